@@ -1,0 +1,35 @@
+# Two commands do everything on a fresh machine with Python 3.11+ and pip:
+#   make play   create .venv, install, start a hanchan
+#   make test   create .venv, install with test extras, run the whole suite
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+HYPOTHESIS_PROFILE ?= $(if $(CI),ci,dev)
+
+.PHONY: play test lint typecheck bench clean
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: $(VENV)/.installed pyproject.toml
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $@
+
+play: $(VENV)/.installed
+	$(VENV)/bin/hanchan play
+
+test: $(VENV)/.installed-test
+	$(PY) -m pytest -n 2 -q --hypothesis-profile=$(HYPOTHESIS_PROFILE)
+
+lint: $(VENV)/.installed-test
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
+
+bench: $(VENV)/.installed-test
+	for f in benchmarks/bench_*.py; do $(PY) $$f; done
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info

@@ -1,0 +1,1 @@
+"""Bots: given a PlayerView and the legal actions, choose one."""

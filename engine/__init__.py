@@ -1,0 +1,1 @@
+"""The rules engine: tiles, hand analysis, scoring and the event-sourced game. No I/O."""

@@ -1,0 +1,378 @@
+"""Shanten numbers (how many tiles a hand is from ready) for riichi mahjong.
+
+Tile convention: a tile *kind* is an int 0..33 (0-8 = 1m..9m, 9-17 = 1p..9p,
+18-26 = 1s..9s, 27-33 = 1z..7z).  A hand is a sequence of 34 counts (list or
+tuple) of its concealed tiles plus the number of called melds; the concealed
+part holds ``13 - 3*melds`` tiles, or ``14 - 3*melds`` right after a draw.
+
+The result is ``-1`` for a complete hand, ``0`` for tenpai, ``n`` for
+n-shanten.  The shanten number is the *formal* (combinatorial) one: a wait on a
+fifth copy of a kind whose four copies are all in the hand still counts, exactly
+as :func:`engine.waits.waits` lists it; use :func:`engine.waits.is_tenpai` to
+decide formal tenpai.  Chiitoitsu needs seven *distinct* pairs (four of a kind
+is not two pairs).
+
+How it is fast
+--------------
+The regular-hand shanten is ``min(tiles to add) - 1`` over all target hands of
+``4 - melds`` sets plus one pair, where unused tiles are thrown away.  Since a
+set or pair never spans two suits, every suit (and the honours) can be solved
+alone: for a group pattern we compute ``D[h][i]``, the fewest tiles to add so
+that the group holds ``i`` sets and ``h`` pairs (``i <= 4``, ``h <= 1``).  The
+groups are combined by a min-plus convolution.
+
+Every distinct ``D`` vector is interned as a small int; the vector of a group
+pattern (keyed by its 9 or 7 count bytes) and the convolution of two interned
+vectors are memoised in dicts, so a call costs four slices of ``bytes(counts)``
+and three dict look-ups.  The memos are filled lazily (nothing is built at
+import); the per-pattern solver memoises sub-patterns too, so the cache warms
+within a few hundred hands.
+
+Chiitoitsu and kokushi use only per-kind facts (pair?, present?, terminal?),
+which are packed into bit fields stored next to the vector id, so they are
+summed over the groups with one addition each.
+
+>>> hand = [0] * 34
+>>> for k in (0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 27, 27, 33):
+...     hand[k] += 1
+>>> shanten(hand)
+0
+>>> hand[33] += 1
+>>> shanten(hand)
+-1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+__all__ = [
+    "NUM_KINDS",
+    "shanten",
+    "shanten_chiitoi",
+    "shanten_kokushi",
+    "shanten_regular",
+]
+
+NUM_KINDS: Final = 34
+"""Number of tile kinds."""
+
+_SETS: Final = 5  # entries per head-state in a D vector: i = 0..4 sets
+_TERMINALS_HONOURS: Final = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+
+# --- packed chiitoitsu / kokushi facts -------------------------------------
+# bits 0-5: kinds with >= 2 copies, bits 6-11: kinds present,
+# bits 12-15: terminal/honour kinds present, bits 16-18: groups holding a
+# terminal/honour pair.  Group values are ``vector_id << _ID_SHIFT | packed``,
+# so the packed facts of a whole hand are ``sum(values) & _PACK_MASK``.
+_ID_SHIFT: Final = 19
+_PACK_MASK: Final = (1 << _ID_SHIFT) - 1
+_KEY_SHIFT: Final = 24  # two vector ids side by side in one int key
+
+# --- interned D vectors ----------------------------------------------------
+_VEC_ID: dict[tuple[int, ...], int] = {}
+_VECS: list[tuple[int, ...]] = []
+
+
+def _intern(vec: tuple[int, ...]) -> int:
+    vid = _VEC_ID.get(vec)
+    if vid is None:
+        vid = len(_VECS)
+        _VECS.append(vec)
+        _VEC_ID[vec] = vid
+    return vid
+
+
+# --- per-group solver ------------------------------------------------------
+# _USAGE[pattern] = U where U[h*5+i] is the largest number of the pattern's
+# tiles that can be placed into i set-blocks and h pair-blocks (each block may
+# be partly or wholly missing).  Then D = 3*i + 2*h - U.
+
+_ZERO_USAGE: Final = (0,) * (2 * _SETS)
+_SUIT_USAGE: dict[tuple[int, ...], tuple[int, ...]] = {(0,) * 9: _ZERO_USAGE}
+_HONOUR_USAGE: dict[tuple[int, ...], tuple[int, ...]] = {(0,) * 7: _ZERO_USAGE}
+
+
+def _take(pat: tuple[int, ...], *kinds: int) -> tuple[int, ...]:
+    lst = list(pat)
+    for k in kinds:
+        lst[k] -= 1
+    return tuple(lst)
+
+
+def _usage(pat: tuple[int, ...], runs: bool) -> tuple[int, ...]:
+    """Best tile usage vector of one group pattern (memoised, recursive)."""
+    memo = _SUIT_USAGE if runs else _HONOUR_USAGE
+    got = memo.get(pat)
+    if got is not None:
+        return got
+    k = 0
+    while pat[k] == 0:
+        k += 1
+    c = pat[k]
+    # Option 0: the lowest tile is not used at all.
+    best = list(_usage(_take(pat, k), runs))
+    # (sub-pattern, tiles used, is_pair_block) for blocks holding tile k.
+    options: list[tuple[tuple[int, ...], int, bool]] = [
+        (_take(pat, k), 1, False),
+        (_take(pat, k), 1, True),
+    ]
+    if c >= 2:
+        options.append((_take(pat, k, k), 2, False))
+        options.append((_take(pat, k, k), 2, True))
+    if c >= 3:
+        options.append((_take(pat, k, k, k), 3, False))
+    if runs:
+        n1 = k + 1 < 9 and pat[k + 1] > 0
+        n2 = k + 2 < 9 and pat[k + 2] > 0
+        if n1:
+            options.append((_take(pat, k, k + 1), 2, False))
+        if n2:
+            options.append((_take(pat, k, k + 2), 2, False))
+        if n1 and n2:
+            options.append((_take(pat, k, k + 1, k + 2), 3, False))
+    for sub, used, is_pair in options:
+        u = _usage(sub, runs)
+        if is_pair:
+            for i in range(_SETS):
+                v = used + u[i]
+                if v > best[_SETS + i]:
+                    best[_SETS + i] = v
+        else:
+            for h in (0, _SETS):
+                for i in range(1, _SETS):
+                    v = used + u[h + i - 1]
+                    if v > best[h + i]:
+                        best[h + i] = v
+    res = tuple(best)
+    memo[pat] = res
+    return res
+
+
+def _group_value(key: bytes) -> int:
+    """Compute (and memoise in ``_GROUP``) the packed value of a group pattern."""
+    pat = tuple(key)
+    runs = len(key) == 9
+    u = _usage(pat, runs)
+    vec = tuple(3 * i + 2 * h - u[h * _SETS + i] for h in (0, 1) for i in range(_SETS))
+    pairs = sum(1 for x in pat if x >= 2)
+    kinds = sum(1 for x in pat if x >= 1)
+    if runs:
+        term = (pat[0], pat[8])
+    else:
+        term = pat
+    tkinds = sum(1 for x in term if x >= 1)
+    tpair = 1 if any(x >= 2 for x in term) else 0
+    packed = pairs | kinds << 6 | tkinds << 12 | tpair << 16
+    value = _intern(vec) << _ID_SHIFT | packed
+    _GROUP[key] = value
+    return value
+
+
+def _convolve(a: tuple[int, ...], b: tuple[int, ...]) -> list[int]:
+    out = [99] * (2 * _SETS)
+    for ha in (0, _SETS):
+        for hb in (0, _SETS):
+            if ha and hb:
+                continue
+            h = ha + hb
+            for i in range(_SETS):
+                va = a[ha + i]
+                for j in range(_SETS - i):
+                    v = va + b[hb + j]
+                    if v < out[h + i + j]:
+                        out[h + i + j] = v
+    return out
+
+
+def _combine_miss(key: int) -> int:
+    vid = _intern(tuple(_convolve(_VECS[key >> _KEY_SHIFT], _VECS[key & _KEY_MASK])))
+    if len(_COMBINE) > _CACHE_LIMIT:
+        _COMBINE.clear()
+    _COMBINE[key] = vid
+    return vid
+
+
+def _final_miss(key: int) -> tuple[int, ...]:
+    out = _convolve(_VECS[key >> _KEY_SHIFT], _VECS[key & _KEY_MASK])
+    res = tuple(x - 1 for x in out[_SETS:])
+    if len(_FINAL) > _CACHE_LIMIT:
+        _FINAL.clear()
+    _FINAL[key] = res
+    return res
+
+
+def _special_miss(packed: int) -> int:
+    pairs = packed & 63
+    kinds = packed >> 6 & 63
+    tkinds = packed >> 12 & 15
+    tpair = packed >> 16 & 7
+    chiitoi = 6 - pairs + (7 - kinds if kinds < 7 else 0)
+    kokushi = 13 - tkinds - (1 if tpair else 0)
+    res = min(chiitoi, kokushi)
+    _SPECIAL[packed] = res
+    return res
+
+
+_KEY_MASK: Final = (1 << _KEY_SHIFT) - 1
+_CACHE_LIMIT: Final = 1 << 21
+
+# group key (9 bytes for a suit, 7 for the honours) -> id << _ID_SHIFT | packed
+_GROUP: dict[bytes, int] = {}
+# (id_a << _KEY_SHIFT | id_b) -> id of the convolution
+_COMBINE: dict[int, int] = {}
+# (id_a << _KEY_SHIFT | id_b) -> shanten for 0..4 needed sets (with the pair)
+_FINAL: dict[int, tuple[int, ...]] = {}
+# packed chiitoi/kokushi facts -> min(chiitoi, kokushi) shanten
+_SPECIAL: dict[int, int] = {}
+
+
+# --- public API --------------------------------------------------------------
+
+
+def shanten(counts: Sequence[int], melds: int = 0) -> int:
+    """Shanten number of a hand: the minimum over regular, chiitoitsu, kokushi.
+
+    ``counts`` are the 34 concealed-tile counts, ``melds`` the number of
+    called melds (concealed kans count as melds too).  Chiitoitsu and kokushi
+    are only considered when ``melds == 0``.  Works for 3n+1 and 3n+2 hands;
+    ``-1`` means complete.
+
+    >>> shanten([2] * 7 + [0] * 27)  # seven pairs 1122334455667m
+    -1
+    >>> shanten([1, 0, 0, 0, 0, 0, 0, 0, 1] * 3 + [1] * 6 + [0])  # kokushi, 13-sided minus 7z
+    0
+    """
+    b = bytes(counts)
+    key = b[0:9]
+    try:
+        vm = _GROUP[key]
+    except KeyError:
+        vm = _group_value(key)
+    key = b[9:18]
+    try:
+        vp = _GROUP[key]
+    except KeyError:
+        vp = _group_value(key)
+    key = b[18:27]
+    try:
+        vs = _GROUP[key]
+    except KeyError:
+        vs = _group_value(key)
+    key = b[27:34]
+    try:
+        vh = _GROUP[key]
+    except KeyError:
+        vh = _group_value(key)
+    k1 = (vm >> _ID_SHIFT) << _KEY_SHIFT | vp >> _ID_SHIFT
+    try:
+        mp = _COMBINE[k1]
+    except KeyError:
+        mp = _combine_miss(k1)
+    k2 = (vs >> _ID_SHIFT) << _KEY_SHIFT | vh >> _ID_SHIFT
+    try:
+        sh = _COMBINE[k2]
+    except KeyError:
+        sh = _combine_miss(k2)
+    k3 = mp << _KEY_SHIFT | sh
+    try:
+        fin = _FINAL[k3]
+    except KeyError:
+        fin = _final_miss(k3)
+    res = fin[4 - melds]
+    if melds == 0:
+        packed = (vm + vp + vs + vh) & _PACK_MASK
+        try:
+            special = _SPECIAL[packed]
+        except KeyError:
+            special = _special_miss(packed)
+        if special < res:
+            return special
+    return res
+
+
+def shanten_regular(counts: Sequence[int], melds: int = 0) -> int:
+    """Shanten number of a hand for the regular shape (``4 - melds`` sets and a pair).
+
+    >>> shanten_regular([2] * 7 + [0] * 27)  # 11223344556677m: 1 from 112233m445566m77m
+    0
+    """
+    b = bytes(counts)
+    vals = [_group(b[0:9]), _group(b[9:18]), _group(b[18:27]), _group(b[27:34])]
+    return _regular_from_values(vals, 4 - melds)
+
+
+def shanten_chiitoi(counts: Sequence[int]) -> int:
+    """Shanten number for seven distinct pairs (four of a kind is one pair).
+
+    >>> shanten_chiitoi([4, 2, 2, 2, 2, 2] + [0] * 28)  # 11112233445566m
+    1
+    """
+    pairs = 0
+    kinds = 0
+    for x in counts:
+        if x:
+            kinds += 1
+            if x >= 2:
+                pairs += 1
+    return 6 - pairs + (7 - kinds if kinds < 7 else 0)
+
+
+def shanten_kokushi(counts: Sequence[int]) -> int:
+    """Shanten number for kokushi musou (thirteen orphans).
+
+    >>> shanten_kokushi([1, 0, 0, 0, 0, 0, 0, 0, 1] * 3 + [1] * 7)
+    0
+    """
+    kinds = 0
+    pair = False
+    for k in _TERMINALS_HONOURS:
+        x = counts[k]
+        if x:
+            kinds += 1
+            if x >= 2:
+                pair = True
+    return 13 - kinds - (1 if pair else 0)
+
+
+# --- helpers shared with engine.waits -----------------------------------------
+
+
+def _group(key: bytes) -> int:
+    """Packed value of a group pattern (9 count bytes for a suit, 7 for honours)."""
+    try:
+        return _GROUP[key]
+    except KeyError:
+        return _group_value(key)
+
+
+def _combine(a: int, b: int) -> int:
+    """Interned id of the convolution of two vector ids."""
+    key = a << _KEY_SHIFT | b
+    try:
+        return _COMBINE[key]
+    except KeyError:
+        return _combine_miss(key)
+
+
+def _final(a: int, b: int) -> tuple[int, ...]:
+    """Shanten for 0..4 needed sets of the union of two vector ids."""
+    key = a << _KEY_SHIFT | b
+    try:
+        return _FINAL[key]
+    except KeyError:
+        return _final_miss(key)
+
+
+def _special(packed: int) -> int:
+    """min(chiitoitsu, kokushi) shanten from summed packed facts."""
+    try:
+        return _SPECIAL[packed]
+    except KeyError:
+        return _special_miss(packed)
+
+
+def _regular_from_values(vals: Iterable[int], sets: int) -> int:
+    m, p, s, h = (v >> _ID_SHIFT for v in vals)
+    return _final(_combine(m, p), _combine(s, h))[sets]

@@ -1,0 +1,92 @@
+"""``PlayerView``: what one seat may see.  Bots and the human UI receive only this.
+
+It holds the seat's own concealed tiles and all public information (rivers,
+melds, dora indicators, scores, riichi states, how many tiles each hand holds)
+and nothing else: no other hand, no wall order, no ura indicators before they
+are shown.  It is built by ``engine.state.view(state, seat)``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.events import Meld
+from rulesets.schema import Ruleset
+
+
+@dataclass(frozen=True, slots=True)
+class RiverTile:
+    """A discard as it lies in a river."""
+
+    tile: int
+    tsumogiri: bool = False
+    riichi: bool = False  # the riichi declaration tile (turned sideways)
+    called_by: int | None = None  # seat that called it away (it no longer lies in the river)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """Public facts about one seat."""
+
+    seat: int
+    wind: int  # 0 East .. 3 North, this hand
+    score: int
+    riichi: bool
+    open_riichi: bool
+    riichi_turn: int | None  # index into river of the riichi tile
+    melds: tuple[Meld, ...]
+    river: tuple[RiverTile, ...]
+    hand_size: int  # concealed tiles, including a drawn tile
+    shown_hand: tuple[int, ...] = ()  # an open-riichi hand, or hands shown at a draw
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """One seat's view of the table at one moment."""
+
+    seat: int
+    ruleset: Ruleset
+    round_wind: int
+    hand_number: int
+    honba: int
+    sticks: int
+    dealer: int
+    seats: tuple[SeatInfo, SeatInfo, SeatInfo, SeatInfo]
+    hand: tuple[int, ...]  # own concealed tiles, sorted, without the drawn tile
+    drawn: int | None  # own tile just drawn, if any
+    dora_indicators: tuple[int, ...]
+    wall_remaining: int  # live tiles left to draw
+    turn: int  # seat whose turn it is (who drew, or who discarded last)
+    last_discard: tuple[int, int] | None  # (seat, tile) open to claims now, if any
+    furiten: bool  # own furiten state (permanent, temporary or riichi)
+    first_go_round: bool  # no call yet and nobody has discarded twice
+    kans: int  # kans declared this hand
+    hand_index: int  # 0-based count of hands played in the game (for display)
+
+    @property
+    def me(self) -> SeatInfo:
+        """This seat's public info."""
+        return self.seats[self.seat]
+
+    def concealed(self) -> tuple[int, ...]:
+        """Own concealed tiles including the drawn tile."""
+        return self.hand + ((self.drawn,) if self.drawn is not None else ())
+
+    def visible_counts(self) -> list[int]:
+        """34-count of every tile kind this seat can see (own hand, rivers, melds, dora)."""
+        c = [0] * 34
+        for t in self.concealed():
+            c[t >> 2] += 1
+        for s in self.seats:
+            for r in s.river:
+                if r.called_by is None:
+                    c[r.tile >> 2] += 1
+            for m in s.melds:
+                for t in m.tiles:
+                    c[t >> 2] += 1
+            if s.seat != self.seat:
+                for t in s.shown_hand:
+                    c[t >> 2] += 1
+        for t in self.dora_indicators:
+            c[t >> 2] += 1
+        return c

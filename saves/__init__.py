@@ -1,0 +1,1 @@
+"""Game files: writing, reading, replaying, and other tools' logs."""

@@ -1,0 +1,416 @@
+"""The neutral model of a recorded game, shared by the tenhou.net/6, mjlog and mjai readers.
+
+Everything here is a frozen dataclass and independent of the engine's event classes.
+
+Conventions:
+
+* A *seat* is 0..3 in table order of the record (seat 0 is the first name, Tenhou's "起家" is
+  whoever ``Kyoku.dealer`` says in the first hand).
+* A *tile* is a physical tile id 0..135 = kind * 4 + copy, kind 0..33 (1m..9m, 1p..9p, 1s..9s,
+  East South West North White Green Red); the red five of a suit is copy 0 (ids 16, 52, 88), exactly
+  Tenhou's mjlog numbering. Formats that give only kinds (tenhou.net/6, mjai) get copies
+  assigned consistently in order of appearance: red five = copy 0, other copies from the lowest
+  free copy up. Two parses of the same game therefore agree on kinds and red flags, not
+  necessarily on copies: compare them through :func:`tile_key` / :meth:`RecordedGame.canonical`.
+* ``Kyoku.actions`` is the real time order of the hand, ending with its result(s): one ``Win``
+  per winner (two for a double ron, in Tenhou's order) or one ``Ryuukyoku``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, is_dataclass, replace
+from typing import Any, Literal
+
+Seat = int
+Tile = int
+
+WINDS = ("E", "S", "W", "N")
+
+
+class LogFormatError(ValueError):
+    """A log file that cannot be read. The message says where (line, kyoku, element) and what."""
+
+
+# ---------------------------------------------------------------- tiles
+
+
+def tile_kind(tile: Tile) -> int:
+    return tile // 4
+
+
+def is_red(tile: Tile) -> bool:
+    """Red fives are copy 0 of 5m, 5p, 5s (ids 16, 52, 88)."""
+    return tile in (16, 52, 88)
+
+
+def tile_key(tile: Tile) -> tuple[int, bool]:
+    """What two parses of one game agree on: the kind and whether it is red."""
+    return (tile // 4, is_red(tile))
+
+
+_SUITS = "mpsz"
+
+
+def tile_to_mpsz(tile: Tile) -> str:
+    """``16`` -> ``"0m"``, ``17`` -> ``"5m"``, ``108`` -> ``"1z"``."""
+    kind = tile // 4
+    digit = 0 if is_red(tile) else kind % 9 + 1
+    return f"{digit}{_SUITS[kind // 9]}"
+
+
+class TileAllocator:
+    """Hands out physical ids for formats that only name kinds (and red fives).
+
+    ``take(kind, red)`` gives a fresh copy: copy 0 for a red five, otherwise the lowest copy not
+    yet used (copy 0 of a five is reserved for the red one when the game has red fives).
+    """
+
+    def __init__(self, red_fives: bool, where: str = "") -> None:
+        self.red_fives = red_fives
+        self.used: set[int] = set()
+        self.where = where
+
+    def take(self, kind: int, red: bool) -> Tile:
+        if not 0 <= kind < 34:
+            raise LogFormatError(f"{self.where}: tile kind {kind} out of range")
+        five = kind < 27 and kind % 9 == 4
+        if red:
+            if not five:
+                raise LogFormatError(f"{self.where}: only fives can be red (kind {kind})")
+            tile = kind * 4
+            if tile in self.used:
+                raise LogFormatError(f"{self.where}: a second red {tile_to_mpsz(tile)}")
+            self.used.add(tile)
+            return tile
+        first = 1 if (five and self.red_fives) else 0
+        for copy in range(first, 4):
+            tile = kind * 4 + copy
+            if tile not in self.used:
+                self.used.add(tile)
+                return tile
+        raise LogFormatError(
+            f"{self.where}: a fifth {tile_to_mpsz(kind * 4 + 1)[0]}{_SUITS[kind // 9]} "
+            "(more copies of a tile than exist)"
+        )
+
+
+# ---------------------------------------------------------------- rules and yaku
+
+
+@dataclass(frozen=True)
+class Rules:
+    """What the record says about the rules of the table."""
+
+    red_fives: int = 3  # number of red fives (0 or 3 in 4-player Tenhou)
+    hanchan: bool = True  # False: east-only (tonpuusen)
+    open_tanyao: bool = True
+    fast: bool = False  # Tenhou's 速 flag
+    lobby_level: str | None = None  # "一般" "上級" "特上" "鳳凰" for Tenhou
+    tenhou_type: int | None = None  # the mjlog <GO type> bitfield, when known
+    lobby: int | None = None  # the mjlog <GO lobby>, when known
+    display: str = ""  # Tenhou's short name, e.g. "鳳南喰赤"
+
+
+@dataclass(frozen=True)
+class Yaku:
+    """One yaku of a win: a ``hanchan score`` yaku id (see CLI.md) and its han.
+
+    Yakuman have ``han`` 13 per yakuman. ``dora``/``aka_dora``/``ura_dora`` carry their count.
+    """
+
+    id: str
+    han: int
+
+
+# ---------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True)
+class Draw:
+    seat: Seat
+    tile: Tile
+    rinshan: bool = False  # the replacement draw after a kan
+
+
+@dataclass(frozen=True)
+class Discard:
+    seat: Seat
+    tile: Tile
+    tsumogiri: bool  # the tile just drawn
+
+
+@dataclass(frozen=True)
+class Riichi:
+    """The declaration (Tenhou's REACH step 1); the discard that follows is the riichi tile."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True)
+class RiichiAccepted:
+    """The stick is paid (REACH step 2): nobody ronned the riichi tile."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True)
+class Chi:
+    seat: Seat
+    from_seat: Seat
+    called: Tile
+    consumed: tuple[Tile, Tile]  # from the caller's hand, in the record's order
+
+
+@dataclass(frozen=True)
+class Pon:
+    seat: Seat
+    from_seat: Seat
+    called: Tile
+    consumed: tuple[Tile, Tile]
+
+
+@dataclass(frozen=True)
+class Daiminkan:
+    seat: Seat
+    from_seat: Seat
+    called: Tile
+    consumed: tuple[Tile, Tile, Tile]
+
+
+@dataclass(frozen=True)
+class Kakan:
+    """An added kan: ``added`` joins the seat's pon of the same kind."""
+
+    seat: Seat
+    added: Tile
+    pon: tuple[Tile, Tile, Tile]  # the pon's called tile then its consumed tiles
+    from_seat: Seat  # whom the pon was called from
+
+
+@dataclass(frozen=True)
+class Ankan:
+    seat: Seat
+    tiles: tuple[Tile, Tile, Tile, Tile]  # in the record's order
+
+
+@dataclass(frozen=True)
+class DoraRevealed:
+    indicator: Tile
+
+
+LimitName = Literal["mangan", "haneman", "baiman", "sanbaiman", "yakuman"]
+
+
+@dataclass(frozen=True)
+class Win:
+    """One winner's result. For a double ron there are two, in the record's order.
+
+    ``points`` is the hand's value before honba and sticks (mjlog's ``ten``), split as
+    ``ron`` or ``tsumo_dealer``/``tsumo_other`` (what each non-dealer / the dealer pays,
+    before honba). ``deltas`` is the record's score change of this win (honba and sticks
+    included, riichi sticks of this hand's declarations not subtracted).
+    """
+
+    seat: Seat
+    from_seat: Seat  # == seat for tsumo
+    tile: Tile | None  # the winning tile, when the record gives it
+    han: int
+    fu: int | None  # None when the record does not say (tenhou.net/6 limit hands)
+    limit: LimitName | None
+    yaku: tuple[Yaku, ...]
+    points: int
+    ron: int | None
+    tsumo_dealer: int | None  # what the dealer pays on a non-dealer tsumo
+    tsumo_other: int | None  # what each non-dealer pays on a tsumo
+    deltas: tuple[int, int, int, int]
+    pao_seat: Seat | None = None
+    hand: tuple[Tile, ...] | None = None  # closed tiles incl. the winning tile (mjlog)
+
+    @property
+    def tsumo(self) -> bool:
+        return self.seat == self.from_seat
+
+    @property
+    def yakuman_count(self) -> int:
+        return sum(y.han // 13 for y in self.yaku if y.han >= 13)
+
+
+RyuukyokuKind = Literal[
+    "exhaustive",
+    "kyuushu",
+    "four_winds",
+    "four_riichi",
+    "four_kans",
+    "triple_ron",
+    "nagashi_mangan",
+]
+
+RYUUKYOKU_KINDS: tuple[str, ...] = (
+    "exhaustive",
+    "kyuushu",
+    "four_winds",
+    "four_riichi",
+    "four_kans",
+    "triple_ron",
+    "nagashi_mangan",
+)
+
+
+@dataclass(frozen=True)
+class Ryuukyoku:
+    """A drawn hand. ``tenpai`` is known for exhaustive draws (and nagashi mangan)."""
+
+    kind: RyuukyokuKind
+    deltas: tuple[int, int, int, int]
+    tenpai: tuple[bool, bool, bool, bool] | None = None
+    seat: Seat | None = None  # who declared kyuushu, when known
+
+
+Call = Chi | Pon | Daiminkan | Kakan | Ankan
+Action = (
+    Draw | Discard | Riichi | RiichiAccepted | Chi | Pon | Daiminkan | Kakan | Ankan
+    | DoraRevealed | Win | Ryuukyoku
+)
+CALL_TYPES = (Chi, Pon, Daiminkan, Kakan, Ankan)
+
+
+# ---------------------------------------------------------------- hand and game
+
+
+@dataclass(frozen=True)
+class Kyoku:
+    round_wind: int  # 0 East .. 3 North
+    hand_number: int  # 0..3: the n-th hand of the round (E1 = 0)
+    honba: int
+    riichi_sticks: int  # on the table at the start
+    scores: tuple[int, int, int, int]
+    dealer: Seat
+    dora_indicators: tuple[Tile, ...]  # all revealed, in order (the first is at the start)
+    ura_indicators: tuple[Tile, ...]  # as far as the record shows them
+    haipai: tuple[tuple[Tile, ...], ...]  # each seat's starting 13 tiles
+    actions: tuple[Action, ...]
+
+    @property
+    def name(self) -> str:
+        """``E1-0`` style: round wind, hand number (1-based), honba."""
+        return f"{WINDS[self.round_wind]}{self.hand_number + 1}-{self.honba}"
+
+    @property
+    def wins(self) -> tuple[Win, ...]:
+        return tuple(a for a in self.actions if isinstance(a, Win))
+
+    @property
+    def ryuukyoku(self) -> Ryuukyoku | None:
+        for a in self.actions:
+            if isinstance(a, Ryuukyoku):
+                return a
+        return None
+
+    @property
+    def calls(self) -> tuple[Call, ...]:
+        return tuple(a for a in self.actions if isinstance(a, CALL_TYPES))
+
+    @property
+    def deltas(self) -> tuple[int, int, int, int]:
+        """The total score change of the hand's result(s) (riichi deposits not included)."""
+        total = [0, 0, 0, 0]
+        for a in self.actions:
+            if isinstance(a, (Win, Ryuukyoku)):
+                for i in range(4):
+                    total[i] += a.deltas[i]
+        return (total[0], total[1], total[2], total[3])
+
+
+@dataclass(frozen=True)
+class RecordedGame:
+    title: str
+    names: tuple[str, str, str, str]
+    rules: Rules
+    kyokus: tuple[Kyoku, ...]
+    final_scores: tuple[int, int, int, int] | None = None  # points, after the last hand
+    final_points: tuple[float, float, float, float] | None = None  # with uma/oka, Tenhou style
+    ref: str | None = None  # the game id
+    date: str | None = None  # as the record gives it
+    extra: tuple[tuple[str, str], ...] = field(default=())  # anything else worth keeping
+
+    def canonical(self) -> Any:
+        """A plain nested structure with every physical tile replaced by :func:`tile_key`.
+
+        Two parses of the same game from different formats compare equal through this when
+        they agree on hands, actions and results. Fields only one format knows (title, names,
+        winning hand, fu of limit hands in tenhou.net/6, ...) are left out.
+        """
+        return tuple(_canonical_kyoku(k) for k in self.kyokus)
+
+
+_TILE_FIELDS = {"tile", "called", "added", "indicator"}
+_TILES_FIELDS = {"consumed", "pon", "tiles"}
+_SKIP_FIELDS = {"hand", "fu", "tile_win"}
+
+
+def _canonical_value(name: str, value: Any) -> Any:
+    if name in _TILE_FIELDS and isinstance(value, int):
+        return tile_key(value)
+    if name in _TILES_FIELDS:
+        return tuple(sorted(tile_key(t) for t in value))
+    if is_dataclass(value) and not isinstance(value, type):
+        return _canonical_action(value)
+    if isinstance(value, tuple):
+        return tuple(_canonical_value("", v) for v in value)
+    return value
+
+
+def _canonical_action(action: Any) -> Any:
+    out: list[Any] = [type(action).__name__]
+    for f in fields(action):
+        if f.name in _SKIP_FIELDS:
+            continue
+        if isinstance(action, Win) and f.name == "tile":
+            continue
+        out.append((f.name, _canonical_value(f.name, getattr(action, f.name))))
+    return tuple(out)
+
+
+def _canonical_kyoku(k: Kyoku) -> Any:
+    return (
+        k.round_wind,
+        k.hand_number,
+        k.honba,
+        k.riichi_sticks,
+        k.scores,
+        k.dealer,
+        tuple(tile_key(t) for t in k.dora_indicators),
+        tuple(tile_key(t) for t in k.ura_indicators),
+        tuple(tuple(sorted(tile_key(t) for t in h)) for h in k.haipai),
+        tuple(_canonical_action(a) for a in k.actions),
+    )
+
+
+__all__ = [
+    "Action",
+    "Ankan",
+    "CALL_TYPES",
+    "Call",
+    "Chi",
+    "Daiminkan",
+    "Discard",
+    "DoraRevealed",
+    "Draw",
+    "Kakan",
+    "Kyoku",
+    "LogFormatError",
+    "Pon",
+    "RecordedGame",
+    "Riichi",
+    "RiichiAccepted",
+    "Rules",
+    "Ryuukyoku",
+    "TileAllocator",
+    "Win",
+    "Yaku",
+    "is_red",
+    "replace",
+    "tile_key",
+    "tile_kind",
+    "tile_to_mpsz",
+]
