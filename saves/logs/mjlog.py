@@ -1,0 +1,455 @@
+"""Tenhou's mjlog XML record -> :class:`RecordedGame`.
+
+The record is a flat list of elements: ``GO`` (rules bitfield), ``UN`` (names, URL-encoded),
+``TAIKYOKU``, then per hand ``INIT``, draws ``T/U/V/W<id>``, discards ``D/E/F/G<id>``, ``N``
+(calls, ``m`` bitfield, see :func:`decode_meld`), ``REACH`` (step 1 declaration, step 2 stick
+paid), ``DORA``, and ``AGARI`` / ``RYUUKYOKU`` (the last one carries ``owari``). ``BYE`` and
+reconnection ``UN`` elements are skipped.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from urllib.parse import unquote
+
+from .model import (
+    Action,
+    Ankan,
+    Chi,
+    Daiminkan,
+    Discard,
+    DoraRevealed,
+    Draw,
+    Kakan,
+    Kyoku,
+    LogFormatError,
+    Pon,
+    RecordedGame,
+    Riichi,
+    RiichiAccepted,
+    Rules,
+    Ryuukyoku,
+    Win,
+    Yaku,
+    is_red,
+)
+from .yaku import LIMITS, TENHOU_YAKU, payments
+
+_DRAW_TAGS = "TUVW"
+_DISCARD_TAGS = "DEFG"
+_TILE_TAG = re.compile(r"^([TUVWDEFG])(\d+)$")
+
+RYUUKYOKU_TYPES = {
+    "yao9": "kyuushu",
+    "kaze4": "four_winds",
+    "reach4": "four_riichi",
+    "kan4": "four_kans",
+    "ron3": "triple_ron",
+    "nm": "nagashi_mangan",
+}
+
+
+def _sort_key(tile: int) -> tuple[int, int]:
+    """Order of tiles inside a call string: by kind, a red five after the plain ones."""
+    return (tile // 4, 1 if is_red(tile) else 0)
+
+
+def decode_meld(who: int, m: int) -> Chi | Pon | Daiminkan | Kakan | Ankan:
+    """Decode the ``m`` bitfield of an ``<N who= m=>`` element.
+
+    bits 0-1: from whom, relative (0 self, 1 shimocha, 2 toimen, 3 kamicha);
+    bit 2 set: chi (bits 3-4, 5-6, 7-8: copies of the three tiles; bits 10+: base*3+called);
+    bit 3 set: pon, bit 4 set: kakan (bits 5-6: the copy not in the pon / the added copy;
+    bits 9+: kind*3+called among the three); bit 5: nukidora (3-player, not supported);
+    none of 2-5: daiminkan (from != 0) or ankan, bits 8+: the called (or first) tile id.
+
+    >>> decode_meld(0, 0x5c2f)  # doctest: +SKIP
+    """
+    rel = m & 3
+    from_seat = (who + rel) % 4
+    if m & 0x4:
+        base_called = m >> 10
+        called_index = base_called % 3
+        base = base_called // 3
+        if base >= 21:
+            raise LogFormatError(f"meld m={m}: chi base {base} out of range")
+        kind = (base // 7) * 9 + base % 7
+        copies = ((m >> 3) & 3, (m >> 5) & 3, (m >> 7) & 3)
+        tiles = [(kind + i) * 4 + copies[i] for i in range(3)]
+        called = tiles[called_index]
+        consumed = sorted((t for i, t in enumerate(tiles) if i != called_index), key=_sort_key)
+        if rel != 3:
+            raise LogFormatError(f"meld m={m}: chi not from the left (relative {rel})")
+        return Chi(who, from_seat, called, (consumed[0], consumed[1]))
+    if m & 0x18:
+        unused = (m >> 5) & 3
+        base_called = m >> 9
+        called_index = base_called % 3
+        kind = base_called // 3
+        if kind >= 34:
+            raise LogFormatError(f"meld m={m}: pon kind {kind} out of range")
+        if rel == 0:
+            raise LogFormatError(f"meld m={m}: pon from oneself")
+        three = [kind * 4 + c for c in range(4) if c != unused]
+        called = three[called_index]
+        consumed = sorted((t for t in three if t != called), key=_sort_key)
+        if m & 0x8:
+            return Pon(who, from_seat, called, (consumed[0], consumed[1]))
+        return Kakan(who, kind * 4 + unused, (called, consumed[0], consumed[1]), from_seat)
+    if m & 0x20:
+        raise LogFormatError(f"meld m={m}: nukidora (3-player) is not supported")
+    tile = m >> 8
+    if tile >= 136:
+        raise LogFormatError(f"meld m={m}: kan tile {tile} out of range")
+    kind = tile // 4
+    others = sorted((kind * 4 + c for c in range(4) if kind * 4 + c != tile), key=_sort_key)
+    if rel == 0:
+        four = sorted(range(kind * 4, kind * 4 + 4), key=_sort_key)
+        return Ankan(who, (four[0], four[1], four[2], four[3]))
+    return Daiminkan(who, from_seat, tile, (others[0], others[1], others[2]))
+
+
+def encode_meld(call: Chi | Pon | Daiminkan | Kakan | Ankan) -> int:
+    """The inverse of :func:`decode_meld` (used by tests and exporters)."""
+    if isinstance(call, Ankan):
+        return (call.tiles[0] // 4 * 4) << 8
+    rel = (call.from_seat - call.seat) % 4
+    if isinstance(call, Daiminkan):
+        return (call.called << 8) | rel
+    if isinstance(call, Chi):
+        tiles = sorted([call.called, *call.consumed], key=lambda t: t // 4)
+        kind = tiles[0] // 4
+        base = (kind // 9) * 7 + kind % 9
+        m = ((base * 3 + tiles.index(call.called)) << 10) | 0x4 | rel
+        for i, t in enumerate(tiles):
+            m |= (t % 4) << (3 + 2 * i)
+        return m
+    if isinstance(call, Pon):
+        three = sorted([call.called, *call.consumed])
+        kind = call.called // 4
+        unused = ({0, 1, 2, 3} - {t % 4 for t in three}).pop()
+        return ((kind * 3 + three.index(call.called)) << 9) | (unused << 5) | 0x8 | rel
+    three = sorted(call.pon)
+    kind = call.added // 4
+    return ((kind * 3 + three.index(call.pon[0])) << 9) | ((call.added % 4) << 5) | 0x10 | rel
+
+
+def _ints(text: str | None, where: str, what: str) -> list[int]:
+    if text is None:
+        raise LogFormatError(f"{where}: missing attribute {what}")
+    if text.strip() == "":
+        return []
+    try:
+        return [int(x) for x in text.split(",")]
+    except ValueError:
+        raise LogFormatError(f"{where}: attribute {what}={text!r} is not a list of integers") from None
+
+
+def _int(text: str | None, where: str, what: str) -> int:
+    values = _ints(text, where, what)
+    if len(values) != 1:
+        raise LogFormatError(f"{where}: attribute {what}={text!r} is not one integer")
+    return values[0]
+
+
+def _tile(value: int, where: str) -> int:
+    if not 0 <= value < 136:
+        raise LogFormatError(f"{where}: tile id {value} out of range 0..135")
+    return value
+
+
+def rules_from_type(type_: int, lobby: int | None = None) -> Rules:
+    """Tenhou's ``GO type`` bits: 0x01 vs humans, 0x02 no red, 0x04 no open tanyao,
+    0x08 hanchan, 0x10 3-player, 0x20 tokujou, 0x40 fast, 0x80 joukyuu (0xA0 = phoenix)."""
+    if type_ & 0x10:
+        raise LogFormatError(f"<GO type={type_}>: 3-player games are not supported")
+    level = {0x00: "一般", 0x80: "上級", 0x20: "特上", 0xA0: "鳳凰"}[type_ & 0xA0]
+    hanchan = bool(type_ & 0x08)
+    red = not (type_ & 0x02)
+    tanyao = not (type_ & 0x04)
+    fast = bool(type_ & 0x40)
+    disp = (
+        {"一般": "般", "上級": "上", "特上": "特", "鳳凰": "鳳"}[level]
+        + ("南" if hanchan else "東")
+        + ("喰" if tanyao else "")
+        + ("赤" if red else "")
+        + ("速" if fast else "")
+    )
+    return Rules(
+        red_fives=3 if red else 0,
+        hanchan=hanchan,
+        open_tanyao=tanyao,
+        fast=fast,
+        lobby_level=level,
+        tenhou_type=type_,
+        lobby=lobby,
+        display=disp,
+    )
+
+
+class _Hand:
+    """Collects one kyoku while reading its elements."""
+
+    def __init__(self, el: ET.Element, where: str) -> None:
+        seed = _ints(el.get("seed"), where, "seed")
+        if len(seed) != 6:
+            raise LogFormatError(f"{where}: seed must have 6 numbers, not {len(seed)}")
+        ten = _ints(el.get("ten"), where, "ten")
+        if len(ten) != 4:
+            raise LogFormatError(f"{where}: ten must have 4 scores")
+        self.round_index, self.honba, self.sticks = seed[0], seed[1], seed[2]
+        if not 0 <= self.round_index < 16:
+            raise LogFormatError(f"{where}: round {self.round_index} out of range")
+        self.scores = tuple(t * 100 for t in ten)
+        self.dealer = _int(el.get("oya"), where, "oya")
+        if not 0 <= self.dealer < 4:
+            raise LogFormatError(f"{where}: oya {self.dealer} out of range")
+        self.dora = [_tile(seed[5], where)]
+        self.ura: list[int] = []
+        self.haipai: list[tuple[int, ...]] = []
+        for s in range(4):
+            hand = tuple(_tile(t, where) for t in _ints(el.get(f"hai{s}"), where, f"hai{s}"))
+            if len(hand) != 13:
+                raise LogFormatError(f"{where}: hai{s} has {len(hand)} tiles, not 13")
+            self.haipai.append(hand)
+        seen = [t for h in self.haipai for t in h] + self.dora
+        if len(set(seen)) != len(seen):
+            raise LogFormatError(f"{where}: a tile id is dealt twice")
+        self.actions: list[Action] = []
+        self.last_draw: list[int | None] = [None] * 4
+        self.after_kan: list[bool] = [False] * 4
+        self.ended = False
+        self.where = where
+
+    def kyoku(self) -> Kyoku:
+        return Kyoku(
+            round_wind=self.round_index // 4,
+            hand_number=self.round_index % 4,
+            honba=self.honba,
+            riichi_sticks=self.sticks,
+            scores=self.scores,  # type: ignore[arg-type]
+            dealer=self.dealer,
+            dora_indicators=tuple(self.dora),
+            ura_indicators=tuple(self.ura),
+            haipai=tuple(self.haipai),
+            actions=tuple(self.actions),
+        )
+
+
+def _deltas(el: ET.Element, where: str) -> tuple[int, int, int, int]:
+    sc = _ints(el.get("sc"), where, "sc")
+    if len(sc) != 8:
+        raise LogFormatError(f"{where}: sc must have 8 numbers, not {len(sc)}")
+    return (sc[1] * 100, sc[3] * 100, sc[5] * 100, sc[7] * 100)
+
+
+def _win(el: ET.Element, hand: _Hand, where: str) -> Win:
+    who = _int(el.get("who"), where, "who")
+    from_who = _int(el.get("fromWho"), where, "fromWho")
+    if not (0 <= who < 4 and 0 <= from_who < 4):
+        raise LogFormatError(f"{where}: who/fromWho out of range")
+    ten = _ints(el.get("ten"), where, "ten")
+    if len(ten) != 3:
+        raise LogFormatError(f"{where}: ten must be fu,points,limit")
+    fu, points, limit_code = ten
+    if not 0 <= limit_code <= 5:
+        raise LogFormatError(f"{where}: limit code {limit_code} out of range")
+    yaku: list[Yaku] = []
+    if el.get("yaku") is not None:
+        pairs = _ints(el.get("yaku"), where, "yaku")
+        if len(pairs) % 2:
+            raise LogFormatError(f"{where}: yaku must be id,han pairs")
+        for i in range(0, len(pairs), 2):
+            number, han = pairs[i], pairs[i + 1]
+            if number not in TENHOU_YAKU:
+                raise LogFormatError(f"{where}: unknown yaku number {number}")
+            if han > 0:
+                yaku.append(Yaku(TENHOU_YAKU[number][0], han))
+    if el.get("yakuman") is not None:
+        for number in _ints(el.get("yakuman"), where, "yakuman"):
+            if number not in TENHOU_YAKU:
+                raise LogFormatError(f"{where}: unknown yakuman number {number}")
+            yaku.append(Yaku(TENHOU_YAKU[number][0], 13))
+    if not yaku:
+        raise LogFormatError(f"{where}: a win without yaku")
+    han = sum(y.han for y in yaku)
+    limit = LIMITS[limit_code - 1] if limit_code else None
+    yakuman = sum(y.han // 13 for y in yaku if y.han >= 13)
+    if limit == "yakuman" and yakuman == 0:
+        yakuman = 1  # kazoe
+    tsumo = who == from_who
+    total, ron, td, to = payments(han, fu, limit, yakuman, who == hand.dealer, tsumo)
+    if total != points:
+        raise LogFormatError(
+            f"{where}: ten says {points} points, {han} han {fu} fu gives {total}"
+        )
+    machi = el.get("machi")
+    tile = _tile(_int(machi, where, "machi"), where) if machi is not None else None
+    hai = el.get("hai")
+    closed = tuple(_tile(t, where) for t in _ints(hai, where, "hai")) if hai else None
+    pao = el.get("paoWho")
+    if el.get("doraHaiUra") and not hand.ura:
+        hand.ura = [_tile(t, where) for t in _ints(el.get("doraHaiUra"), where, "doraHaiUra")]
+    return Win(
+        seat=who,
+        from_seat=from_who,
+        tile=tile,
+        han=han,
+        fu=fu,
+        limit=limit,  # type: ignore[arg-type]
+        yaku=tuple(yaku),
+        points=points,
+        ron=ron,
+        tsumo_dealer=td,
+        tsumo_other=to,
+        deltas=_deltas(el, where),
+        pao_seat=_int(pao, where, "paoWho") if pao is not None else None,
+        hand=closed,
+    )
+
+
+def _ryuukyoku(el: ET.Element, hand: _Hand, where: str) -> Ryuukyoku:
+    type_ = el.get("type")
+    if type_ is None:
+        kind = "exhaustive"
+    elif type_ in RYUUKYOKU_TYPES:
+        kind = RYUUKYOKU_TYPES[type_]
+    else:
+        raise LogFormatError(f"{where}: unknown draw type {type_!r}")
+    deltas = _deltas(el, where) if el.get("sc") is not None else (0, 0, 0, 0)
+    tenpai = None
+    seat = None
+    if kind in ("exhaustive", "nagashi_mangan"):
+        t = tuple(el.get(f"hai{s}") is not None for s in range(4))
+        tenpai = (t[0], t[1], t[2], t[3])
+    if kind == "kyuushu":
+        for a in reversed(hand.actions):
+            if isinstance(a, Draw):
+                seat = a.seat
+                break
+    return Ryuukyoku(kind=kind, deltas=deltas, tenpai=tenpai, seat=seat)  # type: ignore[arg-type]
+
+
+def parse_mjlog(xml_text: str, ref: str | None = None) -> RecordedGame:
+    """Read one mjlog XML record. ``ref`` (the game id) is taken from the caller when given."""
+    head = xml_text[:2000].upper()
+    if "<!DOCTYPE" in head or "<!ENTITY" in xml_text.upper():
+        raise LogFormatError("mjlog: DOCTYPE/ENTITY declarations are not allowed")
+    try:
+        root = ET.fromstring(xml_text)
+    except ET.ParseError as e:
+        raise LogFormatError(f"mjlog: not well-formed XML ({e})") from None
+    if root.tag != "mjloggm":
+        raise LogFormatError(f"mjlog: root element is <{root.tag}>, not <mjloggm>")
+    names: list[str] | None = None
+    rules: Rules | None = None
+    kyokus: list[Kyoku] = []
+    hand: _Hand | None = None
+    final_scores = None
+    final_points = None
+    shuffle_ref = None
+    for index, el in enumerate(root):
+        tag = el.tag
+        where = f"mjlog element #{index + 1} <{tag}>"
+        if hand is not None:
+            where = f"mjlog kyoku {len(kyokus) + 1} element #{index + 1} <{tag}>"
+        m = _TILE_TAG.match(tag)
+        if m:
+            if hand is None or hand.ended:
+                raise LogFormatError(f"{where}: draw or discard outside a hand")
+            letter, tile = m.group(1), _tile(int(m.group(2)), where)
+            if letter in _DRAW_TAGS:
+                seat = _DRAW_TAGS.index(letter)
+                hand.actions.append(Draw(seat, tile, rinshan=hand.after_kan[seat]))
+                hand.after_kan[seat] = False
+                hand.last_draw[seat] = tile
+            else:
+                seat = _DISCARD_TAGS.index(letter)
+                tsumogiri = hand.last_draw[seat] == tile
+                hand.actions.append(Discard(seat, tile, tsumogiri))
+                hand.last_draw[seat] = None
+            continue
+        if tag == "SHUFFLE":
+            shuffle_ref = el.get("ref") or None
+        elif tag == "GO":
+            type_ = _int(el.get("type"), where, "type")
+            lobby = el.get("lobby")
+            rules = rules_from_type(type_, _int(lobby, where, "lobby") if lobby else None)
+        elif tag == "UN":
+            if names is None:
+                if any(el.get(f"n{s}") is None for s in range(4)):
+                    raise LogFormatError(f"{where}: names n0..n3 missing")
+                names = [unquote(el.get(f"n{s}") or "") for s in range(4)]
+        elif tag in ("TAIKYOKU", "BYE"):
+            pass
+        elif tag == "INIT":
+            if hand is not None:
+                if not hand.ended:
+                    raise LogFormatError(f"{where}: previous hand has no result")
+                kyokus.append(hand.kyoku())
+            hand = _Hand(el, f"mjlog kyoku {len(kyokus) + 1} <INIT>")
+        elif hand is None:
+            raise LogFormatError(f"{where}: unexpected element before the first <INIT>")
+        elif tag == "N":
+            who = _int(el.get("who"), where, "who")
+            if not 0 <= who < 4:
+                raise LogFormatError(f"{where}: who={who} out of range")
+            try:
+                call = decode_meld(who, _int(el.get("m"), where, "m"))
+            except LogFormatError as e:
+                raise LogFormatError(f"{where}: {e}") from None
+            hand.actions.append(call)
+            hand.last_draw[who] = None
+            hand.after_kan[who] = isinstance(call, (Daiminkan, Kakan, Ankan))
+        elif tag == "REACH":
+            who = _int(el.get("who"), where, "who")
+            step = _int(el.get("step"), where, "step")
+            if step == 1:
+                hand.actions.append(Riichi(who))
+            elif step == 2:
+                hand.actions.append(RiichiAccepted(who))
+            else:
+                raise LogFormatError(f"{where}: step={step}")
+        elif tag == "DORA":
+            tile = _tile(_int(el.get("hai"), where, "hai"), where)
+            hand.dora.append(tile)
+            hand.actions.append(DoraRevealed(tile))
+        elif tag == "AGARI":
+            hand.actions.append(_win(el, hand, where))
+            hand.ended = True
+        elif tag == "RYUUKYOKU":
+            hand.actions.append(_ryuukyoku(el, hand, where))
+            hand.ended = True
+        else:
+            raise LogFormatError(f"{where}: unknown element")
+        if tag in ("AGARI", "RYUUKYOKU") and el.get("owari") is not None:
+            owari = (el.get("owari") or "").split(",")
+            try:
+                final_scores = tuple(int(owari[i]) * 100 for i in (0, 2, 4, 6))
+                final_points = tuple(float(owari[i]) for i in (1, 3, 5, 7))
+            except (ValueError, IndexError):
+                raise LogFormatError(f"{where}: owari={el.get('owari')!r} malformed") from None
+    if hand is not None:
+        if not hand.ended:
+            raise LogFormatError(f"mjlog kyoku {len(kyokus) + 1}: the record ends inside a hand")
+        kyokus.append(hand.kyoku())
+    if names is None:
+        raise LogFormatError("mjlog: no <UN> element with the player names")
+    if rules is None:
+        raise LogFormatError("mjlog: no <GO> element with the rules")
+    game_ref = ref or shuffle_ref
+    date = None
+    if game_ref and re.match(r"^\d{10}gm-", game_ref):
+        d = game_ref
+        date = f"{d[0:4]}/{d[4:6]}/{d[6:8]} {d[8:10]}:00"
+    return RecordedGame(
+        title=f"{rules.display} {game_ref}" if game_ref else rules.display,
+        names=(names[0], names[1], names[2], names[3]),
+        rules=rules,
+        kyokus=tuple(kyokus),
+        final_scores=final_scores,  # type: ignore[arg-type]
+        final_points=final_points,  # type: ignore[arg-type]
+        ref=game_ref,
+        date=date,
+    )
