@@ -66,8 +66,10 @@ _TERMINALS_HONOURS: Final = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 # bits 12-15: terminal/honour kinds present, bits 16-18: groups holding a
 # terminal/honour pair.  Group values are ``vector_id << _ID_SHIFT | packed``,
 # so the packed facts of a whole hand are ``sum(values) & _PACK_MASK``.
-_ID_SHIFT: Final = 19
-_PACK_MASK: Final = (1 << _ID_SHIFT) - 1
+# The hot paths spell these constants as literals (24, 0xFFFFFF, -0x1000000).
+_ID_SHIFT: Final = 24
+_PACK_MASK: Final = (1 << _ID_SHIFT) - 1  # 0xFFFFFF
+_ID_MASK: Final = -(1 << _ID_SHIFT)  # -0x1000000: keeps ``id << 24``
 _KEY_SHIFT: Final = 24  # two vector ids side by side in one int key
 
 # --- interned D vectors ----------------------------------------------------
@@ -85,68 +87,54 @@ def _intern(vec: tuple[int, ...]) -> int:
 
 
 # --- per-group solver ------------------------------------------------------
-# _USAGE[pattern] = U where U[h*5+i] is the largest number of the pattern's
-# tiles that can be placed into i set-blocks and h pair-blocks (each block may
-# be partly or wholly missing).  Then D = 3*i + 2*h - U.
+# A target for one group chooses, per kind k, t_k triplets (0/1), p_k pairs
+# (0/1) and r_k runs starting at k; its demand on kind k is
+# 3*t_k + 2*p_k + r_k + r_{k-1} + r_{k-2} and must not exceed 4 (the hand's own
+# copies limit what can be drawn).  The cost is the number of tiles to add,
+# sum(max(demand_k - count_k, 0)).  _suffix() solves this left to right,
+# memoised on (remaining counts, runs started one and two kinds back).
 
-_ZERO_USAGE: Final = (0,) * (2 * _SETS)
-_SUIT_USAGE: dict[tuple[int, ...], tuple[int, ...]] = {(0,) * 9: _ZERO_USAGE}
-_HONOUR_USAGE: dict[tuple[int, ...], tuple[int, ...]] = {(0,) * 7: _ZERO_USAGE}
-
-
-def _take(pat: tuple[int, ...], *kinds: int) -> tuple[int, ...]:
-    lst = list(pat)
-    for k in kinds:
-        lst[k] -= 1
-    return tuple(lst)
+_INF: Final = 99
+_BASE: Final = (0,) + (_INF,) * (2 * _SETS - 1)
+_SUFFIX: dict[tuple[tuple[int, ...], int, int, bool], tuple[int, ...]] = {}
 
 
-def _usage(pat: tuple[int, ...], runs: bool) -> tuple[int, ...]:
-    """Best tile usage vector of one group pattern (memoised, recursive)."""
-    memo = _SUIT_USAGE if runs else _HONOUR_USAGE
-    got = memo.get(pat)
+def _suffix(rest: tuple[int, ...], back2: int, back1: int, runs: bool) -> tuple[int, ...]:
+    """Min tiles to add, per (pairs, sets), for the kinds in ``rest``.
+
+    ``back2``/``back1`` are the runs started two/one kinds before ``rest[0]``.
+    """
+    if not rest:
+        return _BASE
+    memo_key = (rest, back2, back1, runs)
+    got = _SUFFIX.get(memo_key)
     if got is not None:
         return got
-    k = 0
-    while pat[k] == 0:
-        k += 1
-    c = pat[k]
-    # Option 0: the lowest tile is not used at all.
-    best = list(_usage(_take(pat, k), runs))
-    # (sub-pattern, tiles used, is_pair_block) for blocks holding tile k.
-    options: list[tuple[tuple[int, ...], int, bool]] = [
-        (_take(pat, k), 1, False),
-        (_take(pat, k), 1, True),
-    ]
-    if c >= 2:
-        options.append((_take(pat, k, k), 2, False))
-        options.append((_take(pat, k, k), 2, True))
-    if c >= 3:
-        options.append((_take(pat, k, k, k), 3, False))
-    if runs:
-        n1 = k + 1 < 9 and pat[k + 1] > 0
-        n2 = k + 2 < 9 and pat[k + 2] > 0
-        if n1:
-            options.append((_take(pat, k, k + 1), 2, False))
-        if n2:
-            options.append((_take(pat, k, k + 2), 2, False))
-        if n1 and n2:
-            options.append((_take(pat, k, k + 1, k + 2), 3, False))
-    for sub, used, is_pair in options:
-        u = _usage(sub, runs)
-        if is_pair:
-            for i in range(_SETS):
-                v = used + u[i]
-                if v > best[_SETS + i]:
-                    best[_SETS + i] = v
-        else:
-            for h in (0, _SETS):
-                for i in range(1, _SETS):
-                    v = used + u[h + i - 1]
-                    if v > best[h + i]:
-                        best[h + i] = v
+    count = rest[0]
+    tail = rest[1:]
+    pending = back2 + back1
+    max_run = 4 - pending if runs and len(rest) >= 3 else 0
+    best = [_INF] * (2 * _SETS)
+    for run in range(max_run + 1):
+        sub = _suffix(tail, back1, run, runs)
+        for trip in (0, 1):
+            sets_here = run + trip
+            if sets_here >= _SETS:
+                continue
+            for pair in (0, 1):
+                demand = 3 * trip + 2 * pair + run + pending
+                if demand > 4:
+                    continue
+                cost = demand - count if demand > count else 0
+                for h in range(2 - pair):
+                    base = h * _SETS
+                    dst = (h + pair) * _SETS + sets_here
+                    for i in range(_SETS - sets_here):
+                        v = cost + sub[base + i]
+                        if v < best[dst + i]:
+                            best[dst + i] = v
     res = tuple(best)
-    memo[pat] = res
+    _SUFFIX[memo_key] = res
     return res
 
 
@@ -154,14 +142,10 @@ def _group_value(key: bytes) -> int:
     """Compute (and memoise in ``_GROUP``) the packed value of a group pattern."""
     pat = tuple(key)
     runs = len(key) == 9
-    u = _usage(pat, runs)
-    vec = tuple(3 * i + 2 * h - u[h * _SETS + i] for h in (0, 1) for i in range(_SETS))
+    vec = _suffix(pat, 0, 0, runs)
     pairs = sum(1 for x in pat if x >= 2)
     kinds = sum(1 for x in pat if x >= 1)
-    if runs:
-        term = (pat[0], pat[8])
-    else:
-        term = pat
+    term = (pat[0], pat[8]) if runs else pat
     tkinds = sum(1 for x in term if x >= 1)
     tpair = 1 if any(x >= 2 for x in term) else 0
     packed = pairs | kinds << 6 | tkinds << 12 | tpair << 16
@@ -241,7 +225,7 @@ def shanten(counts: Sequence[int], melds: int = 0) -> int:
 
     >>> shanten([2] * 7 + [0] * 27)  # seven pairs 1122334455667m
     -1
-    >>> shanten([1, 0, 0, 0, 0, 0, 0, 0, 1] * 3 + [1] * 6 + [0])  # kokushi, 13-sided minus 7z
+    >>> shanten([1, 0, 0, 0, 0, 0, 0, 0, 1] * 3 + [1] * 7)  # kokushi, 13-sided wait
     0
     """
     b = bytes(counts)
@@ -265,37 +249,40 @@ def shanten(counts: Sequence[int], melds: int = 0) -> int:
         vh = _GROUP[key]
     except KeyError:
         vh = _group_value(key)
-    k1 = (vm >> _ID_SHIFT) << _KEY_SHIFT | vp >> _ID_SHIFT
+    k1 = (vm & -0x1000000) | vp >> 24
     try:
         mp = _COMBINE[k1]
     except KeyError:
         mp = _combine_miss(k1)
-    k2 = (vs >> _ID_SHIFT) << _KEY_SHIFT | vh >> _ID_SHIFT
+    k2 = (vs & -0x1000000) | vh >> 24
     try:
         sh = _COMBINE[k2]
     except KeyError:
         sh = _combine_miss(k2)
-    k3 = mp << _KEY_SHIFT | sh
+    k3 = mp << 24 | sh
     try:
         fin = _FINAL[k3]
     except KeyError:
         fin = _final_miss(k3)
-    res = fin[4 - melds]
-    if melds == 0:
-        packed = (vm + vp + vs + vh) & _PACK_MASK
-        try:
-            special = _SPECIAL[packed]
-        except KeyError:
-            special = _special_miss(packed)
-        if special < res:
-            return special
-    return res
+    if melds:
+        return fin[4 - melds]
+    packed = (vm + vp + vs + vh) & 0xFFFFFF
+    try:
+        special = _SPECIAL[packed]
+    except KeyError:
+        special = _special_miss(packed)
+    res = fin[4]
+    return special if special < res else res
 
 
 def shanten_regular(counts: Sequence[int], melds: int = 0) -> int:
     """Shanten number of a hand for the regular shape (``4 - melds`` sets and a pair).
 
-    >>> shanten_regular([2] * 7 + [0] * 27)  # 11223344556677m: 1 from 112233m445566m77m
+    >>> shanten_regular([2] * 7 + [0] * 27)  # 11223344556677m = 123m 123m 456m 456m 77m
+    -1
+    >>> shanten_regular([1] * 13 + [0] * 21)  # 123456789m1234p: tenpai on 1p/4p
+    0
+    >>> shanten_regular([0] * 9 + [1, 1, 1, 1] + [0] * 21, melds=3)  # 1234p after 3 calls
     0
     """
     b = bytes(counts)
