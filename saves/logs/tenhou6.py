@@ -49,7 +49,7 @@ from .model import (
     Yaku,
     is_red,
 )
-from .yaku import JAPANESE_TO_ID, LIMIT_JAPANESE, japanese_name, payments
+from .yaku import JAPANESE_TO_ID, LIMIT_JAPANESE, japanese_name
 
 # ---------------------------------------------------------------- tile codes
 
@@ -276,6 +276,30 @@ def _win(
 
 
 def _parse_kyoku(entry: Any, index: int, red_fives: bool) -> Kyoku:
+    """Replay one hand; when a call could belong to either of two identical discards, try the
+    first and fall back to the later one (depth-first search over such choices)."""
+    plan: list[bool] = []
+    first_error: LogFormatError | None = None
+    for _attempt in range(2000):
+        made: list[bool] = []
+        try:
+            return _parse_kyoku_once(entry, index, red_fives, plan, made)
+        except LogFormatError as e:
+            if first_error is None:
+                first_error = e
+            while made and not made[-1]:
+                made.pop()
+            if not made:
+                raise first_error from None
+            made[-1] = False
+            plan = made
+    assert first_error is not None
+    raise first_error
+
+
+def _parse_kyoku_once(
+    entry: Any, index: int, red_fives: bool, plan: list[bool], made: list[bool]
+) -> Kyoku:
     if not isinstance(entry, list):
         raise LogFormatError(f"tenhou6 log[{index}]: a hand must be a list")
     ctx = _Ctx(index, entry[0] if entry and isinstance(entry[0], list) else None)
@@ -316,7 +340,7 @@ def _parse_kyoku(entry: Any, index: int, red_fives: bool) -> Kyoku:
     turn = dealer
     state = "draw"
     rinshan = False
-    kan_dora_pending = False
+    kan_dora_pending = 0  # daiminkan/kakan dora, revealed just before the next discard
     steps = 0
 
     def reveal(what: str) -> None:
@@ -344,9 +368,6 @@ def _parse_kyoku(entry: Any, index: int, red_fives: bool) -> Kyoku:
             rp.hands[turn].append(tile)
             actions.append(Draw(turn, tile, rinshan=rinshan))
             last_draw[turn] = tile
-            if rinshan and kan_dora_pending and di[turn] < len(discards[turn]):
-                reveal(f"{where} replacement draw")
-                kan_dora_pending = False
             rinshan = False
             state = "discard"
             continue
@@ -365,6 +386,9 @@ def _parse_kyoku(entry: Any, index: int, red_fives: bool) -> Kyoku:
                 if len({t // 4 for t in tiles}) != 1:
                     raise ctx.err(f"{wd}: ankan of different tiles")
                 actions.append(Ankan(turn, (tiles[0], tiles[1], tiles[2], tiles[3])))
+                while kan_dora_pending:
+                    reveal(wd)
+                    kan_dora_pending -= 1
                 reveal(wd)
             else:
                 if len(codes) != 4:
@@ -377,7 +401,7 @@ def _parse_kyoku(entry: Any, index: int, red_fives: bool) -> Kyoku:
                 actions.append(
                     Kakan(turn, added, (pon.called, pon.consumed[0], pon.consumed[1]), pon.from_seat)
                 )
-                kan_dora_pending = True
+                kan_dora_pending += 1
             last_draw[turn] = None
             rinshan = True
             state = "draw"
@@ -403,6 +427,9 @@ def _parse_kyoku(entry: Any, index: int, red_fives: bool) -> Kyoku:
         else:
             tile = rp.remove(turn, code, wd, avoid=last_draw[turn])
             tsumogiri = False
+        while kan_dora_pending:
+            reveal(wd)
+            kan_dora_pending -= 1
         actions.append(Discard(turn, tile, tsumogiri))
         last_draw[turn] = None
         discarder = turn
@@ -427,6 +454,10 @@ def _parse_kyoku(entry: Any, index: int, red_fives: bool) -> Kyoku:
                 caller = (o, letter, pos, codes, t)
                 break
             if caller:
+                call_now = plan[len(made)] if len(made) < len(plan) else True
+                made.append(call_now)
+                if not call_now:
+                    caller = None
                 break
         if riichi:
             ends = caller is None and all(
@@ -467,7 +498,7 @@ def _parse_kyoku(entry: Any, index: int, red_fives: bool) -> Kyoku:
             if di[o] >= len(discards[o]) or discards[o][di[o]] != 0:
                 raise ctx.err(f"{wc}: a daiminkan must be matched by 0 in the discards")
             di[o] += 1
-            kan_dora_pending = True
+            kan_dora_pending += 1
             rinshan = True
             state = "draw"
         last_draw[o] = None

@@ -1,0 +1,606 @@
+"""mjai event streams (JSON lines, as used by Mortal / mjai-reviewer) <-> :class:`RecordedGame`.
+
+Events: ``start_game``, ``start_kyoku`` (bakaze, dora_marker, kyoku 1-based, honba, kyotaku,
+oya, scores, tehais), ``tsumo``, ``dahai`` (tsumogiri), ``chi``/``pon``/``daiminkan`` (actor,
+target, pai, consumed), ``kakan`` (pai = the added tile, consumed = the pon's three),
+``ankan`` (consumed = four), ``reach``, ``reach_accepted``, ``dora``, ``hora``, ``ryukyoku``,
+``end_kyoku``, ``end_game``. Tiles: ``1m``..``9m``, ``5mr`` (red), ``E S W N P F C``.
+
+mjai itself only requires ``deltas`` on ``hora``/``ryukyoku``; to keep a game whole we also
+write (and read, when present) on ``hora``: ``pai``, ``ura_markers``, ``han``, ``fu``,
+``limit``, ``yakus`` (``[[id, han], ...]``, ids as in CLI.md), ``points``, ``ron``,
+``tsumo_dealer``, ``tsumo_other``, ``pao``; on ``ryukyoku``: ``reason``, ``tenpais``,
+``actor`` (kyuushu); on ``start_game``: ``aka_flag``, ``title``, ``ref``, ``date``,
+``rules``; on ``end_game``: ``scores``, ``points``. Readers such as Mortal ignore them.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+from typing import Any
+
+from .model import (
+    RYUUKYOKU_KINDS,
+    Action,
+    Ankan,
+    Chi,
+    Daiminkan,
+    Discard,
+    DoraRevealed,
+    Draw,
+    Kakan,
+    Kyoku,
+    LogFormatError,
+    Pon,
+    RecordedGame,
+    Riichi,
+    RiichiAccepted,
+    Rules,
+    Ryuukyoku,
+    TileAllocator,
+    Win,
+    Yaku,
+    is_red,
+)
+from .yaku import LIMITS, TENHOU_YAKU, payments
+
+_HONOURS = "ESWNPFC"
+_WINDS = "ESWN"
+_KNOWN_YAKU = {yid for yid, _ in TENHOU_YAKU.values()}
+
+REASONS = {
+    "exhaustive": "fanpai",
+    "kyuushu": "kyushukyuhai",
+    "four_winds": "sufonrenta",
+    "four_riichi": "suuchareach",
+    "four_kans": "suukaikan",
+    "triple_ron": "sanchaho",
+    "nagashi_mangan": "nagashimangan",
+}
+_REASON_TO_KIND = {v: k for k, v in REASONS.items()}
+
+
+def tile_name(tile: int) -> str:
+    """Physical id -> mjai name: ``16`` -> ``"5mr"``, ``108`` -> ``"E"``."""
+    kind = tile // 4
+    if kind >= 27:
+        return _HONOURS[kind - 27]
+    return f"{kind % 9 + 1}{'mps'[kind // 9]}" + ("r" if is_red(tile) else "")
+
+
+def parse_tile_name(name: Any) -> tuple[int, bool]:
+    """mjai name -> (kind, red). Raises ValueError."""
+    if not isinstance(name, str):
+        raise ValueError(f"tile {name!r} is not a string")
+    if len(name) == 1 and name in _HONOURS:
+        return 27 + _HONOURS.index(name), False
+    red = name.endswith("r") and len(name) == 3
+    body = name[:2] if red else name
+    if len(body) == 2 and body[0] in "123456789" and body[1] in "mps":
+        if red and body[0] != "5":
+            raise ValueError(f"tile {name!r}: only fives are red")
+        return "mps".index(body[1]) * 9 + int(body[0]) - 1, red
+    raise ValueError(f"unknown tile {name!r}")
+
+
+# ---------------------------------------------------------------- writing
+
+
+def _kyoku_events(k: Kyoku) -> list[dict[str, Any]]:
+    events: list[dict[str, Any]] = [
+        {
+            "type": "start_kyoku",
+            "bakaze": _WINDS[k.round_wind],
+            "dora_marker": tile_name(k.dora_indicators[0]),
+            "kyoku": k.hand_number + 1,
+            "honba": k.honba,
+            "kyotaku": k.riichi_sticks,
+            "oya": k.dealer,
+            "scores": list(k.scores),
+            "tehais": [[tile_name(t) for t in hand] for hand in k.haipai],
+        }
+    ]
+    for a in k.actions:
+        if isinstance(a, Draw):
+            events.append({"type": "tsumo", "actor": a.seat, "pai": tile_name(a.tile)})
+        elif isinstance(a, Discard):
+            events.append(
+                {"type": "dahai", "actor": a.seat, "pai": tile_name(a.tile), "tsumogiri": a.tsumogiri}
+            )
+        elif isinstance(a, Riichi):
+            events.append({"type": "reach", "actor": a.seat})
+        elif isinstance(a, RiichiAccepted):
+            events.append({"type": "reach_accepted", "actor": a.seat})
+        elif isinstance(a, (Chi, Pon, Daiminkan)):
+            events.append(
+                {
+                    "type": {Chi: "chi", Pon: "pon", Daiminkan: "daiminkan"}[type(a)],
+                    "actor": a.seat,
+                    "target": a.from_seat,
+                    "pai": tile_name(a.called),
+                    "consumed": [tile_name(t) for t in a.consumed],
+                }
+            )
+        elif isinstance(a, Kakan):
+            events.append(
+                {
+                    "type": "kakan",
+                    "actor": a.seat,
+                    "pai": tile_name(a.added),
+                    "consumed": [tile_name(t) for t in a.pon],
+                }
+            )
+        elif isinstance(a, Ankan):
+            events.append(
+                {"type": "ankan", "actor": a.seat, "consumed": [tile_name(t) for t in a.tiles]}
+            )
+        elif isinstance(a, DoraRevealed):
+            events.append({"type": "dora", "dora_marker": tile_name(a.indicator)})
+        elif isinstance(a, Win):
+            ev: dict[str, Any] = {
+                "type": "hora",
+                "actor": a.seat,
+                "target": a.from_seat,
+                "deltas": list(a.deltas),
+                "ura_markers": [tile_name(t) for t in k.ura_indicators],
+            }
+            if a.tile is not None:
+                ev["pai"] = tile_name(a.tile)
+            ev.update(
+                {
+                    "han": a.han,
+                    "fu": a.fu,
+                    "limit": a.limit,
+                    "yakus": [[y.id, y.han] for y in a.yaku],
+                    "points": a.points,
+                    "ron": a.ron,
+                    "tsumo_dealer": a.tsumo_dealer,
+                    "tsumo_other": a.tsumo_other,
+                    "pao": a.pao_seat,
+                }
+            )
+            events.append(ev)
+        elif isinstance(a, Ryuukyoku):
+            ev = {"type": "ryukyoku", "deltas": list(a.deltas), "reason": REASONS[a.kind]}
+            if a.tenpai is not None:
+                ev["tenpais"] = list(a.tenpai)
+            if a.seat is not None:
+                ev["actor"] = a.seat
+            events.append(ev)
+    events.append({"type": "end_kyoku"})
+    return events
+
+
+def mjai_events(game: RecordedGame) -> list[dict[str, Any]]:
+    start: dict[str, Any] = {
+        "type": "start_game",
+        "names": list(game.names),
+        "aka_flag": game.rules.red_fives > 0,
+        "title": game.title,
+        "rules": asdict(game.rules),
+    }
+    if game.ref is not None:
+        start["ref"] = game.ref
+    if game.date is not None:
+        start["date"] = game.date
+    events = [start]
+    for k in game.kyokus:
+        events.extend(_kyoku_events(k))
+    end: dict[str, Any] = {"type": "end_game"}
+    if game.final_scores is not None:
+        end["scores"] = list(game.final_scores)
+    if game.final_points is not None:
+        end["points"] = list(game.final_points)
+    events.append(end)
+    return events
+
+
+def format_mjai(game: RecordedGame) -> str:
+    """The game as mjai JSON lines (one event per line, a final newline)."""
+    return "".join(
+        json.dumps(e, ensure_ascii=False, separators=(",", ":")) + "\n" for e in mjai_events(game)
+    )
+
+
+# ---------------------------------------------------------------- reading
+
+
+class _KyokuReader:
+    def __init__(self, ev: dict[str, Any], line: int, red_fives: bool) -> None:
+        self.line = line
+        where = f"mjai line {line} (start_kyoku)"
+        self.alloc = TileAllocator(red_fives, where)
+        try:
+            bakaze = ev["bakaze"]
+            if bakaze not in _WINDS:
+                raise LogFormatError(f"{where}: bakaze {bakaze!r} is not E/S/W/N")
+            self.round_wind = _WINDS.index(bakaze)
+            self.hand_number = _int(ev["kyoku"], where, "kyoku") - 1
+            if not 0 <= self.hand_number < 4:
+                raise LogFormatError(f"{where}: kyoku must be 1..4")
+            self.honba = _int(ev["honba"], where, "honba")
+            self.sticks = _int(ev["kyotaku"], where, "kyotaku")
+            self.dealer = _seat(ev["oya"], where, "oya")
+            scores = ev["scores"]
+            tehais = ev["tehais"]
+            dora = ev["dora_marker"]
+        except KeyError as e:
+            raise LogFormatError(f"{where}: missing key {e.args[0]!r}") from None
+        if not isinstance(scores, list) or len(scores) != 4:
+            raise LogFormatError(f"{where}: scores must be 4 numbers")
+        self.scores = tuple(_int(s, where, "scores") for s in scores)
+        if not isinstance(tehais, list) or len(tehais) != 4:
+            raise LogFormatError(f"{where}: tehais must be 4 hands")
+        self.haipai: list[tuple[int, ...]] = []
+        self.hands: list[list[int]] = []
+        for s, hand in enumerate(tehais):
+            if not isinstance(hand, list) or len(hand) != 13:
+                raise LogFormatError(f"{where}: tehais[{s}] must be 13 tiles")
+            tiles = tuple(self.new(t, where) for t in hand)
+            self.haipai.append(tiles)
+            self.hands.append(list(tiles))
+        self.dora = [self.new(dora, where)]
+        self.ura: list[int] = []
+        self.actions: list[Action] = []
+        self.last_draw: list[int | None] = [None] * 4
+        self.after_kan = [False] * 4
+        self.pons: list[dict[int, Pon]] = [{}, {}, {}, {}]
+        self.ended = False
+
+    def new(self, name: Any, where: str) -> int:
+        try:
+            kind, red = parse_tile_name(name)
+        except ValueError as e:
+            raise LogFormatError(f"{where}: {e}") from None
+        self.alloc.where = where
+        return self.alloc.take(kind, red)
+
+    def remove(self, seat: int, name: Any, where: str, avoid: int | None = None) -> int:
+        try:
+            kind, red = parse_tile_name(name)
+        except ValueError as e:
+            raise LogFormatError(f"{where}: {e}") from None
+        matches = [t for t in self.hands[seat] if t // 4 == kind and is_red(t) == red]
+        if not matches:
+            raise LogFormatError(f"{where}: seat {seat} has no {name} in hand")
+        others = [t for t in matches if t != avoid]
+        tile = min(others) if others else matches[0]
+        self.hands[seat].remove(tile)
+        return tile
+
+    def kyoku(self) -> Kyoku:
+        return Kyoku(
+            round_wind=self.round_wind,
+            hand_number=self.hand_number,
+            honba=self.honba,
+            riichi_sticks=self.sticks,
+            scores=self.scores,  # type: ignore[arg-type]
+            dealer=self.dealer,
+            dora_indicators=tuple(self.dora),
+            ura_indicators=tuple(self.ura),
+            haipai=tuple(self.haipai),
+            actions=tuple(self.actions),
+        )
+
+
+def _int(v: Any, where: str, what: str) -> int:
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise LogFormatError(f"{where}: {what} must be an integer, not {v!r}")
+    return v
+
+
+def _seat(v: Any, where: str, what: str) -> int:
+    s = _int(v, where, what)
+    if not 0 <= s < 4:
+        raise LogFormatError(f"{where}: {what} {s} is not a seat 0..3")
+    return s
+
+
+def _deltas(v: Any, where: str) -> tuple[int, int, int, int]:
+    if v is None:
+        return (0, 0, 0, 0)
+    if not isinstance(v, list) or len(v) != 4:
+        raise LogFormatError(f"{where}: deltas must be 4 integers")
+    d = [_int(x, where, "deltas") for x in v]
+    return (d[0], d[1], d[2], d[3])
+
+
+def _opt_int(ev: dict[str, Any], key: str, where: str) -> int | None:
+    v = ev.get(key)
+    return None if v is None else _int(v, where, key)
+
+
+def _hora(ev: dict[str, Any], kr: _KyokuReader, where: str) -> Win:
+    actor = _seat(ev.get("actor"), where, "actor")
+    target = _seat(ev.get("target"), where, "target")
+    last = kr.actions[-1] if kr.actions else None
+    tile: int | None = None
+    if actor == target:
+        if isinstance(last, Draw) and last.seat == actor:
+            tile = last.tile
+    else:
+        for a in reversed(kr.actions):
+            if isinstance(a, (Discard, Kakan)):
+                if a.seat == target:
+                    tile = a.tile if isinstance(a, Discard) else a.added
+                break
+    if tile is None:
+        raise LogFormatError(f"{where}: seat {actor} cannot win from seat {target} here")
+    if "pai" in ev:
+        try:
+            kind, red = parse_tile_name(ev["pai"])
+        except ValueError as e:
+            raise LogFormatError(f"{where}: {e}") from None
+        if (kind, red) != (tile // 4, is_red(tile)):
+            raise LogFormatError(f"{where}: pai {ev['pai']} is not the tile won on")
+    markers = ev.get("ura_markers") or []
+    if markers and not kr.ura:
+        if not isinstance(markers, list):
+            raise LogFormatError(f"{where}: ura_markers must be a list")
+        kr.ura = [kr.new(t, where) for t in markers]
+    yakus_raw = ev.get("yakus") or []
+    yaku: list[Yaku] = []
+    if not isinstance(yakus_raw, list):
+        raise LogFormatError(f"{where}: yakus must be a list of [id, han]")
+    for y in yakus_raw:
+        if not (isinstance(y, list) and len(y) == 2 and isinstance(y[0], str)):
+            raise LogFormatError(f"{where}: yaku {y!r} is not [id, han]")
+        if y[0] not in _KNOWN_YAKU:
+            raise LogFormatError(f"{where}: unknown yaku id {y[0]!r}")
+        yaku.append(Yaku(y[0], _int(y[1], where, "yaku han")))
+    han = _opt_int(ev, "han", where)
+    if han is None:
+        han = sum(y.han for y in yaku)
+    fu = _opt_int(ev, "fu", where)
+    limit = ev.get("limit")
+    if limit is not None and limit not in LIMITS:
+        raise LogFormatError(f"{where}: limit {limit!r} is not one of {', '.join(LIMITS)}")
+    points = _opt_int(ev, "points", where)
+    ron = _opt_int(ev, "ron", where)
+    td = _opt_int(ev, "tsumo_dealer", where)
+    to = _opt_int(ev, "tsumo_other", where)
+    if points is None and (yaku or han) and (fu is not None or limit is not None):
+        ymc = sum(y.han // 13 for y in yaku if y.han >= 13)
+        points, ron, td, to = payments(han, fu, limit, ymc, actor == kr.dealer, actor == target)
+    pao = ev.get("pao")
+    return Win(
+        seat=actor,
+        from_seat=target,
+        tile=tile,
+        han=han,
+        fu=fu,
+        limit=limit,
+        yaku=tuple(yaku),
+        points=points or 0,
+        ron=ron,
+        tsumo_dealer=td,
+        tsumo_other=to,
+        deltas=_deltas(ev.get("deltas"), where),
+        pao_seat=None if pao is None else _seat(pao, where, "pao"),
+    )
+
+
+def _ryukyoku(ev: dict[str, Any], kr: _KyokuReader, where: str) -> Ryuukyoku:
+    reason = ev.get("reason", "fanpai")
+    kind = _REASON_TO_KIND.get(reason, reason if reason in RYUUKYOKU_KINDS else None)
+    if kind is None:
+        raise LogFormatError(f"{where}: unknown ryukyoku reason {reason!r}")
+    deltas = _deltas(ev.get("deltas"), where)
+    tenpai = None
+    if ev.get("tenpais") is not None:
+        t = ev["tenpais"]
+        if not isinstance(t, list) or len(t) != 4 or not all(isinstance(x, bool) for x in t):
+            raise LogFormatError(f"{where}: tenpais must be 4 booleans")
+        tenpai = (t[0], t[1], t[2], t[3])
+    elif kind == "exhaustive":
+        tt = tuple(d > 0 for d in deltas)
+        tenpai = (tt[0], tt[1], tt[2], tt[3])
+    seat = None
+    if ev.get("actor") is not None:
+        seat = _seat(ev["actor"], where, "actor")
+    elif kind == "kyuushu":
+        for a in reversed(kr.actions):
+            if isinstance(a, Draw):
+                seat = a.seat
+                break
+    return Ryuukyoku(kind, deltas, tenpai, seat)  # type: ignore[arg-type]
+
+
+def _rules(ev: dict[str, Any], where: str) -> Rules:
+    raw = ev.get("rules")
+    if raw is None:
+        return Rules(red_fives=3 if ev.get("aka_flag", True) else 0)
+    if not isinstance(raw, dict):
+        raise LogFormatError(f"{where}: rules must be an object")
+    try:
+        return Rules(**raw)
+    except TypeError as e:
+        raise LogFormatError(f"{where}: bad rules ({e})") from None
+
+
+def parse_mjai(text: str) -> RecordedGame:
+    """Read an mjai event stream (one JSON object per line; blank lines are skipped)."""
+    names: tuple[str, str, str, str] = ("", "", "", "")
+    rules = Rules()
+    title = ""
+    ref = date = None
+    final_scores = final_points = None
+    kyokus: list[Kyoku] = []
+    kr: _KyokuReader | None = None
+    started = ended = False
+    for n, raw_line in enumerate(text.splitlines(), start=1):
+        if not raw_line.strip():
+            continue
+        try:
+            ev = json.loads(raw_line)
+        except json.JSONDecodeError as e:
+            raise LogFormatError(f"mjai line {n}: not JSON ({e.msg} at column {e.colno})") from None
+        if not isinstance(ev, dict) or not isinstance(ev.get("type"), str):
+            raise LogFormatError(f"mjai line {n}: an event must be an object with a 'type'")
+        t = ev["type"]
+        where = f"mjai line {n} ({t})"
+        if ended:
+            raise LogFormatError(f"{where}: event after end_game")
+        if t == "start_game":
+            if started:
+                raise LogFormatError(f"{where}: a second start_game")
+            started = True
+            nm = ev.get("names", ["", "", "", ""])
+            if not isinstance(nm, list) or len(nm) != 4 or not all(isinstance(x, str) for x in nm):
+                raise LogFormatError(f"{where}: names must be 4 strings")
+            names = (nm[0], nm[1], nm[2], nm[3])
+            rules = _rules(ev, where)
+            title = str(ev.get("title", ""))
+            ref = ev.get("ref")
+            date = ev.get("date")
+            continue
+        if not started:
+            raise LogFormatError(f"{where}: the stream must begin with start_game")
+        if t == "start_kyoku":
+            if kr is not None:
+                raise LogFormatError(f"{where}: start_kyoku before end_kyoku")
+            kr = _KyokuReader(ev, n, rules.red_fives > 0)
+            continue
+        if t == "end_game":
+            if kr is not None:
+                raise LogFormatError(f"{where}: end_game inside a kyoku")
+            if ev.get("scores") is not None:
+                sc = ev["scores"]
+                if not isinstance(sc, list) or len(sc) != 4:
+                    raise LogFormatError(f"{where}: scores must be 4 numbers")
+                final_scores = tuple(_int(x, where, "scores") for x in sc)
+            if ev.get("points") is not None:
+                pt = ev["points"]
+                if not isinstance(pt, list) or len(pt) != 4:
+                    raise LogFormatError(f"{where}: points must be 4 numbers")
+                final_points = tuple(float(x) for x in pt)
+            ended = True
+            continue
+        if kr is None:
+            raise LogFormatError(f"{where}: event outside a kyoku")
+        if t == "end_kyoku":
+            if not kr.ended:
+                raise LogFormatError(f"{where}: the kyoku has no hora or ryukyoku")
+            kyokus.append(kr.kyoku())
+            kr = None
+            continue
+        if t in ("hora", "ryukyoku"):
+            if kr.ended and t == "ryukyoku":
+                raise LogFormatError(f"{where}: a second result")
+            kr.actions.append(_hora(ev, kr, where) if t == "hora" else _ryukyoku(ev, kr, where))
+            kr.ended = True
+            continue
+        if kr.ended:
+            raise LogFormatError(f"{where}: play after the hand's result")
+        try:
+            _play(ev, t, kr, where)
+        except KeyError as e:
+            raise LogFormatError(f"{where}: missing key {e.args[0]!r}") from None
+    if kr is not None:
+        raise LogFormatError(f"mjai: the stream ends inside the kyoku started on line {kr.line}")
+    return RecordedGame(
+        title=title,
+        names=names,
+        rules=rules,
+        kyokus=tuple(kyokus),
+        final_scores=final_scores,  # type: ignore[arg-type]
+        final_points=final_points,  # type: ignore[arg-type]
+        ref=ref if isinstance(ref, str) else None,
+        date=date if isinstance(date, str) else None,
+    )
+
+
+def _consumed(ev: dict[str, Any], n: int, where: str) -> list[Any]:
+    c = ev["consumed"]
+    if not isinstance(c, list) or len(c) != n:
+        raise LogFormatError(f"{where}: consumed must be {n} tiles")
+    return c
+
+
+def _play(ev: dict[str, Any], t: str, kr: _KyokuReader, where: str) -> None:
+    if t == "dora":
+        tile = kr.new(ev["dora_marker"], where)
+        kr.dora.append(tile)
+        kr.actions.append(DoraRevealed(tile))
+        return
+    actor = _seat(ev["actor"], where, "actor")
+    if t == "tsumo":
+        tile = kr.new(ev["pai"], where)
+        kr.hands[actor].append(tile)
+        kr.actions.append(Draw(actor, tile, rinshan=kr.after_kan[actor]))
+        kr.after_kan[actor] = False
+        kr.last_draw[actor] = tile
+    elif t == "dahai":
+        tsumogiri = ev.get("tsumogiri", False)
+        if not isinstance(tsumogiri, bool):
+            raise LogFormatError(f"{where}: tsumogiri must be true or false")
+        last = kr.last_draw[actor]
+        if tsumogiri:
+            if last is None:
+                raise LogFormatError(f"{where}: tsumogiri without a drawn tile")
+            try:
+                kind, red = parse_tile_name(ev["pai"])
+            except ValueError as e:
+                raise LogFormatError(f"{where}: {e}") from None
+            if (kind, red) != (last // 4, is_red(last)):
+                raise LogFormatError(f"{where}: tsumogiri of {ev['pai']} but {tile_name(last)} was drawn")
+            kr.hands[actor].remove(last)
+            tile = last
+        else:
+            tile = kr.remove(actor, ev["pai"], where, avoid=last)
+        kr.actions.append(Discard(actor, tile, tsumogiri))
+        kr.last_draw[actor] = None
+    elif t == "reach":
+        kr.actions.append(Riichi(actor))
+    elif t == "reach_accepted":
+        kr.actions.append(RiichiAccepted(actor))
+    elif t in ("chi", "pon", "daiminkan"):
+        target = _seat(ev["target"], where, "target")
+        discards = [a for a in kr.actions if isinstance(a, Discard)]
+        if not discards or discards[-1].seat != target:
+            raise LogFormatError(f"{where}: seat {target} did not just discard")
+        called = discards[-1].tile
+        try:
+            kind, red = parse_tile_name(ev["pai"])
+        except ValueError as e:
+            raise LogFormatError(f"{where}: {e}") from None
+        if (kind, red) != (called // 4, is_red(called)):
+            raise LogFormatError(f"{where}: pai {ev['pai']} is not the last discard {tile_name(called)}")
+        n = 3 if t == "daiminkan" else 2
+        consumed = [kr.remove(actor, x, where) for x in _consumed(ev, n, where)]
+        if t == "chi":
+            kinds = sorted([called // 4] + [c // 4 for c in consumed])
+            if kinds[0] >= 27 or kinds != [kinds[0], kinds[0] + 1, kinds[0] + 2] or kinds[0] % 9 > 6:
+                raise LogFormatError(f"{where}: not a sequence")
+            if target != (actor + 3) % 4:
+                raise LogFormatError(f"{where}: chi only from the seat on the left")
+            kr.actions.append(Chi(actor, target, called, (consumed[0], consumed[1])))
+        else:
+            if any(c // 4 != called // 4 for c in consumed):
+                raise LogFormatError(f"{where}: consumed tiles differ from the called tile")
+            if t == "pon":
+                pon = Pon(actor, target, called, (consumed[0], consumed[1]))
+                kr.pons[actor][called // 4] = pon
+                kr.actions.append(pon)
+            else:
+                kr.actions.append(Daiminkan(actor, target, called, (consumed[0], consumed[1], consumed[2])))
+                kr.after_kan[actor] = True
+        kr.last_draw[actor] = None
+    elif t == "kakan":
+        added = kr.remove(actor, ev["pai"], where)
+        pon = kr.pons[actor].pop(added // 4, None)
+        if pon is None:
+            raise LogFormatError(f"{where}: kakan without a pon of {ev['pai']}")
+        kr.actions.append(Kakan(actor, added, (pon.called, *pon.consumed), pon.from_seat))  # type: ignore[arg-type]
+        kr.after_kan[actor] = True
+        kr.last_draw[actor] = None
+    elif t == "ankan":
+        tiles = [kr.remove(actor, x, where) for x in _consumed(ev, 4, where)]
+        if len({x // 4 for x in tiles}) != 1:
+            raise LogFormatError(f"{where}: ankan of different tiles")
+        kr.actions.append(Ankan(actor, (tiles[0], tiles[1], tiles[2], tiles[3])))
+        kr.after_kan[actor] = True
+        kr.last_draw[actor] = None
+    else:
+        raise LogFormatError(f"{where}: unknown event type {t!r}")
