@@ -106,7 +106,12 @@ def _kyoku_events(k: Kyoku) -> list[dict[str, Any]]:
             events.append({"type": "tsumo", "actor": a.seat, "pai": tile_name(a.tile)})
         elif isinstance(a, Discard):
             events.append(
-                {"type": "dahai", "actor": a.seat, "pai": tile_name(a.tile), "tsumogiri": a.tsumogiri}
+                {
+                    "type": "dahai",
+                    "actor": a.seat,
+                    "pai": tile_name(a.tile),
+                    "tsumogiri": a.tsumogiri,
+                }
             )
         elif isinstance(a, Riichi):
             events.append({"type": "reach", "actor": a.seat})
@@ -544,7 +549,9 @@ def _play(ev: dict[str, Any], t: str, kr: _KyokuReader, where: str) -> None:
             except ValueError as e:
                 raise LogFormatError(f"{where}: {e}") from None
             if (kind, red) != (last // 4, is_red(last)):
-                raise LogFormatError(f"{where}: tsumogiri of {ev['pai']} but {tile_name(last)} was drawn")
+                raise LogFormatError(
+                    f"{where}: tsumogiri of {ev['pai']} but {tile_name(last)} was drawn"
+                )
             kr.hands[actor].remove(last)
             tile = last
         else:
@@ -566,12 +573,18 @@ def _play(ev: dict[str, Any], t: str, kr: _KyokuReader, where: str) -> None:
         except ValueError as e:
             raise LogFormatError(f"{where}: {e}") from None
         if (kind, red) != (called // 4, is_red(called)):
-            raise LogFormatError(f"{where}: pai {ev['pai']} is not the last discard {tile_name(called)}")
+            raise LogFormatError(
+                f"{where}: pai {ev['pai']} is not the last discard {tile_name(called)}"
+            )
         n = 3 if t == "daiminkan" else 2
         consumed = [kr.remove(actor, x, where) for x in _consumed(ev, n, where)]
         if t == "chi":
             kinds = sorted([called // 4] + [c // 4 for c in consumed])
-            if kinds[0] >= 27 or kinds != [kinds[0], kinds[0] + 1, kinds[0] + 2] or kinds[0] % 9 > 6:
+            if (
+                kinds[0] >= 27
+                or kinds != [kinds[0], kinds[0] + 1, kinds[0] + 2]
+                or kinds[0] % 9 > 6
+            ):
                 raise LogFormatError(f"{where}: not a sequence")
             if target != (actor + 3) % 4:
                 raise LogFormatError(f"{where}: chi only from the seat on the left")
@@ -584,7 +597,9 @@ def _play(ev: dict[str, Any], t: str, kr: _KyokuReader, where: str) -> None:
                 kr.pons[actor][called // 4] = pon
                 kr.actions.append(pon)
             else:
-                kr.actions.append(Daiminkan(actor, target, called, (consumed[0], consumed[1], consumed[2])))
+                kr.actions.append(
+                    Daiminkan(actor, target, called, (consumed[0], consumed[1], consumed[2]))
+                )
                 kr.after_kan[actor] = True
         kr.last_draw[actor] = None
     elif t == "kakan":

@@ -143,7 +143,9 @@ def _ints(text: str | None, where: str, what: str) -> list[int]:
     try:
         return [int(x) for x in text.split(",")]
     except ValueError:
-        raise LogFormatError(f"{where}: attribute {what}={text!r} is not a list of integers") from None
+        raise LogFormatError(
+            f"{where}: attribute {what}={text!r} is not a list of integers"
+        ) from None
 
 
 def _int(text: str | None, where: str, what: str) -> int:
@@ -281,9 +283,7 @@ def _win(el: ET.Element, hand: _Hand, where: str) -> Win:
     tsumo = who == from_who
     total, ron, td, to = payments(han, fu, limit, yakuman, who == hand.dealer, tsumo)
     if total != points:
-        raise LogFormatError(
-            f"{where}: ten says {points} points, {han} han {fu} fu gives {total}"
-        )
+        raise LogFormatError(f"{where}: ten says {points} points, {han} han {fu} fu gives {total}")
     machi = el.get("machi")
     tile = _tile(_int(machi, where, "machi"), where) if machi is not None else None
     hai = el.get("hai")

@@ -268,8 +268,18 @@ class Ryuukyoku:
 
 Call = Chi | Pon | Daiminkan | Kakan | Ankan
 Action = (
-    Draw | Discard | Riichi | RiichiAccepted | Chi | Pon | Daiminkan | Kakan | Ankan
-    | DoraRevealed | Win | Ryuukyoku
+    Draw
+    | Discard
+    | Riichi
+    | RiichiAccepted
+    | Chi
+    | Pon
+    | Daiminkan
+    | Kakan
+    | Ankan
+    | DoraRevealed
+    | Win
+    | Ryuukyoku
 )
 CALL_TYPES = (Chi, Pon, Daiminkan, Kakan, Ankan)
 

@@ -323,7 +323,10 @@ def _parse_kyoku_once(
         hand = [rp.new(c, f"seat {s} haipai") for c in codes]
         haipai.append(tuple(hand))
         rp.hands[s] = list(hand)
-        for what, col, out in (("takes", entry[5 + 3 * s], takes), ("discards", entry[6 + 3 * s], discards)):
+        for what, col, out in (
+            ("takes", entry[5 + 3 * s], takes),
+            ("discards", entry[6 + 3 * s], discards),
+        ):
             if not isinstance(col, list):
                 raise ctx.err(f"seat {s} {what} must be a list")
             for x in col:
@@ -361,8 +364,10 @@ def _parse_kyoku_once(
                 break
             x = takes[turn][ti[turn]]
             if not isinstance(x, int):
-                raise ctx.err(f"{where} takes[{ti[turn]}] = {x!r}: expected a draw, it is a call "
-                              "that does not follow a matching discard")
+                raise ctx.err(
+                    f"{where} takes[{ti[turn]}] = {x!r}: expected a draw, it is a call "
+                    "that does not follow a matching discard"
+                )
             ti[turn] += 1
             tile = rp.new(x, f"{where} takes[{ti[turn] - 1}]")
             rp.hands[turn].append(tile)
@@ -399,7 +404,9 @@ def _parse_kyoku_once(
                 if pon is None:
                     raise ctx.err(f"{wd}: kakan without a pon of that tile")
                 actions.append(
-                    Kakan(turn, added, (pon.called, pon.consumed[0], pon.consumed[1]), pon.from_seat)
+                    Kakan(
+                        turn, added, (pon.called, pon.consumed[0], pon.consumed[1]), pon.from_seat
+                    )
                 )
                 kan_dora_pending += 1
             last_draw[turn] = None
@@ -460,9 +467,11 @@ def _parse_kyoku_once(
                     caller = None
                 break
         if riichi:
-            ends = caller is None and all(
-                ti[s] >= len(takes[s]) for s in range(4)
-            ) and all(di[s] >= len(discards[s]) for s in range(4))
+            ends = (
+                caller is None
+                and all(ti[s] >= len(takes[s]) for s in range(4))
+                and all(di[s] >= len(discards[s]) for s in range(4))
+            )
             ronned = ends and any(w[1][1] == discarder and w[1][0] != discarder for w in wins_raw)
             if not ronned:
                 actions.append(RiichiAccepted(discarder))
@@ -479,8 +488,12 @@ def _parse_kyoku_once(
             raise ctx.err(f"{wc}: tiles of different kinds")
         if letter == "c":
             kinds = sorted([tile // 4] + [tt // 4 for tt in consumed])
-            if not (kinds[0] < 27 and kinds[1] == kinds[0] + 1 and kinds[2] == kinds[0] + 2
-                    and kinds[0] // 9 == kinds[2] // 9):
+            if not (
+                kinds[0] < 27
+                and kinds[1] == kinds[0] + 1
+                and kinds[2] == kinds[0] + 2
+                and kinds[0] // 9 == kinds[2] // 9
+            ):
                 raise ctx.err(f"{wc}: not a sequence")
             actions.append(Chi(o, discarder, tile, (consumed[0], consumed[1])))
             state = "discard"
@@ -525,7 +538,11 @@ def _parse_kyoku_once(
                 tile = last.tile
             else:
                 src = [a for a in actions if isinstance(a, (Discard, Kakan))]
-                if not src or src[-1].seat != info[1] or not isinstance(last, (Discard, Kakan, RiichiAccepted)):
+                if (
+                    not src
+                    or src[-1].seat != info[1]
+                    or not isinstance(last, (Discard, Kakan, RiichiAccepted))
+                ):
                     raise ctx.err(f"ron from seat {info[1]} but that seat did not just discard")
                 a = src[-1]
                 tile = a.tile if isinstance(a, Discard) else a.added
@@ -556,7 +573,9 @@ def parse_tenhou6(text: str) -> RecordedGame:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise LogFormatError(f"tenhou6: not JSON (line {e.lineno} column {e.colno}: {e.msg})") from None
+        raise LogFormatError(
+            f"tenhou6: not JSON (line {e.lineno} column {e.colno}: {e.msg})"
+        ) from None
     if not isinstance(data, dict):
         raise LogFormatError("tenhou6: the log must be a JSON object")
     for key in ("name", "log"):
@@ -595,8 +614,10 @@ def parse_tenhou6(text: str) -> RecordedGame:
     final_scores = final_points = None
     sc = data.get("sc")
     if sc is not None:
-        if not isinstance(sc, list) or len(sc) != 8 or not all(
-            isinstance(x, (int, float)) and not isinstance(x, bool) for x in sc
+        if (
+            not isinstance(sc, list)
+            or len(sc) != 8
+            or not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in sc)
         ):
             raise LogFormatError("tenhou6: 'sc' must be 8 numbers (score, points per seat)")
         final_scores = tuple(int(sc[i]) for i in (0, 2, 4, 6))
@@ -687,7 +708,11 @@ def _kyoku_entry(k: Kyoku) -> list[Any]:
             sw = (a.seat - k.dealer) % 4
             yaku = [
                 f"{japanese_name(y.id, sw, k.round_wind)}("
-                + ("役満" if y.han >= 13 and y.id not in ("dora", "aka_dora", "ura_dora") else f"{y.han}飜")
+                + (
+                    "役満"
+                    if y.han >= 13 and y.id not in ("dora", "aka_dora", "ura_dora")
+                    else f"{y.han}飜"
+                )
                 + ")"
                 for y in a.yaku
             ]
