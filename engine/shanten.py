@@ -6,20 +6,23 @@ tuple) of its concealed tiles plus the number of called melds; the concealed
 part holds ``13 - 3*melds`` tiles, or ``14 - 3*melds`` right after a draw.
 
 The result is ``-1`` for a complete hand, ``0`` for tenpai, ``n`` for
-n-shanten.  The shanten number is the *formal* (combinatorial) one: a wait on a
-fifth copy of a kind whose four copies are all in the hand still counts, exactly
-as :func:`engine.waits.waits` lists it; use :func:`engine.waits.is_tenpai` to
-decide formal tenpai.  Chiitoitsu needs seven *distinct* pairs (four of a kind
-is not two pairs).
+n-shanten.  The number counts the hand's own copies: a target that needs a
+fifth copy of a kind is out of reach, so ``1111m 123p 456p 789p`` is
+1-shanten, not tenpai (its only wait would be a fifth 1m).  These are the
+numbers of the ``mahjong`` package (2.x) and of ``xiangting``; the formal
+waits, fifth copies included, are :func:`engine.waits.waits`.  Chiitoitsu needs
+seven *distinct* pairs (four of a kind is one pair).
 
 How it is fast
 --------------
 The regular-hand shanten is ``min(tiles to add) - 1`` over all target hands of
-``4 - melds`` sets plus one pair, where unused tiles are thrown away.  Since a
-set or pair never spans two suits, every suit (and the honours) can be solved
-alone: for a group pattern we compute ``D[h][i]``, the fewest tiles to add so
-that the group holds ``i`` sets and ``h`` pairs (``i <= 4``, ``h <= 1``).  The
-groups are combined by a min-plus convolution.
+``4 - melds`` sets plus one pair that use at most four copies of each kind,
+unused tiles being thrown away.  Since a set or pair never spans two suits,
+every suit (and the honours) is solved alone: for a group pattern we compute
+``D[h][i]``, the fewest tiles to add so that the group holds ``i`` sets and
+``h`` pairs (``i <= 4``, ``h <= 1``), by a small dynamic programme over its
+kinds memoised on suffixes.  The groups are combined by a min-plus
+convolution.
 
 Every distinct ``D`` vector is interned as a small int; the vector of a group
 pattern (keyed by its 9 or 7 count bytes) and the convolution of two interned
@@ -44,7 +47,11 @@ summed over the groups with one addition each.
 
 from __future__ import annotations
 
+import sys
+import zlib
+from array import array
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import Final
 
 __all__ = [
@@ -99,24 +106,19 @@ _BASE: Final = (0,) + (_INF,) * (2 * _SETS - 1)
 _SUFFIX: dict[tuple[tuple[int, ...], int, int, bool], tuple[int, ...]] = {}
 
 
-def _suffix(rest: tuple[int, ...], back2: int, back1: int, runs: bool) -> tuple[int, ...]:
-    """Min tiles to add, per (pairs, sets), for the kinds in ``rest``.
+def _step(
+    count: int, pending: int, max_run: int, subs: Sequence[tuple[int, ...]]
+) -> tuple[int, ...]:
+    """Solve one kind given the solutions of the kinds after it.
 
-    ``back2``/``back1`` are the runs started two/one kinds before ``rest[0]``.
+    ``count`` is the kind's count in the hand, ``pending`` the runs started
+    one or two kinds before that need it, ``max_run`` the most runs that may
+    start here and ``subs[r]`` the solution of the rest when ``r`` runs start
+    here.  Shared by the lazy solver and ``benchmarks/gen_shanten_table.py``.
     """
-    if not rest:
-        return _BASE
-    memo_key = (rest, back2, back1, runs)
-    got = _SUFFIX.get(memo_key)
-    if got is not None:
-        return got
-    count = rest[0]
-    tail = rest[1:]
-    pending = back2 + back1
-    max_run = 4 - pending if runs and len(rest) >= 3 else 0
     best = [_INF] * (2 * _SETS)
     for run in range(max_run + 1):
-        sub = _suffix(tail, back1, run, runs)
+        sub = subs[run]
         for trip in (0, 1):
             sets_here = run + trip
             if sets_here >= _SETS:
@@ -133,23 +135,100 @@ def _suffix(rest: tuple[int, ...], back2: int, back1: int, runs: bool) -> tuple[
                         v = cost + sub[base + i]
                         if v < best[dst + i]:
                             best[dst + i] = v
-    res = tuple(best)
+    return tuple(best)
+
+
+def _suffix(rest: tuple[int, ...], back2: int, back1: int, runs: bool) -> tuple[int, ...]:
+    """Min tiles to add, per (pairs, sets), for the kinds in ``rest``.
+
+    ``back2``/``back1`` are the runs started two/one kinds before ``rest[0]``.
+    """
+    if not rest:
+        return _BASE
+    memo_key = (rest, back2, back1, runs)
+    got = _SUFFIX.get(memo_key)
+    if got is not None:
+        return got
+    pending = back2 + back1
+    max_run = 4 - pending if runs and len(rest) >= 3 else 0
+    tail = rest[1:]
+    subs = [_suffix(tail, back1, run, runs) for run in range(max_run + 1)]
+    res = _step(rest[0], pending, max_run, subs)
+    if len(_SUFFIX) > _CACHE_LIMIT:
+        _SUFFIX.clear()
     _SUFFIX[memo_key] = res
     return res
+
+
+# --- precomputed suit table --------------------------------------------------
+# engine/shanten_table.bin (written by benchmarks/gen_shanten_table.py) holds
+# the D vector of every suit pattern with at most 14 tiles: a header, the
+# distinct vectors, then (zlib) one uint16 vector index per base-5 pattern
+# number (0xFFFF: not in the table).  It is loaded on the first cache miss;
+# without it every pattern is solved by _suffix() (same numbers, slower).
+
+TABLE_PATH: Final = Path(__file__).with_name("shanten_table.bin")
+_TABLE_MAGIC: Final = b"HCSHT1"
+_NO_ENTRY: Final = 0xFFFF
+_table: array[int] | None = None
+_table_vec_ids: list[int] = []
+_table_tried = False
+
+
+def _load_table() -> None:
+    global _table, _table_tried
+    _table_tried = True
+    try:
+        raw = TABLE_PATH.read_bytes()
+    except OSError:
+        return
+    if raw[:6] != _TABLE_MAGIC:
+        return
+    nvec = int.from_bytes(raw[6:10], "little")
+    pos = 10
+    vec_ids = []
+    for _ in range(nvec):
+        vec_ids.append(_intern(tuple(raw[pos : pos + 2 * _SETS])))
+        pos += 2 * _SETS
+    entries = array("H")
+    entries.frombytes(zlib.decompress(raw[pos:]))
+    if sys.byteorder != "little":
+        entries.byteswap()
+    if len(entries) != 5**9:
+        return
+    _table_vec_ids[:] = vec_ids
+    _table = entries
+
+
+def _suit_vector_id(pat: tuple[int, ...]) -> int:
+    """Interned id of a suit pattern's D vector (table first, else solve)."""
+    if not _table_tried:
+        _load_table()
+    if _table is not None and max(pat) <= 4:
+        index = 0
+        for x in pat:
+            index = index * 5 + x
+        entry = _table[index]
+        if entry != _NO_ENTRY:
+            return _table_vec_ids[entry]
+    return _intern(_suffix(pat, 0, 0, True))
 
 
 def _group_value(key: bytes) -> int:
     """Compute (and memoise in ``_GROUP``) the packed value of a group pattern."""
     pat = tuple(key)
     runs = len(key) == 9
-    vec = _suffix(pat, 0, 0, runs)
+    if runs:
+        vid = _suit_vector_id(pat)
+    else:  # honours: only the multiset of counts matters
+        vid = _intern(_suffix(tuple(sorted(pat, reverse=True)), 0, 0, False))
     pairs = sum(1 for x in pat if x >= 2)
     kinds = sum(1 for x in pat if x >= 1)
     term = (pat[0], pat[8]) if runs else pat
     tkinds = sum(1 for x in term if x >= 1)
     tpair = 1 if any(x >= 2 for x in term) else 0
     packed = pairs | kinds << 6 | tkinds << 12 | tpair << 16
-    value = _intern(vec) << _ID_SHIFT | packed
+    value = vid << _ID_SHIFT | packed
     _GROUP[key] = value
     return value
 

@@ -23,8 +23,11 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from engine.shanten import (
+    _FINAL,
+    _TERMINALS_HONOURS,
     _combine,
     _final,
+    _final_miss,
     _group,
     _special,
 )
@@ -39,6 +42,7 @@ __all__ = [
 
 _OFFSETS = (0, 9, 18, 27)
 _PACK_MASK = 0xFFFFFF  # low bits of a group value: chiitoi/kokushi facts
+_TERMINAL_SET = frozenset(_TERMINALS_HONOURS)
 
 
 class DiscardOption(NamedTuple):
@@ -54,27 +58,32 @@ class DiscardOption(NamedTuple):
     """How many tiles of those kinds are unseen."""
 
 
-# key -> values of the group with one more tile of each of its kinds
-_NEXT: dict[bytes, tuple[int, ...]] = {}
+# per group, key -> the group's draws: (vector id after the draw, kinds drawn)
+# for each distinct resulting vector; kinds already held four times are left out
+_NEXT: tuple[dict[bytes, tuple[tuple[int, tuple[int, ...]], ...]], ...] = ({}, {}, {}, {})
 # key -> keys of the group with one tile fewer of each kind (None if absent)
 _PREV: dict[bytes, tuple[bytes | None, ...]] = {}
 
 
-def _next_values(key: bytes) -> tuple[int, ...]:
+def _next_classes(group: int, key: bytes) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    memo = _NEXT[group]
     try:
-        return _NEXT[key]
+        return memo[key]
     except KeyError:
         pass
-    out = []
+    offset = _OFFSETS[group]
+    by_vid: dict[int, list[int]] = {}
     buf = bytearray(key)
     for j in range(len(key)):
+        if buf[j] >= 4:
+            continue
         buf[j] += 1
-        out.append(_group(bytes(buf)))
+        by_vid.setdefault(_group(bytes(buf)) >> 24, []).append(offset + j)
         buf[j] -= 1
-    res = tuple(out)
-    if len(_NEXT) > 1 << 18:
-        _NEXT.clear()
-    _NEXT[key] = res
+    res = tuple((vid, tuple(kinds)) for vid, kinds in by_vid.items())
+    if len(memo) > 1 << 18:
+        memo.clear()
+    memo[key] = res
     return res
 
 
@@ -114,43 +123,79 @@ def _shanten_of(vals: Sequence[int], melds: int) -> int:
     return res
 
 
+def _chiitoi_kokushi(pairs: int, kinds: int, tkinds: int, tpair: bool) -> int:
+    chiitoi = 6 - pairs + (7 - kinds if kinds < 7 else 0)
+    kokushi = 13 - tkinds - (1 if tpair else 0)
+    return chiitoi if chiitoi < kokushi else kokushi
+
+
 def _improving(
-    keys: Sequence[bytes], vals: Sequence[int], melds: int, target: int
-) -> list[tuple[int, int]]:
-    """(kind, shanten) for every kind whose draw gives shanten < ``target``.
+    keys: Sequence[bytes],
+    vals: Sequence[int],
+    counts: Sequence[int],
+    melds: int,
+    target: int,
+) -> list[int]:
+    """Kinds (sorted) whose draw gives a shanten below ``target``.
 
-    Kinds are tried even when the hand already holds four copies (the caller
-    filters those).  Results are in kind order.
+    Kinds of which ``counts`` already holds four are never listed.
     """
-    ids = [v >> 24 for v in vals]
-    total_pack = sum(vals) & _PACK_MASK
+    m, p, s, h = (v >> 24 for v in vals)
     sets = 4 - melds
-    out: list[tuple[int, int]] = []
+    mp = _combine(m, p)
+    sh = _combine(s, h)
+    rests = (_combine(p, sh), _combine(m, sh), _combine(mp, h), _combine(mp, s))
+    found: list[int] = []
+    final = _FINAL
     for g in range(4):
-        if g == 0:
-            rest = _combine(_combine(ids[1], ids[2]), ids[3])
-        elif g == 1:
-            rest = _combine(_combine(ids[0], ids[2]), ids[3])
-        elif g == 2:
-            rest = _combine(_combine(ids[0], ids[1]), ids[3])
-        else:
-            rest = _combine(_combine(ids[0], ids[1]), ids[2])
-        rest_pack = total_pack - (vals[g] & _PACK_MASK)
-        offset = _OFFSETS[g]
-        for j, nv in enumerate(_next_values(keys[g])):
-            s = _final(nv >> 24, rest)[sets]
-            if melds == 0:
-                special = _special((nv + rest_pack) & _PACK_MASK)
-                if special < s:
-                    s = special
-            if s < target:
-                out.append((offset + j, s))
-    return out
+        high = rests[g]
+        for vid, drawn in _next_classes(g, keys[g]):
+            key = vid << 24 | high
+            try:
+                fin = final[key]
+            except KeyError:
+                fin = _final_miss(key)
+            if fin[sets] < target:
+                found.extend(drawn)
+    # one draw lowers chiitoitsu/kokushi shanten by at most one
+    if melds == 0 and _special(sum(vals) & _PACK_MASK) - 1 < target:
+        # Chiitoitsu/kokushi after drawing kind k depend only on counts[k]
+        # (0, 1, 2+) and whether k is a terminal/honour.
+        packed = sum(vals) & _PACK_MASK
+        pairs = packed & 63
+        kinds = packed >> 6 & 63
+        tkinds = packed >> 12 & 15
+        tpair = packed >> 16 & 7 != 0
+        better = [
+            [
+                _chiitoi_kokushi(
+                    pairs + (c == 1),
+                    kinds + (c == 0),
+                    tkinds + (term and c == 0),
+                    tpair or (term and c == 1),
+                )
+                < target
+                for term in (False, True)
+            ]
+            for c in (0, 1, 2)
+        ]
+        if any(any(row) for row in better):
+            have = set(found)
+            for k in range(34):
+                c = counts[k]
+                if c < 4 and k not in have and better[c if c < 2 else 2][k in _TERMINAL_SET]:
+                    found.append(k)
+    found.sort()
+    return found
 
 
-def _remaining(kind: int, own: Sequence[int], visible: Sequence[int] | None) -> int:
-    left = 4 - own[kind] - (visible[kind] if visible is not None else 0)
-    return left if left > 0 else 0
+def _unseen(kinds: list[int], own: Sequence[int], visible: Sequence[int] | None) -> int:
+    total = 0
+    for k in kinds:
+        left = 4 - own[k] - (visible[k] if visible is not None else 0)
+        if left > 0:
+            total += left
+    return total
 
 
 def _check_hand(counts: Sequence[int], melds: int, residue: int) -> None:
@@ -222,7 +267,7 @@ def waits(counts: Sequence[int], melds: int = 0) -> list[int]:
     b = bytes(counts)
     keys = _split(b)
     vals = [_group(k) for k in keys]
-    out = [k for k, _ in _improving(keys, vals, melds, 0) if counts[k] < 4]
+    out = _improving(keys, vals, counts, melds, 0)
     for k in range(34):
         if counts[k] >= 4:
             trial = list(counts)
@@ -283,8 +328,8 @@ def ukeire(
     keys = _split(bytes(counts))
     vals = [_group(k) for k in keys]
     current = _shanten_of(vals, melds)
-    kinds = [k for k, _ in _improving(keys, vals, melds, current) if counts[k] < 4]
-    return kinds, sum(_remaining(k, counts, visible) for k in kinds)
+    kinds = _improving(keys, vals, counts, melds, current)
+    return kinds, _unseen(kinds, counts, visible)
 
 
 def discard_options(
@@ -319,12 +364,10 @@ def discard_options(
             new_vals = list(vals)
             new_vals[g] = _group(pkey)
             after = _shanten_of(new_vals, melds)
-            kinds = [
-                k
-                for k, _ in _improving(new_keys, new_vals, melds, after)
-                if counts14[k] - (k == kind) < 4
-            ]
-            count = sum(_remaining(k, counts14, visible) for k in kinds)
+            counts13 = list(counts14)
+            counts13[kind] -= 1
+            kinds = _improving(new_keys, new_vals, counts13, melds, after)
+            count = _unseen(kinds, counts14, visible)
             options.append(DiscardOption(kind, after, kinds, count))
     options.sort(key=lambda o: (o.shanten, -o.ukeire_count, o.kind))
     return options
