@@ -604,10 +604,11 @@ def _play(ev: dict[str, Any], t: str, kr: _KyokuReader, where: str) -> None:
         kr.last_draw[actor] = None
     elif t == "kakan":
         added = kr.remove(actor, ev["pai"], where)
-        pon = kr.pons[actor].pop(added // 4, None)
-        if pon is None:
+        if added // 4 not in kr.pons[actor]:
             raise LogFormatError(f"{where}: kakan without a pon of {ev['pai']}")
-        kr.actions.append(Kakan(actor, added, (pon.called, *pon.consumed), pon.from_seat))  # type: ignore[arg-type]
+        pon = kr.pons[actor].pop(added // 4)
+        three = (pon.called, pon.consumed[0], pon.consumed[1])
+        kr.actions.append(Kakan(actor, added, three, pon.from_seat))
         kr.after_kan[actor] = True
         kr.last_draw[actor] = None
     elif t == "ankan":

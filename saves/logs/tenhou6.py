@@ -424,9 +424,10 @@ def _parse_kyoku_once(
         if riichi:
             actions.append(Riichi(turn))
         if code == 60:
-            tile = last_draw[turn]
-            if tile is None:
+            drawn = last_draw[turn]
+            if drawn is None:
                 raise ctx.err(f"{wd}: tsumogiri (60) without a drawn tile")
+            tile = drawn
             rp.hands[turn].remove(tile)
             tsumogiri = True
         elif code == 0:
@@ -531,11 +532,11 @@ def _parse_kyoku_once(
     last = actions[-1] if actions else None
     if wins_raw:
         for deltas, info in wins_raw:
-            tile = None
+            win_tile: int | None = None
             if info[0] == info[1]:
                 if not isinstance(last, Draw) or last.seat != info[0]:
                     raise ctx.err(f"tsumo by seat {info[0]} but the last action is {last!r}")
-                tile = last.tile
+                win_tile = last.tile
             else:
                 src = [a for a in actions if isinstance(a, (Discard, Kakan))]
                 if (
@@ -545,8 +546,8 @@ def _parse_kyoku_once(
                 ):
                     raise ctx.err(f"ron from seat {info[1]} but that seat did not just discard")
                 a = src[-1]
-                tile = a.tile if isinstance(a, Discard) else a.added
-            actions.append(_win(deltas, info, ctx, dealer, tile))
+                win_tile = a.tile if isinstance(a, Discard) else a.added
+            actions.append(_win(deltas, info, ctx, dealer, win_tile))
     else:
         assert ryuukyoku is not None
         if ryuukyoku.kind == "kyuushu":
