@@ -1,0 +1,50 @@
+"""Exact riichi scoring under every ``Ruleset`` option.
+
+Public API (what the game engine, the CLI and the tools call):
+
+* :class:`WinContext` / :class:`ScoreResult` and :func:`score_win` — score one win,
+  the best-scoring reading of the hand;
+* :func:`is_winning_shape` and :func:`decompositions` — hand shape analysis;
+* :func:`win_payments` — the payment lines of a win (honba, sticks, pao, wareme);
+* :func:`limit_points` — a bare limit payment (nagashi mangan at a draw);
+* :func:`yaku_table` — the yaku under a ruleset, for ``hanchan rules yaku``.
+
+>>> from engine.tiles import parse_tiles
+>>> from rulesets.schema import Ruleset
+>>> hand = tuple(parse_tiles("123456789m11p234s"))
+>>> r = score_win(WinContext(hand, (), hand[-1], tsumo=False, seat_wind=1, round_wind=0,
+...                          riichi=True), Ruleset())
+>>> r.han, r.fu, r.total, [y for y, _ in r.yaku]
+(4, 30, 7700, ['riichi', 'pinfu', 'ittsu'])
+"""
+
+from engine.scoring.decompose import decompositions, is_winning_shape
+from engine.scoring.payments import win_payments
+from engine.scoring.points import limit_points
+from engine.scoring.registry import NAMES, YAKUMAN_IDS, yaku_table
+from engine.scoring.score import score_win
+from engine.scoring.types import (
+    SEQ,
+    TRIPLET,
+    Decomposition,
+    ScoreResult,
+    WinContext,
+    YakuInfo,
+)
+
+__all__ = [
+    "NAMES",
+    "SEQ",
+    "TRIPLET",
+    "YAKUMAN_IDS",
+    "Decomposition",
+    "ScoreResult",
+    "WinContext",
+    "YakuInfo",
+    "decompositions",
+    "is_winning_shape",
+    "limit_points",
+    "score_win",
+    "win_payments",
+    "yaku_table",
+]

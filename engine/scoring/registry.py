@@ -1,0 +1,143 @@
+"""The yaku registry: ids (shared/CLI.md), names and base values, and :func:`yaku_table`.
+
+Values here are the standard ones; :func:`yaku_table` applies a ruleset (local yaku
+switched on or off, yakuman that count double, sankantsu as yakuman, ...).
+"""
+
+from __future__ import annotations
+
+from rulesets.schema import Ruleset
+
+from engine.scoring.types import YakuInfo
+
+# id: (Japanese, English, closed han, open han or None, yakuman multiplier)
+_STANDARD: dict[str, tuple[str, str, int, int | None, int]] = {
+    "riichi": ("立直", "Riichi", 1, None, 0),
+    "double_riichi": ("ダブル立直", "Double riichi", 2, None, 0),
+    "open_riichi": ("オープン立直", "Open riichi (3 han with double riichi)", 2, None, 0),
+    "ippatsu": ("一発", "Ippatsu (one-shot)", 1, None, 0),
+    "menzen_tsumo": ("門前清自摸和", "Fully concealed self-draw", 1, None, 0),
+    "pinfu": ("平和", "Pinfu (all sequences, no fu)", 1, None, 0),
+    "tanyao": ("断幺九", "All simples", 1, 1, 0),
+    "iipeikou": ("一盃口", "Pure double sequence", 1, None, 0),
+    "yakuhai_haku": ("役牌 白", "Dragon: White", 1, 1, 0),
+    "yakuhai_hatsu": ("役牌 發", "Dragon: Green", 1, 1, 0),
+    "yakuhai_chun": ("役牌 中", "Dragon: Red", 1, 1, 0),
+    "yakuhai_seat_wind": ("自風牌", "Seat wind", 1, 1, 0),
+    "yakuhai_round_wind": ("場風牌", "Round wind", 1, 1, 0),
+    "haitei": ("海底摸月", "Win on the last draw", 1, 1, 0),
+    "houtei": ("河底撈魚", "Win on the last discard", 1, 1, 0),
+    "rinshan": ("嶺上開花", "Win on a replacement draw", 1, 1, 0),
+    "chankan": ("槍槓", "Robbing a kan", 1, 1, 0),
+    "chiitoitsu": ("七対子", "Seven pairs", 2, None, 0),
+    "sanshoku": ("三色同順", "Mixed triple sequence", 2, 1, 0),
+    "ittsu": ("一気通貫", "Pure straight", 2, 1, 0),
+    "chanta": ("混全帯幺九", "Outside hand", 2, 1, 0),
+    "toitoi": ("対々和", "All triplets", 2, 2, 0),
+    "sanankou": ("三暗刻", "Three concealed triplets", 2, 2, 0),
+    "sankantsu": ("三槓子", "Three kans", 2, 2, 0),
+    "sanshoku_doukou": ("三色同刻", "Triple triplets", 2, 2, 0),
+    "honroutou": ("混老頭", "All terminals and honours", 2, 2, 0),
+    "shousangen": ("小三元", "Little three dragons", 2, 2, 0),
+    "ryanpeikou": ("二盃口", "Twice pure double sequence", 3, None, 0),
+    "honitsu": ("混一色", "Half flush", 3, 2, 0),
+    "junchan": ("純全帯幺九", "Terminals in every set", 3, 2, 0),
+    "chinitsu": ("清一色", "Full flush", 6, 5, 0),
+    "sanrenkou": ("三連刻", "Three consecutive triplets", 0, 0, 0),
+    "dora": ("ドラ", "Dora", 1, 1, 0),
+    "aka_dora": ("赤ドラ", "Red five", 1, 1, 0),
+    "ura_dora": ("裏ドラ", "Ura dora", 1, None, 0),
+    "kokushi": ("国士無双", "Thirteen orphans", 13, None, 1),
+    "kokushi_13": ("国士無双十三面", "Thirteen orphans, 13-sided wait", 13, None, 1),
+    "suuankou": ("四暗刻", "Four concealed triplets", 13, None, 1),
+    "suuankou_tanki": ("四暗刻単騎", "Four concealed triplets, single wait", 13, None, 1),
+    "chuuren": ("九蓮宝燈", "Nine gates", 13, None, 1),
+    "junsei_chuuren": ("純正九蓮宝燈", "Nine gates, 9-sided wait", 13, None, 1),
+    "daisangen": ("大三元", "Big three dragons", 13, 13, 1),
+    "shousuushii": ("小四喜", "Little four winds", 13, 13, 1),
+    "daisuushii": ("大四喜", "Big four winds", 13, 13, 1),
+    "tsuuiisou": ("字一色", "All honours", 13, 13, 1),
+    "chinroutou": ("清老頭", "All terminals", 13, 13, 1),
+    "ryuuiisou": ("緑一色", "All green", 13, 13, 1),
+    "suukantsu": ("四槓子", "Four kans", 13, 13, 1),
+    "tenhou": ("天和", "Blessing of heaven", 13, None, 1),
+    "chiihou": ("地和", "Blessing of earth", 13, None, 1),
+    "renhou": ("人和", "Blessing of man", 13, None, 1),
+    "paarenchan": ("八連荘", "Eight consecutive dealer wins", 13, 13, 1),
+    "daisharin": ("大車輪", "Big wheels (one-suit seven pairs)", 13, None, 1),
+    "suurenkou": ("四連刻", "Four consecutive triplets", 13, 13, 1),
+    "shiisanputaa": ("十三不搭", "Thirteen unconnected tiles", 13, None, 1),
+    "nagashi_mangan": ("流し満貫", "Nagashi mangan (at an exhaustive draw)", 5, None, 0),
+}
+
+NAMES: dict[str, tuple[str, str]] = {k: (v[0], v[1]) for k, v in _STANDARD.items()}
+"""Japanese and English name of every yaku id."""
+
+ORDER: dict[str, int] = {k: i for i, k in enumerate(_STANDARD)}
+"""Position of each yaku id in the canonical listing order."""
+
+YAKUMAN_IDS = frozenset(k for k, v in _STANDARD.items() if v[4])
+"""Ids of the yaku that are yakuman in the standard rules."""
+
+_LIMIT_HAN = {"mangan": 5, "baiman": 8}
+
+
+def yakuman_multiplier(yaku_id: str, rules: Ruleset) -> int:
+    """How many yakuman ``yaku_id`` is worth under ``rules`` (1 or 2)."""
+    return 2 if yaku_id in rules.double_yakuman else 1
+
+
+def yaku_table(rules: Ruleset) -> list[YakuInfo]:
+    """Every yaku available under ``rules``, with its value there.
+
+    Local yaku the ruleset does not use are left out; yakuman rows carry their
+    multiplier (2 for the ruleset's double yakuman).
+    """
+    rows: list[YakuInfo] = []
+    for yid, (ja, en, closed, opened, mult) in _STANDARD.items():
+        if yid == "open_riichi" and not rules.open_riichi:
+            continue
+        if yid == "double_riichi" and not rules.double_riichi:
+            continue
+        if yid == "ippatsu" and not rules.ippatsu:
+            continue
+        if yid == "ura_dora" and not rules.ura_dora:
+            continue
+        if yid == "aka_dora" and rules.red_fives == 0:
+            continue
+        if yid == "renhou":
+            if rules.renhou == "none":
+                continue
+            if rules.renhou != "yakuman":
+                han = _LIMIT_HAN[rules.renhou]
+                rows.append(YakuInfo(yid, ja, en, han, None, 0))
+                continue
+        if yid == "paarenchan" and not rules.paarenchan:
+            continue
+        if yid == "daisharin" and rules.daisharin == "none":
+            continue
+        if yid == "suurenkou" and not rules.suurenkou:
+            continue
+        if yid == "shiisanputaa" and not rules.shiisanputaa:
+            continue
+        if yid == "sanrenkou":
+            if rules.sanrenkou_han == 0:
+                continue
+            rows.append(YakuInfo(yid, ja, en, rules.sanrenkou_han, rules.sanrenkou_han, 0))
+            continue
+        if yid == "tanyao" and not rules.open_tanyao:
+            opened = None
+        if yid == "sankantsu" and rules.sankantsu_yakuman:
+            mult = 1
+            closed, opened = 13, 13
+        if yid == "nagashi_mangan":
+            if rules.nagashi_mangan == "none":
+                continue
+            if rules.nagashi_mangan == "yakuman":
+                closed, mult = 13, 1
+        if mult:
+            mult = yakuman_multiplier(yid, rules)
+            closed = 13 * mult
+            opened = None if opened is None else 13 * mult
+        rows.append(YakuInfo(yid, ja, en, closed, opened, mult))
+    return rows

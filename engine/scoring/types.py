@@ -1,0 +1,126 @@
+"""Value types of the scoring package: the win's context, the result, yaku rows, decompositions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from engine.events import Meld
+
+SEQ = 0
+"""Group kind of a sequence (順子) in a :class:`Decomposition`; the kind is its lowest tile."""
+TRIPLET = 1
+"""Group kind of a triplet (刻子) in a :class:`Decomposition`."""
+
+LIMITS = ("mangan", "haneman", "baiman", "sanbaiman", "yakuman", "kazoe_yakuman")
+
+
+@dataclass(frozen=True, slots=True)
+class WinContext:
+    """Everything about a win that the tiles alone do not say.
+
+    ``concealed`` holds the physical tiles of the concealed hand *including* the
+    winning tile; ``melds`` the called and declared sets.  Seats and winds are
+    0 East .. 3 North; ``seat_wind == 0`` is the dealer.
+    """
+
+    concealed: tuple[int, ...]
+    melds: tuple[Meld, ...]
+    win_tile: int
+    tsumo: bool
+    seat_wind: int
+    round_wind: int
+    riichi: bool = False
+    double_riichi: bool = False
+    open_riichi: bool = False
+    ippatsu: bool = False
+    haitei: bool = False
+    houtei: bool = False
+    rinshan: bool = False
+    chankan: bool = False
+    chankan_ankan: bool = False
+    tenhou: bool = False
+    chiihou: bool = False
+    renhou: bool = False
+    first_draw_no_calls: bool = False
+    paarenchan: bool = False
+    dora_indicators: tuple[int, ...] = ()
+    ura_indicators: tuple[int, ...] = ()
+    honba: int = 0
+    sticks: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreResult:
+    """The score of a win (the best interpretation), or why it is not a win.
+
+    ``yaku`` lists ``(id, han)``, 13 per yakuman (26 for a double); ``points`` is
+    ``{"ron": n}``, ``{"tsumo_dealer": a, "tsumo_other": b}`` (non-dealer tsumo) or
+    ``{"tsumo_all": n}`` (dealer tsumo); ``total`` is the hand's value before honba
+    and sticks; ``han_without_dora`` serves the minimum-han rules.
+    """
+
+    valid: bool
+    error: str | None
+    han: int
+    fu: int
+    yaku: tuple[tuple[str, int], ...]
+    fu_parts: tuple[tuple[str, int], ...]
+    limit: str | None
+    yakuman_count: int
+    points: dict[str, int]
+    total: int
+    han_without_dora: int
+
+    @staticmethod
+    def invalid(error: str) -> ScoreResult:
+        """A result that is not a win, with the reason as a plain sentence."""
+        return ScoreResult(False, error, 0, 0, (), (), None, 0, {}, 0, 0)
+
+    def to_dict(self) -> dict[str, object]:
+        """The JSON shape of shared/CLI.md (``hanchan score --json``)."""
+        if not self.valid:
+            return {"valid": False, "error": self.error}
+        return {
+            "valid": True,
+            "han": self.han,
+            "fu": self.fu,
+            "limit": self.limit,
+            "yakuman_count": self.yakuman_count,
+            "yaku": [{"id": y, "han": h} for y, h in self.yaku],
+            "fu_parts": [{"id": f, "fu": n} for f, n in self.fu_parts],
+            "points": dict(self.points),
+            "total": self.total,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class YakuInfo:
+    """One row of the yaku list under a ruleset (``hanchan rules yaku``).
+
+    ``closed_han``/``open_han`` are han (``open_han`` None when the yaku needs a
+    closed hand); for a yakuman both are 13 × ``yakuman`` and ``yakuman`` is the
+    multiplier (0 for ordinary yaku).
+    """
+
+    id: str
+    ja: str
+    en: str
+    closed_han: int
+    open_han: int | None
+    yakuman: int
+
+
+@dataclass(frozen=True, slots=True)
+class Decomposition:
+    """One way to read the concealed part of a complete hand.
+
+    ``form`` is ``"regular"`` (``pair`` and ``groups`` of ``(SEQ | TRIPLET, kind)``,
+    sorted; the melds are not included), ``"chiitoitsu"`` (``pairs`` holds the seven
+    pair kinds) or ``"kokushi"`` (``pair`` is the doubled kind).
+    """
+
+    form: Literal["regular", "chiitoitsu", "kokushi"]
+    pair: int
+    groups: tuple[tuple[int, int], ...] = ()
+    pairs: tuple[int, ...] = ()
