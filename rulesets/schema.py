@@ -183,6 +183,13 @@ class Ruleset:
     wareme: bool = opt(False, "points", "割れ目",
                        "The player in front of whom the wall is broken pays and receives "
                        "double (not honba); a chombo by them is doubled too.")
+    yakitori_payment: Literal["each", "split"] = opt(
+        "each", "points", "焼き鳥の支払い", "How a yakitori player pays.",
+        values={"each": "yakitori_chips to each player who won",
+                "split": "yakitori_chips in all, shared equally by the players who won"})
+    negative_scores_count: bool = opt(
+        True, "points", "箱下精算",
+        "Points below zero count in the settlement; off: a player below 0 settles as 0.")
 
     # ------------------------------------------------------------------ length
     length: Literal["east", "east_south"] = opt(
@@ -246,12 +253,20 @@ class Ruleset:
     two_han_from_honba: int = opt(0, "length", "二翻縛り",
                                   "From this many honba on, the minimum is 2 han (0 = never).",
                                   lo=0, hi=100)
+    ippatsu_counts_for_min_han: bool = opt(
+        True, "length", "一発と二翻縛り",
+        "Ippatsu counts toward the minimum han; off: riichi and ippatsu alone do not "
+        "meet a 2-han minimum.")
     noten_payment: int = opt(3000, "length", "ノーテン罰符",
                              "Total paid by the noten players to the tenpai players at an "
                              "exhaustive draw.", lo=0, hi=30000)
     tenpai_own_four_copies: bool = opt(
         False, "length", "空聴牌",
         "Whether a wait on a tile whose four copies are all in the own hand counts as tenpai.")
+    formal_tenpai: bool = opt(
+        True, "length", "形式聴牌",
+        "A hand with no yaku (or only a wait no one can win on) counts as tenpai at an "
+        "exhaustive draw when its shape is tenpai.")
     noten_declaration: Literal["allowed", "allowed_except_bare_tanki", "not_allowed"] = opt(
         "not_allowed", "length", "ノーテン宣言",
         "Whether a tenpai player (not in riichi) may declare noten at an exhaustive draw.",
@@ -331,9 +346,15 @@ class Ruleset:
     riichi_furiten_tsumo_only: bool = opt(
         True, "riichi", "リーチ後のフリテン",
         "After passing a winning tile in riichi the player may only win by tsumo.")
+    riichi_stick_on_deal_in: bool = opt(
+        False, "riichi", "宣言牌での放銃時の供託",
+        "Whether the 1,000 stick is still paid when the riichi declaration tile is won on.")
 
     # ------------------------------------------------------------------ yaku
     open_tanyao: bool = opt(True, "yaku", "喰いタン", "Tanyao with calls.")
+    atozuke: bool = opt(True, "yaku", "後付け",
+                        "A hand may win on a tile that is its only source of yaku (or with a "
+                        "yaku completed by the winning tile) after calls.")
     kiriage_mangan: bool = opt(False, "yaku", "切り上げ満貫",
                                "4 han 30 fu and 3 han 60 fu count as mangan.")
     kazoe_yakuman: bool = opt(True, "yaku", "数え役満", "13+ han count as yakuman.")
@@ -343,6 +364,10 @@ class Ruleset:
     double_yakuman: tuple[str, ...] = opt(
         ("kokushi_13", "suuankou_tanki", "junsei_chuuren", "daisuushii"), "yaku",
         "ダブル役満", "Yakuman that count double.", choices=YAKUMAN_IDS_DOUBLE_CAPABLE)
+    double_yakuman_when_furiten: bool = opt(
+        True, "yaku", "振聴時のダブル役満",
+        "A 13-wait kokushi or 9-wait chuuren counts double even when the hand is furiten "
+        "(won by tsumo); off: then it is a single yakuman.")
     yakuman_stacking: bool = opt(True, "yaku", "役満の複合",
                                  "Several yakuman in one hand add up.")
     yakuman_cap: int = opt(6, "yaku", "役満の上限",
@@ -353,6 +378,13 @@ class Ruleset:
         "Ron before the own first draw with no call before.",
         values={"none": "not a yaku", "yakuman": "yakuman (never combined with other yaku)",
                 "mangan": "mangan", "baiman": "baiman"})
+    first_turn_yakuman_stack: bool = opt(
+        True, "yaku", "天和・地和・人和の複合",
+        "Tenhou, chiihou, renhou and shiisanputaa add up with other yakuman; off: "
+        "the hand counts either them or its other yakuman, whichever is worth more.")
+    kokushi_chankan_ankan_double: bool = opt(
+        False, "yaku", "暗槓搶槓の国士無双",
+        "Kokushi won by robbing a closed kan counts one yakuman more.")
     tenhou_best_waits: bool = opt(
         False, "yaku", "天和の待ち",
         "A tenhou counts suuankou as tanki, kokushi as 13-wait and chuuren as 9-wait.")
@@ -381,10 +413,11 @@ class Ruleset:
                                        "Nagashi mangan stays valid when the player called.")
     paarenchan: bool = opt(False, "yaku", "八連荘",
                            "Yakuman for a dealer's 8th consecutive win.")
-    daisharin: Literal["none", "pinzu", "any_suit"] = opt(
+    daisharin: Literal["none", "pinzu", "any_suit", "any_pairs"] = opt(
         "none", "yaku", "大車輪", "Seven pairs 2-8 of one suit (daisharin) as a yakuman.",
         values={"none": "not a yaku", "pinzu": "22334455667788p only",
-                "any_suit": "2-8 seven pairs in any one suit"})
+                "any_suit": "2-8 seven pairs in any one suit",
+                "any_pairs": "any seven pairs of one suit (清一色七対子)"})
     sanrenkou_han: int = opt(0, "yaku", "三連刻", "Han of three consecutive triplets "
                              "(0 = not a yaku).", lo=0, hi=13)
     suurenkou: bool = opt(False, "yaku", "四連刻", "Four consecutive triplets as a yakuman.")
@@ -399,11 +432,20 @@ class Ruleset:
                                     "haitei as well as rinshan.")
     pao_yaku: tuple[str, ...] = opt(("daisangen", "daisuushii"), "yaku", "責任払い (包)",
                                     "Yaku for which the player who fed the last set pays.",
-                                    choices=("daisangen", "daisuushii", "suukantsu"))
+                                    choices=("daisangen", "daisuushii", "suukantsu", "sankantsu"))
+    pao_by_open_kan: bool = opt(
+        True, "yaku", "大明槓での包",
+        "An open kan that completes the daisangen/daisuushii set makes its feeder pao, as a "
+        "pon does (suukantsu/sankantsu pao is always by open kan).")
     pao_ron: Literal["half", "all"] = opt(
         "half", "yaku", "包のロン", "Who pays a ron on a pao hand.",
         values={"half": "the pao player and the discarder pay half each",
                 "all": "the pao player pays all"})
+    pao_scope: Literal["whole_hand", "pao_yaku"] = opt(
+        "whole_hand", "yaku", "包の範囲",
+        "What the pao player is responsible for when the hand has other yakuman too.",
+        values={"whole_hand": "the whole value of the hand (Tenhou)",
+                "pao_yaku": "only the pao yakuman's share; the rest is paid as usual"})
     pao_honba: Literal["discarder", "pao"] = opt(
         "pao", "yaku", "包の積み棒", "Who pays the honba on a pao ron.",
         values={"discarder": "the discarder", "pao": "the pao player"})
@@ -422,6 +464,14 @@ class Ruleset:
                              "Points of a chombo (per player for each_fixed).", lo=0, hi=100000)
     chombo_replay: bool = opt(True, "penalties", "チョンボ後の再開",
                               "The hand is replayed after a chombo (no honba, sticks returned).")
+    chombo_sticks_returned: bool = opt(
+        True, "penalties", "チョンボ時の供託",
+        "Riichi sticks put down in a chombo hand go back to their owners; off: they stay on "
+        "the table for the next winner.")
+    chombo_tenpai_best: bool = opt(
+        False, "penalties", "チョンボ時の聴牌者への支払い",
+        "A tenpai player receives from the chombo player the highest value the hand could "
+        "have won (chance yaku excluded) instead of a mangan share.")
     chombo_dealer_passes: bool = opt(False, "penalties", "親チョンボで親流れ",
                                      "A dealer's chombo passes the deal.")
     false_call: Literal["none", "table_1000", "dead_hand"] = opt(
