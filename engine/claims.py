@@ -1,0 +1,154 @@
+"""Win checks: can a seat win on a tile now, and with what score.
+
+The score itself comes from :mod:`engine.scoring` (``score_win``); this module
+only builds the :class:`WinContext` from the game state (winds, riichi,
+ippatsu, haitei/houtei, rinshan, chankan, first-turn wins, dora) and applies
+the game-level conditions (furiten, the minimum han with honba).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.state import GameState, waits_of
+
+if TYPE_CHECKING:
+    from engine.scoring.types import ScoreResult, WinContext
+
+__all__ = ["win_context", "score", "tsumo_result", "ron_result", "min_han", "is_furiten"]
+
+
+def min_han(st: GameState) -> int:
+    """Minimum han (without dora) to win in this hand."""
+    r = st.rules
+    need = r.min_han
+    if r.two_han_from_honba and st.honba >= r.two_han_from_honba:
+        need = max(need, 2)
+    return need
+
+
+def is_furiten(st: GameState, seat: int) -> bool:
+    """Whether ``seat`` may not win by ron now (permanent, temporary or riichi furiten)."""
+    s = st.seats[seat]
+    w = st.window
+    if s.temp_furiten is not None and s.temp_furiten < w:
+        return True
+    if s.riichi_furiten is not None and s.riichi_furiten < w:
+        return True
+    ws = waits_of(st, seat)
+    if ws:
+        rk = s.river_kinds
+        for k in ws:
+            if k in rk:
+                return True
+    return False
+
+
+def win_context(
+    st: GameState, seat: int, tile: int, *, tsumo: bool, chankan: bool = False,
+    chankan_ankan: bool = False, with_dora: bool = True,
+) -> WinContext:
+    """The scoring context of ``seat`` winning on ``tile`` now."""
+    from engine.scoring.types import WinContext
+
+    r = st.rules
+    s = st.seats[seat]
+    concealed = tuple(s.hand) if tsumo else tuple(s.hand) + (tile,)
+    no_calls = not st.calls_made
+    first = s.discards == 0 and no_calls
+    is_dealer = seat == st.dealer
+    riichi = s.riichi
+    ippatsu = s.ippatsu and riichi
+    if chankan and not r.ippatsu_on_chankan:
+        ippatsu = False
+    haitei = houtei = rinshan = False
+    if tsumo:
+        rinshan = st.rinshan_draw
+        haitei = st.last_draw_haitei and (not rinshan or r.haitei_with_rinshan)
+    elif not chankan:
+        houtei = st.live_remaining <= 0
+    return WinContext(
+        concealed=concealed,
+        melds=tuple(s.melds),
+        win_tile=tile,
+        tsumo=tsumo,
+        seat_wind=st.seat_wind(seat),
+        round_wind=st.round_wind,
+        riichi=riichi,
+        double_riichi=riichi and s.double_riichi,
+        open_riichi=riichi and s.open_riichi,
+        ippatsu=ippatsu,
+        haitei=haitei,
+        houtei=houtei,
+        rinshan=rinshan,
+        chankan=chankan,
+        chankan_ankan=chankan_ankan,
+        tenhou=tsumo and first and is_dealer and not rinshan,
+        chiihou=tsumo and first and not is_dealer and not rinshan,
+        renhou=(not tsumo) and no_calls and not s.drawn_once and r.renhou != "none",
+        first_draw_no_calls=first and not rinshan,
+        paarenchan=r.paarenchan and is_dealer and st.dealer_wins >= 7,
+        dora_indicators=st.dora_indicators() if with_dora else (),
+        ura_indicators=st.ura_indicators() if (riichi and r.ura_dora and with_dora) else (),
+        honba=st.honba,
+        sticks=st.sticks,
+    )
+
+
+def score(st: GameState, ctx: WinContext) -> ScoreResult:
+    """Score a context under the game's rules, enforcing the minimum han with honba."""
+    from engine.scoring import score_win
+
+    res: ScoreResult = score_win(ctx, st.rules)
+    if res.valid and res.yakuman_count == 0 and res.han_without_dora < min_han(st):
+        from engine.scoring.types import ScoreResult as SR
+
+        return SR.invalid(f"the hand needs {min_han(st)} han without dora to win")
+    return res
+
+
+def _shape_complete(counts: list[int], melds: int) -> bool:
+    from engine.shanten import shanten
+
+    return shanten(counts, melds) == -1
+
+
+def tsumo_result(st: GameState, seat: int) -> ScoreResult | None:
+    """The score of a tsumo by the seat on its turn, or None if it may not win."""
+    s = st.seats[seat]
+    tile = st.drawn
+    if tile is None or s.called_this_turn:
+        return None
+    if not _shape_complete(s.counts, len(s.melds)):
+        return None
+    res = score(st, win_context(st, seat, tile, tsumo=True))
+    return res if res.valid else None
+
+
+def ron_result(
+    st: GameState, seat: int, tile: int, *, chankan: bool = False, chankan_ankan: bool = False,
+) -> ScoreResult | None:
+    """The score of ``seat`` winning on another's ``tile`` now, or None if it may not."""
+    kind = tile >> 2
+    if kind not in waits_of(st, seat):
+        return None
+    if is_furiten(st, seat):
+        return None
+    if chankan_ankan:
+        s = st.seats[seat]
+        if s.melds:
+            return None
+        c = list(s.counts)
+        c[kind] += 1
+        from engine.shanten import shanten_kokushi
+
+        if shanten_kokushi(c) != -1:
+            return None
+    res = score(st, win_context(st, seat, tile, tsumo=False, chankan=chankan,
+                                chankan_ankan=chankan_ankan))
+    return res if res.valid else None
+
+
+def result_dict(res: Any) -> dict[str, Any]:
+    """Plain fields of a score result (for debugging)."""
+    return {"han": res.han, "fu": res.fu, "yaku": res.yaku}

@@ -1,0 +1,380 @@
+"""The flow between hands: results of a hand, who deals next, and when the game ends.
+
+Pure functions of the state: :func:`make_won` and :func:`exhaustive_draw` build the
+result events of a hand; :func:`next_step` decides what follows a finished hand
+(the next ``HandStarted``, a dealer's choice to stop, or the end of the game);
+:func:`game_ended` builds the final ``GameEnded`` with the settlement table.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Literal
+
+from engine.claims import ron_result, tsumo_result
+from engine.events import (
+    DrawKind,
+    GameEnded,
+    HandDrawn,
+    Payment,
+    WinResult,
+    Won,
+)
+from engine.state import GameState
+from engine.tiles import FIVES
+
+__all__ = [
+    "make_won", "exhaustive_draw", "abortive_draw", "show_choice_seats", "next_step",
+    "game_ended", "NextHand", "tenpai_of", "wareme_seat",
+]
+
+
+def wareme_seat(st: GameState) -> int | None:
+    """The seat in front of which the wall was broken, when wareme is played."""
+    if not st.rules.wareme:
+        return None
+    return (st.dealer + sum(st.dice) - 1) % 4
+
+
+def _deltas(payments: tuple[Payment, ...] | list[Payment]) -> list[int]:
+    d = [0, 0, 0, 0]
+    for p in payments:
+        d[p.payee] += p.amount
+        if p.payer is not None:
+            d[p.payer] -= p.amount
+    return d
+
+
+def _chips(st: GameState, seat: int, from_seat: int | None, res: object, ura: tuple[int, ...],
+           hand: tuple[int, ...], melds: tuple[object, ...]) -> tuple[int, int, int, int]:
+    """Chips of one win (ippatsu, ura dora, red fives, yakuman) when the rules count chips."""
+    r = st.rules
+    if not r.chips:
+        return (0, 0, 0, 0)
+    yaku = dict(getattr(res, "yaku", ()))
+    units = 0
+    if "ippatsu" in yaku:
+        units += r.chip_ippatsu
+    ura_n = yaku.get("ura_dora", yaku.get("uradora", 0))
+    units += r.chip_ura * int(ura_n)
+    tiles = list(hand)
+    for m in melds:
+        tiles.extend(m.tiles)  # type: ignore[attr-defined]
+    reds = sum(1 for t in tiles if (t >> 2) in FIVES and (t & 3) < r.red_fives)
+    units += r.chip_red * reds
+    out = [0, 0, 0, 0]
+    ym = int(getattr(res, "yakuman_count", 0))
+    if from_seat is None:
+        for o in range(4):
+            if o != seat:
+                out[o] -= units
+                out[seat] += units
+        if ym:
+            per = r.chip_yakuman * ym // 3
+            for o in range(4):
+                if o != seat:
+                    out[o] -= per
+                    out[seat] += per
+    else:
+        total = units + r.chip_yakuman * ym
+        out[from_seat] -= total
+        out[seat] += total
+    return (out[0], out[1], out[2], out[3])
+
+
+def make_won(
+    st: GameState, winners: list[int], from_seat: int | None, tile: int, *,
+    chankan: bool = False, chankan_ankan: bool = False,
+) -> Won:
+    """The ``Won`` event of ``winners`` (nearest to the discarder first)."""
+    r = st.rules
+    wins: list[WinResult] = []
+    all_payments: list[Payment] = []
+    sticks = st.sticks
+    taken = 0
+    for i, seat in enumerate(winners):
+        s = st.seats[seat]
+        if from_seat is None:
+            res = tsumo_result(st, seat)
+            hand = tuple(s.hand)
+        else:
+            res = ron_result(st, seat, tile, chankan=chankan, chankan_ankan=chankan_ankan)
+            hand = tuple(s.hand) + (tile,)
+        if res is None:
+            raise ValueError(f"seat {seat} cannot win on this tile")
+        # Open riichi: a player not in riichi who had to deal in pays a yakuman.
+        if (from_seat is not None and s.open_riichi and s.riichi and not chankan
+                and not st.seats[from_seat].riichi and res.yakuman_count == 0):
+            from engine.scoring import limit_points
+
+            pts = limit_points("yakuman", dealer=seat == st.dealer, tsumo=False, rules=r)
+            res = dataclasses.replace(res, limit="yakuman", yakuman_count=1, points=pts,
+                                      total=pts["ron"])
+        pao_seat = None
+        if s.pao is not None and any(y == s.pao[1] for y, _ in res.yaku):
+            pao_seat = s.pao[0]
+        nearest = i == 0
+        honba_here = nearest or r.multi_ron_honba == "each"
+        sticks_here = nearest
+        if r.multi_ron_sticks == "each_own" and len(winners) > 1:
+            own = st.riichi_sticks_this_hand[seat] if not nearest else 0
+            # the nearest takes the table minus what other winners put down this hand
+            if nearest:
+                others_own = sum(st.riichi_sticks_this_hand[w] for w in winners[1:])
+                n_sticks = sticks - others_own
+            else:
+                n_sticks = own
+            sticks_here = n_sticks > 0
+            stick_count = n_sticks
+        else:
+            stick_count = sticks
+        from engine.scoring import win_payments
+
+        pays = win_payments(
+            res, winner=seat, from_seat=from_seat, dealer=st.dealer, honba=st.honba,
+            sticks=stick_count if sticks_here else 0, rules=r, pao_seat=pao_seat,
+            honba_to_this_winner=honba_here, sticks_to_this_winner=sticks_here,
+            wareme_seat=wareme_seat(st),
+        )
+        if sticks_here:
+            taken += stick_count
+        ura = st.ura_indicators() if (s.riichi and r.ura_dora) else ()
+        chips = _chips(st, seat, from_seat, res, ura, hand, tuple(s.melds))
+        wins.append(WinResult(
+            seat=seat, from_seat=from_seat, tile=tile, hand=hand, melds=tuple(s.melds),
+            han=res.han, fu=res.fu, yaku=res.yaku, fu_parts=res.fu_parts, limit=res.limit,
+            yakuman_count=res.yakuman_count, points=res.total, ura_indicators=ura,
+            pao_seat=pao_seat, payments=pays, chips=chips,
+        ))
+        all_payments.extend(pays)
+    d = _deltas(all_payments)
+    return Won(wins=tuple(wins), deltas=(d[0], d[1], d[2], d[3]), sticks_taken=taken)
+
+
+def tenpai_of(st: GameState, seat: int) -> bool:
+    """Formal tenpai of a seat's 13-tile hand (``tenpai_own_four_copies`` decides 空聴牌)."""
+    from engine.waits import is_tenpai
+
+    s = st.seats[seat]
+    n = len(s.melds)
+    if len(s.hand) % 3 != 1:
+        return False
+    from engine.shanten import shanten
+
+    if shanten(s.counts, n) != 0:
+        return False
+    own = list(s.counts)
+    for m in s.melds:
+        for t in m.tiles:
+            own[t >> 2] += 1
+    return is_tenpai(s.counts, n, own_four_copies_count=st.rules.tenpai_own_four_copies, own=own)
+
+
+def show_choice_seats(st: GameState) -> list[int]:
+    """Seats that may choose to declare noten while tenpai at an exhaustive draw."""
+    nd = st.rules.noten_declaration
+    if nd == "not_allowed":
+        return []
+    out = []
+    for seat in range(4):
+        s = st.seats[seat]
+        if s.riichi or s.noten_declared or not tenpai_of(st, seat):
+            continue
+        if nd == "allowed_except_bare_tanki" and len(s.hand) == 1:
+            continue
+        out.append(seat)
+    return out
+
+
+def exhaustive_draw(st: GameState) -> HandDrawn:
+    """The exhaustive draw: tenpai, hands shown, nagashi mangan or noten payments."""
+    r = st.rules
+    tenpai = [(not st.seats[i].noten_declared) and tenpai_of(st, i) for i in range(4)]
+    hands = tuple(tuple(sorted(st.seats[i].hand)) if tenpai[i] else () for i in range(4))
+    nagashi: list[int] = []
+    if r.nagashi_mangan != "none":
+        for i in range(4):
+            s = st.seats[i]
+            if s.nagashi and s.river:
+                nagashi.append(i)
+    payments: list[Payment] = []
+    wseat = wareme_seat(st)
+    if nagashi:
+        from engine.scoring import limit_points
+
+        limit = "yakuman" if r.nagashi_mangan == "yakuman" else "mangan"
+        for w in nagashi:
+            pts = limit_points(limit, dealer=w == st.dealer, tsumo=True, rules=r)
+            for o in range(4):
+                if o == w:
+                    continue
+                if "tsumo_all" in pts:
+                    amt = pts["tsumo_all"]
+                else:
+                    amt = pts["tsumo_dealer"] if o == st.dealer else pts["tsumo_other"]
+                if wseat is not None and wseat in (o, w):
+                    amt *= 2
+                payments.append(Payment(o, w, amt, "nagashi"))
+    elif r.noten_payment:
+        n_ten = sum(tenpai)
+        if 0 < n_ten < 4:
+            each = r.noten_payment // (n_ten * (4 - n_ten))
+            for payer in range(4):
+                if tenpai[payer]:
+                    continue
+                for payee in range(4):
+                    if tenpai[payee]:
+                        payments.append(Payment(payer, payee, each, "noten"))
+    d = _deltas(payments)
+    return HandDrawn(
+        kind="exhaustive", tenpai=(tenpai[0], tenpai[1], tenpai[2], tenpai[3]), hands=hands,
+        nagashi=tuple(nagashi), payments=tuple(payments), deltas=(d[0], d[1], d[2], d[3]),
+    )
+
+
+def abortive_draw(st: GameState, kind: DrawKind, shown: tuple[int, ...] = ()) -> HandDrawn:
+    """An abortive draw; ``shown`` seats show their hands."""
+    hands = tuple(tuple(sorted(st.seats[i].hand)) if i in shown else () for i in range(4))
+    return HandDrawn(kind=kind, hands=hands if shown else ())
+
+
+# ------------------------------------------------------------------ between hands
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class NextHand:
+    """What follows a finished hand."""
+
+    action: Literal["next", "end", "choice"]
+    reason: str = ""
+    round_index: int = 0
+    dealer: int = 0
+    honba: int = 0
+
+
+def _is_top(st: GameState, seat: int) -> bool:
+    best = min(range(4), key=lambda s: (-st.scores[s], s))
+    return best == seat
+
+
+def _regular_rounds(st: GameState) -> int:
+    return 1 if st.rules.length == "east" else 2
+
+
+def _last_round_index(st: GameState) -> int:
+    r = st.rules
+    reg = _regular_rounds(st)
+    if r.extension == "none":
+        return reg - 1
+    return {"west": reg, "north": reg + 1}.get(r.extension_last_round, 1 << 30)
+
+
+def _busted(st: GameState) -> bool:
+    r = st.rules
+    if r.bust != "below_zero":
+        return False
+    res = st.result
+    if not any(x < 0 for x in st.scores):
+        return False
+    if (isinstance(res, HandDrawn) and res.kind == "exhaustive" and not res.nagashi
+            and not r.noten_payment_can_bust):
+        before = [st.scores[i] - res.deltas[i] for i in range(4)]
+        return any(st.scores[i] < 0 and before[i] < 0 for i in range(4))
+    return True
+
+
+def next_step(st: GameState, dealer_chose_continue: bool = False) -> NextHand:
+    """Decide what follows the finished hand in ``st`` (phase ``hand_over``)."""
+    r = st.rules
+    res = st.result
+    dealer = st.dealer
+    won = res is not None and hasattr(res, "wins")
+    if won:
+        keeps = any(w.seat == dealer for w in res.wins)  # type: ignore[union-attr]
+        honba = st.honba + 1 if keeps else 0
+    else:
+        assert isinstance(res, HandDrawn)
+        if res.kind == "exhaustive":
+            rule = r.renchan_at_draw
+            ten = res.tenpai[dealer]
+            if rule == "tenpai":
+                keeps = ten
+            elif rule == "always":
+                keeps = True
+            elif rule == "tenpai_or_after_east":
+                keeps = ten or st.round_index >= 1
+            else:
+                keeps = False
+        else:
+            keeps = r.renchan_at_abort
+        honba = st.honba + 1
+    if _busted(st):
+        return NextHand("end", "bust")
+    reg = _regular_rounds(st)
+    ri = st.round_index
+    target = r.extension_target
+    top_score = max(st.scores)
+    in_ext = ri >= reg
+    last_regular = ri == reg - 1 and st.hand_number == 3
+    # the last hand of the last round an extension may reach
+    last_possible = ri >= _last_round_index(st) and st.hand_number == 3
+    # sudden death inside an extension round: the game ends once somebody has the target
+    if in_ext and r.extension == "sudden_death" and top_score >= target:
+        return NextHand("end", "extension")
+    if keeps and (last_regular or (in_ext and st.hand_number == 3)) and not dealer_chose_continue:
+        is_draw = not won
+        if is_draw and (not isinstance(res, HandDrawn) or res.kind != "exhaustive"
+                        or not res.tenpai[dealer]):
+            mode = "none"
+        else:
+            mode = r.tenpaiyame if is_draw else r.agariyame
+        reason = "tenpaiyame" if is_draw else "agariyame"
+        top = _is_top(st, dealer)
+        if mode == "auto_if_top" and top and (r.extension == "none" or st.scores[dealer] >= target
+                                               or in_ext):
+            return NextHand("end", reason)
+        if mode == "if_top" and top:
+            return NextHand("choice", reason)
+        if mode == "always":
+            return NextHand("choice", reason)
+    if keeps:
+        return NextHand("next", round_index=ri, dealer=dealer, honba=honba)
+    # the deal passes
+    nxt_dealer = (dealer + 1) % 4
+    nxt_round = ri + (1 if dealer == 3 else 0)
+    if dealer == 3:
+        # a round ends
+        if last_possible:
+            return NextHand("end", "extension" if in_ext else "complete")
+        if last_regular or (in_ext and r.extension == "full_rounds"):
+            if r.extension == "none" or top_score >= target:
+                return NextHand("end", "extension" if in_ext else "complete")
+    return NextHand("next", round_index=nxt_round, dealer=nxt_dealer, honba=honba)
+
+
+def game_ended(st: GameState, reason: str) -> GameEnded:
+    """The final event: the settlement table from the last scores and sticks."""
+    from engine.settlement import final_table
+
+    scores = (st.scores[0], st.scores[1], st.scores[2], st.scores[3])
+    busted_by: dict[int, int | tuple[int, ...]] = {}
+    res = st.result
+    r = st.rules
+    if reason == "bust" and res is not None:
+        for seat in range(4):
+            if st.scores[seat] < 0:
+                if hasattr(res, "wins"):
+                    winners = tuple(w.seat for w in res.wins  # type: ignore[union-attr]
+                                    if any(p.payer == seat for p in w.payments))
+                    if winners:
+                        busted_by[seat] = winners if len(winners) > 1 else winners[0]
+                elif r.bust_bonus_by_noten_or_chombo and isinstance(res, HandDrawn):
+                    payees = tuple(sorted({p.payee for p in res.payments if p.payer == seat}))
+                    if payees:
+                        busted_by[seat] = payees if len(payees) > 1 else payees[0]
+    table = final_table(
+        scores, st.sticks, r, busted_by=busted_by or None,
+        yakuman_bonuses=tuple(st.yakuman_wins), chips=tuple(st.chips),
+        winners=tuple(i for i in range(4) if st.wins_by_seat[i]),
+    )
+    return GameEnded(reason=reason, table=table, leftover_sticks=st.sticks)

@@ -1,0 +1,427 @@
+"""``Game``: the runner that turns the seats' choices into events.
+
+Driven step by step, never a blocking loop::
+
+    game = Game(Ruleset(), seed=7)
+    while not game.over:
+        for seat, actions in game.pending().items():
+            game.act(seat, choose(game.view(seat), actions))
+
+``pending()`` says which seats must decide now and what they may do; ``act``
+checks the choice (raising :class:`IllegalAction` with a plain reason, changing
+nothing), records it, and once every pending seat has answered resolves the
+claims and advances through every automatic step (draws, dora, the next hand)
+until somebody must decide again.  Every event goes to the listeners.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from engine import flow
+from engine import wall as wall_mod
+from engine.actions import (
+    Action,
+    AddedKan,
+    Chi,
+    ClosedKan,
+    Discard,
+    EndGame,
+    NineTerminals,
+    OpenKan,
+    Pon,
+    Ron,
+    ShowHand,
+    Tsumo,
+)
+from engine.events import (
+    Called,
+    Discarded,
+    DoraRevealed,
+    Drew,
+    Event,
+    GameStarted,
+    HandStarted,
+    Kan,
+    Meld,
+    NotenDeclared,
+    RiichiAccepted,
+    RiichiDeclared,
+)
+from engine.legal import IllegalAction, legal_actions, why_illegal
+from engine.state import GameState, apply, fold
+from engine.view import PlayerView
+from rulesets.schema import Ruleset
+
+__all__ = ["Game", "IllegalAction", "WallSource"]
+
+WallSpec = tuple[int, ...] | tuple[tuple[int, ...], tuple[int, int]]
+WallSource = Callable[[int], Any]
+"""Called with the 0-based hand index; returns a wall tuple or ``(wall, dice)``."""
+
+Listener = Callable[[Event], None]
+
+_YES_NO_SHOW = (ShowHand(True), ShowHand(False))
+_YES_NO_END = (EndGame(True), EndGame(False))
+
+
+class Game:
+    """One game: its events, its live state, and the seats' pending decisions."""
+
+    def __init__(
+        self,
+        rules: Ruleset,
+        players: Sequence[str] = ("You", "Bot 1", "Bot 2", "Bot 3"),
+        seed: int = 0,
+        listeners: Iterable[Listener] = (),
+        *,
+        walls: Sequence[Any] | None = None,
+        wall_source: WallSource | None = None,
+    ) -> None:
+        if len(players) != 4:
+            raise ValueError("a game needs exactly four players")
+        self._init_common(listeners, seed, walls, wall_source)
+        p = tuple(players)
+        self._emit(GameStarted(rules, (p[0], p[1], p[2], p[3]), seed))
+        self._start_hand(0, 0, 0, 0, tuple([rules.start_points] * 4))
+        self._advance()
+
+    def _init_common(self, listeners: Iterable[Listener], seed: int | None,
+                     walls: Sequence[Any] | None, wall_source: WallSource | None) -> None:
+        self.events: list[Event] = []
+        self.state: GameState = None  # type: ignore[assignment]
+        self._listeners: list[Listener] = list(listeners)
+        self._rng = random.Random(seed)
+        self._walls = list(walls) if walls is not None else None
+        self._wall_source = wall_source
+        self._responses: dict[int, Action] = {}
+        self._pending: dict[int, tuple[Action, ...]] | None = None
+        self._show: dict[int, bool] | None = None  # exhaustive-draw show choices asked
+        self._continue_chosen = False
+
+    @classmethod
+    def from_events(
+        cls, events: Iterable[Event], listeners: Iterable[Listener] = (), *,
+        walls: Sequence[Any] | None = None, wall_source: WallSource | None = None,
+    ) -> Game:
+        """Resume a saved game: fold its events and continue from there."""
+        evs = list(events)
+        if not evs or not isinstance(evs[0], GameStarted):
+            raise ValueError("a saved game must start with GameStarted")
+        g = cls.__new__(cls)
+        g._init_common((), evs[0].seed, walls, wall_source)
+        g.events = evs
+        g.state = fold(evs)
+        started = sum(1 for e in evs if isinstance(e, HandStarted))
+        for i in range(started):
+            g._wall_for(i)  # keep the shuffler in step with the hands already played
+        g._listeners = list(listeners)
+        if g.state.phase != "over":
+            g._advance()
+        return g
+
+    # ---------------------------------------------------------------- public
+    @property
+    def over(self) -> bool:
+        """True once ``GameEnded`` has been emitted."""
+        return self.state.phase == "over"
+
+    def add_listener(self, fn: Listener) -> None:
+        """Send every later event to ``fn`` too."""
+        self._listeners.append(fn)
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may see now."""
+        from engine.state import view
+
+        return view(self.state, seat)
+
+    def pending(self) -> dict[int, tuple[Action, ...]]:
+        """Seats that must decide now, with their legal actions."""
+        p = self._pending
+        if p is None:
+            p = self._compute_pending()
+            self._pending = p
+        return p
+
+    def act(self, seat: int, action: Action) -> list[Event]:
+        """Take ``seat``'s choice; returns the events it caused (maybe none yet)."""
+        p = self.pending()
+        if seat not in p:
+            if self.over:
+                raise IllegalAction("The game is over.")
+            raise IllegalAction(f"Seat {seat} has nothing to decide now.")
+        if action not in p[seat]:
+            raise IllegalAction(why_illegal(self.state, seat, action))
+        mark = len(self.events)
+        st = self.state
+        if isinstance(action, EndGame):
+            if action.stop:
+                nxt = flow.next_step(st)
+                self._emit(flow.game_ended(st, nxt.reason))
+            else:
+                self._continue_chosen = True
+                self._pending = None
+        elif isinstance(action, ShowHand):
+            assert self._show is not None
+            self._show[seat] = action.show
+            if not action.show:
+                self._emit(NotenDeclared(seat))
+            self._pending = None
+        elif st.phase == "turn":
+            self._turn_action(seat, action)
+        else:
+            self._responses[seat] = action
+            self._pending = None
+        self._advance()
+        return self.events[mark:]
+
+    # ---------------------------------------------------------------- internals
+    def _emit(self, ev: Event) -> None:
+        self.state = apply(self.state, ev)
+        self.events.append(ev)
+        self._pending = None
+        for fn in self._listeners:
+            fn(ev)
+
+    def _wall_for(self, index: int) -> tuple[tuple[int, ...], tuple[int, int]]:
+        spec: Any = None
+        if self._wall_source is not None:
+            spec = self._wall_source(index)
+        elif self._walls is not None and index < len(self._walls):
+            spec = self._walls[index]
+        if spec is None:
+            rng = self._rng
+            wall = wall_mod.shuffled_wall(rng)
+            return wall, (rng.randint(1, 6), rng.randint(1, 6))
+        if len(spec) == 2 and isinstance(spec[0], (tuple, list)):
+            w, dice = spec
+            return tuple(w), (int(dice[0]), int(dice[1]))
+        return tuple(spec), (1, 1)
+
+    def _start_hand(self, round_index: int, dealer: int, honba: int, sticks: int,
+                    scores: tuple[int, ...]) -> None:
+        idx = self.state.hands_started
+        wall, dice = self._wall_for(idx)
+        self._responses = {}
+        self._show = None
+        self._continue_chosen = False
+        self._emit(HandStarted(
+            round_wind=round_index % 4, hand_number=dealer, honba=honba, sticks=sticks,
+            dealer=dealer, scores=(scores[0], scores[1], scores[2], scores[3]), dice=dice,
+            wall=wall,
+        ))
+
+    def _compute_pending(self) -> dict[int, tuple[Action, ...]]:
+        st = self.state
+        ph = st.phase
+        if ph == "turn":
+            acts = legal_actions(st, st.turn)
+            return {st.turn: acts} if acts else {}
+        if ph in ("claim", "chankan"):
+            if self._show is not None:
+                return {s: _YES_NO_SHOW for s, v in self._show.items() if v is None}
+            out: dict[int, tuple[Action, ...]] = {}
+            for s in range(4):
+                if s in self._responses:
+                    continue
+                acts = legal_actions(st, s)
+                if acts:
+                    out[s] = acts
+            return out
+        if ph == "hand_over" and not self._continue_chosen:
+            nxt = flow.next_step(st)
+            if nxt.action == "choice":
+                return {st.dealer: _YES_NO_END}
+        return {}
+
+    def _turn_action(self, seat: int, action: Action) -> None:
+        st = self.state
+        s = st.seats[seat]
+        if isinstance(action, Discard):
+            if action.riichi:
+                self._emit(RiichiDeclared(seat, action.open))
+            self._emit(Discarded(seat, action.tile, tsumogiri=action.tile == st.drawn))
+        elif isinstance(action, Tsumo):
+            if st.rinshan_draw and st.pending_dora and st.rules.kan_dora_on_rinshan_win:
+                self._reveal_pending()
+            tile = st.drawn
+            assert tile is not None
+            self._emit(flow.make_won(st, [seat], None, tile))
+        elif isinstance(action, ClosedKan):
+            self._reveal_pending()
+            self._emit(Kan(seat, Meld("ankan", tuple(sorted(action.tiles)))))
+        elif isinstance(action, AddedKan):
+            self._reveal_pending()
+            k = action.tile >> 2
+            pon = next(m for m in s.melds if m.kind == "pon" and m.tiles[0] >> 2 == k)
+            self._emit(Kan(seat, Meld("kakan", pon.tiles + (action.tile,), pon.called,
+                                      pon.from_seat, action.tile)))
+        elif isinstance(action, NineTerminals):
+            self._emit(flow.abortive_draw(st, "nine_terminals", (seat,)))
+        else:  # pragma: no cover - legal_actions lists nothing else on a turn
+            raise IllegalAction("That action is not possible on your turn.")
+
+    def _reveal_pending(self) -> None:
+        st = self.state
+        while st.pending_dora > 0:
+            idx = wall_mod.dora_index(st.dora_count)
+            self._emit(DoraRevealed(st.wall[idx]))
+
+    def _advance(self) -> None:
+        """Run every automatic step until a seat must decide or the game is over."""
+        while True:
+            st = self.state
+            ph = st.phase
+            if ph == "over":
+                self._pending = {}
+                return
+            if self.pending():
+                return
+            if ph == "draw":
+                self._draw()
+            elif ph == "claim":
+                self._resolve_claim()
+            elif ph == "chankan":
+                self._resolve_chankan()
+            elif ph == "hand_over":
+                self._between_hands()
+            else:  # pragma: no cover
+                raise RuntimeError(f"stuck in phase {ph}")
+
+    def _draw(self) -> None:
+        st = self.state
+        seat = st.turn
+        if st.last_kan is not None:
+            kseat, meld = st.last_kan
+            timing = st.rules.kan_dora_closed if meld.kind == "ankan" else st.rules.kan_dora_open
+            if timing == "immediate":
+                self._reveal_pending()
+            tile = st.wall[wall_mod.rinshan_index(st.rinshan_taken)]
+            self._emit(Drew(seat, tile, rinshan=True))
+        else:
+            self._emit(Drew(seat, st.wall[st.live_pos]))
+
+    def _ordered(self, from_seat: int) -> list[int]:
+        return [(from_seat + i) % 4 for i in (1, 2, 3)]
+
+    def _resolve_claim(self) -> None:
+        st = self.state
+        r = st.rules
+        assert st.last_discard is not None
+        dseat, tile = st.last_discard
+        resp = self._responses
+        rons = [s for s in self._ordered(dseat) if isinstance(resp.get(s), Ron)]
+        if self._show is None and rons:
+            if len(rons) == 3:
+                if r.triple_ron == "abort":
+                    self._responses = {}
+                    self._emit(flow.abortive_draw(st, "triple_ron", tuple(rons)))
+                    return
+                if r.triple_ron == "head_bump":
+                    rons = rons[:1]
+            elif len(rons) == 2 and r.double_ron == "head_bump":
+                rons = rons[:1]
+            if st.pending_dora and r.kan_dora_on_discard_ron:
+                self._reveal_pending()
+            self._responses = {}
+            self._emit(flow.make_won(st, rons, dseat, tile))
+            return
+        if self._show is not None:
+            # every show choice is in: the exhaustive draw
+            self._show = None
+            self._responses = {}
+            self._emit(flow.exhaustive_draw(st))
+            return
+        d = st.seats[dseat]
+        if d.riichi_pending:
+            self._emit(RiichiAccepted(dseat))
+            if r.abort_four_riichi and all(s.riichi for s in st.seats):
+                self._responses = {}
+                self._emit(flow.abortive_draw(st, "four_riichi", (0, 1, 2, 3)))
+                return
+        if st.pending_dora:
+            self._reveal_pending()
+        if (r.abort_four_kans and st.kan_discard and st.kans_total == 4
+                and sum(1 for s in st.seats if s.kans) > 1):
+            self._responses = {}
+            self._emit(flow.abortive_draw(st, "four_kans"))
+            return
+        if (r.abort_four_winds and not st.calls_made and len(st.first_winds) == 4
+                and all(s.discards == 1 for s in st.seats)
+                and 27 <= st.first_winds[0] <= 30
+                and all(k == st.first_winds[0] for k in st.first_winds)):
+            self._responses = {}
+            self._emit(flow.abortive_draw(st, "four_winds"))
+            return
+        call = None
+        for s in self._ordered(dseat):
+            a = resp.get(s)
+            if isinstance(a, (Pon, OpenKan)):
+                call = (s, a)
+                break
+        if call is None:
+            for s in self._ordered(dseat):
+                a = resp.get(s)
+                if isinstance(a, Chi):
+                    call = (s, a)
+                    break
+        self._responses = {}
+        if call is not None:
+            seat, a = call
+            assert isinstance(a, (Pon, OpenKan, Chi))
+            kind = "chi" if isinstance(a, Chi) else "pon" if isinstance(a, Pon) else "minkan"
+            tiles = tuple(sorted(a.tiles + (tile,)))
+            self._emit(Called(seat, Meld(kind, tiles, tile, dseat)))  # type: ignore[arg-type]
+            return
+        if st.live_remaining <= 0:
+            seats = flow.show_choice_seats(st)
+            if seats:
+                self._show = {s: None for s in seats}  # type: ignore[misc]
+                self._pending = None
+                return
+            self._emit(flow.exhaustive_draw(st))
+            return
+        self._draw_next(dseat)
+
+    def _draw_next(self, dseat: int) -> None:
+        st = self.state
+        self._emit(Drew((dseat + 1) % 4, st.wall[st.live_pos]))
+
+    def _resolve_chankan(self) -> None:
+        st = self.state
+        assert st.last_kan is not None
+        kseat, meld = st.last_kan
+        resp = self._responses
+        rons = [s for s in self._ordered(kseat) if isinstance(resp.get(s), Ron)]
+        self._responses = {}
+        r = st.rules
+        if rons:
+            if len(rons) == 3 and r.triple_ron == "abort":
+                self._emit(flow.abortive_draw(st, "triple_ron", tuple(rons)))
+                return
+            if (len(rons) == 3 and r.triple_ron == "head_bump") or (
+                    len(rons) == 2 and r.double_ron == "head_bump"):
+                rons = rons[:1]
+            tile = meld.added if meld.kind == "kakan" else meld.tiles[0]
+            assert tile is not None
+            self._emit(flow.make_won(st, rons, kseat, tile, chankan=True,
+                                     chankan_ankan=meld.kind == "ankan"))
+            return
+        timing = r.kan_dora_closed if meld.kind == "ankan" else r.kan_dora_open
+        if timing == "immediate":
+            self._reveal_pending()
+        tile = st.wall[wall_mod.rinshan_index(st.rinshan_taken)]
+        self._emit(Drew(kseat, tile, rinshan=True))
+
+    def _between_hands(self) -> None:
+        st = self.state
+        nxt = flow.next_step(st, dealer_chose_continue=self._continue_chosen)
+        if nxt.action == "end":
+            self._emit(flow.game_ended(st, nxt.reason))
+            return
+        if nxt.action == "choice":  # pragma: no cover - handled by pending()
+            return
+        self._start_hand(nxt.round_index, nxt.dealer, nxt.honba, st.sticks, tuple(st.scores))

@@ -1,0 +1,338 @@
+"""Legal actions: exactly what a seat may do now.
+
+``legal_actions(state, seat)`` is the single source of truth for the runner, the
+bots and the UI: the runner refuses anything not listed (:class:`IllegalAction`
+with a plain-sentence reason from :func:`why_illegal`).
+"""
+
+from __future__ import annotations
+
+from engine.actions import (
+    Action,
+    AddedKan,
+    Chi,
+    ClosedKan,
+    Discard,
+    NineTerminals,
+    OpenKan,
+    Pass,
+    Pon,
+    Ron,
+    Tsumo,
+)
+from engine.claims import is_furiten, ron_result, tsumo_result
+from engine.shanten import shanten
+from engine.state import GameState, waits_of
+from engine.tiles import TERMINALS_AND_HONOURS, is_red
+
+__all__ = [
+    "IllegalAction", "legal_actions", "turn_actions", "claim_actions", "chankan_actions",
+    "is_furiten", "why_illegal",
+]
+
+
+class IllegalAction(Exception):
+    """An action that the rules do not allow now; ``reason`` is a plain sentence."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+_PASS = (Pass(),)
+
+
+def legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
+    """Every action ``seat`` may take now (``()`` if it has nothing to decide).
+
+    In a claim window a seat that may only pass gets ``()``: it is not asked.
+    """
+    ph = state.phase
+    if ph == "turn":
+        return turn_actions(state, seat) if seat == state.turn else ()
+    if ph == "claim":
+        return claim_actions(state, seat)
+    if ph == "chankan":
+        return chankan_actions(state, seat)
+    return ()
+
+
+# ------------------------------------------------------------------ own turn
+
+
+def _can_kan_now(st: GameState) -> bool:
+    r = st.rules
+    if st.kans_total >= r.max_kans or st.kans_total >= 4:
+        return False
+    if st.live_remaining <= 0 and not r.kan_on_last_tile:
+        return False
+    if st.live_remaining <= 0 and r.dead_wall_replenish:
+        return False
+    # A fifth kan is never possible; four kans by several players end the hand anyway.
+    return True
+
+
+def turn_actions(st: GameState, seat: int) -> tuple[Action, ...]:
+    """The actions of the seat whose turn it is (after a draw or a call)."""
+    s = st.seats[seat]
+    r = st.rules
+    out: list[Action] = []
+    counts = s.counts
+    nmelds = len(s.melds)
+    drawn = st.drawn
+    called = s.called_this_turn
+    # win
+    if not called and drawn is not None and tsumo_result(st, seat) is not None:
+        out.append(Tsumo())
+    # nine terminals
+    if (r.abort_nine_terminals and not called and s.discards == 0 and not st.calls_made
+            and not st.rinshan_draw):
+        if sum(1 for k in TERMINALS_AND_HONOURS if counts[k]) >= 9:
+            out.append(NineTerminals())
+    riichi = s.riichi or s.riichi_pending
+    # kans
+    if (not called or r.kan_after_call) and _can_kan_now(st):
+        if riichi:
+            if drawn is not None and r.riichi_ankan != "never":
+                k = drawn >> 2
+                if counts[k] == 4 and _riichi_kan_ok(st, seat, k):
+                    out.append(ClosedKan(_four(s.hand, k)))
+        else:
+            for k in range(34):
+                if counts[k] == 4:
+                    out.append(ClosedKan(_four(s.hand, k)))
+            for m in s.melds:
+                if m.kind == "pon":
+                    k = m.tiles[0] >> 2
+                    if counts[k]:
+                        for t in s.hand:
+                            if t >> 2 == k:
+                                out.append(AddedKan(t))
+    # discards
+    if riichi:
+        if drawn is not None:
+            out.append(Discard(drawn))
+        return tuple(out)
+    forbidden = s.kuikae
+    tiles = sorted(set(s.hand))
+    cands = [t for t in tiles if (t >> 2) not in forbidden]
+    if not cands:  # kuikae can leave nothing: then any tile may go
+        cands = tiles
+    cands = _open_riichi_filter(st, seat, cands)
+    out.extend(Discard(t) for t in cands)
+    # riichi
+    if (s.closed and not called and (not r.riichi_needs_points or st.scores[seat] >= 1000)
+            and st.live_remaining >= max(r.riichi_min_wall, 0)
+            and shanten(counts, nmelds) <= 0):
+        seen: set[int] = set()
+        for t in cands:
+            k = t >> 2
+            if k not in seen:
+                counts[k] -= 1
+                ok = shanten(counts, nmelds) == 0
+                counts[k] += 1
+                if ok:
+                    seen.add(k)
+            if k in seen:
+                out.append(Discard(t, riichi=True))
+                if r.open_riichi:
+                    out.append(Discard(t, riichi=True, open=True))
+    return tuple(out)
+
+
+def _four(hand: list[int], k: int) -> tuple[int, int, int, int]:
+    ts = sorted(t for t in hand if t >> 2 == k)
+    return (ts[0], ts[1], ts[2], ts[3])
+
+
+def _riichi_kan_ok(st: GameState, seat: int, k: int) -> bool:
+    """Closed kan in riichi: the waits (or the composition) must not change."""
+    s = st.seats[seat]
+    counts = list(s.counts)
+    n = len(s.melds)
+    from engine.waits import waits
+
+    counts[k] -= 1
+    before = waits(counts, n)
+    counts[k] -= 3
+    after = waits(counts, n + 1)
+    if before != after or not before:
+        return False
+    if st.rules.riichi_ankan == "composition_unchanged":
+        counts[k] += 3
+        if not _kind_always_triplet(counts, n, k, before):
+            return False
+    return True
+
+
+def _kind_always_triplet(counts: list[int], n: int, k: int, ws: list[int]) -> bool:
+    """Every reading of the hand completed by any wait keeps ``k`` as a triplet."""
+    try:
+        from engine.scoring import decompositions
+    except ImportError:  # pragma: no cover - scoring not there yet
+        return True
+    for w in ws:
+        c = list(counts)
+        c[w] += 1
+        for d in decompositions(c, n):
+            if d.form != "regular" or (1, k) not in d.groups:
+                return False
+    return True
+
+
+def _open_riichi_filter(st: GameState, seat: int, cands: list[int]) -> list[int]:
+    """A player not in riichi may not deal into an open riichi unless every tile would."""
+    if not st.rules.open_riichi:
+        return cands
+    danger: set[int] = set()
+    for o in range(4):
+        if o != seat:
+            so = st.seats[o]
+            if so.open_riichi and so.riichi:
+                danger.update(waits_of(st, o))
+    if not danger:
+        return cands
+    safe = [t for t in cands if (t >> 2) not in danger]
+    return safe if safe else cands
+
+
+# ------------------------------------------------------------------ claims
+
+
+def claim_actions(st: GameState, seat: int) -> tuple[Action, ...]:
+    """What ``seat`` may do with the last discard (``()`` if only passing)."""
+    ld = st.last_discard
+    if ld is None:
+        return ()
+    dseat, tile = ld
+    if seat == dseat:
+        return ()
+    r = st.rules
+    s = st.seats[seat]
+    out: list[Action] = []
+    kind = tile >> 2
+    ws = waits_of(st, seat)
+    if kind in ws and ron_result(st, seat, tile) is not None:
+        out.append(Ron())
+    if s.riichi or s.riichi_pending:
+        return (*out, Pass()) if out else ()
+    last = st.live_remaining <= 0
+    if last and not r.call_on_last_discard:
+        return (*out, Pass()) if out else ()
+    if not r.call_without_draws_left and st.live_remaining < 4:
+        return (*out, Pass()) if out else ()
+    counts = s.counts
+    c = counts[kind]
+    if c >= 2:
+        same = sorted(t for t in s.hand if t >> 2 == kind)
+        for pair in _pairs(same, r.red_fives):
+            if _leaves_discard(s, kind, (pair[0], pair[1]), None, r.kuikae):
+                out.append(Pon(pair))
+        if c >= 3 and _can_kan_now(st) and not last:
+            out.append(OpenKan((same[0], same[1], same[2])))
+    if (dseat + 1) % 4 == seat and kind < 27:
+        n = kind % 9
+        for a, b in ((-2, -1), (-1, 1), (1, 2)):
+            if 0 <= n + a and n + b <= 8 and counts[kind + a] and counts[kind + b]:
+                for ta in _variants(s.hand, kind + a, r.red_fives):
+                    for tb in _variants(s.hand, kind + b, r.red_fives):
+                        if _leaves_discard(s, kind, (ta, tb), "chi", r.kuikae):
+                            out.append(Chi((ta, tb)))
+    if not out:
+        return ()
+    out.append(Pass())
+    return tuple(out)
+
+
+def _pairs(same: list[int], red: int) -> list[tuple[int, int]]:
+    """Distinct pairs of tiles of one kind (how many red fives makes the difference)."""
+    seen: set[int] = set()
+    out: list[tuple[int, int]] = []
+    for i in range(len(same)):
+        for j in range(i + 1, len(same)):
+            a, b = same[i], same[j]
+            key = int(is_red(a, red)) + int(is_red(b, red))
+            if key not in seen:
+                seen.add(key)
+                out.append((a, b))
+    return out
+
+
+def _variants(hand: list[int], kind: int, red: int) -> list[int]:
+    """One tile of ``kind`` per distinct appearance (red / not red)."""
+    seen: dict[bool, int] = {}
+    for t in sorted(hand):
+        if t >> 2 == kind:
+            key = is_red(t, red)
+            if key not in seen:
+                seen[key] = t
+    return sorted(seen.values())
+
+
+def _leaves_discard(s: object, kind: int, used: tuple[int, int], chi: str | None,
+                    rule: str) -> bool:
+    """After the call, at least one discard must be allowed (kuikae)."""
+    from engine.events import Meld
+    from engine.state import SeatState, _kuikae_kinds
+
+    assert isinstance(s, SeatState)
+    if rule == "allowed":
+        return True
+    m = Meld("chi" if chi else "pon", (used[0], used[1], kind * 4), kind * 4, 0)
+    forbidden = _kuikae_kinds(rule, m, kind)
+    rest = list(s.counts)
+    rest[used[0] >> 2] -= 1
+    rest[used[1] >> 2] -= 1
+    return any(n and k not in forbidden for k, n in enumerate(rest))
+
+
+def chankan_actions(st: GameState, seat: int) -> tuple[Action, ...]:
+    """Robbing a kan: Ron or Pass for a seat that may win on the kan's tile."""
+    lk = st.last_kan
+    if lk is None:
+        return ()
+    kseat, meld = lk
+    if seat == kseat:
+        return ()
+    if meld.kind == "kakan":
+        assert meld.added is not None
+        if ron_result(st, seat, meld.added, chankan=True) is not None:
+            return (Ron(), Pass())
+        return ()
+    if meld.kind == "ankan" and st.rules.chankan_on_ankan == "kokushi":
+        tile = meld.tiles[0]
+        if ron_result(st, seat, tile, chankan=True, chankan_ankan=True) is not None:
+            return (Ron(), Pass())
+    return ()
+
+
+def why_illegal(st: GameState, seat: int, action: Action) -> str:
+    """A plain sentence saying why ``action`` is not legal for ``seat`` now."""
+    if st.phase == "over":
+        return "The game is over."
+    if st.phase == "turn" and seat != st.turn:
+        return f"It is seat {st.turn}'s turn, not seat {seat}'s."
+    if isinstance(action, Discard):
+        s = st.seats[seat]
+        if action.tile not in s.hand:
+            return "That tile is not in your hand."
+        if s.riichi:
+            return "After riichi you must discard the tile you drew."
+        if (action.tile >> 2) in s.kuikae:
+            return "Swap calling: you may not discard that tile right after your call."
+        if action.riichi:
+            return "Riichi needs a closed tenpai hand after the discard, enough points and tiles."
+        return "You may not discard that tile now."
+    if isinstance(action, Tsumo):
+        return "Your hand is not a complete winning hand with a yaku."
+    if isinstance(action, Ron):
+        if is_furiten(st, seat):
+            return "You are furiten: you may not win on a discard."
+        return "That tile does not complete a winning hand with a yaku for you."
+    if isinstance(action, (Chi, Pon, OpenKan)):
+        return "You may not make that call now."
+    if isinstance(action, (ClosedKan, AddedKan)):
+        return "You may not declare that kan now."
+    if isinstance(action, NineTerminals):
+        return "Nine terminals needs nine different terminals and honours on your first draw."
+    return "That action is not possible now."

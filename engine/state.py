@@ -1,0 +1,596 @@
+"""The game state: a fold of the events.
+
+``GameState`` is mutable for speed: :func:`apply` changes it in place and returns
+it.  Everything the rules need to decide what may happen next is here, and all
+of it is derived from the events alone, so ``fold(game.events)`` rebuilds the
+live state exactly (``snapshot`` gives a canonical value to compare).
+
+Phases (``GameState.phase``):
+
+* ``"draw"`` -- the seat ``turn`` must draw next (after ``HandStarted``, after a
+  discard nobody took, after a kan);
+* ``"turn"`` -- ``turn`` holds 3n+2 tiles and must act (discard, tsumo, kan ...);
+* ``"claim"`` -- the last discard may be claimed (``last_discard``);
+* ``"chankan"`` -- an added (or closed) kan's tile may be robbed;
+* ``"hand_over"`` -- the hand ended (``Won``/``HandDrawn``);
+* ``"over"`` -- ``GameEnded``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from engine import wall as wall_mod
+from engine.events import (
+    Called,
+    Discarded,
+    DoraRevealed,
+    Drew,
+    Event,
+    GameEnded,
+    GameStarted,
+    HandDrawn,
+    HandStarted,
+    Kan,
+    Meld,
+    NotenDeclared,
+    Penalty,
+    RiichiAccepted,
+    RiichiDeclared,
+    Won,
+)
+from engine.view import PlayerView, RiverTile, SeatInfo
+from rulesets.schema import Ruleset
+
+__all__ = ["GameState", "SeatState", "apply", "fold", "view", "snapshot"]
+
+
+class SeatState:
+    """Everything about one seat in the current hand."""
+
+    __slots__ = (
+        "hand", "counts", "melds", "river", "river_kinds", "riichi", "riichi_pending",
+        "double_riichi", "open_riichi", "ippatsu", "riichi_turn", "temp_furiten",
+        "riichi_furiten", "discards", "drawn_once", "nagashi", "pao", "kans",
+        "kuikae", "noten_declared", "waits_cache", "called_this_turn", "riichi_step",
+    )
+
+    def __init__(self) -> None:
+        self.hand: list[int] = []
+        self.counts: list[int] = [0] * 34
+        self.melds: list[Meld] = []
+        # river entries: [tile, tsumogiri, riichi, called_by]
+        self.river: list[list[int | bool | None]] = []
+        self.river_kinds: set[int] = set()
+        self.riichi = False
+        self.riichi_pending = False
+        self.double_riichi = False
+        self.open_riichi = False
+        self.ippatsu = False
+        self.riichi_turn: int | None = None
+        self.temp_furiten: int | None = None  # claim-window number that made it
+        self.riichi_furiten: int | None = None
+        self.discards = 0
+        self.drawn_once = False
+        self.nagashi = True
+        self.pao: tuple[int, str] | None = None  # (liable seat, yaku id)
+        self.kans = 0
+        self.kuikae: frozenset[int] = frozenset()
+        self.noten_declared = False
+        self.waits_cache: tuple[int, ...] | None = None
+        self.called_this_turn = False
+        self.riichi_step = -1  # claim-window number of the riichi discard
+
+    def add(self, tile: int) -> None:
+        """Add a tile to the concealed hand."""
+        self.hand.append(tile)
+        self.counts[tile >> 2] += 1
+        self.waits_cache = None
+
+    def remove(self, tile: int) -> None:
+        """Take a tile out of the concealed hand."""
+        self.hand.remove(tile)
+        self.counts[tile >> 2] -= 1
+        self.waits_cache = None
+
+    @property
+    def closed(self) -> bool:
+        """True when no meld is open (closed kans keep the hand closed)."""
+        for m in self.melds:
+            if m.kind != "ankan":
+                return False
+        return True
+
+
+class GameState:
+    """The whole game at one moment: rules, scores, and the current hand."""
+
+    __slots__ = (
+        "rules", "players", "seed", "scores", "round_wind", "round_index", "hand_number",
+        "honba", "sticks", "dealer", "dice", "wall", "hand_index", "seats", "live_pos",
+        "live_end", "rinshan_taken", "dora_count", "pending_dora", "kans_total", "calls_made",
+        "turn", "phase", "last_discard", "last_kan", "drawn", "rinshan_draw", "window",
+        "first_winds", "kan_discard", "result", "ended", "dealer_wins", "prev_dealer",
+        "hands_started", "sticks_at_start", "riichi_sticks_this_hand", "last_draw_haitei",
+        "wins_by_seat", "yakuman_wins", "chips",
+    )
+
+    def __init__(self, rules: Ruleset, players: tuple[str, str, str, str], seed: int | None):
+        self.rules = rules
+        self.players = players
+        self.seed = seed
+        self.scores = [rules.start_points] * 4
+        self.round_wind = 0
+        self.round_index = 0
+        self.hand_number = 0
+        self.honba = 0
+        self.sticks = 0
+        self.dealer = 0
+        self.dice = (1, 1)
+        self.wall: tuple[int, ...] = ()
+        self.hand_index = -1
+        self.seats = [SeatState() for _ in range(4)]
+        self.live_pos = wall_mod.FIRST_DRAW
+        self.live_end = 136 - rules.dead_wall
+        self.rinshan_taken = 0
+        self.dora_count = 0
+        self.pending_dora = 0
+        self.kans_total = 0
+        self.calls_made = False
+        self.turn = 0
+        self.phase = "new"
+        self.last_discard: tuple[int, int] | None = None
+        self.last_kan: tuple[int, Meld] | None = None
+        self.drawn: int | None = None
+        self.rinshan_draw = False
+        self.window = 0  # counts claim windows (discards and kans)
+        self.first_winds: list[int] = []
+        self.kan_discard = False  # the current discard follows a kan
+        self.result: Won | HandDrawn | None = None
+        self.ended: GameEnded | None = None
+        self.dealer_wins = 0  # consecutive wins of the current dealer (paarenchan)
+        self.prev_dealer = -1
+        self.hands_started = 0
+        self.sticks_at_start = 0
+        self.riichi_sticks_this_hand = [0, 0, 0, 0]
+        self.last_draw_haitei = False
+        self.wins_by_seat = [0, 0, 0, 0]
+        self.yakuman_wins: list[tuple[int, int | None]] = []
+        self.chips = [0, 0, 0, 0]
+
+    # ---------------------------------------------------------------- queries
+    @property
+    def live_remaining(self) -> int:
+        """Live tiles still to draw."""
+        return self.live_end - self.live_pos
+
+    def dora_indicators(self) -> tuple[int, ...]:
+        """The dora indicators turned so far."""
+        w = self.wall
+        return tuple(w[131 - 2 * i] for i in range(self.dora_count))
+
+    def ura_indicators(self) -> tuple[int, ...]:
+        """The ura indicators under the turned dora indicators (kan_ura permitting)."""
+        n = self.dora_count if self.rules.kan_ura else min(self.dora_count, self.rules.initial_dora)
+        w = self.wall
+        return tuple(w[130 - 2 * i] for i in range(n))
+
+    def seat_wind(self, seat: int) -> int:
+        """0 East .. 3 North for ``seat`` this hand."""
+        return (seat - self.dealer) % 4
+
+    def first_go_round(self) -> bool:
+        """No call yet and nobody has discarded twice."""
+        if self.calls_made:
+            return False
+        return all(s.discards <= 1 for s in self.seats)
+
+
+# ------------------------------------------------------------------ apply
+
+
+def apply(state: GameState | None, event: Event) -> GameState:
+    """Apply one event to the state (in place) and return it.
+
+    ``state`` is None only for the first event, which must be ``GameStarted``.
+    """
+    if state is None:
+        if not isinstance(event, GameStarted):
+            raise ValueError("a game's first event must be GameStarted")
+        return GameState(event.ruleset, event.players, event.seed)
+    handler = _HANDLERS.get(type(event))
+    if handler is None:
+        raise ValueError(f"unknown event {type(event).__name__}")
+    handler(state, event)
+    return state
+
+
+def fold(events: Iterable[Event]) -> GameState:
+    """The state after all ``events`` (the first must be ``GameStarted``)."""
+    state: GameState | None = None
+    for ev in events:
+        state = apply(state, ev)
+    if state is None:
+        raise ValueError("no events to fold")
+    return state
+
+
+def _game_started(st: GameState, ev: GameStarted) -> None:
+    raise ValueError("GameStarted may only be the first event")
+
+
+def _hand_started(st: GameState, ev: HandStarted) -> None:
+    if ev.round_wind != st.round_wind or st.hand_index < 0:
+        if st.hand_index >= 0:
+            st.round_index += 1
+    st.round_wind = ev.round_wind
+    st.hand_number = ev.hand_number
+    st.honba = ev.honba
+    st.sticks = ev.sticks
+    if ev.dealer != st.prev_dealer:
+        st.dealer_wins = 0
+    st.prev_dealer = ev.dealer
+    st.dealer = ev.dealer
+    st.scores = list(ev.scores)
+    st.dice = ev.dice
+    st.wall = ev.wall
+    st.hand_index += 1
+    st.hands_started += 1
+    st.sticks_at_start = ev.sticks
+    st.riichi_sticks_this_hand = [0, 0, 0, 0]
+    rules = st.rules
+    st.seats = [SeatState() for _ in range(4)]
+    hands = wall_mod.deal(ev.wall, ev.dealer)
+    for seat, h in enumerate(hands):
+        s = st.seats[seat]
+        for t in h:
+            s.add(t)
+    st.live_pos = wall_mod.FIRST_DRAW
+    st.live_end = 136 - rules.dead_wall
+    st.rinshan_taken = 0
+    st.dora_count = rules.initial_dora
+    st.pending_dora = 0
+    st.kans_total = 0
+    st.calls_made = False
+    st.turn = ev.dealer
+    st.phase = "draw"
+    st.last_discard = None
+    st.last_kan = None
+    st.drawn = None
+    st.rinshan_draw = False
+    st.first_winds = []
+    st.kan_discard = False
+    st.result = None
+    st.last_draw_haitei = False
+
+
+def _drew(st: GameState, ev: Drew) -> None:
+    s = st.seats[ev.seat]
+    if ev.rinshan:
+        st.rinshan_taken += 1
+        if st.rules.dead_wall_replenish:
+            st.live_end -= 1
+        st.last_draw_haitei = st.live_pos >= st.live_end
+    else:
+        st.live_pos += 1
+        st.last_draw_haitei = st.live_pos >= st.live_end
+    s.add(ev.tile)
+    s.drawn_once = True
+    s.called_this_turn = False
+    s.kuikae = frozenset()
+    st.drawn = ev.tile
+    st.rinshan_draw = ev.rinshan
+    st.turn = ev.seat
+    st.phase = "turn"
+    st.last_discard = None
+    st.last_kan = None
+
+
+def _riichi_declared(st: GameState, ev: RiichiDeclared) -> None:
+    s = st.seats[ev.seat]
+    s.riichi_pending = True
+    s.open_riichi = ev.open
+    s.double_riichi = st.rules.double_riichi and s.discards == 0 and not st.calls_made
+
+
+def _discarded(st: GameState, ev: Discarded) -> None:
+    seat = ev.seat
+    s = st.seats[seat]
+    s.remove(ev.tile)
+    kind = ev.tile >> 2
+    if s.riichi_pending:
+        s.riichi_turn = len(s.river)
+    s.river.append([ev.tile, ev.tsumogiri, s.riichi_pending, None])
+    s.river_kinds.add(kind)
+    if s.ippatsu and not s.riichi_pending:
+        s.ippatsu = False
+    if not (kind >= 27 or kind % 9 in (0, 8)):
+        s.nagashi = False
+    if not st.calls_made and s.discards == 0:
+        st.first_winds.append(kind)
+    s.discards += 1
+    if not s.riichi:
+        s.temp_furiten = None
+    s.kuikae = frozenset()
+    s.called_this_turn = False
+    st.kan_discard = st.rinshan_draw
+    st.drawn = None
+    st.rinshan_draw = False
+    st.window += 1
+    if s.riichi_pending:
+        s.riichi_step = st.window
+    st.last_discard = (seat, ev.tile)
+    st.last_kan = None
+    st.phase = "claim"
+    _mark_passed(st, seat, kind)
+
+
+def _mark_passed(st: GameState, seat: int, kind: int) -> None:
+    """Every other seat that waits on ``kind`` becomes furiten if it does not win now."""
+    for o in range(4):
+        if o == seat:
+            continue
+        so = st.seats[o]
+        ws = waits_of(st, o)
+        if kind in ws:
+            if so.temp_furiten is None:
+                so.temp_furiten = st.window
+            if so.riichi and so.riichi_furiten is None:
+                so.riichi_furiten = st.window
+
+
+def waits_of(st: GameState, seat: int) -> tuple[int, ...]:
+    """Kinds that complete ``seat``'s 3n+1 concealed hand (cached until the hand changes)."""
+    s = st.seats[seat]
+    w = s.waits_cache
+    if w is None:
+        from engine.shanten import shanten
+        from engine.waits import waits
+
+        n = len(s.melds)
+        if len(s.hand) % 3 != 1 or shanten(s.counts, n) != 0:
+            w = ()
+        else:
+            w = tuple(waits(s.counts, n))
+        s.waits_cache = w
+    return w
+
+
+def _riichi_accepted(st: GameState, ev: RiichiAccepted) -> None:
+    s = st.seats[ev.seat]
+    s.riichi_pending = False
+    s.riichi = True
+    s.ippatsu = st.rules.ippatsu
+    st.scores[ev.seat] -= 1000
+    st.sticks += 1
+    st.riichi_sticks_this_hand[ev.seat] += 1
+    if s.temp_furiten is not None and s.riichi_furiten is None:
+        s.riichi_furiten = s.temp_furiten
+
+
+def _break_ippatsu(st: GameState) -> None:
+    for s in st.seats:
+        s.ippatsu = False
+
+
+def _called(st: GameState, ev: Called) -> None:
+    m = ev.meld
+    s = st.seats[ev.seat]
+    assert st.last_discard is not None
+    dseat, tile = st.last_discard
+    d = st.seats[dseat]
+    d.river[-1][3] = ev.seat
+    d.nagashi = False
+    for t in m.tiles:
+        if t != m.called:
+            s.remove(t)
+    s.melds.append(m)
+    st.calls_made = True
+    _break_ippatsu(st)
+    st.turn = ev.seat
+    st.last_discard = None
+    st.kan_discard = False
+    if not st.rules.nagashi_with_own_calls:
+        s.nagashi = False
+    kind = tile >> 2
+    if m.kind == "minkan":
+        s.kans += 1
+        st.kans_total += 1
+        if st.rules.kan_dora:
+            st.pending_dora += 1
+        st.phase = "draw"
+        st.last_kan = (ev.seat, m)
+    else:
+        st.phase = "turn"
+        s.called_this_turn = True
+        s.kuikae = _kuikae_kinds(st.rules.kuikae, m, kind)
+    _track_pao(st, ev.seat, m, dseat)
+
+
+def _kuikae_kinds(rule: str, m: Meld, kind: int) -> frozenset[int]:
+    if rule == "allowed":
+        return frozenset()
+    if rule == "same_tile_forbidden" or m.kind != "chi":
+        return frozenset((kind,))
+    others = sorted(t >> 2 for t in m.tiles if t != m.called)
+    out = {kind}
+    lo, hi = others
+    if kind < lo and hi + 1 <= 26 and (hi + 1) // 9 == kind // 9:
+        out.add(hi + 1)
+    elif kind > hi and lo - 1 >= 0 and (lo - 1) // 9 == kind // 9:
+        out.add(lo - 1)
+    return frozenset(out)
+
+
+def _track_pao(st: GameState, seat: int, m: Meld, from_seat: int) -> None:
+    s = st.seats[seat]
+    kind = m.tiles[0] >> 2
+    pao_yaku = st.rules.pao_yaku
+    if m.kind in ("pon", "minkan"):
+        sets = [mm.tiles[0] >> 2 for mm in s.melds if mm.kind != "chi"]
+        if kind >= 31 and "daisangen" in pao_yaku:
+            if sum(1 for k in sets if k >= 31) == 3:
+                s.pao = (from_seat, "daisangen")
+        elif 27 <= kind <= 30 and "daisuushii" in pao_yaku:
+            if sum(1 for k in sets if 27 <= k <= 30) == 4:
+                s.pao = (from_seat, "daisuushii")
+    if m.kind == "minkan" and "suukantsu" in pao_yaku and s.kans == 4:
+        s.pao = (from_seat, "suukantsu")
+
+
+def _kan(st: GameState, ev: Kan) -> None:
+    m = ev.meld
+    s = st.seats[ev.seat]
+    if m.kind == "ankan":
+        for t in m.tiles:
+            s.remove(t)
+        s.melds.append(m)
+    else:
+        assert m.added is not None
+        s.remove(m.added)
+        for i, old in enumerate(s.melds):
+            if old.kind == "pon" and old.tiles[0] >> 2 == m.added >> 2:
+                s.melds[i] = m
+                break
+    s.kans += 1
+    st.kans_total += 1
+    if st.rules.kan_dora:
+        st.pending_dora += 1
+    st.calls_made = True
+    _break_ippatsu(st)
+    st.drawn = None
+    st.window += 1
+    st.last_kan = (ev.seat, m)
+    st.phase = "chankan"
+    st.rinshan_draw = False
+    if m.kind == "kakan":
+        _mark_passed(st, ev.seat, m.added >> 2)  # type: ignore[operator]
+
+
+def _dora_revealed(st: GameState, ev: DoraRevealed) -> None:
+    st.dora_count += 1
+    if st.pending_dora > 0:
+        st.pending_dora -= 1
+
+
+def _won(st: GameState, ev: Won) -> None:
+    for i in range(4):
+        st.scores[i] += ev.deltas[i]
+    st.sticks -= ev.sticks_taken
+    st.result = ev
+    st.phase = "hand_over"
+    dealer_won = any(w.seat == st.dealer for w in ev.wins)
+    st.dealer_wins = st.dealer_wins + 1 if dealer_won else 0
+    for w in ev.wins:
+        st.wins_by_seat[w.seat] += 1
+        if w.yakuman_count:
+            for _ in range(w.yakuman_count):
+                st.yakuman_wins.append((w.seat, w.from_seat))
+        for i in range(4):
+            st.chips[i] += w.chips[i]
+
+
+def _hand_drawn(st: GameState, ev: HandDrawn) -> None:
+    for i in range(4):
+        st.scores[i] += ev.deltas[i]
+    st.result = ev
+    st.phase = "hand_over"
+    st.dealer_wins = 0
+
+
+def _game_ended(st: GameState, ev: GameEnded) -> None:
+    st.ended = ev
+    st.phase = "over"
+
+
+def _penalty(st: GameState, ev: Penalty) -> None:
+    for i in range(4):
+        st.scores[i] += ev.deltas[i]
+
+
+def _noten_declared(st: GameState, ev: NotenDeclared) -> None:
+    st.seats[ev.seat].noten_declared = True
+
+
+_HANDLERS: dict[type, object] = {
+    GameStarted: _game_started,
+    HandStarted: _hand_started,
+    Drew: _drew,
+    RiichiDeclared: _riichi_declared,
+    Discarded: _discarded,
+    RiichiAccepted: _riichi_accepted,
+    Called: _called,
+    Kan: _kan,
+    DoraRevealed: _dora_revealed,
+    Won: _won,
+    HandDrawn: _hand_drawn,
+    GameEnded: _game_ended,
+    Penalty: _penalty,
+    NotenDeclared: _noten_declared,
+}
+
+
+# ------------------------------------------------------------------ view
+
+
+def view(state: GameState, seat: int) -> PlayerView:
+    """What ``seat`` may see now."""
+    st = state
+    infos = []
+    result = st.result
+    shown: dict[int, tuple[int, ...]] = {}
+    if isinstance(result, HandDrawn) and result.hands:
+        for i, h in enumerate(result.hands):
+            if h:
+                shown[i] = h
+    for i, s in enumerate(st.seats):
+        river = tuple(
+            RiverTile(int(r[0]), bool(r[1]), bool(r[2]),  # type: ignore[arg-type]
+                      None if r[3] is None else int(r[3]))  # type: ignore[arg-type]
+            for r in s.river
+        )
+        hand_shown = shown.get(i, ())
+        if not hand_shown and s.open_riichi and (s.riichi or s.riichi_pending):
+            hand_shown = tuple(sorted(s.hand))
+        infos.append(SeatInfo(
+            seat=i, wind=st.seat_wind(i), score=st.scores[i], riichi=s.riichi or s.riichi_pending,
+            open_riichi=s.open_riichi and (s.riichi or s.riichi_pending),
+            riichi_turn=s.riichi_turn, melds=tuple(s.melds), river=river,
+            hand_size=len(s.hand), shown_hand=hand_shown,
+        ))
+    me = st.seats[seat]
+    drawn = st.drawn if st.turn == seat and st.phase == "turn" and st.drawn is not None else None
+    hand = list(me.hand)
+    if drawn is not None and drawn in hand:
+        hand.remove(drawn)
+    from engine.legal import is_furiten
+
+    return PlayerView(
+        seat=seat, ruleset=st.rules, round_wind=st.round_wind, hand_number=st.hand_number,
+        honba=st.honba, sticks=st.sticks, dealer=st.dealer,
+        seats=(infos[0], infos[1], infos[2], infos[3]),
+        hand=tuple(sorted(hand)), drawn=drawn, dora_indicators=st.dora_indicators(),
+        wall_remaining=max(st.live_remaining, 0), turn=st.turn,
+        last_discard=st.last_discard if st.phase == "claim" else None,
+        furiten=is_furiten(st, seat), first_go_round=st.first_go_round(),
+        kans=st.kans_total, hand_index=max(st.hand_index, 0),
+    )
+
+
+def snapshot(state: GameState) -> tuple[object, ...]:
+    """A canonical, comparable value of the whole state (for fold-equals-live checks)."""
+    st = state
+    seats = tuple(
+        (tuple(sorted(s.hand)), tuple(s.melds), tuple(tuple(r) for r in s.river), s.riichi,
+         s.riichi_pending, s.double_riichi, s.open_riichi, s.ippatsu, s.temp_furiten,
+         s.riichi_furiten, s.discards, s.nagashi, s.pao, s.kans, s.kuikae, s.noten_declared)
+        for s in st.seats
+    )
+    return (
+        st.rules, st.players, tuple(st.scores), st.round_wind, st.round_index, st.hand_number,
+        st.honba, st.sticks, st.dealer, st.dice, st.wall, st.hand_index, seats, st.live_pos,
+        st.live_end, st.rinshan_taken, st.dora_count, st.pending_dora, st.kans_total,
+        st.calls_made, st.turn, st.phase, st.last_discard, st.last_kan, st.drawn,
+        st.rinshan_draw, st.window, tuple(st.first_winds), st.kan_discard, st.result, st.ended,
+        st.dealer_wins,
+    )
