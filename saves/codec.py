@@ -1,0 +1,283 @@
+"""Encoding and decoding the lines of a game file (see docs/save-format.md).
+
+Every line is one JSON object.  The first is the :class:`Header`; every other
+line is one engine event (``engine.events``) with its class name in ``"type"``
+and its fields by name.  Decoding is strict and data only: ``msgspec`` converts
+each object straight into the event dataclass and names the path of any bad
+field; :func:`check_values` then bounds every number (tiles 0..135, seats 0..3,
+no huge numbers), so a tampered file cannot smuggle in impossible data.
+
+Every problem is a :class:`LineError` with a plain sentence; no traceback.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+
+from engine.events import EVENT_TYPES, Event, GameStarted
+from rulesets.schema import Ruleset, option_fields
+
+FORMAT = "hanchan-game"
+FORMAT_VERSION = 1
+"""The version this code writes; it reads every version up to it."""
+
+MAX_ABS_INT = 10**9
+"""No number in a game file is larger (points, counts, seeds are far below)."""
+
+_TILE_KEYS = frozenset({"tile", "called", "added", "indicator"})
+_TILES_KEYS = frozenset({"tiles", "hand", "wall", "ura_indicators", "nagashi_tiles"})
+_SEAT_KEYS = frozenset({"seat", "from_seat", "payer", "payee", "pao_seat", "dealer"})
+_SEED_KEYS = frozenset({"seed"})
+
+
+class LineError(ValueError):
+    """One line of a file that cannot be read, with the reason as a plain sentence."""
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """Who sits in a seat: a name and ``bot`` (a bot level, or None for a human)."""
+
+    name: str
+    bot: str | None = None
+
+
+@dataclass(frozen=True)
+class Header:
+    """The first line of a game file."""
+
+    format: str = FORMAT
+    version: int = FORMAT_VERSION
+    app_version: str = ""
+    created: str = ""
+    ruleset: dict[str, Any] = field(default_factory=dict)
+    seats: tuple[SeatInfo, ...] = ()
+    seed: int | None = None
+    source: str | None = None  # e.g. "tenhou6:2009022022gm-..." for an imported log
+
+
+def app_version() -> str:
+    """The installed hanchan version (empty when unknown)."""
+    try:
+        from importlib.metadata import version
+
+        return version("hanchan")
+    except Exception:  # pragma: no cover - not installed
+        return ""
+
+
+# ------------------------------------------------------------------ encoding
+
+_encoder = msgspec.json.Encoder()
+
+
+def event_to_dict(event: Event) -> dict[str, Any]:
+    """Plain data of an event, ``type`` first."""
+    body = msgspec.to_builtins(event)
+    out: dict[str, Any] = {"type": type(event).__name__}
+    out.update(body)
+    return out
+
+
+def encode_event(event: Event) -> bytes:
+    """One line (with its newline) for an event."""
+    return _encoder.encode(event_to_dict(event)) + b"\n"
+
+
+def encode_header(header: Header) -> bytes:
+    """The header line (with its newline)."""
+    body = msgspec.to_builtins(header)
+    return _encoder.encode({"type": "header", **body}) + b"\n"
+
+
+# ------------------------------------------------------------------ decoding
+
+_json = msgspec.json.Decoder()
+
+
+def parse_json(line: bytes) -> Any:
+    """The JSON value of one line, or :class:`LineError`."""
+    try:
+        return _json.decode(line)
+    except msgspec.DecodeError as exc:
+        raise LineError(f"not valid JSON ({_plain(exc)})") from None
+
+
+def _plain(exc: Exception) -> str:
+    text = str(exc)
+    return text[:1].lower() + text[1:] if text else type(exc).__name__
+
+
+def _where(path: str) -> str:
+    return f"`{path}`"
+
+
+def check_values(obj: Any, path: str = "$") -> None:
+    """Bound every number of a decoded line; :class:`LineError` names the first bad one."""
+    if isinstance(obj, dict):
+        for key, value in obj.items():
+            sub = f"{path}.{key}"
+            if key in _TILE_KEYS and value is not None:
+                _check_tile(value, sub)
+            elif key in _TILES_KEYS and isinstance(value, list):
+                for i, t in enumerate(value):
+                    _check_tile(t, f"{sub}[{i}]")
+            elif key in _SEAT_KEYS and value is not None:
+                if isinstance(value, int) and not isinstance(value, bool) and not 0 <= value < 4:
+                    raise LineError(f"seat {value} out of range 0..3 at {_where(sub)}")
+            elif key in _SEED_KEYS and isinstance(value, int):
+                if abs(value) >= 2**64:
+                    raise LineError(f"number {_short(value)} is too large at {_where(sub)}")
+                continue
+            check_values(value, sub)
+    elif isinstance(obj, list):
+        for i, value in enumerate(obj):
+            check_values(value, f"{path}[{i}]")
+    elif isinstance(obj, int) and not isinstance(obj, bool):
+        if abs(obj) > MAX_ABS_INT:
+            raise LineError(f"number {_short(obj)} is too large at {_where(path)}")
+    elif isinstance(obj, float):
+        if obj != obj or abs(obj) > MAX_ABS_INT:
+            raise LineError(f"number {_short(obj)} is out of range at {_where(path)}")
+
+
+def _short(value: object) -> str:
+    text = str(value)
+    return text if len(text) <= 24 else text[:20] + "..."
+
+
+def _check_tile(value: Any, path: str) -> None:
+    if isinstance(value, int) and not isinstance(value, bool) and not 0 <= value < 136:
+        raise LineError(f"tile {_short(value)} out of range 0..135 at {_where(path)}")
+
+
+_RULE_NAMES = frozenset(f.name for f in option_fields())
+
+
+def ruleset_from_dict(data: Any, path: str = "$.ruleset") -> Ruleset:
+    """A :class:`Ruleset` from a file's plain data: unknown options are an error, missing
+    options take their defaults, every value is checked against the schema."""
+    if not isinstance(data, dict):
+        raise LineError(f"the ruleset at {_where(path)} is not an object")
+    unknown = sorted(k for k in data if k not in _RULE_NAMES)
+    if unknown:
+        names = ", ".join(repr(k) for k in unknown)
+        raise LineError(f"unknown rule option {names} at {_where(path)} "
+                        "(the file may come from another version of hanchan)")
+    try:
+        rules = msgspec.convert(data, Ruleset)
+    except msgspec.ValidationError as exc:
+        raise LineError(_validation(exc, path)) from None
+    for f in option_fields():
+        lo, hi = f.metadata.get("lo"), f.metadata.get("hi")
+        value = getattr(rules, f.name)
+        for v in _ints(value):
+            if (lo is not None and v < lo) or (hi is not None and v > hi):
+                raise LineError(f"rule option {f.name!r} = {v} is outside {lo}..{hi} "
+                                f"at {_where(path + '.' + f.name)}")
+        choices = f.metadata.get("choices")
+        if choices and isinstance(value, tuple):
+            bad = [v for v in value if v not in choices]
+            if bad:
+                raise LineError(f"rule option {f.name!r} has unknown value {bad[0]!r} "
+                                f"at {_where(path + '.' + f.name)}")
+    return rules
+
+
+def _ints(value: Any) -> list[int]:
+    if isinstance(value, bool):
+        return []
+    if isinstance(value, int):
+        return [value]
+    if isinstance(value, tuple):
+        return [i for v in value for i in _ints(v)]
+    return []
+
+
+def _validation(exc: msgspec.ValidationError, prefix: str) -> str:
+    """msgspec's message with the path made relative to ``prefix``."""
+    text = str(exc)
+    if " - at `$" in text:
+        text = text.replace(" - at `$", f" at `{prefix}")
+    return text[:1].lower() + text[1:]
+
+
+_HEADER_KEYS = frozenset(f.name for f in dataclasses.fields(Header)) | {"type"}
+
+
+def decode_header(obj: Any) -> tuple[Header, Ruleset | None]:
+    """The header of a parsed first line (and its ruleset), or :class:`LineError`."""
+    if not isinstance(obj, dict) or obj.get("type") != "header":
+        raise LineError("the first line is not a hanchan game header")
+    if obj.get("format") != FORMAT:
+        raise LineError(f"the file is not a hanchan game (format {obj.get('format')!r})")
+    version = obj.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise LineError(f"the header's format version {version!r} is not a positive number")
+    if version > FORMAT_VERSION:
+        raise LineError(f"the file was written by a newer hanchan (format version {version}; "
+                        f"this version reads up to {FORMAT_VERSION}): please upgrade")
+    check_values(obj)
+    body = {k: v for k, v in obj.items() if k in _HEADER_KEYS and k != "type"}
+    try:
+        header = msgspec.convert(body, Header)
+    except msgspec.ValidationError as exc:
+        raise LineError(_validation(exc, "$")) from None
+    rules = ruleset_from_dict(header.ruleset) if header.ruleset else None
+    return header, rules
+
+
+_FIELDS = {name: frozenset(f.name for f in dataclasses.fields(cls))
+           for name, cls in EVENT_TYPES.items()}
+
+
+def decode_event(obj: Any) -> Event:
+    """An event from a parsed line, or :class:`LineError` naming what is wrong."""
+    if not isinstance(obj, dict):
+        raise LineError("the line is not a JSON object")
+    name = obj.get("type")
+    if not isinstance(name, str):
+        raise LineError("the line has no event `type`")
+    cls = EVENT_TYPES.get(name)
+    if cls is None:
+        raise LineError(f"unknown event type {name!r}")
+    unknown = sorted(k for k in obj if k != "type" and k not in _FIELDS[name])
+    if unknown:
+        raise LineError(f"unknown field {unknown[0]!r} in a {name} event")
+    check_values(obj)
+    body = {k: v for k, v in obj.items() if k != "type"}
+    if cls is GameStarted:
+        rules = ruleset_from_dict(body.get("ruleset"))
+        body = dict(body)
+        body.pop("ruleset", None)
+        try:
+            rest = msgspec.convert({"ruleset": {}, **body}, GameStarted)
+        except msgspec.ValidationError as exc:
+            raise LineError(_validation(exc, "$")) from None
+        return dataclasses.replace(rest, ruleset=rules)
+    try:
+        event: Event = msgspec.convert(body, cls)
+    except msgspec.ValidationError as exc:
+        raise LineError(_validation(exc, "$")) from None
+    _check_shape(event)
+    return event
+
+
+def _check_shape(event: Event) -> None:
+    """What the types alone do not say: the wall is all 136 tiles once each, melds 3-4 tiles."""
+    wall = getattr(event, "wall", None)
+    if wall is not None and sorted(wall) != list(range(136)):
+        raise LineError("the wall is not the 136 tiles, each once")
+    melds = []
+    meld = getattr(event, "meld", None)
+    if meld is not None:
+        melds.append(meld)
+    for win in getattr(event, "wins", ()):
+        melds.extend(win.melds)
+    for m in melds:
+        if len(m.tiles) not in (3, 4) or len(set(m.tiles)) != len(m.tiles):
+            raise LineError(f"a {m.kind} meld with tiles {list(m.tiles)} is impossible")
