@@ -1,1 +1,18 @@
-"""Bots: given a PlayerView and the legal actions, choose one."""
+"""Bots: given a PlayerView and the legal actions, choose one.
+
+Public API: :class:`Bot` (the protocol), :func:`make_bot` (levels ``random``,
+``greedy``, ``easy``, ``normal``, ``strong``), :func:`hint` and :class:`Hint` for the
+TUI, and :mod:`ai.arena` to play bots against each other.
+"""
+
+from ai.base import LEVELS, Bot, BotLevelError, make_bot
+
+__all__ = ["LEVELS", "Bot", "BotLevelError", "Hint", "hint", "make_bot"]
+
+
+def __getattr__(name: str) -> object:
+    if name in ("Hint", "hint"):
+        from ai import hints
+
+        return getattr(hints, name)
+    raise AttributeError(name)

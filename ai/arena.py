@@ -1,0 +1,270 @@
+"""The arena: bots play whole games against each other, and their statistics.
+
+:func:`play_game` plays one game between four bots (by level) from a seed and returns
+the events and one :class:`SeatStats` per seat, read from the events.  :func:`run`
+plays many games (in processes with ``jobs > 1``), optionally in duplicate: every
+wall once per rotation of the four bots over the seats, so that luck cancels out.
+A fixed seed gives the same games.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from ai.base import Bot, make_bot
+from engine.events import (
+    Called,
+    Event,
+    GameEnded,
+    HandDrawn,
+    HandStarted,
+    RiichiDeclared,
+    Won,
+)
+from rulesets.schema import Ruleset
+
+
+@dataclass(slots=True)
+class SeatStats:
+    """What one seat did in one game (or, summed, in many)."""
+
+    games: int = 0
+    hands: int = 0
+    wins: int = 0
+    win_points: int = 0  # sum of the hands' values (before honba and sticks)
+    deal_ins: int = 0
+    riichi: int = 0
+    call_hands: int = 0  # hands in which the seat called at least once (chi, pon, open kan)
+    draws: int = 0  # hands that ended in a draw
+    ranks: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    final_points: float = 0.0  # sum of final results (thousands, after uma and oka)
+    raw_points: int = 0  # sum of final raw points
+
+    def add(self, other: SeatStats) -> None:
+        """Add another record to this one."""
+        self.games += other.games
+        self.hands += other.hands
+        self.wins += other.wins
+        self.win_points += other.win_points
+        self.deal_ins += other.deal_ins
+        self.riichi += other.riichi
+        self.call_hands += other.call_hands
+        self.draws += other.draws
+        self.ranks = [a + b for a, b in zip(self.ranks, other.ranks, strict=True)]
+        self.final_points += other.final_points
+        self.raw_points += other.raw_points
+
+    def summary(self) -> dict[str, Any]:
+        """The figures of the CLI's JSON, per level (see shared/CLI.md)."""
+        hands = self.hands or 1
+        games = self.games or 1
+        return {
+            "seat_games": self.games,
+            "avg_rank": round(sum((i + 1) * n for i, n in enumerate(self.ranks)) / games, 4),
+            "ranks": list(self.ranks),
+            "avg_points": round(self.final_points / games, 3),
+            "win_rate": round(self.wins / hands, 4),
+            "deal_in_rate": round(self.deal_ins / hands, 4),
+            "riichi_rate": round(self.riichi / hands, 4),
+            "call_rate": round(self.call_hands / hands, 4),
+            "avg_win_value": round(self.win_points / self.wins) if self.wins else 0,
+            "draw_rate": round(self.draws / hands, 4),
+        }
+
+
+def stats_from_events(events: Sequence[Event]) -> list[SeatStats]:
+    """Per-seat statistics of one game, read from its events only."""
+    out = [SeatStats(games=1) for _ in range(4)]
+    riichi: set[int] = set()
+    called: set[int] = set()
+
+    def close_hand() -> None:
+        for s in riichi:
+            out[s].riichi += 1
+        for s in called:
+            out[s].call_hands += 1
+        riichi.clear()
+        called.clear()
+
+    for ev in events:
+        if isinstance(ev, HandStarted):
+            for s in out:
+                s.hands += 1
+        elif isinstance(ev, RiichiDeclared):
+            riichi.add(ev.seat)
+        elif isinstance(ev, Called):
+            called.add(ev.seat)
+        elif isinstance(ev, Won):
+            losers: set[int] = set()
+            for w in ev.wins:
+                out[w.seat].wins += 1
+                out[w.seat].win_points += w.points
+                if w.from_seat is not None:
+                    losers.add(w.from_seat)
+            for s in losers:
+                out[s].deal_ins += 1
+            close_hand()
+        elif isinstance(ev, HandDrawn):
+            for s in out:
+                s.draws += 1
+            close_hand()
+        elif isinstance(ev, GameEnded):
+            for row in ev.table:
+                st = out[row.seat]
+                st.ranks[row.rank - 1] += 1
+                st.final_points += row.result
+                st.raw_points += row.points
+    return out
+
+
+def play_game(
+    rules: Ruleset,
+    bots: Sequence[Bot],
+    seed: int,
+    *,
+    names: Sequence[str] | None = None,
+    listener: Callable[[Event], None] | None = None,
+    max_steps: int = 200_000,
+) -> list[Event]:
+    """Play one game between four bots (seat order) from ``seed``; returns its events."""
+    from engine.game import Game
+
+    if len(bots) != 4:
+        raise ValueError("a game needs exactly four bots")
+    players = tuple(names) if names is not None else tuple(
+        getattr(b, "level", type(b).__name__) for b in bots)
+    game = Game(rules, players, seed=seed, listeners=[listener] if listener else ())
+    steps = 0
+    while not game.over:
+        pending = game.pending()
+        if not pending:
+            raise RuntimeError("the game waits for nobody but is not over")
+        for seat, legal in list(pending.items()):
+            action = bots[seat].choose(game.view(seat), legal)
+            game.act(seat, action)
+            steps += 1
+            if game.over:
+                break
+        if steps > max_steps:
+            raise RuntimeError("the game did not end")
+    return list(game.events)
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """One game to play: the levels by seat, the seed, and where to save it."""
+
+    index: int
+    levels: tuple[str, str, str, str]
+    seed: int
+    save_dir: str | None = None
+
+
+def game_seed(seed: int, wall: int) -> int:
+    """The game seed of the ``wall``-th wall sequence of a run with ``seed``."""
+    return (seed * 1_000_003 + wall * 7_919) & 0x7FFFFFFF
+
+
+def schedule(levels: Sequence[str], games: int, seed: int, duplicate: bool,
+             save_dir: str | None = None) -> list[GameSpec]:
+    """The games of a run.  In duplicate, ``games`` is rounded up to a multiple of 4."""
+    lv = tuple(levels)
+    specs: list[GameSpec] = []
+    if duplicate:
+        walls = (games + 3) // 4
+        for w in range(walls):
+            s = game_seed(seed, w)
+            for r in range(4):
+                rot = (lv[(0 - r) % 4], lv[(1 - r) % 4], lv[(2 - r) % 4], lv[(3 - r) % 4])
+                specs.append(GameSpec(len(specs), rot, s, save_dir))
+    else:
+        for g in range(games):
+            specs.append(GameSpec(g, (lv[0], lv[1], lv[2], lv[3]), game_seed(seed, g),
+                                  save_dir))
+    return specs
+
+
+def _bots_for(spec: GameSpec) -> list[Bot]:
+    return [make_bot(level, (spec.seed * 4 + i) & 0x7FFFFFFF)
+            for i, level in enumerate(spec.levels)]
+
+
+def run_one(rules: Ruleset, spec: GameSpec) -> list[tuple[str, SeatStats]]:
+    """Play one scheduled game; (level, stats) per seat.  Saves it when asked."""
+    events = play_game(rules, _bots_for(spec), spec.seed,
+                       names=[f"{lv} bot" for lv in spec.levels])
+    if spec.save_dir:
+        _save(spec, events)
+    stats = stats_from_events(events)
+    return [(spec.levels[i], stats[i]) for i in range(4)]
+
+
+def _save(spec: GameSpec, events: list[Event]) -> None:
+    from pathlib import Path
+
+    from saves import writer  # type: ignore[attr-defined]
+
+    path = Path(spec.save_dir or ".") / f"sim-{spec.index:05d}-{spec.seed}.hanchan"
+    writer.write_game(path, events)
+
+
+@dataclass(slots=True)
+class RunResult:
+    """The outcome of :func:`run`."""
+
+    games: int
+    seconds: float
+    by_level: dict[str, SeatStats]
+    rules: str
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON object of ``hanchan simulate --json``."""
+        return {
+            "games": self.games,
+            "seconds": round(self.seconds, 3),
+            "games_per_second": round(self.games / self.seconds, 3) if self.seconds else 0.0,
+            "rules": self.rules,
+            "by_level": {lv: st.summary() for lv, st in self.by_level.items()},
+        }
+
+
+def _run_chunk(args: tuple[Ruleset, list[GameSpec]]) -> list[list[tuple[str, SeatStats]]]:
+    rules, specs = args
+    return [run_one(rules, s) for s in specs]
+
+
+def run(rules: Ruleset, levels: Sequence[str], games: int, seed: int = 0, *,
+        jobs: int = 1, duplicate: bool = False, save_dir: str | None = None,
+        progress: Callable[[int], None] | None = None) -> RunResult:
+    """Play ``games`` games between bots of ``levels`` (by seat) and sum the stats by level."""
+    specs = schedule(levels, games, seed, duplicate, save_dir)
+    start = time.perf_counter()
+    by_level: dict[str, SeatStats] = {}
+    for lv in levels:
+        by_level.setdefault(lv, SeatStats())
+    done = 0
+
+    def collect(rows: list[tuple[str, SeatStats]]) -> None:
+        nonlocal done
+        for lv, st in rows:
+            by_level[lv].add(st)
+        done += 1
+        if progress:
+            progress(done)
+
+    if jobs <= 1 or len(specs) <= 1:
+        for spec in specs:
+            collect(run_one(rules, spec))
+    else:
+        size = max(1, min(8, len(specs) // (jobs * 4) or 1))
+        chunks = [specs[i:i + size] for i in range(0, len(specs), size)]
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for result in pool.map(_run_chunk, [(rules, c) for c in chunks]):
+                for rows in result:
+                    collect(rows)
+    seconds = time.perf_counter() - start
+    return RunResult(len(specs), seconds, by_level, rules.name)

@@ -1,0 +1,54 @@
+"""The bot interface and the factory of bot levels.
+
+A bot is anything with ``choose(view, legal) -> Action``: it is given one seat's
+:class:`~engine.view.PlayerView` (never the game state) and the legal actions the
+engine offers that seat now, and returns one of those actions.
+
+>>> bot = make_bot("random", seed=1)
+>>> from engine.actions import Pass
+>>> bot.choose(None, [Pass()])  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
+
+from engine.actions import Action
+from engine.view import PlayerView
+
+LEVELS = ("random", "greedy", "easy", "normal", "strong")
+"""Bot levels from weakest to strongest, as accepted by :func:`make_bot`."""
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player that chooses actions from what its seat may see."""
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """Return one of ``legal`` (never an action outside it)."""
+        ...
+
+
+class BotLevelError(ValueError):
+    """An unknown bot level; the message is a plain sentence."""
+
+
+def make_bot(level: str, seed: int = 0) -> Bot:
+    """A new bot of ``level`` (one of :data:`LEVELS`), seeded for repeatable choices."""
+    name = level.strip().lower()
+    if name == "random":
+        from ai.random_bot import RandomBot
+
+        return RandomBot(seed)
+    if name == "greedy":
+        from ai.greedy import GreedyBot
+
+        return GreedyBot(seed)
+    if name in ("easy", "normal", "strong"):
+        from ai.club import ClubBot
+
+        return ClubBot(name, seed)
+    raise BotLevelError(
+        f"'{level}' is not a bot level; choose one of {', '.join(LEVELS)}"
+    )

@@ -1,0 +1,569 @@
+"""The club bots: ``easy``, ``normal`` and ``strong``.
+
+One decision procedure with a :class:`Style` per level.  Every choice reads the
+seat's :class:`~engine.view.PlayerView` only and picks one of the legal actions the
+engine offers.
+
+* Hand building: for each possible discard the bot estimates the chance to win
+  (:mod:`ai.winprob`, from shanten and ukeire with the visible tiles subtracted) and
+  the value of the win (:mod:`ai.value`: yaku it has or can still make, dora, red
+  fives), and at tenpai weighs each wait by how likely others are to discard it.
+* Defence (:mod:`ai.defence`): the expected loss of each discard against the other
+  seats, weighed against the offence, and scaled by the score situation.
+* Calls only when the hand keeps a yaku under the ruleset and the call raises the
+  expected gain; riichi or dama by comparing both.
+
+``easy`` plays like a beginner: efficient but noisy, calls every yakuhai, always
+riichi, and only folds against riichi with a hopeless hand.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ai import defence
+from ai.hand import discard_options, hand_counts, unseen_counts
+from ai.value import ValueContext, context, estimate, red_count, sure_yaku
+from ai.winprob import win_chance
+from engine.actions import (
+    Action,
+    AddedKan,
+    Chi,
+    ClosedKan,
+    Discard,
+    EndGame,
+    NineTerminals,
+    OpenKan,
+    Pass,
+    Pon,
+    Ron,
+    ShowHand,
+    Tsumo,
+)
+from engine.events import Meld
+from engine.shanten import shanten, shanten_chiitoi, shanten_kokushi, shanten_regular
+from engine.tiles import is_red, is_yaochuu, kind_name
+from engine.view import PlayerView
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """How a level plays."""
+
+    name: str
+    noise: float  # random spread on the score of each discard (fraction)
+    use_value: bool  # weigh hand value, not only speed
+    defence: float  # weight of the expected loss (0: none)
+    beginner_defence: bool  # only genbutsu against riichi, only with a hopeless hand
+    calls: str  # "ev": by expected gain; "eager": any call that keeps a yaku and speeds up
+    riichi: str  # "ev" or "always"
+    situation: bool  # placement, bust risk, all-last play
+    wait_reading: bool  # weigh waits by how often they are discarded
+
+
+STYLES = {
+    "easy": Style("easy", 0.2, False, 0.0, True, "eager", "always", False, False),
+    "normal": Style("normal", 0.04, True, 0.8, False, "ev", "ev", False, False),
+    "strong": Style("strong", 0.0, True, 1.0, False, "ev", "ev", True, True),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """An action and the facts behind it (for hints)."""
+
+    action: Action
+    reason: str
+
+
+@dataclass(slots=True)
+class _Option:
+    kind: int
+    shanten: int
+    ukeire: int
+    kinds: tuple[int, ...]
+    win: float = 0.0
+    value: float = 0.0
+    danger: float = 0.0
+    score: float = 0.0
+
+
+class ClubBot:
+    """A bot of level ``easy``, ``normal`` or ``strong`` (see :data:`STYLES`)."""
+
+    def __init__(self, level: str = "strong", seed: int = 0) -> None:
+        self.level = level
+        self.style = STYLES[level]
+        self._rng = random.Random(seed)
+        self.last_reason = ""
+
+    # ------------------------------------------------------------------ entry
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """Choose one of ``legal`` for the seat of ``view``."""
+        d = self.decide(view, legal)
+        self.last_reason = d.reason
+        return d.action
+
+    def decide(self, view: PlayerView, legal: Sequence[Action]) -> Decision:
+        """The chosen action with a short reason."""
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        if len(legal) == 1:
+            return Decision(legal[0], "only choice")
+        for a in legal:
+            if isinstance(a, (Tsumo, Ron)):
+                return Decision(a, "win")
+        ends = [a for a in legal if isinstance(a, EndGame)]
+        if ends:
+            return self._end_game(view, ends)
+        shows = [a for a in legal if isinstance(a, ShowHand)]
+        if shows:
+            show = [a for a in shows if a.show]
+            return Decision(show[0] if show else shows[0], "show the hand")
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if discards:
+            return self._turn(view, legal, discards)
+        calls = [a for a in legal if isinstance(a, (Chi, Pon, OpenKan))]
+        passes = [a for a in legal if isinstance(a, Pass)]
+        if calls and passes:
+            return self._claim(view, calls, passes[0])
+        return Decision(passes[0] if passes else legal[0], "pass")
+
+    # ------------------------------------------------------------------ game end
+    def _end_game(self, view: PlayerView, ends: list[EndGame]) -> Decision:
+        me = view.me.score
+        top = all(me >= s.score for s in view.seats)
+        want = top or not self.style.situation
+        for a in ends:
+            if a.stop == want:
+                return Decision(a, "stop as top" if want else "play on")
+        return Decision(ends[0], "end")
+
+    # ------------------------------------------------------------------ helpers
+    def _draws_left(self, view: PlayerView) -> int:
+        return max(0, view.wall_remaining // 4)
+
+    def _loss_scale(self, view: PlayerView) -> float:
+        """How much a deal-in hurts in this score situation."""
+        if not self.style.situation:
+            return 1.0
+        scale = 1.0
+        me = view.me.score
+        if me < 8000:
+            scale *= 1.4  # bust risk
+        if _is_last_hand(view):
+            order = sorted((s.score for s in view.seats), reverse=True)
+            rank = order.index(me)
+            if rank == 0:
+                lead = me - order[1]
+                scale *= 2.0 if lead > 4000 else 1.5
+            elif rank == 3:
+                scale *= 0.5
+        return scale
+
+    def _win_value_scale(self, view: PlayerView, value: float) -> float:
+        """At the last hand a win that changes nothing is worth less."""
+        if not self.style.situation or not _is_last_hand(view):
+            return value
+        me = view.me.score
+        above = sorted(s.score - me for s in view.seats if s.score > me)
+        if not above:
+            return value * 1.3  # a win ends the game as top
+        need = above[0]
+        if value >= need:
+            return value * 1.3
+        return value * 0.4
+
+    def _ron_ease(self, view: PlayerView, kind: int) -> float:
+        """How readily other players discard ``kind`` (honours and suji traps are easier)."""
+        if not self.style.wait_reading:
+            return 1.0
+        if kind >= 27:
+            return 1.35
+        n = kind % 9
+        ease = 1.2 if n in (0, 8) else (1.05 if n in (1, 7) else 0.85)
+        own = {r.tile >> 2 for r in view.me.river}
+        base = kind - n
+        if (n >= 3 and base + n - 3 in own) or (n <= 5 and base + n + 3 in own):
+            ease *= 1.3  # suji trap: the suji of an own discard looks safe
+        return ease
+
+    # ------------------------------------------------------------------ own turn
+    def _turn(self, view: PlayerView, legal: Sequence[Action],
+              discards: list[Discard]) -> Decision:
+        st = self.style
+        counts = hand_counts(view)
+        melds = view.me.melds
+        nmeld = len(melds)
+        unseen = unseen_counts(view)
+        total_unseen = float(sum(unseen)) or 1.0
+        draws = self._draws_left(view)
+
+        nine = [a for a in legal if isinstance(a, NineTerminals)]
+        if nine:
+            kinds = sum(1 for k in range(34) if counts[k] and is_yaochuu(k))
+            if kinds < (11 if st.name != "easy" else 10):
+                return Decision(nine[0], f"abort: {kinds} terminal and honour kinds")
+
+        if view.me.riichi:
+            kans = [a for a in legal if isinstance(a, ClosedKan)]
+            if kans:
+                return Decision(kans[0], "closed kan in riichi")
+            drawn = view.drawn
+            for a in discards:
+                if a.tile == drawn:
+                    return Decision(a, "riichi: discard the drawn tile")
+            return Decision(discards[0], "riichi")
+
+        threats = defence.threats(view)
+        danger = defence.danger_table(view, unseen, threats)
+        self._add_pao_danger(view, danger, unseen)
+        ctx = context(view)
+        plain = [a for a in discards if not a.riichi]
+        allowed = {a.tile >> 2 for a in plain}
+        opts = self._evaluate(view, counts, melds, unseen, total_unseen, draws, ctx, danger,
+                              threats, exclude=[k for k in range(34) if k not in allowed])
+        if not opts:
+            return Decision(discards[0], "discard")
+        best = max(opts, key=lambda o: o.score)
+
+        # kans on the own turn
+        kan = self._kan_choice(view, legal, counts, nmeld, best, threats)
+        if kan is not None:
+            return kan
+
+        tile = _pick_tile(view, best.kind, plain)
+        reason = _describe(best)
+        riichi_acts = [a for a in discards if a.riichi and a.tile >> 2 == best.kind]
+        if riichi_acts and best.shanten == 0:
+            if self._want_riichi(view, counts, best, ctx, unseen, total_unseen, draws, threats):
+                act = next((a for a in riichi_acts if a.tile == tile), riichi_acts[0])
+                return Decision(act, "riichi " + reason)
+        act = next((a for a in plain if a.tile == tile), None)
+        if act is None:
+            act = next(a for a in plain if a.tile >> 2 == best.kind)
+        return Decision(act, reason)
+
+    def _evaluate(self, view: PlayerView, counts: list[int], melds: Sequence[Meld],
+                  unseen: list[int], total_unseen: float, draws: int, ctx: ValueContext,
+                  danger: list[float], threats: list[defence.Threat],
+                  exclude: Sequence[int] = ()) -> list[_Option]:
+        st = self.style
+        nmeld = len(melds)
+        raw = discard_options(counts, nmeld, unseen, exclude=exclude)
+        if not raw:
+            return []
+        best_sh = raw[0].shanten
+        tiles = view.concealed()
+        reds = red_count(tiles, ctx.red_fives)
+        furiten_kinds = {r.tile >> 2 for r in view.me.river}
+        threat_level = sum(t.tenpai * t.value for t in threats)
+        end = 0.05 + min(0.3, sum(0.12 * t.tenpai for t in threats))
+        loss_scale = self._loss_scale(view) * st.defence
+        # Beginners fold only against riichi, only with a hopeless hand, and only to genbutsu.
+        beginner_fold = (st.beginner_defence and best_sh >= 2
+                         and any(t.riichi for t in threats))
+        riichi_safe = set.intersection(*[set(t.safe) for t in threats if t.riichi]) \
+            if beginner_fold else set()
+        nagashi = self._nagashi_alive(view)
+        out: list[_Option] = []
+        for o in raw:
+            if o.shanten > best_sh + 1 and loss_scale == 0 and not beginner_fold:
+                continue
+            opt = _Option(o.kind, o.shanten, o.ukeire, o.kinds)
+            c = counts
+            c[o.kind] -= 1
+            lost_red = _red_lost(tiles, o.kind, ctx.red_fives)
+            if st.use_value or o.shanten == 0:
+                hv = estimate(c, melds, ctx, unseen, reds - lost_red)
+                value = hv.points
+                if nmeld == 0 and o.shanten <= 3:
+                    value = _special_routes(c, value, ctx, o.shanten)
+            else:
+                value = 4000.0
+            c[o.kind] += 1
+            if o.shanten == 0:
+                useful = 0.0
+                furiten = any(k in furiten_kinds for k in o.kinds)
+                for k in o.kinds:
+                    useful += unseen[k] * self._ron_ease(view, k)
+                ron = 0.0 if furiten else 1.2
+                opt.win = win_chance(0, useful, total_unseen, draws, ron_factor=ron, end=end)
+            else:
+                opt.win = win_chance(o.shanten, o.ukeire, total_unseen, draws, end=end)
+            opt.value = self._win_value_scale(view, value)
+            opt.danger = danger[o.kind]
+            score = opt.win * opt.value
+            if loss_scale:
+                push = 1.0 + 0.6 * o.shanten
+                score -= opt.danger * loss_scale * push
+            if beginner_fold:
+                score = (1e6 if o.kind in riichi_safe else 0.0) + score
+            if nagashi and is_yaochuu(o.kind):
+                score += 600.0
+            if not st.use_value:
+                score += 40.0 * _beginner_bias(counts, o.kind, ctx)
+            if st.noise:
+                score *= 1.0 + self._rng.uniform(-st.noise, st.noise)
+            opt.score = score
+            out.append(opt)
+        del threat_level
+        return out
+
+    def _nagashi_alive(self, view: PlayerView) -> bool:
+        rules = view.ruleset
+        if rules.nagashi_mangan == "none" or not self.style.use_value:
+            return False
+        me = view.me
+        if me.melds and not rules.nagashi_with_own_calls:
+            return False
+        if len(me.river) < 6:
+            return False
+        return all(is_yaochuu(r.tile >> 2) and r.called_by is None for r in me.river)
+
+    def _add_pao_danger(self, view: PlayerView, danger: list[float], unseen: list[int]) -> None:
+        """Feeding the last dragon or wind set makes the feeder pay (pao)."""
+        if not self.style.situation:
+            return
+        pao = view.ruleset.pao_yaku
+        for s in view.seats:
+            if s.seat == view.seat:
+                continue
+            pons = {m.tiles[0] >> 2 for m in s.melds if m.kind != "chi"}
+            if "daisangen" in pao and len(pons & {31, 32, 33}) == 2:
+                for k in {31, 32, 33} - pons:
+                    if unseen[k] >= 2:
+                        danger[k] += 8000.0
+            if "daisuushii" in pao and len(pons & {27, 28, 29, 30}) == 3:
+                for k in {27, 28, 29, 30} - pons:
+                    if unseen[k] >= 2:
+                        danger[k] += 8000.0
+
+    # ------------------------------------------------------------------ riichi
+    def _want_riichi(self, view: PlayerView, counts: list[int], best: _Option,
+                     ctx: ValueContext, unseen: list[int], total: float, draws: int,
+                     threats: list[defence.Threat]) -> bool:
+        if self.style.riichi == "always":
+            return True
+        c = list(counts)
+        c[best.kind] -= 1
+        dama_han = sure_yaku(c, view.me.melds, ctx)
+        tiles = view.concealed()
+        reds = red_count(tiles, ctx.red_fives) - _red_lost(tiles, best.kind, ctx.red_fives)
+        dora = sum(c[k] * ctx.dora[k] for k in range(34)) + reds
+        waits = best.kinds
+        # Chiitoitsu has its own yaku.
+        if shanten_chiitoi(c) == 0 and shanten_regular(c) > 0:
+            dama_han += 2
+        useful = sum(unseen[k] * self._ron_ease(view, k) for k in waits)
+        furiten = any(r.tile >> 2 in waits for r in view.me.river)
+        end = 0.05 + min(0.3, sum(0.12 * t.tenpai for t in threats))
+        from ai.value import points_for
+        # Dama: others do not defend, but without a yaku only tsumo wins.
+        p_tsumo = win_chance(0, useful, total, draws, ron_factor=0.0, end=end)
+        if dama_han >= ctx.min_han and not furiten:
+            p_dama = win_chance(0, useful, total, draws, ron_factor=1.3, end=end)
+            v_dama = points_for(dama_han + dora, ctx.dealer)
+        else:
+            p_dama = p_tsumo
+            v_dama = points_for(1 + dama_han + dora, ctx.dealer)
+        p_riichi = win_chance(0, useful, total, draws, ron_factor=0.0 if furiten else 0.7,
+                              end=end)
+        v_riichi = points_for(dama_han + dora + 1.0 + 0.45 + 0.3, ctx.dealer)
+        ev_dama = p_dama * self._win_value_scale(view, v_dama)
+        ev_riichi = p_riichi * self._win_value_scale(view, v_riichi) - 1000.0 * (1 - p_riichi)
+        # Riichi cannot fold any more: count the deal-in risk of the draws to come.
+        risk = sum(t.tenpai * t.value * 0.05 for t in threats) * min(draws, 6) \
+            * self._loss_scale(view)
+        ev_riichi -= risk * 0.5
+        if not view.ruleset.riichi_needs_points and view.me.score < 1000:
+            ev_riichi -= 2000.0
+        return ev_riichi > ev_dama
+
+    # ------------------------------------------------------------------ kans
+    def _kan_choice(self, view: PlayerView, legal: Sequence[Action], counts: list[int],
+                    nmeld: int, best: _Option, threats: list[defence.Threat]) -> Decision | None:
+        if self.style.name == "easy":
+            kans = [a for a in legal if isinstance(a, (ClosedKan, AddedKan))]
+            return Decision(kans[0], "kan") if kans else None
+        if any(t.riichi for t in threats):
+            return None
+        for a in legal:
+            if isinstance(a, ClosedKan):
+                k = a.tiles[0] >> 2
+                c = list(counts)
+                c[k] -= 4
+                if shanten(c, nmeld + 1) <= best.shanten:
+                    return Decision(a, f"closed kan {kind_name(k)}")
+            elif isinstance(a, AddedKan):
+                k = a.tile >> 2
+                c = list(counts)
+                c[k] -= 1
+                if shanten(c, nmeld) <= best.shanten:
+                    return Decision(a, f"added kan {kind_name(k)}")
+        return None
+
+    # ------------------------------------------------------------------ claims
+    def _claim(self, view: PlayerView, calls: list[Action], pass_: Pass) -> Decision:
+        st = self.style
+        counts = hand_counts(view)
+        melds = view.me.melds
+        nmeld = len(melds)
+        unseen = unseen_counts(view)
+        total = float(sum(unseen)) or 1.0
+        draws = self._draws_left(view)
+        ctx = context(view)
+        if view.last_discard is None:
+            return Decision(pass_, "pass")
+        from_seat, called = view.last_discard
+        threats = defence.threats(view)
+        if st.name != "easy" and any(t.riichi for t in threats):
+            # Calling against a riichi only when it makes the hand tenpai.
+            need_tenpai = True
+        else:
+            need_tenpai = False
+        danger = defence.danger_table(view, unseen, threats)
+        base_sh = shanten(counts, nmeld)
+        tiles = view.concealed()
+        reds = red_count(tiles, ctx.red_fives)
+        end = 0.05 + min(0.3, sum(0.12 * t.tenpai for t in threats))
+        if st.calls == "ev":
+            from ai.hand import ukeire as _uk
+            u0, _ = _uk(counts, nmeld, unseen)
+            hv0 = estimate(counts, melds, ctx, unseen, reds)
+            v0 = hv0.points
+            if nmeld == 0:
+                v0 = _special_routes(counts, v0, ctx, base_sh)
+            ev0 = win_chance(base_sh, u0, total, draws, end=end) * v0
+        else:
+            ev0 = 0.0
+        best: tuple[float, Action, str] | None = None
+        for a in calls:
+            if isinstance(a, OpenKan):
+                continue  # an open kan adds no speed; the pon is always offered beside it
+            used = a.tiles  # type: ignore[union-attr]
+            kind_called = called >> 2
+            c = list(counts)
+            for t in used:
+                c[t >> 2] -= 1
+            mkind = "chi" if isinstance(a, Chi) else "pon"
+            new_meld = Meld(mkind, tuple(sorted((*used, called))), called, from_seat)
+            new_melds = (*melds, new_meld)
+            excl = _kuikae_exclude(view, mkind, used, kind_called)
+            opts = discard_options(c, nmeld + 1, unseen, exclude=excl)
+            if not opts:
+                continue
+            if opts[0].shanten >= base_sh:
+                continue  # the call does not advance the hand
+            if need_tenpai and opts[0].shanten > 0:
+                continue
+            reds_after = reds - sum(1 for t in used if is_red(t, ctx.red_fives)) \
+                + (1 if is_red(called, ctx.red_fives) else 0)
+            for o in opts[:4]:
+                if o.shanten > opts[0].shanten:
+                    break
+                c[o.kind] -= 1
+                han = sure_yaku(c, new_melds, ctx)
+                if han < ctx.min_han:
+                    c[o.kind] += 1
+                    continue  # never a call that leaves the hand without a yaku
+                hv = estimate(c, new_melds, ctx, unseen,
+                              reds_after - _red_lost(tiles, o.kind, ctx.red_fives))
+                c[o.kind] += 1
+                if st.calls == "eager":
+                    score = 1.0 + o.ukeire
+                else:
+                    useful = o.ukeire
+                    if o.shanten == 0:
+                        useful = sum(unseen[k] * self._ron_ease(view, k) for k in o.kinds)
+                    p = win_chance(o.shanten, useful, total, draws, end=end)
+                    score = p * self._win_value_scale(view, hv.points) \
+                        - danger[o.kind] * self._loss_scale(view) * st.defence
+                    if score <= ev0 * 1.1 + 150.0:
+                        continue
+                if best is None or score > best[0]:
+                    best = (score, a, f"{mkind} {kind_name(kind_called)}: "
+                            f"{_sh_text(o.shanten)}, {o.ukeire} tiles, {han} han sure")
+        if best is None:
+            return Decision(pass_, "pass: no call keeps a yaku and speeds the hand up")
+        return Decision(best[1], best[2])
+
+
+# ---------------------------------------------------------------------- helpers
+
+
+def _is_last_hand(view: PlayerView) -> bool:
+    rules = view.ruleset
+    last_round = 0 if rules.length == "east" else 1
+    return view.round_wind >= last_round and view.hand_number == 3
+
+
+def _sh_text(s: int) -> str:
+    return "tenpai" if s == 0 else ("complete" if s < 0 else f"{s}-shanten")
+
+
+def _describe(o: _Option) -> str:
+    text = f"discard {kind_name(o.kind)}: {_sh_text(o.shanten)}, {o.ukeire} tiles"
+    if o.danger > 300 and o.shanten > 0:
+        text += f", danger {o.danger:.0f}"
+    return text
+
+
+def _red_lost(tiles: Sequence[int], kind: int, red_fives: int) -> int:
+    """1 when discarding ``kind`` must give up a red five (every copy held is red)."""
+    if not red_fives:
+        return 0
+    same = [t for t in tiles if t >> 2 == kind]
+    return 1 if same and all(is_red(t, red_fives) for t in same) else 0
+
+
+def _pick_tile(view: PlayerView, kind: int, plain: Sequence[Discard]) -> int:
+    """The physical tile of ``kind`` to discard: keep red fives, prefer the drawn tile."""
+    red = view.ruleset.red_fives
+    cands = [a.tile for a in plain if a.tile >> 2 == kind]
+    cands.sort(key=lambda t: (is_red(t, red), t != view.drawn))
+    return cands[0]
+
+
+def _kuikae_exclude(view: PlayerView, mkind: str, used: Sequence[int], called_kind: int
+                    ) -> list[int]:
+    rule = view.ruleset.kuikae
+    if rule == "allowed":
+        return []
+    out = [called_kind]
+    if rule == "forbidden" and mkind == "chi":
+        ks = sorted(t >> 2 for t in used)
+        if ks[0] == called_kind + 1 and called_kind % 9 + 3 <= 8:  # called the low end
+            out.append(called_kind + 3)
+        if ks[1] == called_kind - 1 and called_kind % 9 >= 3:  # called the high end
+            out.append(called_kind - 3)
+    return out
+
+
+def _special_routes(counts: list[int], value: float, ctx: ValueContext, sh: int) -> float:
+    """Chiitoitsu and kokushi add their own value when they are the fastest route."""
+    reg = shanten_regular(counts)
+    if shanten_kokushi(counts) < reg and shanten_kokushi(counts) <= sh:
+        return 32000.0 * (1.5 if ctx.dealer else 1.0)
+    if shanten_chiitoi(counts) < reg:
+        return value * 1.6
+    return value
+
+
+def _beginner_bias(counts: list[int], kind: int, ctx: ValueContext) -> float:
+    """What a beginner likes to throw: lone honours and terminals first, never dora."""
+    bias = 0.0
+    if counts[kind] == 1:
+        if kind >= 27 and not ctx.yakuhai[kind]:
+            bias += 3.0
+        elif kind >= 27:
+            bias += 1.5
+        elif is_yaochuu(kind):
+            bias += 1.0
+    if counts[kind] >= 2:
+        bias -= 2.0
+    if ctx.dora[kind]:
+        bias -= 3.0
+    return bias

@@ -1,0 +1,75 @@
+"""Hand analysis for bots: counts, unseen tiles, ukeire and discard tables.
+
+Everything here works on 34-count vectors (``engine.tiles`` kinds) and reads only a
+:class:`~engine.view.PlayerView`.  ``unseen[k]`` is how many copies of kind ``k`` the
+seat cannot see (4 minus :meth:`PlayerView.visible_counts`): those are the tiles that
+may still be drawn or discarded by others, so ukeire counts them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine import waits as _waits
+from engine.view import PlayerView
+
+
+def hand_counts(view: PlayerView) -> list[int]:
+    """34-counts of the seat's concealed tiles, the drawn tile included."""
+    c = [0] * 34
+    for t in view.hand:
+        c[t >> 2] += 1
+    if view.drawn is not None:
+        c[view.drawn >> 2] += 1
+    return c
+
+
+def unseen_counts(view: PlayerView) -> list[int]:
+    """Copies of each kind this seat cannot see (never below 0)."""
+    return [max(0, 4 - v) for v in view.visible_counts()]
+
+
+def other_visible(view_visible: Sequence[int], counts: Sequence[int]) -> list[int]:
+    """Visible counts without the own concealed tiles (what ``engine.waits`` calls visible)."""
+    return [v - c for v, c in zip(view_visible, counts, strict=True)]
+
+
+def ukeire(counts: Sequence[int], melds: int, unseen: Sequence[int]) -> tuple[int, list[int]]:
+    """Tiles that lower the shanten of a 3n+1 hand: (how many unseen copies, their kinds)."""
+    kinds, _ = _waits.ukeire(counts, melds)
+    return sum(unseen[k] for k in kinds), kinds
+
+
+def winning_kinds(counts: Sequence[int], melds: int) -> list[int]:
+    """Kinds that complete a 3n+1 hand (formal waits)."""
+    return _waits.waits(counts, melds)
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardOption:
+    """What a hand looks like after discarding one kind."""
+
+    kind: int
+    shanten: int
+    ukeire: int  # unseen tiles that lower the shanten
+    kinds: tuple[int, ...]  # those tiles' kinds
+
+
+def discard_options(
+    counts14: Sequence[int], melds: int, unseen: Sequence[int], *, exclude: Sequence[int] = (),
+) -> list[DiscardOption]:
+    """One option per kind held, best first (lowest shanten, then most unseen ukeire).
+
+    ``unseen`` counts the copies of each kind this seat cannot see (the discarded
+    tile itself is seen once discarded, which only matters for its own kind).
+    ``exclude`` lists kinds that may not be discarded.
+    """
+    out: list[DiscardOption] = []
+    for o in _waits.discard_options(counts14, melds):
+        if o.kind in exclude:
+            continue
+        out.append(DiscardOption(o.kind, o.shanten,
+                                 sum(unseen[k] for k in o.ukeire), tuple(o.ukeire)))
+    out.sort(key=lambda o: (o.shanten, -o.ukeire, o.kind))
+    return out

@@ -1,0 +1,195 @@
+"""Hand value estimation: the yaku a hand has or can still make, dora, red fives.
+
+These are estimates for choosing, not scores: :func:`estimate` returns the expected
+points of a win with the tiles a hand holds now, under the seat's ruleset
+(open tanyao, minimum han, the dealer's bonus).  A hand whose melds are open and which
+has no certain yaku is worth only the chance of finding one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.events import Meld
+from engine.tiles import dora_of, is_red
+from engine.view import PlayerView
+
+_YAOCHUU = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
+
+# Non-dealer points by han (30 fu below mangan); index = han, capped at 13.
+_POINTS = (0, 1000, 2000, 3900, 7700, 8000, 12000, 12000, 16000, 16000, 16000,
+           24000, 24000, 32000)
+
+
+@dataclass(frozen=True, slots=True)
+class ValueContext:
+    """What a seat's hand value depends on, taken from its view."""
+
+    dealer: bool
+    yakuhai: tuple[int, ...]  # han of a triplet of each kind (0 for most)
+    dora: tuple[int, ...]  # dora per copy of each kind
+    red_fives: int
+    open_tanyao: bool
+    min_han: int
+
+
+def context(view: PlayerView) -> ValueContext:
+    """The value context of the viewing seat."""
+    rules = view.ruleset
+    yakuhai = [0] * 34
+    for k in (31, 32, 33):
+        yakuhai[k] = 1
+    yakuhai[27 + view.round_wind] += 1
+    yakuhai[27 + view.me.wind] += 1
+    dora = [0] * 34
+    for ind in view.dora_indicators:
+        dora[dora_of(ind >> 2)] += 1
+    min_han = rules.min_han
+    if rules.two_han_from_honba and view.honba >= rules.two_han_from_honba:
+        min_han = max(min_han, 2)
+    return ValueContext(
+        dealer=view.dealer == view.seat,
+        yakuhai=tuple(yakuhai),
+        dora=tuple(dora),
+        red_fives=rules.red_fives,
+        open_tanyao=rules.open_tanyao,
+        min_han=min_han,
+    )
+
+
+def points_for(han: float, dealer: bool) -> float:
+    """Approximate points of a win of ``han`` (fractional han interpolate)."""
+    if han <= 0:
+        return 0.0
+    h = min(han, 13.0)
+    lo = int(h)
+    frac = h - lo
+    p = _POINTS[lo] + (_POINTS[min(lo + 1, 13)] - _POINTS[lo]) * frac
+    return p * 1.5 if dealer else p
+
+
+@dataclass(frozen=True, slots=True)
+class HandValue:
+    """Estimated value of a hand if it wins."""
+
+    sure_han: int  # han of yaku the hand keeps whatever it draws (no dora)
+    dora: int  # dora and red fives held
+    closed: bool
+    yaku_chance: float  # chance the finished hand has a yaku (1.0 when sure or closed)
+    han: float  # expected han of a win
+    points: float  # expected points of a win, times yaku_chance
+
+
+def red_count(tiles: Sequence[int], red_fives: int) -> int:
+    """Red fives among physical tiles."""
+    return sum(1 for t in tiles if is_red(t, red_fives)) if red_fives else 0
+
+
+def sure_yaku(counts: Sequence[int], melds: Sequence[Meld], ctx: ValueContext) -> int:
+    """Han of yaku the hand has whatever it completes with (yakuhai sets, tanyao, flushes)."""
+    closed = all(not m.is_open for m in melds)
+    han = 0
+    meld_kinds = [m.tiles[0] >> 2 for m in melds]
+    for m, k in zip(melds, meld_kinds, strict=True):
+        if m.kind != "chi" and ctx.yakuhai[k]:
+            han += ctx.yakuhai[k]
+    for k in range(27, 34):
+        if counts[k] >= 3 and ctx.yakuhai[k]:
+            han += ctx.yakuhai[k]
+    all_kinds = [k for k in range(34) if counts[k]]
+    for m in melds:
+        all_kinds.extend(t >> 2 for t in m.tiles)
+    if all_kinds and all(k not in _YAOCHUU for k in all_kinds) and (closed or ctx.open_tanyao):
+        han += 1
+    suits = {k // 9 for k in all_kinds if k < 27}
+    if len(suits) == 1:
+        honours = any(k >= 27 for k in all_kinds)
+        if honours:
+            han += 3 if closed else 2
+        else:
+            han += 6 if closed else 5
+    if not closed and all(m.kind != "chi" for m in melds) and len(melds) >= 2:
+        singles = sum(1 for k in range(34) if counts[k] == 1)
+        pairs = sum(1 for k in range(34) if counts[k] == 2)
+        if singles == 0 and pairs <= 2 or singles == 1 and pairs == 0:
+            han += 2
+    return han
+
+
+def dora_count(
+    counts: Sequence[int], melds: Sequence[Meld], ctx: ValueContext, reds: int
+) -> int:
+    """Dora held (concealed and melded) plus ``reds`` red fives."""
+    d = reds
+    dora = ctx.dora
+    for k in range(34):
+        if counts[k] and dora[k]:
+            d += counts[k] * dora[k]
+    for m in melds:
+        for t in m.tiles:
+            d += dora[t >> 2]
+        d += red_count(m.tiles, ctx.red_fives)
+    return d
+
+
+def _route_chances(
+    counts: Sequence[int], melds: Sequence[Meld], ctx: ValueContext, unseen: Sequence[int]
+) -> tuple[float, float]:
+    """(chance of some yaku, expected extra han) from routes the hand has not finished."""
+    miss = 1.0
+    extra = 0.0
+    for k in range(27, 34):
+        if counts[k] == 2 and ctx.yakuhai[k] and unseen[k]:
+            p = 0.45 if unseen[k] >= 2 else 0.3
+            miss *= 1.0 - p
+            extra += p * ctx.yakuhai[k]
+    meld_tiles = [t >> 2 for m in melds for t in m.tiles]
+    if ctx.open_tanyao or not melds or all(not m.is_open for m in melds):
+        if all(k not in _YAOCHUU for k in meld_tiles):
+            ny = sum(counts[k] for k in _YAOCHUU)
+            p = (0.8, 0.5, 0.25, 0.1)[ny] if ny < 4 else 0.0
+            miss *= 1.0 - p
+            extra += p
+    suit_tiles = [0, 0, 0]
+    for k in range(27):
+        suit_tiles[k // 9] += counts[k]
+    meld_suits = {k // 9 for k in meld_tiles if k < 27}
+    if len(meld_suits) <= 1:
+        s = meld_suits.pop() if meld_suits else max(range(3), key=lambda i: suit_tiles[i])
+        off = sum(suit_tiles) - suit_tiles[s]
+        p = (0.75, 0.45, 0.3, 0.15, 0.05)[off] if off < 5 else 0.0
+        if not melds and off >= 3:
+            p = 0.0
+        miss *= 1.0 - p
+        extra += p * 2.5
+    return 1.0 - miss, extra
+
+
+def estimate(
+    counts: Sequence[int],
+    melds: Sequence[Meld],
+    ctx: ValueContext,
+    unseen: Sequence[int],
+    reds: int = 0,
+) -> HandValue:
+    """Expected value of the hand (``counts`` concealed) if it wins."""
+    closed = all(not m.is_open for m in melds)
+    sure = sure_yaku(counts, melds, ctx)
+    dora = dora_count(counts, melds, ctx, reds)
+    chance, extra = _route_chances(counts, melds, ctx, unseen)
+    if closed:
+        # riichi (1) + ura / tsumo / ippatsu (about 0.7) or the dama yaku found on the way
+        han = sure + dora + 1.7 + 0.6 * extra
+        yaku_chance = 1.0
+    elif sure:
+        han = sure + dora + 0.5 * extra
+        yaku_chance = 1.0
+    else:
+        han = dora + (extra / chance if chance > 0 else 0.0)
+        yaku_chance = chance
+    if sure + (extra if not closed else 1.0) < ctx.min_han:
+        # below the minimum han only dora cannot help; count the riichi for closed hands
+        yaku_chance *= 0.3
+    pts = points_for(han, ctx.dealer) * yaku_chance
+    return HandValue(sure, dora, closed, yaku_chance, han, pts)
