@@ -1,0 +1,351 @@
+"""Loading and validating ruleset files.
+
+A ruleset file is TOML.  Its keys are the options of :class:`rulesets.schema.Ruleset`,
+either at the top level or inside a table named for the option's section
+(``[points]``, ``[length]``, ``[wall]``, ``[calls]``, ``[riichi]``, ``[yaku]``,
+``[penalties]``).  Besides the options a file may hold:
+
+- ``base = "makura"``: start from a preset (or from another file, relative to this one)
+  and override only the options given;
+- ``title`` and ``source``: free text shown by ``hanchan rules list/show``.
+
+Every problem in a file is collected, never just the first: an unknown key (with the
+nearest known key suggested), a value of the wrong type, a number out of range, a
+word that is not one of the allowed values, a bad ``base``, or a TOML syntax error
+(with its line).  They are raised together as one :class:`RulesetError`.
+
+>>> load_ruleset("tenhou").red_fives
+1
+>>> "makura" in list_presets()
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal, get_args, get_origin
+
+from rulesets.schema import SECTIONS, Ruleset, option_fields, option_types
+
+PRESET_DIR = Path(__file__).resolve().parent / "presets"
+META_KEYS = ("base", "title", "source")
+
+
+class RulesetError(Exception):
+    """A ruleset could not be loaded; ``problems`` lists every reason, one sentence each."""
+
+    def __init__(self, source: str, problems: list[str]) -> None:
+        self.source = source
+        self.problems = list(problems)
+        super().__init__(self._message())
+
+    def _message(self) -> str:
+        if len(self.problems) == 1:
+            return f"{self.source}: {self.problems[0]}"
+        lines = [f"{self.source}: {len(self.problems)} problems:"]
+        lines += [f"  - {p}" for p in self.problems]
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True, slots=True)
+class RulesetInfo:
+    """A loaded ruleset with the free-text fields of its file."""
+
+    ruleset: Ruleset
+    title: str
+    source: str
+    path: Path | None
+    base: str | None
+
+
+# ---------------------------------------------------------------------- presets
+
+def list_presets() -> list[str]:
+    """Names of the bundled presets, sorted."""
+    return sorted(p.stem for p in PRESET_DIR.glob("*.toml"))
+
+
+def preset_path(name: str) -> Path:
+    """The file of a bundled preset (it need not exist)."""
+    return PRESET_DIR / f"{name}.toml"
+
+
+def _looks_like_path(name: str) -> bool:
+    if name.endswith(".toml") or "/" in name or "\\" in name:
+        return True
+    return not preset_path(name).is_file() and Path(name).is_file()
+
+
+# ---------------------------------------------------------------------- public API
+
+def load_ruleset(name_or_path: str | Path) -> Ruleset:
+    """Load a preset by name (``"makura"``) or a ruleset file by path; raise RulesetError."""
+    return load_ruleset_info(name_or_path).ruleset
+
+
+def load_ruleset_info(name_or_path: str | Path) -> RulesetInfo:
+    """Like :func:`load_ruleset`, also returning the file's title and source text."""
+    return _load(name_or_path, relative_to=None, seen=())
+
+
+def ruleset_from_dict(data: Mapping[str, Any], source: str = "ruleset") -> Ruleset:
+    """Build a validated Ruleset from plain data (e.g. ``Ruleset.to_dict()`` in a save header).
+
+    Options missing from ``data`` take their defaults; unknown keys are problems.
+    """
+    values, problems = validate_options(data, allow_meta=False)
+    if problems:
+        raise RulesetError(source, problems)
+    return Ruleset(**values)
+
+
+def validate_options(data: Mapping[str, Any], *, allow_meta: bool = True
+                     ) -> tuple[dict[str, Any], list[str]]:
+    """Check a parsed ruleset mapping; return (option values, problems).
+
+    Section tables are flattened.  Meta keys (``base``, ``title``, ``source``) are skipped
+    when ``allow_meta`` (their own checks are the loader's).
+    """
+    fields = {f.name: f for f in option_fields()}
+    types = option_types()
+    values: dict[str, Any] = {}
+    problems: list[str] = []
+    for key, value, section in _flatten(data, problems):
+        if allow_meta and section is None and key in META_KEYS:
+            continue
+        if key not in fields:
+            problems.append(_unknown_key(key, section, fields, allow_meta))
+            continue
+        f = fields[key]
+        if section is not None and f.metadata["section"] != section:
+            problems.append(f"{key}: belongs in [{f.metadata['section']}], not [{section}]")
+            continue
+        if key in values:
+            problems.append(f"{key}: set twice")
+            continue
+        converted, errs = _check(value, types[key], dict(f.metadata), key)
+        if errs:
+            problems.extend(errs)
+        else:
+            values[key] = converted
+    return values, problems
+
+
+# ---------------------------------------------------------------------- loading
+
+def _load(name_or_path: str | Path, relative_to: Path | None,
+          seen: tuple[Path, ...]) -> RulesetInfo:
+    name = str(name_or_path)
+    if isinstance(name_or_path, Path) or _looks_like_path(name):
+        path = Path(name)
+        if relative_to is not None and not path.is_absolute():
+            path = relative_to / path
+        source = str(name_or_path)
+        is_preset = False
+    else:
+        path = preset_path(name)
+        source = name
+        is_preset = True
+        if not path.is_file():
+            raise RulesetError(name, [_unknown_preset(name)])
+    path = path.resolve()
+    if path in seen:
+        chain = " -> ".join(p.name for p in (*seen, path))
+        raise RulesetError(source, [f"base: the files start from each other in a loop ({chain})"])
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except FileNotFoundError:
+        raise RulesetError(source, ["no such file"]) from None
+    except IsADirectoryError:
+        raise RulesetError(source, ["is a folder, not a ruleset file"]) from None
+    except UnicodeDecodeError:
+        raise RulesetError(source, ["is not a text file in UTF-8"]) from None
+    except OSError as exc:
+        raise RulesetError(source, [f"cannot be read ({exc.strerror})"]) from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise RulesetError(source, [f"not valid TOML: {exc}"]) from None
+
+    problems: list[str] = []
+    base_info: RulesetInfo | None = None
+    base = data.get("base")
+    if base is not None:
+        if not isinstance(base, str) or not base:
+            problems.append(f"base: must be a preset name or a file path in quotes, "
+                            f"not {_show(base)}")
+        else:
+            try:
+                base_info = _load(base, path.parent, (*seen, path))
+            except RulesetError as exc:
+                problems.extend(f"base {base!r}: {p}" for p in exc.problems)
+    for key in ("title", "source"):
+        if key in data and not isinstance(data[key], str):
+            problems.append(f"{key}: must be text in quotes, not {_show(data[key])}")
+
+    values, errs = validate_options(data)
+    problems.extend(errs)
+    if problems:
+        raise RulesetError(source, problems)
+
+    start = base_info.ruleset if base_info is not None else Ruleset()
+    if "name" not in values:
+        values["name"] = name if is_preset else path.stem
+    ruleset = dataclasses.replace(start, **values)
+    title = data.get("title")
+    src = data.get("source")
+    if base_info is not None:
+        title = title if title is not None else f"{base_info.title} (modified)"
+        src = src if src is not None else base_info.source
+    return RulesetInfo(ruleset=ruleset, title=title or ruleset.name, source=src or "",
+                       path=path, base=base if isinstance(base, str) else None)
+
+
+# ---------------------------------------------------------------------- validation helpers
+
+def _flatten(data: Mapping[str, Any], problems: list[str]
+             ) -> list[tuple[str, Any, str | None]]:
+    out: list[tuple[str, Any, str | None]] = []
+    for key, value in data.items():
+        if key in SECTIONS and isinstance(value, dict):
+            for k, v in value.items():
+                out.append((k, v, key))
+        else:
+            out.append((key, value, None))
+    return out
+
+
+def _unknown_key(key: str, section: str | None, fields: Mapping[str, Any],
+                 allow_meta: bool) -> str:
+    where = f"[{section}] " if section else ""
+    known = list(fields) + (list(META_KEYS) + list(SECTIONS) if allow_meta else [])
+    close = difflib.get_close_matches(key, known, n=1, cutoff=0.6)
+    if not close:
+        close = [k for k in known if key.lower() in k.lower() or k.lower() in key.lower()][:1]
+    hint = f"; did you mean '{close[0]}'?" if close else \
+        " (see `hanchan rules show tenhou` or docs/rules.md for the options)"
+    return f"{where}{key}: unknown option{hint}"
+
+
+def _unknown_preset(name: str) -> str:
+    presets = list_presets()
+    close = difflib.get_close_matches(name, presets, n=1, cutoff=0.5)
+    hint = f" Did you mean '{close[0]}'?" if close else ""
+    return (f"no preset called '{name}' and no such file.{hint} "
+            f"Presets: {', '.join(presets)}.")
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_show(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "a table"
+    return str(value)
+
+
+def _type_word(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int):
+        return "a whole number"
+    if isinstance(value, float):
+        return "a decimal number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a table"
+    return type(value).__name__
+
+
+def _range_text(meta: Mapping[str, Any]) -> str:
+    lo, hi = meta.get("lo"), meta.get("hi")
+    if lo is not None and hi is not None:
+        return f"from {lo} to {hi}"
+    if lo is not None:
+        return f"at least {lo}"
+    if hi is not None:
+        return f"at most {hi}"
+    return "any whole number"
+
+
+def _check(value: Any, tp: Any, meta: Mapping[str, Any], where: str
+           ) -> tuple[Any, list[str]]:
+    """Validate one value against its declared type; return (converted value, problems)."""
+    origin = get_origin(tp)
+    if tp is bool:
+        if isinstance(value, bool):
+            return value, []
+        return None, [f"{where}: must be true or false, not {_show(value)} ({_type_word(value)})"]
+    if tp is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            return None, [f"{where}: must be a whole number {_range_text(meta)}, "
+                          f"not {_show(value)} ({_type_word(value)})"]
+        lo, hi = meta.get("lo"), meta.get("hi")
+        if (lo is not None and value < lo) or (hi is not None and value > hi):
+            return None, [f"{where}: {value} is out of range; allowed: {_range_text(meta)}"]
+        return value, []
+    if tp is str:
+        if isinstance(value, str):
+            return value, []
+        return None, [f"{where}: must be text in quotes, not {_show(value)}"]
+    if origin is Literal:
+        allowed = [str(a) for a in get_args(tp)]
+        listing = ", ".join(f'"{a}"' for a in allowed)
+        if not isinstance(value, str):
+            return None, [f"{where}: must be one of {listing}, not {_show(value)} "
+                          f"({_type_word(value)})"]
+        if value not in allowed:
+            close = difflib.get_close_matches(value, allowed, n=1, cutoff=0.5)
+            hint = f" (did you mean \"{close[0]}\"?)" if close else ""
+            return None, [f"{where}: \"{value}\" is not allowed{hint}; allowed: {listing}"]
+        return value, []
+    if origin is tuple:
+        args = get_args(tp)
+        if not isinstance(value, list):
+            return None, [f"{where}: must be a list [...], not {_show(value)} "
+                          f"({_type_word(value)})"]
+        if len(args) == 2 and args[1] is Ellipsis:
+            item_tp = args[0]
+            out: list[Any] = []
+            problems: list[str] = []
+            choices = meta.get("choices")
+            for i, item in enumerate(value):
+                if item_tp is str and choices is not None:
+                    if not isinstance(item, str) or item not in choices:
+                        close = (difflib.get_close_matches(item, list(choices), n=1, cutoff=0.5)
+                                 if isinstance(item, str) else [])
+                        hint = f" (did you mean \"{close[0]}\"?)" if close else ""
+                        problems.append(f"{where}[{i}]: {_show(item)} is not allowed{hint}; "
+                                        f"allowed: {', '.join(choices)}")
+                        continue
+                    if item in out:
+                        problems.append(f"{where}: \"{item}\" is listed twice")
+                        continue
+                    out.append(item)
+                else:
+                    conv, errs = _check(item, item_tp, meta, f"{where}[{i}]")
+                    problems.extend(errs)
+                    out.append(conv)
+            return (tuple(out), problems) if not problems else (None, problems)
+        if len(value) != len(args):
+            return None, [f"{where}: must list exactly {len(args)} values, "
+                          f"not {len(value)}: {_show(value)}"]
+        out2: list[Any] = []
+        problems2: list[str] = []
+        for i, (item, item_tp) in enumerate(zip(value, args, strict=True)):
+            conv, errs = _check(item, item_tp, meta, f"{where}[{i}]")
+            problems2.extend(errs)
+            out2.append(conv)
+        return (tuple(out2), problems2) if not problems2 else (None, problems2)
+    return None, [f"{where}: this option's type ({tp}) cannot be read from a file"]
