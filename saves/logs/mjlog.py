@@ -201,6 +201,7 @@ class _Hand:
         if len(ten) != 4:
             raise LogFormatError(f"{where}: ten must have 4 scores")
         self.round_index, self.honba, self.sticks = seed[0], seed[1], seed[2]
+        self.dice = (seed[3] + 1, seed[4] + 1)
         if not 0 <= self.round_index < 16:
             raise LogFormatError(f"{where}: round {self.round_index} out of range")
         self.scores = tuple(t * 100 for t in ten)
@@ -236,6 +237,7 @@ class _Hand:
             ura_indicators=tuple(self.ura),
             haipai=tuple(self.haipai),
             actions=tuple(self.actions),
+            dice=self.dice,
         )
 
 

@@ -299,6 +299,7 @@ class Kyoku:
     ura_indicators: tuple[Tile, ...]  # as far as the record shows them
     haipai: tuple[tuple[Tile, ...], ...]  # each seat's starting 13 tiles
     actions: tuple[Action, ...]
+    dice: tuple[int, int] | None = None  # when the record gives them (mjlog)
 
     @property
     def name(self) -> str:
