@@ -1,0 +1,163 @@
+"""``HanchanApp``: the Textual application.
+
+It opens on the main menu, a new game, or a replay, keeps the player's
+settings, saves on Ctrl+Q (the game file is written as the game goes, so
+quitting only closes it), and covers the screen with a notice when the
+terminal is smaller than the table needs.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from textual import events
+from textual.app import App
+from textual.binding import Binding
+
+from tui.session import NewGame, PlaySession
+from tui.settings import Settings, load_settings, save_settings
+from tui.widgets.size_notice import MIN_HEIGHT, MIN_WIDTH
+
+Start = Literal["menu", "play", "continue", "replay"]
+
+
+class HanchanApp(App[int]):
+    """The hanchan terminal game."""
+
+    CSS_PATH = "hanchan.tcss"
+    TITLE = "hanchan"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [
+        Binding("ctrl+q", "save_and_quit", "Save & quit", priority=True),
+        Binding("ctrl+c", "save_and_quit", "Save & quit", show=False, priority=True),
+    ]
+
+    def __init__(
+        self,
+        start: Start = "menu",
+        *,
+        new_game: NewGame | None = None,
+        path: Path | None = None,
+        save_dir: Path | None = None,
+        settings: Settings | None = None,
+        settings_path: Path | None = None,
+        session: PlaySession | None = None,
+    ) -> None:
+        super().__init__()
+        self.start = start
+        self.new_game = new_game
+        self.path = path
+        self.save_dir = save_dir
+        self.settings_path = settings_path
+        self.settings = settings if settings is not None else load_settings(settings_path)
+        self.session = session
+        self.error: str | None = None
+
+    # ------------------------------------------------------------------ start
+
+    def on_mount(self) -> None:
+        self._check_size()
+        try:
+            if self.start == "menu":
+                self.open_menu()
+            elif self.start == "replay":
+                assert self.path is not None
+                self.open_replay(self.path)
+            elif self.start == "continue":
+                assert self.path is not None
+                self.continue_game(self.path)
+            else:
+                if self.session is None:
+                    assert self.new_game is not None
+                    self.session = PlaySession.new(self.new_game)
+                self._open_table()
+        except Exception as exc:  # noqa: BLE001 - shown as one sentence, never a traceback
+            self.error = _sentence(exc)
+            self.exit(1)
+
+    def open_menu(self) -> None:
+        """Show the main menu (replacing whatever is on screen)."""
+        from tui.screens.menu import MenuScreen
+
+        self._replace(MenuScreen(self.save_dir))
+
+    def start_game(self, spec: NewGame) -> None:
+        """Begin a new game."""
+        self._close_session()
+        self.session = PlaySession.new(spec)
+        self._open_table()
+
+    def continue_game(self, path: Path) -> None:
+        """Continue an unfinished saved game."""
+        self._close_session()
+        self.session = PlaySession.resume(path)
+        self._open_table()
+
+    def open_replay(self, path: Path) -> None:
+        """Open a saved game in the replay viewer."""
+        from tui.savefiles import read_events
+        from tui.screens.replay import ReplayScreen
+
+        events = read_events(path)
+        self._replace(ReplayScreen(events, title=path.name))
+
+    def _open_table(self) -> None:
+        from tui.screens.table import TableScreen
+
+        assert self.session is not None
+        self._replace(TableScreen(self.session, self.settings))
+
+    def _replace(self, screen: object) -> None:
+        from textual.screen import Screen
+
+        assert isinstance(screen, Screen)
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(screen)
+
+    # ------------------------------------------------------------------ callbacks from screens
+
+    def settings_changed(self, settings: Settings) -> None:
+        """Keep and store new settings."""
+        self.settings = settings
+        save_settings(self.settings_path, settings)
+
+    def game_finished(self) -> None:
+        """Leave the end-of-game screen: back to the menu, or out when started by `play`."""
+        self._close_session()
+        if self.start == "menu":
+            self.open_menu()
+        else:
+            self.exit(0)
+
+    def back_to_menu_or_exit(self) -> None:
+        """Leave a screen: the menu when there is one, else quit."""
+        if self.start == "menu":
+            self.open_menu()
+        else:
+            self.exit(0)
+
+    def action_save_and_quit(self) -> None:
+        """Close the game file (everything is already written) and quit."""
+        self._close_session()
+        self.exit(0)
+
+    def _close_session(self) -> None:
+        if self.session is not None:
+            self.session.close()
+            self.session = None
+
+    # ------------------------------------------------------------------ size
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._check_size()
+
+    def _check_size(self) -> None:
+        w, h = self.size
+        self.set_class(w < MIN_WIDTH or h < MIN_HEIGHT, "-too-small")
+
+
+def _sentence(exc: BaseException) -> str:
+    text = str(exc).strip() or type(exc).__name__
+    return text[0].upper() + text[1:] if text else text

@@ -1,0 +1,69 @@
+"""The TUI's thin link to ``saves/``: open a writer for a game, read a file, list saves."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from engine.events import Event
+from rulesets.schema import Ruleset
+
+Listener = Callable[[Event], None]
+
+
+def default_dir() -> Path:
+    """Where games are saved when no ``--save-dir`` is given."""
+    from saves.writer import default_save_dir
+
+    return default_save_dir()
+
+
+def new_writer(save_dir: Path, rules: Ruleset, names: tuple[str, ...], bots: str, human: int,
+               seed: int | None) -> tuple[Path, Listener, Callable[[], None]]:
+    """A new game file in ``save_dir`` (also the autosave to continue)."""
+    import msgspec
+
+    from saves.codec import SeatInfo
+    from saves.writer import GameWriter, make_header
+
+    seats = tuple(SeatInfo(n, None if s == human else bots) for s, n in enumerate(names))
+    header = make_header(msgspec.to_builtins(rules), seats, seed)
+    writer = GameWriter.create(Path(save_dir), header)
+    return writer.path, writer.append, writer.close
+
+
+def resume_writer(
+    path: Path,
+) -> tuple[Path, list[Event], Listener, Callable[[], None], list[str | None]]:
+    """Reopen an unfinished game: its path (maybe a repaired copy), events, writer, bot levels."""
+    from saves.writer import GameWriter
+
+    writer, loaded = GameWriter.resume(Path(path))
+    levels = [s.bot for s in loaded.header.seats]
+    return writer.path, list(loaded.events), writer.append, writer.close, levels
+
+
+def read_events(path: Path) -> list[Event]:
+    """Every good event of a saved game (raises ``saves.reader.SaveError``)."""
+    from saves.reader import load
+
+    return list(load(path).events)
+
+
+def latest_unfinished(save_dir: Path) -> Path | None:
+    """The autosaved game to offer to continue, if any."""
+    from saves.writer import latest_unfinished as find
+
+    try:
+        return find(save_dir)
+    except OSError:
+        return None
+
+
+def list_saves(save_dir: Path) -> list[Path]:
+    """Game files in ``save_dir``, newest first."""
+    try:
+        files = list(Path(save_dir).glob("*.jsonl"))
+        return sorted(files, key=lambda p: p.stat().st_mtime, reverse=True)
+    except OSError:
+        return []

@@ -1,0 +1,92 @@
+"""``GameEndScreen``: the final table, the points chart and the player's numbers."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from engine.events import Event, GameEnded
+from tui.stats import score_history, seat_stats
+from tui.widgets.score_chart import ScoreChart
+
+REASONS = {
+    "complete": "the last hand was played",
+    "bust": "a player went below zero",
+    "agariyame": "the last dealer won in the lead and stopped",
+    "tenpaiyame": "the last dealer was tenpai in the lead and stopped",
+    "extension": "the extension ended",
+    "aborted": "the game was stopped",
+}
+
+
+def _num(x: float) -> str:
+    return f"{x:+.1f}" if x else "0.0"
+
+
+def final_table(ended: GameEnded, names: Sequence[str], human: int) -> Table:
+    """Rank, raw points, oka, uma, bonuses and the final score of every seat."""
+    t = Table(box=None, padding=(0, 2), header_style="bold")
+    for col, just in (("#", "right"), ("Player", "left"), ("Points", "right"),
+                      ("Oka", "right"), ("Uma", "right"), ("Bonus", "right"),
+                      ("Final", "right")):
+        t.add_column(col, justify=just)  # type: ignore[arg-type]
+    for row in ended.table:
+        style = "bold #ffd84a" if row.seat == human else ""
+        t.add_row(str(row.rank), Text(names[row.seat], style=style), f"{row.points:,}",
+                  _num(row.oka), _num(row.uma), _num(row.bonus),
+                  Text(_num(row.result), style="bold"))
+    return t
+
+
+class GameEndScreen(Screen[None]):
+    """The end of the game; Enter or Q goes back (to the menu, or out)."""
+
+    DEFAULT_CSS = """
+    GameEndScreen > VerticalScroll { padding: 1 2; }
+    GameEndScreen .title { text-style: bold; color: #ffd84a; }
+    GameEndScreen .section { margin: 1 0 0 0; text-style: bold; }
+    """
+
+    BINDINGS = [
+        Binding("enter", "leave", "Main menu"),
+        Binding("q", "leave", "Quit", show=False),
+    ]
+
+    def __init__(self, events: Sequence[Event], human: int, names: Sequence[str]) -> None:
+        super().__init__()
+        self.events = list(events)
+        self.human = human
+        self.names = list(names)
+
+    def compose(self) -> ComposeResult:
+        ended = next((e for e in reversed(self.events) if isinstance(e, GameEnded)), None)
+        with VerticalScroll():
+            if ended is None:
+                yield Static("The game is not over.", classes="title")
+            else:
+                reason = REASONS.get(ended.reason, ended.reason)
+                yield Static(f"Game over — {reason}", classes="title")
+                yield Static(final_table(ended, self.names, self.human))
+                if ended.leftover_sticks:
+                    yield Static(f"Riichi sticks left on the table: {ended.leftover_sticks}")
+            yield Static("Points across the game", classes="section")
+            yield ScoreChart(score_history(self.events), self.names)
+            st = seat_stats(self.events, self.human)
+            yield Static("Your game", classes="section")
+            yield Static(
+                f"Hands {st.hands}   Wins {st.wins} (tsumo {st.tsumo_wins})   "
+                f"Deal-ins {st.deal_ins}   Riichi {st.riichi}   Hands with calls "
+                f"{st.hands_with_calls}\nAverage win {st.average_win:,}   Biggest win "
+                f"{st.biggest_win:,}"
+            )
+        yield Footer()
+
+    def action_leave(self) -> None:
+        self.app.game_finished()  # type: ignore[attr-defined]

@@ -1,0 +1,192 @@
+"""``HandResultScreen``: the end of a hand.
+
+After a win: each winner's hand with the winning tile set apart, every yaku with
+its han, the fu breakdown, dora and ura indicators, the points and every
+payment.  After a draw: the kind of draw, the tenpai hands shown, nagashi mangan
+and the payments.  Both end with every seat's points before and after.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from engine.events import Event, GameStarted, HandDrawn, HandStarted, Payment, WinResult, Won
+from tui.render import WIND_NAMES, hand_label, melds_text, points, signed
+from tui.tilefaces import FaceMode, strip, tile_text
+from tui.yaku_names import yaku_name
+
+DRAW_NAMES = {
+    "exhaustive": "Exhaustive draw (荒牌流局)",
+    "nine_terminals": "Nine terminals (九種九牌)",
+    "four_winds": "Four winds (四風子連打)",
+    "four_riichi": "Four riichi (四家立直)",
+    "four_kans": "Four kans (四開槓)",
+    "triple_ron": "Triple ron (三家和)",
+}
+PAY_REASONS = {
+    "hand": "hand",
+    "honba": "honba",
+    "sticks": "riichi sticks",
+    "pao": "pao",
+    "noten": "noten",
+    "nagashi": "nagashi mangan",
+}
+
+
+def _context(events: Sequence[Event], result: Event) -> tuple[HandStarted | None, tuple[int, ...]]:
+    """The hand's start and the dora indicators showing when ``result`` happened."""
+    idx = next((i for i, e in enumerate(events) if e is result), len(events) - 1)
+    start = next((e for e in reversed(events[:idx]) if isinstance(e, HandStarted)), None)
+    dora: tuple[int, ...] = ()
+    try:
+        from engine.state import fold
+
+        dora = tuple(fold(events[: idx + 1]).dora_indicators)
+    except Exception:  # noqa: BLE001 - drawing must not fail on an odd record
+        dora = ()
+    return start, dora
+
+
+def _payments(payments: Sequence[Payment], names: Sequence[str]) -> Text:
+    out = Text()
+    for p in payments:
+        payer = "the table" if p.payer is None else names[p.payer]
+        reason = PAY_REASONS.get(p.reason, p.reason)
+        out.append(f"  {payer} → {names[p.payee]}: {points(p.amount)} ({reason})\n")
+    return out
+
+
+def win_text(w: WinResult, names: Sequence[str], red_fives: int, mode: FaceMode,
+             dora: tuple[int, ...]) -> Text:
+    """One winner's breakdown as text."""
+    out = Text()
+    how = "Tsumo" if w.from_seat is None else f"Ron from {names[w.from_seat]}"
+    out.append(f"{names[w.seat]} wins — {how}\n", style="bold #ffd84a")
+    concealed = list(w.hand)
+    if w.tile in concealed:
+        concealed.remove(w.tile)
+    out.append_text(strip(sorted(concealed), mode, red_fives))
+    out.append("  ")
+    out.append_text(tile_text(w.tile, mode, red_fives))
+    if w.melds:
+        out.append("  ")
+        out.append_text(melds_text(w.melds, w.seat, mode, red_fives))
+    out.append("\n")
+    out.append("Dora ")
+    out.append_text(strip(dora, mode, red_fives))
+    if w.ura_indicators:
+        out.append("   Ura ")
+        out.append_text(strip(w.ura_indicators, mode, red_fives))
+    out.append("\n\n")
+    for yid, han in w.yaku:
+        value = "yakuman" if han >= 13 and w.yakuman_count else f"{han} han"
+        out.append(f"  {yaku_name(yid):<34}{value:>8}\n")
+    if w.yakuman_count:
+        total = f"{'double ' if w.yakuman_count == 2 else ''}yakuman"
+    else:
+        total = f"{w.han} han {w.fu} fu"
+        if w.limit:
+            total += f"  {w.limit.replace('_', ' ')}"
+    if w.fu_parts and not w.yakuman_count:
+        out.append("  Fu: " + ", ".join(f"{fid.replace('_', ' ')} {fu}" for fid, fu in w.fu_parts)
+                   + "\n", style="#9fd3ff")
+    out.append(f"\n  {total} — {points(w.points)} points\n", style="bold")
+    if w.pao_seat is not None:
+        out.append(f"  Pao: {names[w.pao_seat]} is liable\n", style="#ff9f43")
+    out.append_text(_payments(w.payments, names))
+    return out
+
+
+def deltas_table(before: Sequence[int], deltas: Sequence[int], names: Sequence[str],
+                 human: int) -> Table:
+    """Every seat's points before, the change, and after."""
+    t = Table(box=None, padding=(0, 2), show_header=True, header_style="bold")
+    t.add_column("Seat")
+    t.add_column("Before", justify="right")
+    t.add_column("Change", justify="right")
+    t.add_column("After", justify="right")
+    for s in range(4):
+        d = deltas[s]
+        style = "bold" if s == human else ""
+        colour = "#6bff8f" if d > 0 else "#ff6b6b" if d < 0 else ""
+        t.add_row(Text(names[s], style=style), points(before[s]),
+                  Text(signed(d), style=colour), points(before[s] + d))
+    return t
+
+
+class HandResultScreen(ModalScreen[None]):
+    """A win or a draw, in full; Enter or Space continues."""
+
+    DEFAULT_CSS = """
+    HandResultScreen { align: center middle; }
+    HandResultScreen > VerticalScroll {
+        width: 84; max-width: 100%; height: auto; max-height: 100%;
+        border: round #e0a040; background: $panel; padding: 0 2;
+    }
+    HandResultScreen .hint { color: $text-muted; }
+    """
+
+    BINDINGS = [
+        Binding("enter", "close", "Continue"),
+        Binding("space", "close", "Continue", show=False),
+        Binding("escape", "close", "Continue", show=False),
+    ]
+
+    def __init__(self, result: Won | HandDrawn, events: Sequence[Event], human: int,
+                 names: Sequence[str], mode: FaceMode = "letters") -> None:
+        super().__init__()
+        self.result = result
+        self.events = list(events)
+        self.human = human
+        self.names = list(names)
+        self.mode = mode
+
+    def compose(self) -> ComposeResult:
+        start, dora = _context(self.events, self.result)
+        first = self.events[0] if self.events else None
+        red_fives = first.ruleset.red_fives if isinstance(first, GameStarted) else 1
+        title = hand_label(start.round_wind, start.hand_number, start.honba) if start else ""
+        wind = WIND_NAMES[start.round_wind] + f" {start.hand_number + 1}" if start else ""
+        with VerticalScroll():
+            if isinstance(self.result, Won):
+                yield Static(Text(f"{wind} ({title}) — win", style="bold"), id="title")
+                for w in self.result.wins:
+                    yield Static(win_text(w, self.names, red_fives, self.mode, dora),
+                                 classes="win")
+            else:
+                kind = DRAW_NAMES.get(self.result.kind, self.result.kind)
+                yield Static(Text(f"{wind} ({title}) — {kind}", style="bold"), id="title")
+                yield Static(self._draw_text(red_fives), classes="draw")
+            before = start.scores if start else (0, 0, 0, 0)
+            yield Static(deltas_table(before, self.result.deltas, self.names, self.human))
+            yield Static("Enter: continue", classes="hint")
+
+    def _draw_text(self, red_fives: int) -> Text:
+        r = self.result
+        assert isinstance(r, HandDrawn)
+        out = Text()
+        if r.kind == "exhaustive":
+            for s in range(4):
+                state = "tenpai" if r.tenpai[s] else "noten"
+                out.append(f"  {self.names[s]:<18} {state:<7}",
+                           style="bold #6bff8f" if r.tenpai[s] else "")
+                if s < len(r.hands) and r.hands[s]:
+                    out.append_text(strip(sorted(r.hands[s]), self.mode, red_fives))
+                out.append("\n")
+        for s in r.nagashi:
+            out.append(f"  Nagashi mangan: {self.names[s]}\n", style="bold #ffd84a")
+        if r.payments:
+            out.append("\n")
+            out.append_text(_payments(r.payments, self.names))
+        return out
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,443 @@
+"""``TableScreen``: playing a hanchan.
+
+The screen draws the human's ``PlayerView`` and offers exactly the actions the
+engine lists for the human.  Bots act on timers, one at a time, with their
+decision computed in a thread so the screen never freezes; passes are
+immediate, other bot actions wait ``bot_delay`` so a person can follow.
+Results (a win, a draw, the end of the game) open their own screens.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer
+
+from engine.actions import (
+    Action,
+    AddedKan,
+    Chi,
+    ClosedKan,
+    Discard,
+    OpenKan,
+    Pass,
+    Pon,
+    Ron,
+    Tsumo,
+)
+from engine.events import GameEnded, HandDrawn, Won
+from engine.tiles import is_red
+from engine.view import PlayerView
+from tui.analysis import advise
+from tui.render import ACTION_TITLES, action_group, action_words
+from tui.session import PlaySession
+from tui.settings import Settings
+from tui.tilefaces import strip
+from tui.widgets.action_bar import ActionBar
+from tui.widgets.info_panel import InfoPanel
+from tui.widgets.table_view import TableExtras, TableView
+
+CALLS = (Chi, Pon, OpenKan)
+GROUP_ORDER = ("tsumo", "ron", "riichi", "kan", "pon", "chi", "nine", "show", "noten", "stop",
+               "continue", "pass")
+
+
+def _same_tile(a: int, b: int, red_fives: int) -> bool:
+    return a >> 2 == b >> 2 and is_red(a, red_fives) == is_red(b, red_fives)
+
+
+class TableScreen(Screen[None]):
+    """The game table, driven by a :class:`PlaySession`."""
+
+    DEFAULT_CSS = """
+    TableScreen { layout: vertical; }
+    TableScreen ActionBar { margin: 0 1; }
+    """
+
+    BINDINGS = [
+        Binding("left", "move(-1)", "◀▶ select", show=False),
+        Binding("right", "move(1)", "select", show=False),
+        *[Binding(k, f"pick({i})", show=False) for i, k in enumerate("1234567890")],
+        Binding("enter", "discard", "Discard"),
+        Binding("c", "group('chi')", "Chi", show=False),
+        Binding("p", "group('pon')", "Pon", show=False),
+        Binding("k", "group('kan')", "Kan", show=False),
+        Binding("r", "group('riichi')", "Riichi", show=False),
+        Binding("t", "group('tsumo')", "Tsumo", show=False),
+        Binding("o", "group('ron')", "Ron", show=False),
+        Binding("n", "group('nine')", "Nine terminals", show=False),
+        Binding("space", "group('pass')", "Pass", show=False),
+        Binding("y", "group_yes", "Yes", show=False),
+        Binding("x", "group_no", "No", show=False),
+        Binding("escape", "cancel", "Cancel", show=False),
+        Binding("h", "hint", "Hint"),
+        Binding("a", "toggle('auto_win')", "Auto-win"),
+        Binding("s", "toggle('skip_calls')", "Skip calls"),
+        Binding("g", "toggle('tsumogiri')", "Tsumogiri"),
+        Binding("i", "toggle('show_help')", "Help"),
+        Binding("v", "faces", "Faces"),
+    ]
+
+    def __init__(self, session: PlaySession, settings: Settings) -> None:
+        super().__init__()
+        self.session = session
+        self.settings = settings
+        self.selected: int | None = None
+        self.riichi_mode = False
+        self.view: PlayerView | None = None
+        self.legal_now: tuple[Action, ...] = ()
+        self._modal_open = False
+        self.hint_text = ""
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        yield TableView(id="table")
+        yield InfoPanel(id="info")
+        yield ActionBar(id="actions")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.table = self.query_one(TableView)
+        self.info = self.query_one(InfoPanel)
+        self.actions = self.query_one(ActionBar)
+        self.table.set_mode(self.settings.faces)
+        self.info.set_toggles(self.settings.badges())
+        self.session.new_events()  # results before this moment were seen already
+        self.advance()
+
+    # ------------------------------------------------------------------ the loop
+
+    def advance(self) -> None:
+        """Show what happened, then wait for the human or let the next bot act."""
+        if self._modal_open:
+            return
+        for ev in self.session.new_events():
+            if isinstance(ev, (Won, HandDrawn)):
+                self._open_result(ev)
+                return
+            if isinstance(ev, GameEnded):
+                self._open_end()
+                return
+        if self.session.over:
+            self._open_end()
+            return
+        legal = self.session.legal()
+        if legal and self._auto(legal):
+            self.call_later(self.advance)
+            return
+        self.legal_now = legal
+        self.redraw()
+        if self.session.bot_turns():
+            self._run_bots()
+
+    def _auto(self, legal: tuple[Action, ...]) -> bool:
+        """Tenhou's toggles and the obvious cases: act for the human without asking."""
+        st = self.settings
+        view = self.session.view()
+        choice: Action | None = None
+        wins = [a for a in legal if isinstance(a, (Tsumo, Ron))]
+        if st.auto_win and wins:
+            choice = wins[0]
+        elif all(isinstance(a, Pass) for a in legal):
+            choice = legal[0]
+        elif st.skip_calls and not wins and all(isinstance(a, (Pass, *CALLS)) for a in legal):
+            choice = next(a for a in legal if isinstance(a, Pass))
+        else:
+            discards = [a for a in legal if isinstance(a, Discard)]
+            others = [a for a in legal if not isinstance(a, Discard)]
+            drawn = view.drawn
+            if drawn is not None and not others and discards:
+                plain = [a for a in discards if not a.riichi]
+                if view.me.riichi and len(plain) == 1:
+                    choice = plain[0]
+                elif st.tsumogiri and not any(a.riichi for a in discards):
+                    choice = next((a for a in plain if a.tile == drawn), None)
+        if choice is None:
+            return False
+        reason = self.session.act(self.session.human, choice)
+        if reason:
+            self.info.say(reason, "bold #ff6b6b")
+            return False
+        self.riichi_mode = False
+        return True
+
+    @work(exclusive=True, group="bots")
+    async def _run_bots(self) -> None:
+        """Let the first waiting bot act; ``advance`` then starts the next one."""
+        turns = self.session.bot_turns()
+        if not turns or self._modal_open:
+            return
+        seat, legal = turns[0]
+        view = self.session.view(seat)  # read on the UI thread; views are immutable
+        bot = self.session.bots[seat]
+        started = time.perf_counter()
+        action = await asyncio.to_thread(bot.choose, view, legal)
+        if not isinstance(action, Pass):
+            wait = self.settings.bot_delay - (time.perf_counter() - started)
+            if wait > 0:
+                await asyncio.sleep(wait)
+        if self.session.bot_turns()[:1] != [(seat, legal)]:
+            self.advance()  # the table moved on meanwhile
+            return
+        if self.session.act(seat, action) is not None:
+            self.session.act(seat, legal[0])
+        self.advance()
+
+    # ------------------------------------------------------------------ drawing
+
+    def _discards(self) -> tuple[list[Discard], list[Discard]]:
+        plain = [a for a in self.legal_now if isinstance(a, Discard) and not a.riichi]
+        riichi = [a for a in self.legal_now if isinstance(a, Discard) and a.riichi]
+        return plain, riichi
+
+    def _index_ok(self, view: PlayerView, tiles: Sequence[int], options: list[Discard]) -> set[int]:
+        rf = view.ruleset.red_fives
+        return {i for i, t in enumerate(tiles) if any(_same_tile(a.tile, t, rf) for a in options)}
+
+    def redraw(self) -> None:
+        """Draw the table, the help line and the action buttons from the session."""
+        view = self.session.view()
+        self.view = view
+        tiles = view.concealed()
+        if self.selected is None or self.selected >= len(tiles):
+            self.selected = len(tiles) - 1 if view.drawn is not None else None
+        plain, riichi = self._discards()
+        marked: frozenset[int] = frozenset()
+        dimmed: frozenset[int] = frozenset()
+        if self.riichi_mode and riichi:
+            marked = frozenset(self._index_ok(view, tiles, riichi))
+            dimmed = frozenset(range(len(tiles))) - marked
+        elif plain:
+            dimmed = frozenset(range(len(tiles))) - self._index_ok(view, tiles, plain)
+        self.table.hand.selected = self.selected
+        self.table.draw(view, TableExtras(names=self.session.names), marked=marked,
+                        dimmed=dimmed)
+        self._draw_help(view)
+        groups = self._groups()
+        if self.riichi_mode:
+            prompt = "Riichi: pick a marked tile and press Enter (Esc cancels)"
+        elif plain:
+            prompt = "Your turn: pick a tile, Enter discards"
+        elif groups:
+            prompt = "Call?"
+        else:
+            prompt = "Waiting for the others…"
+        self.run_worker(self.actions.show(groups, prompt), group="actionbar", exclusive=True)
+
+    def _draw_help(self, view: PlayerView) -> None:
+        self.info.set_toggles(self.settings.badges())
+        if not self.settings.show_help:
+            self.info.set_help("")
+            return
+        tiles = view.concealed()
+        discard = None
+        if len(tiles) % 3 == 2 and self.selected is not None and self.selected < len(tiles):
+            discard = tiles[self.selected]
+        advice = advise(view, discard)
+        words = advice.words()
+        if discard is not None and words:
+            from engine.tiles import tile_name
+
+            words = f"Discard {tile_name(discard, view.ruleset.red_fives)}: {words}"
+        self.info.set_help(words)
+
+    def _groups(self) -> tuple[str, ...]:
+        seen: list[str] = []
+        for a in self.legal_now:
+            g = action_group(a)
+            if g is not None and g not in seen:
+                seen.append(g)
+        return tuple(g for g in GROUP_ORDER if g in seen)
+
+    # ------------------------------------------------------------------ keys
+
+    def action_move(self, step: int) -> None:
+        if self.view is None:
+            return
+        n = len(self.view.concealed())
+        if not n:
+            return
+        self.selected = 0 if self.selected is None else (self.selected + step) % n
+        self.redraw()
+
+    def action_pick(self, index: int) -> None:
+        if self.view is None or index >= len(self.view.concealed()):
+            return
+        self.selected = index
+        self.redraw()
+
+    def action_discard(self) -> None:
+        if self.view is None or self.selected is None:
+            return
+        tiles = self.view.concealed()
+        if self.selected >= len(tiles):
+            return
+        self.discard_tile(tiles[self.selected])
+
+    def discard_tile(self, tile: int) -> None:
+        """Discard ``tile`` (with riichi in riichi mode), or say why not."""
+        plain, riichi = self._discards()
+        rf = self.session.rules.red_fives
+        options = riichi if self.riichi_mode else plain
+        action: Action = next(
+            (a for a in options if a.tile == tile),
+            next((a for a in options if _same_tile(a.tile, tile, rf)),
+                 Discard(tile, self.riichi_mode)),
+        )
+        self.submit(action)
+
+    def submit(self, action: Action) -> None:
+        """Send the human's action to the engine; show the reason if it is refused."""
+        reason = self.session.act(self.session.human, action)
+        if reason is not None:
+            self.info.say(reason, "bold #ff6b6b")
+            self.app.bell()
+            return
+        self.info.say("")
+        self.hint_text = ""
+        self.riichi_mode = False
+        self.selected = None
+        self.advance()
+
+    def action_group(self, group: str) -> None:
+        options = [a for a in self.legal_now if action_group(a) == group]
+        if group == "riichi":
+            if not options:
+                self.info.say("Riichi is not possible now.", "bold #ff6b6b")
+                return
+            self.riichi_mode = not self.riichi_mode
+            _, riichi = self._discards()
+            if self.riichi_mode and self.view is not None:
+                ok = sorted(self._index_ok(self.view, self.view.concealed(), riichi))
+                if ok and self.selected not in ok:
+                    self.selected = ok[-1]
+            self.redraw()
+            return
+        if not options:
+            self.info.say(f"{ACTION_TITLES.get(group, group)} is not possible now.",
+                          "bold #ff6b6b")
+            return
+        if len(options) == 1:
+            self.submit(options[0])
+            return
+        self._choose(group, options)
+
+    def action_group_yes(self) -> None:
+        groups = self._groups()
+        self.action_group("stop" if "stop" in groups else "show")
+
+    def action_group_no(self) -> None:
+        groups = self._groups()
+        self.action_group("continue" if "continue" in groups else "noten")
+
+    def _choose(self, group: str, options: list[Action]) -> None:
+        from tui.screens.chooser import ChooserScreen
+
+        view = self.session.view()
+        rf = view.ruleset.red_fives
+        labels: list[Text] = []
+        for a in options:
+            label = Text(action_words(a, rf) + "  ")
+            tiles: tuple[int, ...] = ()
+            if isinstance(a, (Chi, Pon, OpenKan, ClosedKan)):
+                tiles = tuple(sorted(a.tiles))
+            elif isinstance(a, AddedKan):
+                tiles = (a.tile,)
+            label.append_text(strip(tiles, self.settings.faces, rf))
+            labels.append(label)
+
+        def done(index: int | None) -> None:
+            self._modal_open = False
+            if index is not None:
+                self.submit(options[index])
+            else:
+                self.advance()
+
+        self._modal_open = True
+        self.app.push_screen(ChooserScreen(f"Which {ACTION_TITLES[group].lower()}?", labels), done)
+
+    def action_cancel(self) -> None:
+        if self.riichi_mode:
+            self.riichi_mode = False
+            self.redraw()
+
+    def action_toggle(self, name: str) -> None:
+        self.settings = self.settings.toggled(name)
+        self.app.settings_changed(self.settings)  # type: ignore[attr-defined]
+        state = "on" if getattr(self.settings, name) else "off"
+        self.info.say(f"{name.replace('_', ' ')}: {state}")
+        self.advance()
+
+    def action_faces(self) -> None:
+        self.settings = self.settings.next_faces()
+        self.app.settings_changed(self.settings)  # type: ignore[attr-defined]
+        self.table.set_mode(self.settings.faces)
+        self.redraw()
+
+    def action_hint(self) -> None:
+        legal = self.session.legal()
+        if not legal:
+            self.info.say("Nothing to decide now.")
+            return
+        try:
+            from ai.hints import hint
+        except ImportError:
+            self.info.say("Hints are not available in this build.")
+            return
+        h = hint(self.session.view(), legal)
+        words = action_words(h.action, self.session.rules.red_fives)
+        self.info.say(f"Hint: {words} — {h.reason}", "#9fffb0")
+
+    # ------------------------------------------------------------------ mouse
+
+    def on_hand_view_tile_clicked(self, message: object) -> None:
+        index: int = message.index  # type: ignore[attr-defined]
+        if self.view is None:
+            return
+        self.selected = index
+        plain, riichi = self._discards()
+        if plain or riichi:
+            self.discard_tile(self.view.concealed()[index])
+        else:
+            self.redraw()
+
+    def on_hand_view_tile_hovered(self, message: object) -> None:
+        self.selected = message.index  # type: ignore[attr-defined]
+        self.redraw()
+
+    def on_action_bar_chosen(self, message: ActionBar.Chosen) -> None:
+        self.action_group(message.group)
+
+    # ------------------------------------------------------------------ results
+
+    def _open_result(self, event: Won | HandDrawn) -> None:
+        from tui.screens.hand_result import HandResultScreen
+
+        self._modal_open = True
+
+        def done(_: object = None) -> None:
+            self._modal_open = False
+            self.advance()
+
+        self.app.push_screen(
+            HandResultScreen(event, self.session.events, self.session.human,
+                             self.session.names, self.settings.faces),
+            done,
+        )
+
+    def _open_end(self) -> None:
+        from tui.screens.game_end import GameEndScreen
+
+        self._modal_open = True
+        self.session.close()
+        self.app.switch_screen(
+            GameEndScreen(self.session.events, self.session.human, self.session.names)
+        )

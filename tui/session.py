@@ -1,0 +1,183 @@
+"""``PlaySession``: one human and three bots around an engine ``Game``, saved as it goes.
+
+The session knows no rules: it asks the game what each seat may do
+(``pending()``), lets bots choose from those actions, passes the human's choice
+to ``act`` (which refuses an illegal one with a reason), and reports the events
+that happened since the last look so the screens can show results.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine.actions import Action
+from engine.events import Event, GameEnded
+from engine.view import PlayerView
+from rulesets.schema import Ruleset
+
+SEAT_LETTERS = "ESWN"
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """What a new game needs: rules, seed, bot level, the human's seat, where to save."""
+
+    rules: Ruleset
+    seed: int | None = None
+    bots: str = "normal"
+    seat: int = 0
+    save_dir: Path | None = None
+
+
+def player_names(human: int, bots: str) -> tuple[str, str, str, str]:
+    """Names by seat: 'You' and 'Bot (level)'."""
+    return tuple("You" if s == human else f"Bot {SEAT_LETTERS[s]} ({bots})" for s in range(4))  # type: ignore[return-value]
+
+
+class PlaySession:
+    """A running game for one human seat."""
+
+    def __init__(
+        self,
+        game: Any,
+        human: int,
+        bots: dict[int, Any],
+        *,
+        save_path: Path | None = None,
+        closer: Callable[[], None] | None = None,
+    ) -> None:
+        self.game = game
+        self.human = human
+        self.bots = bots
+        self.save_path = save_path
+        self._closer = closer
+        self._seen = len(game.events)
+
+    # ------------------------------------------------------------------ set-up
+
+    @classmethod
+    def new(cls, spec: NewGame) -> PlaySession:
+        """Start a new game (saved in ``spec.save_dir`` when given)."""
+        from ai.base import make_bot
+        from engine.game import Game
+
+        names = player_names(spec.seat, spec.bots)
+        listeners: list[Any] = []
+        save_path: Path | None = None
+        closer = None
+        if spec.save_dir is not None:
+            from tui.savefiles import new_writer
+
+            save_path, listener, closer = new_writer(
+                spec.save_dir, spec.rules, names, spec.bots, spec.seat, spec.seed
+            )
+            listeners.append(listener)
+        seed = spec.seed if spec.seed is not None else random.randrange(2**31)
+        game = Game(spec.rules, names, seed, listeners)
+        bots = {s: make_bot(spec.bots, seed * 4 + s + 1) for s in range(4) if s != spec.seat}
+        return cls(game, spec.seat, bots, save_path=save_path, closer=closer)
+
+    @classmethod
+    def resume(cls, path: Path, bots: str = "normal") -> PlaySession:
+        """Continue the unfinished game saved in ``path``, appending to the same file."""
+        from ai.base import make_bot
+        from engine.events import GameStarted
+        from engine.game import Game
+        from tui.savefiles import resume_writer
+
+        save_path, events, listener, closer, levels = resume_writer(path)
+        if not events or not isinstance(events[0], GameStarted):
+            closer()
+            raise ValueError(f"{path.name} holds no game to continue")
+        start = events[0]
+        human = next((s for s, lv in enumerate(levels) if lv is None), 0)
+        level = next((lv for lv in levels if lv), None) or _level_of(start.players, human) or bots
+        game = Game.from_events(events, [listener])
+        seed = start.seed or 0
+        bots_ = {s: make_bot(level, seed * 4 + s + 1 + len(events)) for s in range(4)
+                 if s != human}
+        return cls(game, human, bots_, save_path=save_path, closer=closer)
+
+    # ------------------------------------------------------------------ state
+
+    @property
+    def rules(self) -> Ruleset:
+        """The game's rules."""
+        return self.view().ruleset
+
+    @property
+    def names(self) -> tuple[str, str, str, str]:
+        """Player names by seat."""
+        start = self.game.events[0]
+        return tuple(start.players)  # type: ignore[no-any-return]
+
+    @property
+    def over(self) -> bool:
+        """True once the game has ended."""
+        return bool(self.game.over)
+
+    def view(self, seat: int | None = None) -> PlayerView:
+        """The human's view (or another seat's)."""
+        return self.game.view(self.human if seat is None else seat)  # type: ignore[no-any-return]
+
+    def legal(self) -> tuple[Action, ...]:
+        """What the human may do now (empty when waiting for others)."""
+        return tuple(self.game.pending().get(self.human, ()))
+
+    def bot_turns(self) -> list[tuple[int, tuple[Action, ...]]]:
+        """Bots that must act now, with their legal actions."""
+        return [
+            (s, tuple(acts))
+            for s, acts in sorted(self.game.pending().items())
+            if s != self.human and acts
+        ]
+
+    def act(self, seat: int, action: Action) -> str | None:
+        """Play ``action`` for ``seat``; the engine's reason when it refuses."""
+        from engine.legal import IllegalAction
+
+        try:
+            self.game.act(seat, action)
+        except IllegalAction as exc:
+            return exc.reason
+        return None
+
+    def choose_for(self, seat: int, legal: Sequence[Action]) -> Action:
+        """Ask the seat's bot (safe to call off the UI thread: it reads a view only)."""
+        return self.bots[seat].choose(self.game.view(seat), legal)  # type: ignore[no-any-return]
+
+    def new_events(self) -> list[Event]:
+        """Events since the last call."""
+        events = self.game.events
+        out = list(events[self._seen:])
+        self._seen = len(events)
+        return out
+
+    @property
+    def events(self) -> Sequence[Event]:
+        """Every event so far."""
+        return self.game.events  # type: ignore[no-any-return]
+
+    def final(self) -> GameEnded | None:
+        """The ``GameEnded`` event once the game is over."""
+        for ev in reversed(self.game.events):
+            if isinstance(ev, GameEnded):
+                return ev
+        return None
+
+    def close(self) -> None:
+        """Flush and close the save file (the game can be continued later)."""
+        if self._closer is not None:
+            self._closer()
+            self._closer = None
+
+
+def _level_of(players: Sequence[str], human: int) -> str | None:
+    for s, n in enumerate(players):
+        if s != human and "(" in n and n.endswith(")"):
+            return n[n.rindex("(") + 1:-1]
+    return None

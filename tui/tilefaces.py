@@ -1,0 +1,130 @@
+"""How a tile looks on screen: its face in one of three modes, its colours, and strips of tiles.
+
+The three face modes (a setting) are:
+
+* ``letters``: mpsz, ``5m`` (``0m`` is never shown: a red five reads ``5m`` in red);
+* ``kanji``: ``五萬``, ``五筒``, ``五索``, ``東``, ``白`` ... (four cells wide);
+* ``glyphs``: the Unicode mahjong tiles ``🀇`` ... (two cells wide), for terminals with the font.
+
+Every face in one mode has the same width, so rows of tiles line up.  Colours
+follow the suits (man maroon, pin blue, sou green, dragons in their own colours),
+and a red five is drawn white on red so it is seen at a glance.
+
+>>> face(16, "letters"), face(16, "kanji"), cell_width("kanji")
+('5m', '五萬', 4)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Literal
+
+from rich.cells import cell_len
+from rich.style import Style
+from rich.text import Text
+
+from engine.tiles import is_red
+
+FaceMode = Literal["letters", "kanji", "glyphs"]
+FACE_MODES: tuple[FaceMode, ...] = ("letters", "kanji", "glyphs")
+
+_KANJI_NUM = "一二三四五六七八九"
+_KANJI_SUIT = "萬筒索"
+_KANJI_HONOUR = "東南西北白發中"
+_GLYPH_SUIT_BASE = (0x1F007, 0x1F019, 0x1F010)  # 1m, 1p, 1s
+_GLYPH_HONOUR = (0x1F000, 0x1F001, 0x1F002, 0x1F003, 0x1F006, 0x1F005, 0x1F004)
+GLYPH_BACK = "\U0001F02B"
+
+_WIDTH = {"letters": 2, "kanji": 4, "glyphs": 2}
+
+IVORY = "#f3ecd8"
+BACK_COLOUR = "#d9822b"
+SUIT_COLOURS = ("#8b1a1a", "#1c4fa8", "#1f7a3a")
+HONOUR_COLOURS = ("#202020", "#202020", "#202020", "#202020", "#6b6b6b", "#1f7a3a", "#c4161c")
+
+BASE = Style(color="#202020", bgcolor=IVORY)
+RED_FIVE = Style(color="#ffffff", bgcolor="#c4161c", bold=True)
+
+
+def cell_width(mode: FaceMode) -> int:
+    """Terminal cells that one tile face takes in ``mode``."""
+    return _WIDTH[mode]
+
+
+def _pad(s: str, width: int) -> str:
+    n = cell_len(s)
+    if n >= width:
+        return s
+    left = (width - n) // 2
+    return " " * left + s + " " * (width - n - left)
+
+
+def face(tile: int, mode: FaceMode = "letters") -> str:
+    """The face of physical tile ``tile`` (``0..135``), padded to the mode's width."""
+    kind = tile >> 2
+    suit, num = divmod(kind, 9)
+    if mode == "letters":
+        return f"{num + 1}{'mpsz'[suit]}"
+    if mode == "kanji":
+        if suit < 3:
+            return _KANJI_NUM[num] + _KANJI_SUIT[suit]
+        return _pad(_KANJI_HONOUR[num], 4)
+    if suit < 3:
+        glyph = chr(_GLYPH_SUIT_BASE[suit] + num)
+    else:
+        glyph = chr(_GLYPH_HONOUR[num])
+    return _pad(glyph, 2)
+
+
+def back(mode: FaceMode = "letters") -> str:
+    """A tile's back, as wide as a face."""
+    if mode == "glyphs":
+        return _pad(GLYPH_BACK, 2)
+    return " " * _WIDTH[mode]
+
+
+def tile_style(tile: int, red_fives: int) -> Style:
+    """Colours of a tile's face: suit colour on ivory, or white on red for a red five."""
+    if is_red(tile, red_fives):
+        return RED_FIVE
+    kind = tile >> 2
+    suit, num = divmod(kind, 9)
+    colour = SUIT_COLOURS[suit] if suit < 3 else HONOUR_COLOURS[num]
+    return Style(color=colour, bgcolor=IVORY, bold=suit == 3)
+
+
+def tile_text(
+    tile: int,
+    mode: FaceMode,
+    red_fives: int,
+    *,
+    extra: Style | None = None,
+) -> Text:
+    """One tile face as styled text; ``extra`` is laid over the tile's own style."""
+    style = tile_style(tile, red_fives)
+    if extra is not None:
+        style = style + extra
+    return Text(face(tile, mode), style=style)
+
+
+def strip(
+    tiles: Iterable[int],
+    mode: FaceMode,
+    red_fives: int,
+    *,
+    sep: str = " ",
+) -> Text:
+    """Tiles side by side, separated by ``sep``."""
+    out = Text()
+    for i, t in enumerate(tiles):
+        if i:
+            out.append(sep)
+        out.append_text(tile_text(t, mode, red_fives))
+    return out
+
+
+def backs(count: int, mode: FaceMode) -> Text:
+    """``count`` tile backs in a compact row (one cell each, or glyphs)."""
+    if mode == "glyphs":
+        return Text(GLYPH_BACK * count, style=Style(color=BACK_COLOUR))
+    return Text("▮" * count, style=Style(color=BACK_COLOUR))

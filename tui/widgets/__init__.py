@@ -1,0 +1,1 @@
+"""The table's widgets, one per module."""

@@ -1,0 +1,101 @@
+"""``CenterPanel``: the middle of the table.
+
+Round and hand, honba and riichi sticks, tiles left in the wall, dora indicators
+(and ura indicators once shown), and every seat's wind and points arranged as
+they sit around the table (you at the bottom).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.style import Style
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from tui.render import WIND_KANJI, hand_name, points
+from tui.tilefaces import FaceMode, back, strip
+
+TITLE = Style(bold=True, color="#ffd84a")
+RIICHI_STICK = Style(color="#ffffff", bgcolor="#c4161c", bold=True)
+
+
+@dataclass(frozen=True)
+class CenterData:
+    """What the centre shows."""
+
+    round_wind: int = 0
+    hand_number: int = 0
+    honba: int = 0
+    sticks: int = 0
+    wall: int = 0
+    dora: tuple[int, ...] = ()
+    ura: tuple[int, ...] = ()
+    dora_slots: int = 5
+    me: int = 0
+    dealer: int = 0
+    winds: tuple[int, int, int, int] = (0, 1, 2, 3)
+    scores: tuple[int, int, int, int] = (25000, 25000, 25000, 25000)
+    riichi: tuple[bool, bool, bool, bool] = (False, False, False, False)
+    turn: int | None = None
+    red_fives: int = 1
+
+
+class CenterPanel(Widget):
+    """The centre box of the table."""
+
+    DEFAULT_CSS = """
+    CenterPanel { height: 7; width: 1fr; content-align: center middle; text-align: center; }
+    """
+
+    mode: reactive[FaceMode] = reactive("letters")
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.data = CenterData()
+
+    def show(self, data: CenterData) -> None:
+        """Draw new centre data."""
+        if data != self.data:
+            self.data = data
+            self.refresh()
+
+    def _seat(self, rel: int) -> Text:
+        d = self.data
+        seat = (d.me + rel) % 4
+        t = Text()
+        style = "bold #ffd84a" if d.turn == seat else "bold"
+        t.append(WIND_KANJI[d.winds[seat]], style=style)
+        t.append(f" {points(d.scores[seat])}", style="bold" if seat == d.me else "")
+        if d.riichi[seat]:
+            t.append(" ", style="")
+            t.append("R", style=RIICHI_STICK)
+        return t
+
+    def render(self) -> Text:
+        d = self.data
+        title = Text(hand_name(d.round_wind, d.hand_number), style=TITLE)
+        title.append(f"   {d.honba} honba  ", style="")
+        title.append(f"{d.sticks} riichi", style="")
+        wall = Text(f"Wall {d.wall}   Dora ")
+        wall.append_text(strip(d.dora, self.mode, d.red_fives))
+        hidden = max(0, d.dora_slots - len(d.dora))
+        for _ in range(min(hidden, 4)):
+            wall.append(" ")
+            wall.append(back(self.mode), style=Style(bgcolor="#d9822b"))
+        lines = [title, wall]
+        if d.ura:
+            ura = Text("Ura ")
+            ura.append_text(strip(d.ura, self.mode, d.red_fives))
+            lines.append(ura)
+        lines.append(self._seat(2))
+        row = Text()
+        row.append_text(self._seat(3))
+        row.append("      ")
+        row.append_text(self._seat(1))
+        lines.append(row)
+        lines.append(self._seat(0))
+        for line in lines:
+            line.justify = "center"
+        return Text("\n", justify="center").join(lines)

@@ -1,0 +1,74 @@
+"""``SeatPanel``: an opponent at a glance: wind, name, points, riichi, hand backs, melds."""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from engine.view import SeatInfo
+from tui.render import RELATIVE_NAMES, WIND_KANJI, melds_text, points, relative
+from tui.tilefaces import FaceMode, backs, strip
+
+RIICHI_BADGE = Style(color="#ffffff", bgcolor="#c4161c", bold=True)
+TURN = Style(color="#ffd84a", bold=True)
+
+
+class SeatPanel(Widget):
+    """One opponent's public information in three lines."""
+
+    DEFAULT_CSS = """
+    SeatPanel { height: auto; min-height: 3; width: 1fr; }
+    """
+
+    mode: reactive[FaceMode] = reactive("letters")
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.info: SeatInfo | None = None
+        self.me = 0
+        self.player_name = ""
+        self.dealer = False
+        self.turn = False
+        self.red_fives = 1
+        self.hand: tuple[int, ...] | None = None  # shown tiles (replay, open riichi, draw)
+
+    def show(
+        self,
+        info: SeatInfo,
+        *,
+        me: int,
+        name: str,
+        dealer: bool,
+        turn: bool,
+        red_fives: int,
+        hand: tuple[int, ...] | None = None,
+    ) -> None:
+        """Draw a seat."""
+        self.info, self.me, self.player_name, self.dealer = info, me, name, dealer
+        self.turn, self.red_fives, self.hand = turn, red_fives, hand
+        self.refresh()
+
+    def render(self) -> Text:
+        s = self.info
+        if s is None:
+            return Text("")
+        head = Text()
+        head.append(WIND_KANJI[s.wind], style="bold #e0a040" if self.dealer else "bold")
+        head.append(f" {self.player_name or RELATIVE_NAMES[relative(s.seat, self.me)]}")
+        head.append(f"  {points(s.score)}", style="bold")
+        if s.riichi:
+            head.append(" ")
+            head.append(" OPEN RIICHI " if s.open_riichi else " RIICHI ", style=RIICHI_BADGE)
+        if self.turn:
+            head.append("  ◀ turn", style=TURN)
+        hand = Text()
+        shown = self.hand if self.hand is not None else s.shown_hand
+        if shown:
+            hand.append_text(strip(sorted(shown), self.mode, self.red_fives))
+        else:
+            hand.append_text(backs(s.hand_size, self.mode))
+            hand.append(f" {s.hand_size}", style="#8a8170")
+        melds = melds_text(s.melds, s.seat, self.mode, self.red_fives)
+        return Text("\n").join([head, hand, melds])
