@@ -1,0 +1,433 @@
+"""Converting between the engine's events and the neutral model of other tools' logs.
+
+* :func:`events_from_recorded` turns a :class:`~saves.logs.model.RecordedGame`
+  (read from tenhou.net/6, mjlog or mjai) into our events.  Each hand's wall is
+  rebuilt so that our layout (:mod:`engine.wall`) reproduces the recorded deal,
+  draws, replacement draws, dora and ura indicators; positions the record does
+  not show get the remaining tiles.  Results keep the record's own figures
+  (han, fu, yaku, points, score changes) so that ``verify`` compares them with
+  the engine's.
+* :func:`recorded_from_events` goes the other way, for ``export``.
+* :func:`ruleset_for` chooses the ruleset a recorded Tenhou game was played under.
+
+The engine's state is folded along the way (``engine.state.apply``) to know
+each seat's hand at a win.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine import wall as wall_mod
+from engine.events import (
+    Called,
+    Discarded,
+    DoraRevealed,
+    Drew,
+    Event,
+    FinalRow,
+    GameEnded,
+    GameStarted,
+    HandDrawn,
+    HandStarted,
+    Kan,
+    Meld,
+    Payment,
+    RiichiAccepted,
+    RiichiDeclared,
+    WinResult,
+    Won,
+)
+from engine.state import GameState, apply
+from rulesets.schema import Ruleset
+from saves.logs import model as m
+
+
+class ConvertError(ValueError):
+    """A recorded game that cannot become our events (the message says where and why)."""
+
+
+# ------------------------------------------------------------------ rules
+
+
+def ruleset_for(game: m.RecordedGame) -> Ruleset:
+    """The ruleset of a recorded Tenhou game: the ``tenhou`` preset with the table's options.
+
+    East-only games use uma 10-5 (Tenhou's 東風戦), hanchan 20-10.  Tenhou showed final
+    results rounded to whole thousands until it switched to one decimal: the record's
+    own final figures say which.
+    """
+    try:
+        from rulesets import load
+
+        base = load("tenhou")
+    except Exception:  # the preset is not available: the schema's defaults are Tenhou's
+        base = Ruleset()
+    r = game.rules
+    changes: dict[str, object] = {
+        "name": "tenhou",
+        "length": "east_south" if r.hanchan else "east",
+        "red_fives": 1 if r.red_fives else 0,
+        "open_tanyao": r.open_tanyao,
+    }
+    if not r.hanchan:
+        changes["uma"] = (10, 5, -5, -10)
+    if game.final_points is not None:
+        exact = any(float(x) != int(x) for x in game.final_points)
+        changes["rounding"] = "none" if exact else "half_up"
+        changes["rounding_top_absorbs"] = True
+    return base.replace(**changes)
+
+
+# ------------------------------------------------------------------ walls
+
+
+def build_wall(k: m.Kyoku) -> tuple[int, ...]:
+    """A 136-tile wall in our layout that deals ``k``'s hands and gives its draws and dora."""
+    wall: list[int | None] = [None] * 136
+    where = f"hand {k.name}"
+
+    def put(index: int, tile: int, what: str) -> None:
+        if not 0 <= index < 136:
+            raise ConvertError(f"{where}: too many tiles drawn ({what})")
+        if wall[index] is not None and wall[index] != tile:
+            raise ConvertError(f"{where}: {what} would overwrite another tile of the wall")
+        wall[index] = tile
+
+    for seat in range(4):
+        o = (seat - k.dealer) % 4
+        slots = [16 * r + 4 * o + j for r in range(3) for j in range(4)] + [48 + o]
+        tiles = list(k.haipai[seat])
+        if len(tiles) != 13:
+            raise ConvertError(f"{where}: seat {seat} starts with {len(tiles)} tiles, not 13")
+        for slot, tile in zip(slots, tiles, strict=True):
+            put(slot, tile, "the deal")
+    live = rinshan = 0
+    for a in k.actions:
+        if isinstance(a, m.Draw):
+            if a.rinshan:
+                put(wall_mod.rinshan_index(rinshan), a.tile, "a replacement draw")
+                rinshan += 1
+            else:
+                put(wall_mod.FIRST_DRAW + live, a.tile, "a draw")
+                live += 1
+    for i, t in enumerate(k.dora_indicators):
+        put(wall_mod.dora_index(i), t, "a dora indicator")
+    for i, t in enumerate(k.ura_indicators):
+        put(wall_mod.ura_index(i), t, "an ura indicator")
+    placed = [t for t in wall if t is not None]
+    if len(set(placed)) != len(placed):
+        raise ConvertError(f"{where}: a tile appears twice in the hand's record")
+    rest = iter(sorted(set(range(136)) - set(placed)))
+    return tuple(t if t is not None else next(rest) for t in wall)
+
+
+# ------------------------------------------------------------------ import
+
+_DRAW_KINDS = {
+    "exhaustive": "exhaustive",
+    "kyuushu": "nine_terminals",
+    "four_winds": "four_winds",
+    "four_riichi": "four_riichi",
+    "four_kans": "four_kans",
+    "triple_ron": "triple_ron",
+    "nagashi_mangan": "exhaustive",
+}
+
+
+def _payments_from_deltas(deltas: Sequence[int], payees: Sequence[int],
+                          reason: str) -> tuple[Payment, ...]:
+    """Payment lines that give exactly ``deltas`` (payers pay the payees in order)."""
+    out: list[Payment] = []
+    owed = {s: -d for s, d in enumerate(deltas) if d < 0}
+    due = {s: deltas[s] for s in payees if deltas[s] > 0}
+    for payer, amount in owed.items():
+        for payee in list(due):
+            if amount <= 0:
+                break
+            take = min(amount, due[payee])
+            if take:
+                out.append(Payment(payer, payee, take, reason))
+                amount -= take
+                due[payee] -= take
+    for payee, left in due.items():
+        if left > 0:
+            out.append(Payment(None, payee, left, "sticks"))
+    return tuple(out)
+
+
+def _win_result(st: GameState, w: m.Win) -> WinResult:
+    s = st.seats[w.seat]
+    tsumo = w.tsumo
+    if w.tile is None:
+        raise ConvertError(f"seat {w.seat}'s win does not say its winning tile")
+    hand = tuple(s.hand) if tsumo else tuple(s.hand) + (w.tile,)
+    ura = st.ura_indicators() if (s.riichi and st.rules.ura_dora) else ()
+    limit = w.limit
+    if limit == "yakuman" and not any(y.han >= 13 for y in w.yaku):
+        limit = "kazoe_yakuman"
+    return WinResult(
+        seat=w.seat, from_seat=None if tsumo else w.from_seat, tile=w.tile, hand=hand,
+        melds=tuple(s.melds), han=w.han, fu=w.fu or 0,
+        yaku=tuple((y.id, y.han) for y in w.yaku), fu_parts=(), limit=limit,
+        yakuman_count=w.yakuman_count, points=w.points, ura_indicators=ura,
+        pao_seat=w.pao_seat, payments=_payments_from_deltas(w.deltas, [w.seat], "hand"),
+    )
+
+
+def _meld_of(call: m.Call) -> Meld:
+    if isinstance(call, m.Chi):
+        return Meld("chi", tuple(sorted((call.called, *call.consumed))), call.called,
+                    call.from_seat)
+    if isinstance(call, m.Pon):
+        return Meld("pon", tuple(sorted((call.called, *call.consumed))), call.called,
+                    call.from_seat)
+    if isinstance(call, m.Daiminkan):
+        return Meld("minkan", tuple(sorted((call.called, *call.consumed))), call.called,
+                    call.from_seat)
+    if isinstance(call, m.Kakan):
+        return Meld("kakan", tuple(sorted((*call.pon, call.added))), call.pon[0],
+                    call.from_seat, call.added)
+    return Meld("ankan", tuple(sorted(call.tiles)))
+
+
+def events_from_recorded(game: m.RecordedGame, rules: Ruleset | None = None) -> list[Event]:
+    """Our events for a recorded game (:class:`ConvertError` when it cannot be done)."""
+    rules = rules or ruleset_for(game)
+    events: list[Event] = []
+    state: GameState | None = None
+
+    def emit(ev: Event, where: str) -> None:
+        nonlocal state
+        try:
+            state = apply(state, ev)
+        except Exception as exc:
+            raise ConvertError(f"{where}: the engine cannot play the recorded "
+                               f"{type(ev).__name__} ({exc})") from None
+        events.append(ev)
+
+    emit(GameStarted(rules, game.names, None), "start")
+    for k in game.kyokus:
+        where = f"hand {k.name}"
+        wall = build_wall(k)
+        emit(HandStarted(round_wind=k.round_wind, hand_number=k.hand_number, honba=k.honba,
+                         sticks=k.riichi_sticks, dealer=k.dealer, scores=k.scores, dice=(1, 1),
+                         wall=wall), where)
+        wins: list[m.Win] = []
+        for a in k.actions:
+            assert state is not None
+            if isinstance(a, m.Win):
+                wins.append(a)
+                continue
+            if isinstance(a, m.Draw):
+                emit(Drew(a.seat, a.tile, a.rinshan), where)
+            elif isinstance(a, m.Discard):
+                emit(Discarded(a.seat, a.tile, a.tsumogiri), where)
+            elif isinstance(a, m.Riichi):
+                emit(RiichiDeclared(a.seat), where)
+            elif isinstance(a, m.RiichiAccepted):
+                emit(RiichiAccepted(a.seat), where)
+            elif isinstance(a, (m.Chi, m.Pon, m.Daiminkan)):
+                emit(Called(a.seat, _meld_of(a)), where)
+            elif isinstance(a, (m.Kakan, m.Ankan)):
+                emit(Kan(a.seat, _meld_of(a)), where)
+            elif isinstance(a, m.DoraRevealed):
+                if a.indicator in k.dora_indicators[:state.dora_count]:
+                    continue  # already showing (the record repeats the first indicator)
+                emit(DoraRevealed(a.indicator), where)
+            elif isinstance(a, m.Ryuukyoku):
+                emit(_drawn(state, a), where)
+        if wins:
+            assert state is not None
+            results = tuple(_win_result(state, w) for w in wins)
+            total = [sum(w.deltas[i] for w in wins) for i in range(4)]
+            emit(Won(results, (total[0], total[1], total[2], total[3]),
+                     sticks_taken=state.sticks), where)
+    if game.final_scores is not None and state is not None:
+        emit(_ended(state, game, rules), "end")
+    return events
+
+
+def _drawn(st: GameState, r: m.Ryuukyoku) -> HandDrawn:
+    kind = _DRAW_KINDS[r.kind]
+    tenpai = r.tenpai or (False, False, False, False)
+    hands = tuple(tuple(sorted(st.seats[i].hand)) if tenpai[i] else () for i in range(4))
+    nagashi: tuple[int, ...] = ()
+    if r.kind == "nagashi_mangan":
+        nagashi = tuple(i for i in range(4) if r.deltas[i] > 0)
+    payees = [i for i in range(4) if r.deltas[i] > 0]
+    reason = "nagashi" if nagashi else "noten"
+    return HandDrawn(kind=kind, tenpai=tenpai, hands=hands if any(tenpai) else (),  # type: ignore[arg-type]
+                     nagashi=nagashi, payments=_payments_from_deltas(r.deltas, payees, reason),
+                     deltas=r.deltas)
+
+
+def _ended(st: GameState, game: m.RecordedGame, rules: Ruleset) -> GameEnded:
+    from engine.settlement import final_table
+
+    assert game.final_scores is not None
+    scores = game.final_scores
+    computed = {row.seat: row for row in final_table(scores, 0, rules)}
+    rows = []
+    for seat in range(4):
+        c = computed[seat]
+        result = (float(game.final_points[seat]) if game.final_points is not None
+                  else c.result)
+        rows.append(FinalRow(seat=seat, points=scores[seat], rank=c.rank, oka=c.oka, uma=c.uma,
+                             bonus=0.0, result=result))
+    rows.sort(key=lambda r: r.rank)
+    reason = "bust" if min(st.scores) < 0 else "complete"
+    return GameEnded(reason=reason, table=tuple(rows), leftover_sticks=st.sticks)
+
+
+# ------------------------------------------------------------------ export
+
+
+def recorded_from_events(events: Sequence[Event], title: str = "hanchan") -> m.RecordedGame:
+    """The neutral model of a saved game, for writing tenhou.net/6 or mjai logs."""
+    from engine.scoring.points import base_points, split
+
+    if not events or not isinstance(events[0], GameStarted):
+        raise ConvertError("the game has no GameStarted event")
+    start = events[0]
+    rules = start.ruleset
+    state: GameState | None = None
+    kyokus: list[m.Kyoku] = []
+    cur: dict[str, object] | None = None
+    actions: list[m.Action] = []
+    dora: list[int] = []
+    ura: tuple[int, ...] = ()
+    ended: GameEnded | None = None
+
+    def close() -> None:
+        nonlocal cur
+        if cur is None:
+            return
+        kyokus.append(m.Kyoku(
+            round_wind=int(cur["round_wind"]),  # type: ignore[call-overload]
+            hand_number=int(cur["hand_number"]),  # type: ignore[call-overload]
+            honba=int(cur["honba"]),  # type: ignore[call-overload]
+            riichi_sticks=int(cur["sticks"]),  # type: ignore[call-overload]
+            scores=cur["scores"],  # type: ignore[arg-type]
+            dealer=int(cur["dealer"]),  # type: ignore[call-overload]
+            dora_indicators=tuple(dora), ura_indicators=ura,
+            haipai=cur["haipai"],  # type: ignore[arg-type]
+            actions=tuple(actions)))
+        cur = None
+
+    for ev in events:
+        before = state
+        if isinstance(ev, HandStarted):
+            close()
+            actions.clear()
+            dora.clear()
+            ura = ()
+            cur = {"round_wind": ev.round_wind, "hand_number": ev.hand_number,
+                   "honba": ev.honba, "sticks": ev.sticks, "scores": tuple(ev.scores),
+                   "dealer": ev.dealer, "haipai": wall_mod.deal(ev.wall, ev.dealer)}
+        elif isinstance(ev, Drew):
+            actions.append(m.Draw(ev.seat, ev.tile, ev.rinshan))
+        elif isinstance(ev, Discarded):
+            actions.append(m.Discard(ev.seat, ev.tile, ev.tsumogiri))
+        elif isinstance(ev, RiichiDeclared):
+            actions.append(m.Riichi(ev.seat))
+        elif isinstance(ev, RiichiAccepted):
+            actions.append(m.RiichiAccepted(ev.seat))
+        elif isinstance(ev, (Called, Kan)):
+            actions.append(_call_of(ev.seat, ev.meld))
+        elif isinstance(ev, DoraRevealed):
+            dora.append(ev.indicator)
+            actions.append(m.DoraRevealed(ev.indicator))
+        elif isinstance(ev, Won):
+            assert before is not None
+            for w in ev.wins:
+                if w.ura_indicators and len(w.ura_indicators) > len(ura):
+                    ura = tuple(w.ura_indicators)
+                actions.append(_model_win(before, w, base_points, split))
+        elif isinstance(ev, HandDrawn):
+            assert before is not None
+            actions.append(_model_draw(before, ev))
+        elif isinstance(ev, GameEnded):
+            ended = ev
+        state = apply(state, ev)
+        if isinstance(ev, HandStarted):
+            dora.extend(state.dora_indicators())
+    close()
+    final_scores = final_points = None
+    if ended is not None:
+        by_seat = {r.seat: r for r in ended.table}
+        final_scores = tuple(by_seat[s].points for s in range(4))
+        final_points = tuple(by_seat[s].result for s in range(4))
+    return m.RecordedGame(
+        title=title, names=start.players,
+        rules=m.Rules(red_fives=3 if rules.red_fives else 0,
+                      hanchan=rules.length == "east_south", open_tanyao=rules.open_tanyao,
+                      display=rules.name),
+        kyokus=tuple(kyokus),
+        final_scores=final_scores,  # type: ignore[arg-type]
+        final_points=final_points,  # type: ignore[arg-type]
+    )
+
+
+def _call_of(seat: int, meld: Meld) -> m.Call:
+    tiles = list(meld.tiles)
+    if meld.kind == "ankan":
+        return m.Ankan(seat, (tiles[0], tiles[1], tiles[2], tiles[3]))
+    assert meld.called is not None and meld.from_seat is not None
+    if meld.kind == "kakan":
+        assert meld.added is not None
+        tiles.remove(meld.added)
+        tiles.remove(meld.called)
+        return m.Kakan(seat, meld.added, (meld.called, tiles[0], tiles[1]), meld.from_seat)
+    tiles.remove(meld.called)
+    if meld.kind == "chi":
+        return m.Chi(seat, meld.from_seat, meld.called, (tiles[0], tiles[1]))
+    if meld.kind == "pon":
+        return m.Pon(seat, meld.from_seat, meld.called, (tiles[0], tiles[1]))
+    return m.Daiminkan(seat, meld.from_seat, meld.called, (tiles[0], tiles[1], tiles[2]))
+
+
+def _net(payments: Sequence[Payment]) -> tuple[int, int, int, int]:
+    d = [0, 0, 0, 0]
+    for p in payments:
+        d[p.payee] += p.amount
+        if p.payer is not None:
+            d[p.payer] -= p.amount
+    return (d[0], d[1], d[2], d[3])
+
+
+def _model_win(st: GameState, w: WinResult, base_points: object, split: object) -> m.Win:
+    dealer = w.seat == st.dealer
+    tsumo = w.from_seat is None
+    limit = w.limit
+    if limit == "kazoe_yakuman":
+        limit = "yakuman"
+    ron = tsumo_dealer = tsumo_other = None
+    base = base_points(w.han, w.fu, w.limit, w.yakuman_count)  # type: ignore[operator]
+    parts, _total = split(base, dealer=dealer, tsumo=tsumo)  # type: ignore[operator]
+    if not tsumo:
+        ron = w.points
+    elif "tsumo_all" in parts:
+        tsumo_other = parts["tsumo_all"]
+    else:
+        tsumo_dealer, tsumo_other = parts["tsumo_dealer"], parts["tsumo_other"]
+    return m.Win(
+        seat=w.seat, from_seat=w.seat if tsumo else int(w.from_seat),  # type: ignore[arg-type]
+        tile=w.tile, han=w.han, fu=w.fu or None, limit=limit,  # type: ignore[arg-type]
+        yaku=tuple(m.Yaku(y, h) for y, h in w.yaku), points=w.points, ron=ron,
+        tsumo_dealer=tsumo_dealer, tsumo_other=tsumo_other, deltas=_net(w.payments),
+        pao_seat=w.pao_seat, hand=w.hand,
+    )
+
+
+def _model_draw(st: GameState, d: HandDrawn) -> m.Ryuukyoku:
+    kind: m.RyuukyokuKind
+    if d.kind == "exhaustive":
+        kind = "nagashi_mangan" if d.nagashi else "exhaustive"
+    elif d.kind == "nine_terminals":
+        kind = "kyuushu"
+    else:
+        kind = d.kind
+    return m.Ryuukyoku(kind=kind, deltas=d.deltas,
+                       tenpai=d.tenpai if d.kind == "exhaustive" else None,
+                       seat=st.turn if d.kind == "nine_terminals" else None)
