@@ -1,0 +1,194 @@
+"""Rulesets in plain words: what ``hanchan rules show`` and ``hanchan rules diff`` print.
+
+Everything here is generated from the schema's metadata (the Japanese term, the
+meaning, the explanation of each allowed value), so a new option is described as
+soon as it is declared.
+
+>>> from rulesets.schema import Ruleset
+>>> value_text("bust", "none")
+'none: no bust ending; negative scores play on'
+>>> diff_rulesets(Ruleset(), Ruleset().replace(red_fives=0))[0].name
+'red_fives'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, fields
+from typing import Any
+
+from rulesets.schema import SECTIONS, Ruleset, option_fields
+
+# Options that mean nothing under some other option's value; `show` leaves them out
+# unless asked for everything.
+_RELEVANT: dict[str, Callable[[Ruleset], bool]] = {
+    "uma": lambda r: r.uma_scheme == "fixed",
+    "uma_by_floaters": lambda r: r.uma_scheme == "by_floaters",
+    "uma_sink": lambda r: r.uma_scheme == "float_sink",
+    "uma_float": lambda r: r.uma_scheme == "float_sink",
+    "rounding_top_absorbs": lambda r: r.rounding != "none",
+    "noten_payment_can_bust": lambda r: r.bust != "none",
+    "bust_bonus": lambda r: r.bust != "none",
+    "bust_bonus_by_noten_or_chombo": lambda r: r.bust != "none" and r.bust_bonus > 0,
+    "chip_ippatsu": lambda r: r.chips,
+    "chip_ura": lambda r: r.chips,
+    "chip_red": lambda r: r.chips and r.red_fives > 0,
+    "chip_yakuman": lambda r: r.chips,
+    "chip_bust": lambda r: r.chips and r.bust != "none",
+    "yakitori_chips": lambda r: r.yakitori,
+    "yakitori_payment": lambda r: r.yakitori,
+    "extension_target": lambda r: r.extension != "none",
+    "extension_last_round": lambda r: r.extension != "none",
+    "ippatsu_counts_for_min_han": lambda r: r.two_han_from_honba > 0 and r.ippatsu,
+    "kan_ura": lambda r: r.kan_dora and r.ura_dora,
+    "kan_dora_closed": lambda r: r.kan_dora,
+    "kan_dora_open": lambda r: r.kan_dora,
+    "kan_dora_on_rinshan_win": lambda r: r.kan_dora,
+    "kan_dora_on_discard_ron": lambda r: r.kan_dora,
+    "ippatsu_on_chankan": lambda r: r.ippatsu,
+    "kazoe_cap": lambda r: r.kazoe_yakuman,
+    "double_yakuman_when_furiten": lambda r: bool(r.double_yakuman),
+    "yakuman_cap": lambda r: r.yakuman_stacking,
+    "first_turn_yakuman_stack": lambda r: r.yakuman_stacking,
+    "nagashi_with_own_calls": lambda r: r.nagashi_mangan != "none",
+    "pao_by_open_kan": lambda r: bool(r.pao_yaku),
+    "pao_ron": lambda r: bool(r.pao_yaku),
+    "pao_scope": lambda r: bool(r.pao_yaku),
+    "pao_honba": lambda r: bool(r.pao_yaku),
+    "chombo": lambda r: r.practice_mode,
+    "chombo_points": lambda r: r.practice_mode and r.chombo != "mangan_each",
+    "chombo_replay": lambda r: r.practice_mode,
+    "chombo_sticks_returned": lambda r: r.practice_mode,
+    "chombo_tenpai_best": lambda r: r.practice_mode,
+    "chombo_dealer_passes": lambda r: r.practice_mode,
+    "false_call": lambda r: r.practice_mode,
+}
+
+_POINT_OPTIONS = {"start_points", "return_points", "extension_target", "noten_payment",
+                  "honba_points", "chombo_points"}
+_THOUSANDS_OPTIONS = {"oka", "uma", "uma_by_floaters", "uma_sink", "uma_float", "bust_bonus",
+                      "yakuman_bonus_tsumo", "yakuman_bonus_ron"}
+
+
+@dataclass(frozen=True, slots=True)
+class OptionDiff:
+    """One option on which two rulesets differ."""
+
+    name: str
+    section: str
+    ja: str
+    a: Any
+    b: Any
+
+
+def is_relevant(name: str, rules: Ruleset) -> bool:
+    """Whether an option matters under the other options of ``rules``."""
+    check = _RELEVANT.get(name)
+    return True if check is None else bool(check(rules))
+
+
+def _meta(name: str) -> dict[str, Any]:
+    for f in option_fields():
+        if f.name == name:
+            return dict(f.metadata)
+    raise KeyError(name)
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+def plain_value(name: str, value: Any) -> str:
+    """A value as a person would write it: 25,000; +20/+10/-10/-20; yes; kokushi_13, ..."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        if name in _POINT_OPTIONS:
+            return f"{value:,}"
+        if name in _THOUSANDS_OPTIONS:
+            return f"{_signed(value)} (x1,000)" if value else "0"
+        return str(value)
+    if isinstance(value, tuple):
+        if not value:
+            return "none"
+        if all(isinstance(v, tuple) for v in value):
+            return "; ".join(f"{i} float: " + "/".join(_signed(x) for x in v)
+                             for i, v in enumerate(value))
+        if all(isinstance(v, int) for v in value):
+            return "/".join(_signed(v) for v in value)
+        return ", ".join(str(v) for v in value)
+    return str(value)
+
+
+def value_text(name: str, value: Any) -> str:
+    """The value of one option with its meaning when the schema explains it."""
+    explained = _meta(name)["values"].get(value) if isinstance(value, str) else None
+    text = plain_value(name, value)
+    return f"{text}: {explained}" if explained else text
+
+
+def describe_lines(rules: Ruleset, *, title: str | None = None, source: str | None = None,
+                   everything: bool = False) -> list[str]:
+    """``rules`` explained option by option, grouped by the matrix's sections."""
+    lines: list[str] = []
+    head = f"{rules.name}" + (f" — {title}" if title and title != rules.name else "")
+    lines.append(head)
+    if source:
+        lines.append(f"Source: {source}")
+    by_section: dict[str, list[str]] = {s: [] for s in SECTIONS}
+    for f in option_fields():
+        if f.name == "name":
+            continue
+        if not everything and not is_relevant(f.name, rules):
+            continue
+        meta = f.metadata
+        value = getattr(rules, f.name)
+        by_section[meta["section"]].append(
+            f"  {meta['ja']} ({f.name}): {value_text(f.name, value)}\n"
+            f"      {meta['en']}")
+    for section, label in SECTIONS.items():
+        if not by_section[section]:
+            continue
+        lines.append("")
+        lines.append(label)
+        lines.extend(by_section[section])
+    if not everything:
+        lines.append("")
+        lines.append("(Options that do not matter under these values are left out; "
+                     "--all shows every option.)")
+    return lines
+
+
+def diff_rulesets(a: Ruleset, b: Ruleset) -> list[OptionDiff]:
+    """The options (not the name) on which ``a`` and ``b`` differ, in schema order."""
+    out: list[OptionDiff] = []
+    for f in fields(Ruleset):
+        if f.name == "name":
+            continue
+        va, vb = getattr(a, f.name), getattr(b, f.name)
+        if va != vb:
+            out.append(OptionDiff(f.name, f.metadata["section"], f.metadata["ja"], va, vb))
+    return out
+
+
+def diff_lines(a: Ruleset, b: Ruleset, *, label_a: str | None = None,
+               label_b: str | None = None) -> list[str]:
+    """The differences between two rulesets in words, grouped by section."""
+    la, lb = label_a or a.name, label_b or b.name
+    diffs = diff_rulesets(a, b)
+    if not diffs:
+        return [f"{la} and {lb} set every option the same."]
+    width = max(len(la), len(lb))
+    verb = "option differs" if len(diffs) == 1 else "options differ"
+    lines = [f"{len(diffs)} {verb} between {la} and {lb}:"]
+    for section, label in SECTIONS.items():
+        rows = [d for d in diffs if d.section == section]
+        if not rows:
+            continue
+        lines.append("")
+        lines.append(label)
+        for d in rows:
+            lines.append(f"  {d.ja} ({d.name})")
+            lines.append(f"      {la:<{width}}  {value_text(d.name, d.a)}")
+            lines.append(f"      {lb:<{width}}  {value_text(d.name, d.b)}")
+    return lines
