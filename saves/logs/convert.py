@@ -77,16 +77,34 @@ _DRAW_KIND = {
 }
 
 
-def ruleset_for(rules: Rules, base: Ruleset | None = None) -> Ruleset:
-    """The engine ruleset of a recorded game: ``base`` (default: ``Ruleset()``, Tenhou's rules)
-    with the game's length, red fives and open tanyao."""
-    rs = base if base is not None else Ruleset()
-    return dataclasses.replace(
-        rs,
+def ruleset_for(
+    rules: Rules, base: Ruleset | None = None, final_points: Sequence[float] | None = None
+) -> Ruleset:
+    """The engine ruleset of a recorded game.
+
+    ``base`` defaults to the ``tenhou`` preset (or ``Ruleset()`` if it cannot be loaded). The
+    game's length, red fives and open tanyao are taken from the record; for Tenhou's older
+    records two more things follow from the corpus: East-only games have uma 5-10, and when
+    the recorded final points are whole numbers they were rounded half up to 1000s with the
+    top absorbing the difference (checked against the 19 real games)."""
+    if base is None:
+        try:
+            from rulesets import load
+
+            base = load("tenhou")
+        except Exception:  # the preset is optional here
+            base = Ruleset()
+    rs = dataclasses.replace(
+        base,
         length="east_south" if rules.hanchan else "east",
         red_fives=1 if rules.red_fives else 0,
         open_tanyao=rules.open_tanyao,
     )
+    if rules.lobby_level is not None and not rules.hanchan:
+        rs = dataclasses.replace(rs, uma=(10, 5, -5, -10))
+    if final_points is not None and all(float(p).is_integer() for p in final_points):
+        rs = dataclasses.replace(rs, rounding="half_up", rounding_top_absorbs=True)
+    return rs
 
 
 # ---------------------------------------------------------------- model -> events
@@ -337,7 +355,7 @@ def _kyoku_events(k: Kyoku, where: str) -> tuple[list[Event], int]:
 
 def to_events(game: RecordedGame, ruleset: Ruleset | None = None) -> list[Event]:
     """The engine events of a recorded game (``ruleset`` default: :func:`ruleset_for`)."""
-    rs = ruleset if ruleset is not None else ruleset_for(game.rules)
+    rs = ruleset if ruleset is not None else ruleset_for(game.rules, None, game.final_points)
     events: list[Event] = [GameStarted(rs, game.names, None)]
     sticks = 0
     scores = None
