@@ -228,6 +228,7 @@ class Penalty:
     deltas: tuple[int, int, int, int] = (0, 0, 0, 0)
     replay_hand: bool = False
     dead_hand: bool = False
+    to_table: int = 0  # points put on the table (供託) for the next winner; included in deltas
 
 
 @dataclass(frozen=True, slots=True)

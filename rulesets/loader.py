@@ -349,3 +349,43 @@ def _check(value: Any, tp: Any, meta: Mapping[str, Any], where: str
             out2.append(conv)
         return (tuple(out2), problems2) if not problems2 else (None, problems2)
     return None, [f"{where}: this option's type ({tp}) cannot be read from a file"]
+
+
+# ---------------------------------------------------------------------- writing
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+        return f'"{escaped}"'
+    if isinstance(value, (tuple, list)):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    raise TypeError(f"cannot write {value!r} as TOML")
+
+
+def dumps_ruleset(rules: Ruleset, *, base: str | None = None, title: str | None = None) -> str:
+    """A ruleset as TOML text that :func:`load_ruleset` reads back to an equal value.
+
+    With ``base`` only the options that differ from that preset are written.
+    """
+    start = load_ruleset(base) if base is not None else None
+    lines: list[str] = []
+    if base is not None:
+        lines.append(f"base = {_toml_value(base)}")
+    if title is not None:
+        lines.append(f"title = {_toml_value(title)}")
+    by_section: dict[str, list[str]] = {s: [] for s in SECTIONS}
+    for f in option_fields():
+        value = getattr(rules, f.name)
+        if start is not None and f.name != "name" and getattr(start, f.name) == value:
+            continue
+        by_section[f.metadata["section"]].append(f"{f.name} = {_toml_value(value)}")
+    for section, rows in by_section.items():
+        if rows:
+            lines.append("")
+            lines.append(f"[{section}]")
+            lines.extend(rows)
+    return "\n".join(lines) + "\n"

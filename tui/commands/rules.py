@@ -15,6 +15,7 @@ from rulesets.describe import describe_lines, diff_lines, diff_rulesets
 from rulesets.loader import (
     RulesetError,
     RulesetInfo,
+    dumps_ruleset,
     list_presets,
     load_ruleset_info,
 )
@@ -37,6 +38,8 @@ def register(subparsers: Any) -> None:
     sp.add_argument("--all", action="store_true",
                     help="also show options that do not matter under the other values")
     sp.add_argument("--json", action="store_true", help="print the options as JSON")
+    sp.add_argument("--toml", action="store_true",
+                    help="print the ruleset as a TOML file to start your own from")
     sp.set_defaults(func=_cmd_show)
 
     dp = sub.add_parser("diff", help="list the options on which two rulesets differ")
@@ -93,6 +96,9 @@ def _cmd_show(args: argparse.Namespace) -> int:
     info = _load(args.name)
     if args.json:
         print(json.dumps(info.ruleset.to_dict(), ensure_ascii=False))
+        return 0
+    if args.toml:
+        print(dumps_ruleset(info.ruleset, title=info.title), end="")
         return 0
     for line in describe_lines(info.ruleset, title=info.title, source=info.source,
                                everything=args.all):

@@ -1,0 +1,110 @@
+"""Practice-mode penalties: what a chombo or a false call costs under a ruleset.
+
+Pure functions of the seat, the dealer and the :class:`Ruleset` options
+``chombo``, ``chombo_points``, ``chombo_replay``, ``chombo_tenpai_best``, ``wareme``
+and ``false_call``; they return an :class:`engine.events.Penalty` that the game
+engine records and applies (``deltas``; ``to_table`` for points put on the table,
+which the next winner takes; ``replay_hand``; ``dead_hand``).  What happens to the
+riichi sticks of the hand (``chombo_sticks_returned``) and to the deal
+(``chombo_dealer_passes``) is the engine's part, read from the same ruleset.
+
+The clubs' rules, as the presets set them:
+
+- makura 33): 4,000 to each other player, dealer or not (``each_fixed``);
+- teireikai 罰則1: 12,000 to the table (``to_table``);
+- gpc l.5/l.38: 12,000 lost to nobody (``to_nobody``);
+- ako 7-01 and yokoyoko: a mangan paid as if every other player had won by tsumo
+  (``mangan_each``: 4,000 to the dealer and 2,000 to each other player from a
+  non-dealer, 4,000 to each from the dealer); ako 7-01 pays a tenpai player the
+  best value its hand could have won instead, and ako 8-01-01 doubles what the
+  wareme player pays or receives.
+
+>>> from rulesets.schema import Ruleset
+>>> chombo_penalty(1, 0, Ruleset(chombo="each_fixed", chombo_points=4000)).deltas
+(4000, -12000, 4000, 4000)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from engine.events import Payment, Penalty
+from rulesets.schema import Ruleset
+
+MANGAN_DEALER_SHARE = 4000  # a mangan tsumo: the dealer pays 4,000 ...
+MANGAN_OTHER_SHARE = 2000  # ... and each non-dealer 2,000; a dealer's tsumo is 4,000 all
+FALSE_CALL_POINTS = 1000
+
+
+def _check_seat(name: str, seat: int) -> None:
+    if not 0 <= seat <= 3:
+        raise ValueError(f"{name} must be a seat 0-3, not {seat}")
+
+
+def _deltas(payments: list[Payment], payer: int, lost: int) -> tuple[int, int, int, int]:
+    d = [0, 0, 0, 0]
+    for p in payments:
+        if p.payer is not None:
+            d[p.payer] -= p.amount
+        d[p.payee] += p.amount
+    d[payer] -= lost
+    return (d[0], d[1], d[2], d[3])
+
+
+def chombo_penalty(seat: int, dealer: int, rules: Ruleset, *,
+                   wareme_seat: int | None = None,
+                   tenpai_best: Mapping[int, int] | None = None) -> Penalty:
+    """The chombo (錯和) of ``seat`` while ``dealer`` deals, under ``rules.chombo``.
+
+    ``wareme_seat``: the seat in front of which the wall was broken (used when
+    ``rules.wareme``: its payments are doubled).  ``tenpai_best``: for
+    ``rules.chombo_tenpai_best``, the best points each tenpai seat's hand could have
+    won (chance yaku excluded); such a seat receives that instead of its mangan share.
+    """
+    _check_seat("seat", seat)
+    _check_seat("dealer", dealer)
+    others = [s for s in range(4) if s != seat]
+    payments: list[Payment] = []
+    lost = 0
+    to_table = 0
+    kind = rules.chombo
+    if kind == "each_fixed":
+        payments = [Payment(seat, s, rules.chombo_points, "chombo") for s in others]
+        reason = f"chombo: {rules.chombo_points:,} to each other player"
+    elif kind == "mangan_each":
+        for s in others:
+            share = MANGAN_DEALER_SHARE if seat == dealer or s == dealer else MANGAN_OTHER_SHARE
+            if rules.chombo_tenpai_best and tenpai_best is not None and s in tenpai_best:
+                share = tenpai_best[s]
+            payments.append(Payment(seat, s, share, "chombo"))
+        reason = "chombo: a mangan paid to the others as if each had won by tsumo"
+    elif kind == "to_table":
+        lost = to_table = rules.chombo_points
+        reason = f"chombo: {rules.chombo_points:,} to the table"
+    else:  # "to_nobody"
+        lost = rules.chombo_points
+        reason = f"chombo: {rules.chombo_points:,} lost to nobody"
+    if rules.wareme and wareme_seat is not None:
+        _check_seat("wareme_seat", wareme_seat)
+        payments = [Payment(p.payer, p.payee, p.amount * 2, p.reason)
+                    if wareme_seat in (p.payer, p.payee) else p for p in payments]
+        if wareme_seat == seat:
+            lost *= 2
+            to_table *= 2
+    return Penalty(seat=seat, kind="chombo", reason=reason, payments=tuple(payments),
+                   deltas=_deltas(payments, seat, lost), replay_hand=rules.chombo_replay,
+                   dead_hand=False, to_table=to_table)
+
+
+def false_call_penalty(seat: int, rules: Ruleset) -> Penalty | None:
+    """A false call (空ポン, a withdrawn call or riichi) by ``seat``; None when unpenalised."""
+    _check_seat("seat", seat)
+    if rules.false_call == "none":
+        return None
+    if rules.false_call == "table_1000":
+        return Penalty(seat=seat, kind="false_call",
+                       reason=f"false call: {FALSE_CALL_POINTS:,} to the table",
+                       deltas=_deltas([], seat, FALSE_CALL_POINTS),
+                       to_table=FALSE_CALL_POINTS)
+    return Penalty(seat=seat, kind="false_call",
+                   reason="false call: the hand may no longer win (dead hand)", dead_hand=True)
