@@ -43,6 +43,7 @@ class HanchanApp(App[int]):
         settings: Settings | None = None,
         settings_path: Path | None = None,
         session: PlaySession | None = None,
+        replay_seat: int = 0,
     ) -> None:
         super().__init__()
         self.start = start
@@ -52,6 +53,7 @@ class HanchanApp(App[int]):
         self.settings_path = settings_path
         self.settings = settings if settings is not None else load_settings(settings_path)
         self.session = session
+        self.replay_seat = replay_seat
         self.error: str | None = None
 
     # ------------------------------------------------------------------ start
@@ -100,7 +102,7 @@ class HanchanApp(App[int]):
         from tui.screens.replay import ReplayScreen
 
         events = read_events(path)
-        self._replace(ReplayScreen(events, title=path.name))
+        self._replace(ReplayScreen(events, title=path.name, seat=self.replay_seat))
 
     def _open_table(self) -> None:
         from tui.screens.table import TableScreen

@@ -59,8 +59,10 @@ class GameEndScreen(Screen[None]):
         Binding("q", "leave", "Quit", show=False),
     ]
 
-    def __init__(self, events: Sequence[Event], human: int, names: Sequence[str]) -> None:
+    def __init__(self, events: Sequence[Event], human: int, names: Sequence[str],
+                 *, pushed: bool = False) -> None:
         super().__init__()
+        self.pushed = pushed  # opened over another screen (the replay): leaving pops it
         self.events = list(events)
         self.human = human
         self.names = list(names)
@@ -89,4 +91,7 @@ class GameEndScreen(Screen[None]):
         yield Footer()
 
     def action_leave(self) -> None:
+        if self.pushed:
+            self.app.pop_screen()
+            return
         self.app.game_finished()  # type: ignore[attr-defined]

@@ -1,0 +1,57 @@
+"""A preset's key rules in a few lines, for the new-game list and the rules reference.
+
+Words come from the ruleset schema's own metadata (``rulesets.describe``); the
+TUI only picks which options are worth a glance.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rulesets.schema import Ruleset, option_fields
+
+KEY_OPTIONS = (
+    "length", "start_points", "return_points", "uma_scheme", "uma", "red_fives", "open_tanyao", "kuikae",
+    "double_ron", "triple_ron", "bust", "agariyame", "renchan_at_draw", "kiriage_mangan",
+    "kazoe_yakuman", "double_yakuman", "nagashi_mangan", "ippatsu", "ura_dora", "kan_ura",
+)
+
+
+@dataclass(frozen=True)
+class PresetInfo:
+    """A preset's name, title, source and rules."""
+
+    name: str
+    title: str
+    source: str
+    rules: Ruleset
+
+
+def presets() -> list[PresetInfo]:
+    """Every preset the loader knows, readable ones only (a broken one is skipped)."""
+    from rulesets.loader import list_presets, load_ruleset_info
+
+    out: list[PresetInfo] = []
+    for name in list_presets():
+        try:
+            info = load_ruleset_info(name)
+        except Exception:  # noqa: BLE001 - the list shows what loads
+            continue
+        out.append(PresetInfo(name, info.title, info.source, info.ruleset))
+    return out
+
+
+def key_rules(rules: Ruleset, options: tuple[str, ...] = KEY_OPTIONS) -> list[tuple[str, str]]:
+    """(meaning, value) of the key options, in words."""
+    from rulesets.describe import is_relevant, plain_value
+
+    meta = {f.name: f.metadata for f in option_fields()}
+    out: list[tuple[str, str]] = []
+    for name in options:
+        if name not in meta or not is_relevant(name, rules):
+            continue
+        en = str(meta[name]["en"]).split(" (")[0].split(":")[0].split(";")[0].rstrip(".")
+        if len(en) > 40:
+            en = en[:39] + "…"
+        out.append((f"{meta[name]['ja']} {en}", plain_value(name, getattr(rules, name))))
+    return out

@@ -1,0 +1,295 @@
+"""The main menu and its pages: new game (preset, bots, seat), load, replay, rules reference."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Input, OptionList, Select, Static
+from textual.widgets.option_list import Option
+
+from tui.rules_summary import PresetInfo, key_rules, presets
+from tui.widgets.size_notice import SizeNotice
+
+LOGO = "hanchan — riichi mahjong against three bots"
+SEAT_NAMES = ("East", "South", "West", "North")
+
+
+class MenuScreen(Screen[None]):
+    """Continue, new game, load, replay, rules, quit."""
+
+    DEFAULT_CSS = """
+    MenuScreen { align: center middle; }
+    MenuScreen > Vertical { width: 64; height: auto; border: round #e0a040; padding: 1 2; }
+    MenuScreen .logo { text-style: bold; color: #ffd84a; margin: 0 0 1 0; }
+    MenuScreen OptionList { height: auto; border: none; }
+    """
+
+    BINDINGS = [
+        Binding("c", "choose('continue')", "Continue", show=False),
+        Binding("n", "choose('new')", "New game", show=False),
+        Binding("l", "choose('load')", "Load", show=False),
+        Binding("r", "choose('replay')", "Replay", show=False),
+        Binding("u", "choose('rules')", "Rules", show=False),
+        Binding("q", "choose('quit')", "Quit"),
+    ]
+
+    def __init__(self, save_dir: Path | None) -> None:
+        super().__init__()
+        self.save_dir = save_dir
+        self.autosave: Path | None = None
+
+    def compose(self) -> ComposeResult:
+        from tui.savefiles import latest_unfinished
+
+        if self.save_dir is not None:
+            self.autosave = latest_unfinished(self.save_dir)
+        options = []
+        if self.autosave is not None:
+            options.append(Option(f"(c) Continue the autosaved game  {self.autosave.name}",
+                                  id="continue"))
+        options += [
+            Option("(n) New game", id="new"),
+            Option("(l) Load a saved game", id="load"),
+            Option("(r) Replay a game", id="replay"),
+            Option("(u) Rules reference", id="rules"),
+            Option("(q) Quit", id="quit"),
+        ]
+        with Vertical():
+            yield Static(LOGO, classes="logo")
+            yield OptionList(*options, id="menu")
+        yield Footer()
+        yield SizeNotice()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id:
+            self.action_choose(event.option.id)
+
+    def action_choose(self, what: str) -> None:
+        app = self.app
+        if what == "continue" and self.autosave is not None:
+            try:
+                app.continue_game(self.autosave)  # type: ignore[attr-defined]
+            except Exception as exc:  # noqa: BLE001 - a damaged save is reported, not raised
+                self.notify(f"Cannot continue that game: {exc}", severity="error")
+        elif what == "new":
+            app.push_screen(NewGameScreen(self.save_dir))
+        elif what in ("load", "replay"):
+            app.push_screen(FilePickerScreen(self.save_dir, what))
+        elif what == "rules":
+            app.push_screen(RulesScreen())
+        elif what == "quit":
+            app.exit(0)
+
+
+def _summary(info: PresetInfo) -> Text:
+    out = Text()
+    out.append(f"{info.title}\n", style="bold")
+    if info.source:
+        out.append(f"{info.source[:80]}\n", style="#8a8170")
+    t = Text()
+    for label, value in key_rules(info.rules):
+        t.append(f"{label[:44]:<45}", style="#9fd3ff")
+        t.append(f"{value[:40]}\n")
+    out.append_text(t)
+    return out
+
+
+class NewGameScreen(Screen[None]):
+    """Pick a preset (its key rules shown beside it), the bots' level and your seat."""
+
+    DEFAULT_CSS = """
+    NewGameScreen { layout: vertical; }
+    NewGameScreen #body { height: 1fr; }
+    NewGameScreen #presets { width: 24; border: round #6f6756; }
+    NewGameScreen #about { width: 1fr; border: round #6f6756; padding: 0 1; }
+    NewGameScreen #choices { height: 3; }
+    NewGameScreen Select { width: 26; }
+    NewGameScreen Input { width: 20; }
+    """
+
+    BINDINGS = [
+        Binding("escape", "back", "Back"),
+        Binding("ctrl+s", "start", "Start"),
+    ]
+
+    def __init__(self, save_dir: Path | None) -> None:
+        super().__init__()
+        self.save_dir = save_dir
+        self.infos = presets()
+        self.current = next((i for i, p in enumerate(self.infos) if p.name == "tenhou"), 0)
+
+    def compose(self) -> ComposeResult:
+        from ai.base import LEVELS
+
+        with Horizontal(id="body"):
+            yield OptionList(*[Option(p.name, id=p.name) for p in self.infos], id="presets")
+            with VerticalScroll(id="about"):
+                yield Static(id="summary")
+        with Horizontal(id="choices"):
+            yield Select([(f"Bots: {lv}", lv) for lv in LEVELS], value="normal",
+                         allow_blank=False, id="bots")
+            yield Select([(f"Seat: {s}", i) for i, s in enumerate(SEAT_NAMES)], value=0,
+                         allow_blank=False, id="seat")
+            yield Input(placeholder="seed (optional)", id="seed", type="integer")
+        yield Static("Enter on a preset (or Ctrl+S) starts the game.", classes="hint")
+        yield Footer()
+        yield SizeNotice()
+
+    def on_mount(self) -> None:
+        ol = self.query_one("#presets", OptionList)
+        ol.highlighted = self.current
+        ol.focus()
+        self._show(self.current)
+
+    def _show(self, index: int | None) -> None:
+        if index is None or not self.infos:
+            return
+        self.current = index
+        self.query_one("#summary", Static).update(_summary(self.infos[index]))
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self._show(event.option_index)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self._show(event.option_index)
+        self.action_start()
+
+    def action_start(self) -> None:
+        from tui.session import NewGame
+
+        if not self.infos:
+            self.notify("No rule presets were found.", severity="error")
+            return
+        seed_text = self.query_one("#seed", Input).value.strip()
+        seed = int(seed_text) if seed_text.lstrip("-").isdigit() else None
+        bots = str(self.query_one("#bots", Select).value)
+        seat = int(self.query_one("#seat", Select).value)  # type: ignore[arg-type]
+        spec = NewGame(self.infos[self.current].rules, seed, bots, seat, self.save_dir)
+        self.app.start_game(spec)  # type: ignore[attr-defined]
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+
+class FilePickerScreen(Screen[None]):
+    """Saved games, newest first: load one to continue, or open one in the replay viewer."""
+
+    DEFAULT_CSS = """
+    FilePickerScreen { layout: vertical; }
+    FilePickerScreen OptionList { height: 1fr; border: round #6f6756; }
+    FilePickerScreen Input { margin: 0 0 1 0; }
+    """
+
+    BINDINGS = [Binding("escape", "back", "Back")]
+
+    def __init__(self, save_dir: Path | None, purpose: str) -> None:
+        super().__init__()
+        self.save_dir = save_dir
+        self.purpose = purpose
+        self.files: list[Path] = []
+
+    def compose(self) -> ComposeResult:
+        from tui.savefiles import list_saves
+
+        verb = "continue" if self.purpose == "load" else "replay"
+        self.files = list_saves(self.save_dir) if self.save_dir is not None else []
+        yield Static(Text(f"Choose a game to {verb} (or type a file's path below)",
+                          style="bold"))
+        if self.files:
+            yield OptionList(*[Option(p.name, id=str(i)) for i, p in enumerate(self.files)],
+                             id="files")
+        else:
+            yield Static(f"No saved games in {self.save_dir}.")
+        yield Input(placeholder="path to a game file", id="path")
+        yield Footer()
+        yield SizeNotice()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self._open(self.files[event.option_index])
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        path = Path(event.value.strip()).expanduser()
+        if not path.is_file():
+            self.notify(f"There is no file at {path}.", severity="error")
+            return
+        self._open(path)
+
+    def _open(self, path: Path) -> None:
+        app = self.app
+        try:
+            if self.purpose == "load":
+                from saves.reader import load
+
+                if load(path).finished:
+                    self.notify("That game is over: opening it in the replay viewer.")
+                    app.open_replay(path)  # type: ignore[attr-defined]
+                else:
+                    app.continue_game(path)  # type: ignore[attr-defined]
+            else:
+                app.open_replay(path)  # type: ignore[attr-defined]
+        except Exception as exc:  # noqa: BLE001 - one sentence for any unreadable file
+            self.notify(f"Cannot open {path.name}: {exc}", severity="error")
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+
+class RulesScreen(Screen[None]):
+    """A preset's key rules and its yaku with their values."""
+
+    DEFAULT_CSS = """
+    RulesScreen #body { height: 1fr; }
+    RulesScreen #presets { width: 24; border: round #6f6756; }
+    RulesScreen #about { width: 1fr; border: round #6f6756; padding: 0 1; }
+    """
+
+    BINDINGS = [Binding("escape", "back", "Back")]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.infos = presets()
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="body"):
+            yield OptionList(*[Option(p.name) for p in self.infos], id="presets")
+            with VerticalScroll(id="about"):
+                yield Static(id="summary")
+        yield Footer()
+        yield SizeNotice()
+
+    def on_mount(self) -> None:
+        if self.infos:
+            self._show(0)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self._show(event.option_index)
+
+    def _show(self, index: int) -> None:
+        from engine.scoring.registry import yaku_table
+
+        info = self.infos[index]
+        t = Table(box=None, padding=(0, 1), header_style="bold")
+        t.add_column("Yaku")
+        t.add_column("", style="#8a8170")
+        t.add_column("Closed", justify="right")
+        t.add_column("Open", justify="right")
+        for y in yaku_table(info.rules):
+            if y.yakuman:
+                closed = "double yakuman" if y.yakuman == 2 else "yakuman"
+                opened = closed if y.open_han is not None else "—"
+            else:
+                closed = f"{y.closed_han}"
+                opened = "—" if y.open_han is None else f"{y.open_han}"
+            t.add_row(y.en.split(" (")[0], y.ja, closed, opened)
+        from rich.console import Group
+
+        self.query_one("#summary", Static).update(Group(_summary(info), Text(""), t))
+
+    def action_back(self) -> None:
+        self.app.pop_screen()

@@ -1,0 +1,45 @@
+"""``EventLog``: the events around the replay position, the current one highlighted."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.widget import Widget
+
+from engine.events import Event
+from tui.event_words import describe
+
+
+class EventLog(Widget):
+    """A window of event lines centred on the current position."""
+
+    DEFAULT_CSS = """
+    EventLog { width: 28; height: 1fr; border-left: solid #6f6756; padding: 0 1; }
+    """
+
+    def __init__(self, events: Sequence[Event], names: Sequence[str], red_fives: int,
+                 *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.lines = [describe(e, names, red_fives) for e in events]
+        self.position = 0
+
+    def show(self, position: int) -> None:
+        """Highlight event ``position``."""
+        if position != self.position:
+            self.position = position
+            self.refresh()
+
+    def render(self) -> Text:
+        h = max(1, self.size.height)
+        w = max(4, self.size.width - 2)
+        start = max(0, min(self.position - h // 2, len(self.lines) - h))
+        out: list[Text] = []
+        for i in range(start, min(len(self.lines), start + h)):
+            line = Text(f"{i:>4} {self.lines[i]}"[:w])
+            if i == self.position:
+                line.stylize("bold reverse")
+            elif i > self.position:
+                line.stylize("#8a8170")
+            out.append(line)
+        return Text("\n").join(out)
