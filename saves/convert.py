@@ -176,19 +176,18 @@ def _win_result(st: GameState, w: m.Win) -> WinResult:
 
 
 def _meld_of(call: m.Call) -> Meld:
+    # Tiles keep the record's order (called tile last), so an export writes them back
+    # exactly as they were.
     if isinstance(call, m.Chi):
-        return Meld("chi", tuple(sorted((call.called, *call.consumed))), call.called,
-                    call.from_seat)
+        return Meld("chi", (*call.consumed, call.called), call.called, call.from_seat)
     if isinstance(call, m.Pon):
-        return Meld("pon", tuple(sorted((call.called, *call.consumed))), call.called,
-                    call.from_seat)
+        return Meld("pon", (*call.consumed, call.called), call.called, call.from_seat)
     if isinstance(call, m.Daiminkan):
-        return Meld("minkan", tuple(sorted((call.called, *call.consumed))), call.called,
-                    call.from_seat)
+        return Meld("minkan", (*call.consumed, call.called), call.called, call.from_seat)
     if isinstance(call, m.Kakan):
-        return Meld("kakan", tuple(sorted((*call.pon, call.added))), call.pon[0],
+        return Meld("kakan", (*call.pon[1:], call.pon[0], call.added), call.pon[0],
                     call.from_seat, call.added)
-    return Meld("ankan", tuple(sorted(call.tiles)))
+    return Meld("ankan", tuple(call.tiles))
 
 
 def events_from_recorded(game: m.RecordedGame, rules: Ruleset | None = None) -> list[Event]:
