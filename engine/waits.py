@@ -23,11 +23,10 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from engine.shanten import (
-    _FINAL,
-    _TERMINALS_HONOURS,
+    _COMBINE,
+    _VECS,
     _combine,
-    _final,
-    _final_miss,
+    _combine_miss,
     _group,
     _special,
 )
@@ -42,7 +41,6 @@ __all__ = [
 
 _OFFSETS = (0, 9, 18, 27)
 _PACK_MASK = 0xFFFFFF  # low bits of a group value: chiitoi/kokushi facts
-_TERMINAL_SET = frozenset(_TERMINALS_HONOURS)
 
 
 class DiscardOption(NamedTuple):
@@ -58,32 +56,104 @@ class DiscardOption(NamedTuple):
     """How many tiles of those kinds are unseen."""
 
 
-# per group, key -> the group's draws: (vector id after the draw, kinds drawn)
-# for each distinct resulting vector; kinds already held four times are left out
-_NEXT: tuple[dict[bytes, tuple[tuple[int, tuple[int, ...]], ...]], ...] = ({}, {}, {}, {})
+# Drawing a tile lowers each entry D[h][i] of its group's vector by 0 or 1.
+# key -> 16 bit sets over the group's kinds (bit j = its j-th kind), kinds held
+# four times left out: [p] for p = h*5 + i < 10, the draws that lower entry p;
+# [10 + 2*c + t], the kinds held min(count, 2) == c times that are (t = 1) or
+# are not (t = 0) terminals/honours (what chiitoitsu/kokushi depend on).
+_MASKS: dict[bytes, tuple[int, ...]] = {}
+# (group vector id << 24 | rest vector id) << 3 | sets -> (regular shanten,
+# bit set of the entries p = h*5 + i on which the minimum is reached)
+_TIGHT: dict[int, tuple[int, int]] = {}
+# bit set of entries -> the entries
+_POSITIONS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(p for p in range(10) if bits >> p & 1) for bits in range(1 << 10)
+)
+# group -> bit set of its kinds -> the kinds
+_KINDS_OF: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(offset + j for j in range(9) if bits >> j & 1) for bits in range(1 << 9))
+    for offset in (0, 9, 18, 27)
+)
 # key -> keys of the group with one tile fewer of each kind (None if absent)
 _PREV: dict[bytes, tuple[bytes | None, ...]] = {}
 
 
-def _next_classes(group: int, key: bytes) -> tuple[tuple[int, tuple[int, ...]], ...]:
-    memo = _NEXT[group]
+def _masks(key: bytes) -> tuple[int, ...]:
     try:
-        return memo[key]
+        return _MASKS[key]
     except KeyError:
         pass
-    offset = _OFFSETS[group]
-    by_vid: dict[int, list[int]] = {}
+    base = _VECS[_group(key) >> 24]
+    masks = [0] * 16
     buf = bytearray(key)
+    suit = len(key) == 9
     for j in range(len(key)):
-        if buf[j] >= 4:
+        count = buf[j]
+        if count >= 4:
             continue
+        term = not suit or j in (0, 8)
+        masks[10 + 2 * min(count, 2) + term] |= 1 << j
         buf[j] += 1
-        by_vid.setdefault(_group(bytes(buf)) >> 24, []).append(offset + j)
+        vec = _VECS[_group(bytes(buf)) >> 24]
         buf[j] -= 1
-    res = tuple((vid, tuple(kinds)) for vid, kinds in by_vid.items())
-    if len(memo) > 1 << 18:
-        memo.clear()
-    memo[key] = res
+        for pos in range(10):
+            if vec[pos] < base[pos]:
+                masks[pos] |= 1 << j
+    res = tuple(masks)
+    if len(_MASKS) > 1 << 18:
+        _MASKS.clear()
+    _MASKS[key] = res
+    return res
+
+
+def _better_classes(packed: int, target: int) -> tuple[int, ...]:
+    """Mask positions (10..15) of the draw classes giving chiitoi/kokushi < target."""
+    key = packed << 4 | (target + 1)
+    try:
+        return _BETTER[key]
+    except KeyError:
+        pass
+    pairs = packed & 63
+    kinds = packed >> 6 & 63
+    tkinds = packed >> 12 & 15
+    tpair = packed >> 16 & 7 != 0
+    out = []
+    for c in (0, 1, 2):
+        for term in (False, True):
+            after = _chiitoi_kokushi(
+                pairs + (c == 1),
+                kinds + (c == 0),
+                tkinds + (term and c == 0),
+                tpair or (term and c == 1),
+            )
+            if after < target:
+                out.append(10 + 2 * c + term)
+    res = tuple(out)
+    _BETTER[key] = res
+    return res
+
+
+_BETTER: dict[int, tuple[int, ...]] = {}
+
+
+def _tight_miss(key: int) -> tuple[int, int]:
+    sets = key & 7
+    group = _VECS[key >> 27]
+    rest = _VECS[key >> 3 & 0xFFFFFF]
+    best = 99
+    tight = 0
+    for h in (0, 1):
+        for i in range(sets + 1):
+            v = group[h * 5 + i] + rest[(1 - h) * 5 + sets - i]
+            if v < best:
+                best = v
+                tight = 0
+            if v == best:
+                tight |= 1 << (h * 5 + i)
+    res = (best - 1, tight)
+    if len(_TIGHT) > 1 << 20:
+        _TIGHT.clear()
+    _TIGHT[key] = res
     return res
 
 
@@ -112,17 +182,6 @@ def _split(b: bytes) -> list[bytes]:
     return [b[0:9], b[9:18], b[18:27], b[27:34]]
 
 
-def _shanten_of(vals: Sequence[int], melds: int) -> int:
-    m, p, s, h = vals
-    fin = _final(_combine(m >> 24, p >> 24), _combine(s >> 24, h >> 24))
-    res = fin[4 - melds]
-    if melds == 0:
-        special = _special((m + p + s + h) & _PACK_MASK)
-        if special < res:
-            res = special
-    return res
-
-
 def _chiitoi_kokushi(pairs: int, kinds: int, tkinds: int, tpair: bool) -> int:
     chiitoi = 6 - pairs + (7 - kinds if kinds < 7 else 0)
     kokushi = 13 - tkinds - (1 if tpair else 0)
@@ -132,61 +191,73 @@ def _chiitoi_kokushi(pairs: int, kinds: int, tkinds: int, tpair: bool) -> int:
 def _improving(
     keys: Sequence[bytes],
     vals: Sequence[int],
-    counts: Sequence[int],
     melds: int,
-    target: int,
-) -> list[int]:
-    """Kinds (sorted) whose draw gives a shanten below ``target``.
+    target: int | None = None,
+) -> tuple[int, list[int]]:
+    """(shanten of the hand, sorted kinds whose draw gives a shanten below target).
 
-    Kinds of which ``counts`` already holds four are never listed.
+    ``target`` defaults to the hand's shanten.  Kinds the hand holds four
+    times are never listed.
     """
-    m, p, s, h = (v >> 24 for v in vals)
-    sets = 4 - melds
-    mp = _combine(m, p)
-    sh = _combine(s, h)
+    m = vals[0] >> 24
+    p = vals[1] >> 24
+    s = vals[2] >> 24
+    h = vals[3] >> 24
+    combine = _COMBINE
+    try:
+        mp = combine[m << 24 | p]
+    except KeyError:
+        mp = _combine_miss(m << 24 | p)
+    try:
+        sh = combine[s << 24 | h]
+    except KeyError:
+        sh = _combine_miss(s << 24 | h)
     rests = (_combine(p, sh), _combine(m, sh), _combine(mp, h), _combine(mp, s))
+    sets = 4 - melds
+    tight_memo = _TIGHT
+    tights = []
+    regular = 99
+    for g, gid in enumerate((m, p, s, h)):
+        key = (gid << 24 | rests[g]) << 3 | sets
+        try:
+            regular, tight = tight_memo[key]
+        except KeyError:
+            regular, tight = _tight_miss(key)
+        tights.append(tight)
+    if melds == 0:
+        packed = (vals[0] + vals[1] + vals[2] + vals[3]) & _PACK_MASK
+        special = _special(packed)
+        current = regular if regular < special else special
+    else:
+        packed = 0
+        special = 99
+        current = regular
+    if target is None:
+        target = current
+    # A draw lowers the regular shanten iff it lowers an entry of its group's
+    # vector on which the minimum over (group entry + rest entry) is reached;
+    # a draw lowers chiitoitsu/kokushi shanten by at most one.
+    if regular < target:  # every draw does (not reached by the callers)
+        positions: tuple[tuple[int, ...], ...] = (tuple(range(10, 16)),) * 4
+    elif regular == target:
+        positions = tuple(_POSITIONS[t] for t in tights)
+    else:
+        positions = ((), (), (), ())
+    if special - 1 < target:
+        extra = _better_classes(packed, target)
+        if extra:
+            positions = tuple(ps + extra for ps in positions)
     found: list[int] = []
-    final = _FINAL
     for g in range(4):
-        high = rests[g]
-        for vid, drawn in _next_classes(g, keys[g]):
-            key = vid << 24 | high
-            try:
-                fin = final[key]
-            except KeyError:
-                fin = _final_miss(key)
-            if fin[sets] < target:
-                found.extend(drawn)
-    # one draw lowers chiitoitsu/kokushi shanten by at most one
-    if melds == 0 and _special(sum(vals) & _PACK_MASK) - 1 < target:
-        # Chiitoitsu/kokushi after drawing kind k depend only on counts[k]
-        # (0, 1, 2+) and whether k is a terminal/honour.
-        packed = sum(vals) & _PACK_MASK
-        pairs = packed & 63
-        kinds = packed >> 6 & 63
-        tkinds = packed >> 12 & 15
-        tpair = packed >> 16 & 7 != 0
-        better = [
-            [
-                _chiitoi_kokushi(
-                    pairs + (c == 1),
-                    kinds + (c == 0),
-                    tkinds + (term and c == 0),
-                    tpair or (term and c == 1),
-                )
-                < target
-                for term in (False, True)
-            ]
-            for c in (0, 1, 2)
-        ]
-        if any(any(row) for row in better):
-            have = set(found)
-            for k in range(34):
-                c = counts[k]
-                if c < 4 and k not in have and better[c if c < 2 else 2][k in _TERMINAL_SET]:
-                    found.append(k)
-    found.sort()
-    return found
+        wanted = positions[g]
+        if wanted:
+            masks = _masks(keys[g])
+            bits = 0
+            for pos in wanted:
+                bits |= masks[pos]
+            if bits:
+                found.extend(_KINDS_OF[g][bits])
+    return current, found
 
 
 def _unseen(kinds: list[int], own: Sequence[int], visible: Sequence[int] | None) -> int:
@@ -267,7 +338,7 @@ def waits(counts: Sequence[int], melds: int = 0) -> list[int]:
     b = bytes(counts)
     keys = _split(b)
     vals = [_group(k) for k in keys]
-    out = _improving(keys, vals, counts, melds, 0)
+    out = _improving(keys, vals, melds, 0)[1]
     for k in range(34):
         if counts[k] >= 4:
             trial = list(counts)
@@ -327,8 +398,7 @@ def ukeire(
     _check_hand(counts, melds, 1)
     keys = _split(bytes(counts))
     vals = [_group(k) for k in keys]
-    current = _shanten_of(vals, melds)
-    kinds = _improving(keys, vals, counts, melds, current)
+    kinds = _improving(keys, vals, melds)[1]
     return kinds, _unseen(kinds, counts, visible)
 
 
@@ -363,10 +433,7 @@ def discard_options(
             new_keys[g] = pkey
             new_vals = list(vals)
             new_vals[g] = _group(pkey)
-            after = _shanten_of(new_vals, melds)
-            counts13 = list(counts14)
-            counts13[kind] -= 1
-            kinds = _improving(new_keys, new_vals, counts13, melds, after)
+            after, kinds = _improving(new_keys, new_vals, melds)
             count = _unseen(kinds, counts14, visible)
             options.append(DiscardOption(kind, after, kinds, count))
     options.sort(key=lambda o: (o.shanten, -o.ukeire_count, o.kind))
