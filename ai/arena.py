@@ -198,18 +198,27 @@ def run_one(rules: Ruleset, spec: GameSpec) -> list[tuple[str, SeatStats]]:
     events = play_game(rules, _bots_for(spec), spec.seed,
                        names=[f"{lv} bot" for lv in spec.levels])
     if spec.save_dir:
-        _save(spec, events)
+        _save(spec, events, rules)
     stats = stats_from_events(events)
     return [(spec.levels[i], stats[i]) for i in range(4)]
 
 
-def _save(spec: GameSpec, events: list[Event]) -> None:
+def _save(spec: GameSpec, events: list[Event], rules: Ruleset) -> None:
+    """Write one simulated game as a save file (no autosave pointer)."""
     from pathlib import Path
 
-    from saves import writer  # type: ignore[attr-defined]
+    from saves.codec import SeatInfo
+    from saves.writer import GameWriter, make_header
 
-    path = Path(spec.save_dir or ".") / f"sim-{spec.index:05d}-{spec.seed}.hanchan"
-    writer.write_game(path, events)
+    header = make_header(rules.to_dict(),
+                         [SeatInfo(f"{lv} bot", lv) for lv in spec.levels], spec.seed,
+                         source="simulate")
+    name = f"sim-{spec.index:05d}-{spec.seed}"
+    writer = GameWriter.create(Path(spec.save_dir or "."), header, name=name, pointer=False)
+    try:
+        writer.extend(events)
+    finally:
+        writer.close()
 
 
 @dataclass(slots=True)

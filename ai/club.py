@@ -47,6 +47,12 @@ from engine.shanten import shanten, shanten_chiitoi, shanten_kokushi, shanten_re
 from engine.tiles import is_red, is_yaochuu, kind_name
 from engine.view import PlayerView
 
+BACKOFF = 0.6
+"""Factor on the offence of a discard that raises the shanten."""
+
+OPEN_CALL_BOOST = 1.6
+"""An open hand with a yaku may call again: its useful tiles come this much faster."""
+
 
 @dataclass(frozen=True, slots=True)
 class Style:
@@ -268,6 +274,7 @@ class ClubBot:
         riichi_safe = set.intersection(*[set(t.safe) for t in threats if t.riichi]) \
             if beginner_fold else set()
         nagashi = self._nagashi_alive(view)
+        open_yaku = any(m.is_open for m in melds) and sure_yaku(counts, melds, ctx) > 0
         out: list[_Option] = []
         for o in raw:
             if o.shanten > best_sh + 1 and loss_scale == 0 and not beginner_fold:
@@ -292,10 +299,13 @@ class ClubBot:
                 ron = 0.0 if furiten else 1.2
                 opt.win = win_chance(0, useful, total_unseen, draws, ron_factor=ron, end=end)
             else:
-                opt.win = win_chance(o.shanten, o.ukeire, total_unseen, draws, end=end)
+                useful = o.ukeire * (OPEN_CALL_BOOST if open_yaku else 1.0)
+                opt.win = win_chance(o.shanten, useful, total_unseen, draws, end=end)
             opt.value = self._win_value_scale(view, value)
             opt.danger = danger[o.kind]
             score = opt.win * opt.value
+            if o.shanten > best_sh:
+                score *= BACKOFF  # going back a step rarely pays, whatever the model says
             if loss_scale:
                 push = 1.0 + 0.6 * o.shanten
                 score -= opt.danger * loss_scale * push
@@ -345,42 +355,39 @@ class ClubBot:
     def _want_riichi(self, view: PlayerView, counts: list[int], best: _Option,
                      ctx: ValueContext, unseen: list[int], total: float, draws: int,
                      threats: list[defence.Threat]) -> bool:
+        """Riichi or dama, by the dama value, the wait and the turn."""
         if self.style.riichi == "always":
             return True
         c = list(counts)
         c[best.kind] -= 1
         dama_han = sure_yaku(c, view.me.melds, ctx)
+        if shanten_chiitoi(c) == 0 and shanten_regular(c) > 0:
+            dama_han += 2  # chiitoitsu is its own yaku
+        if dama_han < ctx.min_han:
+            return True  # no yaku: riichi is the only way to win by ron
         tiles = view.concealed()
         reds = red_count(tiles, ctx.red_fives) - _red_lost(tiles, best.kind, ctx.red_fives)
         dora = sum(c[k] * ctx.dora[k] for k in range(34)) + reds
+        han = dama_han + dora
         waits = best.kinds
-        # Chiitoitsu has its own yaku.
-        if shanten_chiitoi(c) == 0 and shanten_regular(c) > 0:
-            dama_han += 2
-        useful = sum(unseen[k] * self._ron_ease(view, k) for k in waits)
+        live = sum(unseen[k] for k in waits)
         furiten = any(r.tile >> 2 in waits for r in view.me.river)
-        end = 0.05 + min(0.3, sum(0.12 * t.tenpai for t in threats))
-        from ai.value import points_for
-        # Dama: others do not defend, but without a yaku only tsumo wins.
-        p_tsumo = win_chance(0, useful, total, draws, ron_factor=0.0, end=end)
-        if dama_han >= ctx.min_han and not furiten:
-            p_dama = win_chance(0, useful, total, draws, ron_factor=1.3, end=end)
-            v_dama = points_for(dama_han + dora, ctx.dealer)
-        else:
-            p_dama = p_tsumo
-            v_dama = points_for(1 + dama_han + dora, ctx.dealer)
-        p_riichi = win_chance(0, useful, total, draws, ron_factor=0.0 if furiten else 0.7,
-                              end=end)
-        v_riichi = points_for(dama_han + dora + 1.0 + 0.45 + 0.3, ctx.dealer)
-        ev_dama = p_dama * self._win_value_scale(view, v_dama)
-        ev_riichi = p_riichi * self._win_value_scale(view, v_riichi) - 1000.0 * (1 - p_riichi)
-        # Riichi cannot fold any more: count the deal-in risk of the draws to come.
-        risk = sum(t.tenpai * t.value * 0.05 for t in threats) * min(draws, 6) \
-            * self._loss_scale(view)
-        ev_riichi -= risk * 0.5
-        if not view.ruleset.riichi_needs_points and view.me.score < 1000:
-            ev_riichi -= 2000.0
-        return ev_riichi > ev_dama
+        if furiten:
+            return draws >= 4
+        if draws < 3:
+            return False  # little time left: keep the yaku and the freedom to fold
+        if han >= 4 or (han >= 3 and ctx.dealer):
+            return False  # mangan (or dealer's 11,600) already: dama takes the ron
+        if self.style.situation and _is_last_hand(view):
+            me = view.me.score
+            others = [s.score for s in view.seats if s.seat != view.seat]
+            if me > max(others):
+                return False  # the top needs any win, not a bigger one
+        if live <= 2 and any(t.riichi for t in threats):
+            return False  # a bad wait against a riichi: keep the way out
+        if han >= 3 and live >= 5:
+            return False  # 5,200+ with a good wait: the ron comes easier dama
+        return True
 
     # ------------------------------------------------------------------ kans
     def _kan_choice(self, view: PlayerView, legal: Sequence[Action], counts: list[int],
@@ -478,10 +485,12 @@ class ClubBot:
                     useful = o.ukeire
                     if o.shanten == 0:
                         useful = sum(unseen[k] * self._ron_ease(view, k) for k in o.kinds)
+                    else:
+                        useful *= OPEN_CALL_BOOST  # further calls speed an open hand
                     p = win_chance(o.shanten, useful, total, draws, end=end)
                     score = p * self._win_value_scale(view, hv.points) \
                         - danger[o.kind] * self._loss_scale(view) * st.defence
-                    if score <= ev0 * 1.1 + 150.0:
+                    if score <= ev0 + 100.0:
                         continue
                 if best is None or score > best[0]:
                     best = (score, a, f"{mkind} {kind_name(kind_called)}: "

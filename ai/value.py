@@ -17,8 +17,8 @@ from engine.view import PlayerView
 
 _YAOCHUU = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
 
-# Non-dealer points by han (30 fu below mangan); index = han, capped at 13.
-_POINTS = (0, 1000, 2000, 3900, 7700, 8000, 12000, 12000, 16000, 16000, 16000,
+# Non-dealer points by han (about 40 fu below mangan); index = han, capped at 13.
+_POINTS = (0, 1300, 2600, 5200, 8000, 8000, 12000, 12000, 16000, 16000, 16000,
            24000, 24000, 32000)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 MAX_DRAWS = 32
 MAX_SHANTEN = 7
-TYPICAL_UKEIRE = (5.0, 20.0, 34.0, 46.0, 55.0, 60.0, 64.0, 66.0)
+TYPICAL_UKEIRE = (5.0, 16.0, 22.0, 26.0, 28.0, 30.0, 31.0, 32.0)
 TYPICAL_TOTAL = 100.0
 BASE_END = 0.055
 

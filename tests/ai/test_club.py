@@ -1,0 +1,126 @@
+"""Decisions of the club bots on hand-made positions."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from botviews import make_view
+
+from ai import hint, make_bot
+from ai.club import ClubBot, _kuikae_exclude, _pick_tile
+from engine.actions import Chi, Discard, NineTerminals, Pass, Pon
+from engine.tiles import kind_name, parse_kinds
+from rulesets.schema import Ruleset
+
+
+def discards(view, riichi_kinds=()):  # type: ignore[no-untyped-def]
+    tiles = view.concealed()
+    out = [Discard(t) for t in tiles]
+    out += [Discard(t, riichi=True) for t in tiles if t >> 2 in riichi_kinds]
+    return out
+
+
+def own_pair(view, kind_text):  # type: ignore[no-untyped-def]
+    k = parse_kinds(kind_text)[0]
+    ts = [t for t in view.hand if t >> 2 == k]
+    return (ts[0], ts[1])
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "strong"])
+def test_pon_a_yakuhai_pair_that_makes_tenpai(level: str) -> None:
+    v = make_view("24m678p345s99s1z55z", last_discard=(3, "5z"))
+    a = make_bot(level, 0).choose(v, [Pon(own_pair(v, "5z")), Pass()])
+    assert isinstance(a, Pon)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "strong"])
+def test_never_a_call_that_leaves_no_yaku(level: str) -> None:
+    v = make_view("13m456p789s19p234z", last_discard=(3, "2m"))
+    pair = (v.hand[0], v.hand[1])  # 1m and 3m
+    a = make_bot(level, 0).choose(v, [Chi(pair), Pass()])
+    assert isinstance(a, Pass)
+
+
+def test_no_open_tanyao_means_no_tanyao_call() -> None:
+    hand = "34m456p678s2288s5p"
+    call = make_view(hand, last_discard=(3, "2m"))
+    pair = (call.hand[0], call.hand[1])
+    # the eager beginner calls whenever the call keeps a yaku and speeds the hand up
+    assert isinstance(make_bot("easy", 0).choose(call, [Chi(pair), Pass()]), Chi)
+    strict = make_view(hand, last_discard=(3, "2m"), rules=Ruleset().replace(open_tanyao=False))
+    assert isinstance(make_bot("easy", 0).choose(strict, [Chi(pair), Pass()]), Pass)
+
+
+def test_kuikae_kinds_follow_the_ruleset() -> None:
+    v = make_view("1m")
+    k3 = parse_kinds("3m")[0]
+    k4, k5 = parse_kinds("45m")
+    used = (k4 * 4, k5 * 4)  # chi 3m with 45m: 3m and its suji 6m are forbidden
+    assert sorted(_kuikae_exclude(v, "chi", used, k3)) == [k3, k3 + 3]
+    same = make_view("1m", rules=Ruleset().replace(kuikae="same_tile_forbidden"))
+    assert _kuikae_exclude(same, "chi", used, k3) == [k3]
+    free = make_view("1m", rules=Ruleset().replace(kuikae="allowed"))
+    assert _kuikae_exclude(free, "chi", used, k3) == []
+
+
+def test_strong_folds_a_hopeless_hand_to_genbutsu() -> None:
+    v = make_view("159m37p2468s1234z", drawn="6z", rivers=("", "3z8s", "", ""),
+                  riichi=(1,), riichi_turns={1: 1})
+    a = make_bot("strong", 0).choose(v, discards(v))
+    assert isinstance(a, Discard)
+    assert kind_name(a.tile >> 2) in ("3z", "8s")
+
+
+def test_easy_folds_only_with_genbutsu_too() -> None:
+    v = make_view("159m37p2468s1234z", drawn="6z", rivers=("", "3z8s", "", ""),
+                  riichi=(1,), riichi_turns={1: 1})
+    a = make_bot("easy", 0).choose(v, discards(v))
+    assert kind_name(a.tile >> 2) in ("3z", "8s")
+
+
+def test_riichi_without_a_yaku() -> None:
+    v = make_view("123m456p789s23s99m", drawn="5z")
+    a = make_bot("strong", 0).choose(v, discards(v, riichi_kinds=(31,)))
+    assert isinstance(a, Discard) and a.riichi and a.tile >> 2 == 31
+
+
+def test_dama_with_a_mangan() -> None:
+    v = make_view("234m456p678s33s55p", drawn="5z", dora="4p")
+    a = make_bot("strong", 0).choose(v, discards(v, riichi_kinds=(31,)))
+    assert isinstance(a, Discard) and not a.riichi and a.tile >> 2 == 31
+    easy = make_bot("easy", 0).choose(v, discards(v, riichi_kinds=(31,)))
+    assert isinstance(easy, Discard) and easy.riichi  # a beginner always declares
+
+
+def test_red_five_is_kept() -> None:
+    """Of two fives of a kind to discard, the red one stays in the hand."""
+    v = make_view("05m123p456p789s11z", drawn="3z")
+    fives = [t for t in v.hand if t >> 2 == 4]
+    legal = [Discard(t) for t in fives]
+    assert _pick_tile(v, 4, legal) != 16 and 16 in fives
+
+
+def test_nine_terminals_abort_and_kokushi_chase() -> None:
+    weak = make_view("19m19p19s1234z258m", drawn="3p")
+    bot = make_bot("strong", 0)
+    legal = [NineTerminals(), *discards(weak)]
+    assert isinstance(bot.choose(weak, legal), NineTerminals)
+    rich = make_view("19m19p19s123456z8p", drawn="2m")
+    legal = [NineTerminals(), *discards(rich)]
+    assert isinstance(bot.choose(rich, legal), Discard)
+
+
+def test_hint_has_a_short_reason() -> None:
+    v = make_view("123m456p78s1199s5z", drawn="3p")
+    h = hint(v, discards(v))
+    assert isinstance(h.action, Discard)
+    assert re.fullmatch(r"discard \d[mpsz]: (tenpai|\d-shanten), \d+ tiles.*", h.reason), h.reason
+    assert "5z" in h.reason or "3p" in h.reason
+
+
+def test_easy_is_not_random() -> None:
+    """A beginner still never breaks a finished set for a lone honour."""
+    v = make_view("123m456p789s1155z", drawn="7z")
+    picks = {ClubBot("easy", s).choose(v, discards(v)).tile >> 2 for s in range(20)}
+    assert picks == {33}

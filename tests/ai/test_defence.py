@@ -1,0 +1,110 @@
+"""The danger model on hand-made views: genbutsu, suji, kabe, honours, reading."""
+
+from __future__ import annotations
+
+from botviews import make_view
+
+from ai.defence import danger_table, deal_in_chance, threats
+from ai.hand import unseen_counts
+from engine.events import Meld
+from engine.tiles import parse_kinds, parse_tiles
+
+
+def kind(text: str) -> int:
+    return parse_kinds(text)[0]
+
+
+def riichi_view(river: str, hand: str = "123456789m1234p", **kw: object):
+    return make_view(hand, rivers=("", river, "", ""), riichi=(1,),
+                     riichi_turns={1: max(0, len(parse_kinds(river)) - 1)}, **kw)
+
+
+def test_genbutsu_is_safe_and_others_are_not() -> None:
+    v = riichi_view("4p9s1z")
+    t = [x for x in threats(v) if x.seat == 1][0]
+    assert t.riichi and t.tenpai == 1.0
+    table = danger_table(v, unseen_counts(v))
+    assert table[kind("4p")] == 0.0
+    assert table[kind("5p")] > 0.0
+
+
+def test_suji_is_safer_than_non_suji() -> None:
+    v = riichi_view("4p")  # 4p makes 1p and 7p suji
+    un = unseen_counts(v)
+    safe = threats(v)[0].safe
+    assert deal_in_chance(kind("1p"), safe, un) < deal_in_chance(kind("1s"), safe, un)
+    assert deal_in_chance(kind("7p"), safe, un) < deal_in_chance(kind("7s"), safe, un)
+
+
+def test_order_of_usual_rates() -> None:
+    """Non-suji middle tiles are the most dangerous, terminals less, suji terminals least."""
+    un = [3] * 34
+    safe = frozenset({kind("4s")})
+    mid = deal_in_chance(kind("5m"), safe, un)
+    term = deal_in_chance(kind("1m"), safe, un)
+    suji_term = deal_in_chance(kind("1s"), safe, un)
+    assert mid > term > suji_term > 0
+    assert 0.09 < mid < 0.16  # about 12 % against riichi
+    assert suji_term < 0.03
+
+
+def test_kabe_rules_out_ryanmen() -> None:
+    """All four 8s seen: a 9s can only be dealt into a shanpon or tanki (no-chance)."""
+    un = [3] * 34
+    live = deal_in_chance(kind("7s"), frozenset(), un)
+    un[kind("8s")] = 0
+    walled = deal_in_chance(kind("7s"), frozenset(), un)
+    assert walled < live
+    nine_walled = deal_in_chance(kind("9s"), frozenset(), un)
+    un2 = [3] * 34
+    assert nine_walled < deal_in_chance(kind("9s"), frozenset(), un2)
+
+
+def test_one_chance_halves() -> None:
+    un = [3] * 34
+    before = deal_in_chance(kind("9m"), frozenset(), un)
+    un[kind("8m")] = 1
+    assert deal_in_chance(kind("9m"), frozenset(), un) < before
+
+
+def test_honour_safety_by_copies_seen() -> None:
+    un = [3] * 34
+    live = deal_in_chance(kind("6z"), frozenset(), un)
+    un[kind("6z")] = 1
+    one_left = deal_in_chance(kind("6z"), frozenset(), un)
+    un[kind("6z")] = 0
+    assert live > one_left > deal_in_chance(kind("6z"), frozenset(), un) == 0.0
+
+
+def test_tiles_passed_after_riichi_are_safe() -> None:
+    """A tile discarded by another seat after the riichi cannot be won on (furiten)."""
+    v = make_view("123456789m1234p", rivers=("", "1z2z", "3z7s", "4z"),
+                  riichi=(1,), riichi_turns={1: 1})
+    t = [x for x in threats(v) if x.seat == 1][0]
+    assert kind("7s") in t.safe  # seat 2 discarded 7s after seat 1's riichi tile
+    assert kind("4z") not in t.safe  # seat 3's first discard came before it
+
+
+def test_no_threat_means_no_danger() -> None:
+    v = make_view("123456789m1234p", rivers=("1z", "2z", "3z", "4z"))
+    assert max(danger_table(v, unseen_counts(v))) < 50.0
+
+
+def test_flush_reading_moves_danger_to_the_suit() -> None:
+    used: set[int] = set()
+    m1 = Meld("pon", tuple(parse_tiles("777p", used=used)))
+    used.update(m1.tiles)
+    m2 = Meld("chi", tuple(parse_tiles("345p", used=used)))
+    used.update(m2.tiles)
+    v = make_view("123456789m1234s", rivers=("", "19m28s3m4s7m5z", "", ""),
+                  melds={1: (m1, m2)}, used=used)
+    t = [x for x in threats(v) if x.seat == 1][0]
+    assert t.flush_suit == 1
+    table = danger_table(v, unseen_counts(v))
+    assert table[kind("5p")] > 3 * table[kind("5s")]
+
+
+def test_dealer_and_dora_raise_the_value() -> None:
+    v = riichi_view("1z")
+    dealer = riichi_view("1z", dealer=1)
+    assert threats(dealer)[0].value > threats(v)[0].value
