@@ -35,22 +35,25 @@ class _Hand:
     """Facts about the whole hand that every reading shares (computed once)."""
 
     __slots__ = (
-        "ctx", "rules", "win", "menzen", "no_melds", "counts", "total", "meld_sets",
-        "n_kans", "kinds", "situational", "luck_yakuman", "dora", "tile_yaku",
-        "dealer", "seat_k", "round_k", "riichi_any",
+        "ctx", "rules", "win", "menzen", "no_melds", "counts", "total", "kinds",
+        "meld_seqs", "meld_trips", "n_kans", "n_ankan", "dealer", "seat_k", "round_k",
+        "riichi_any", "situational", "luck_yakuman", "dora", "dora_han", "hand_yakuman",
+        "tile_yaku", "all_yaochuu",
     )
 
     def __init__(self, ctx: WinContext, rules: Ruleset, counts: list[int], total: list[int],
-                 meld_sets: list[tuple[int, int, bool, bool]]) -> None:
+                 meld_seqs: list[int], meld_trips: list[tuple[int, bool, bool]]) -> None:
         self.ctx = ctx
         self.rules = rules
         self.win = ctx.win_tile >> 2
         self.no_melds = not ctx.melds
-        self.menzen = all(m.kind == "ankan" for m in ctx.melds)
         self.counts = counts
         self.total = total
-        self.meld_sets = meld_sets  # (SEQ|TRIPLET, kind, is_kan, concealed)
-        self.n_kans = sum(1 for m in ctx.melds if m.kind in ("minkan", "ankan", "kakan"))
+        self.meld_seqs = meld_seqs
+        self.meld_trips = meld_trips  # (kind, is_kan, concealed)
+        self.n_kans = sum(1 for _, kan, _ in meld_trips if kan)
+        self.n_ankan = sum(1 for _, _, c in meld_trips if c)
+        self.menzen = not meld_seqs and self.n_ankan == len(meld_trips)
         self.kinds = [k for k in range(34) if total[k]]
         self.dealer = ctx.seat_wind == 0
         self.seat_k = 27 + ctx.seat_wind
@@ -59,6 +62,9 @@ class _Hand:
         self.situational = self._situational()
         self.luck_yakuman = self._luck_yakuman()
         self.dora = self._dora()
+        self.dora_han = sum(v for _, v in self.dora)
+        self.all_yaochuu = all(k in _YAOCHUU for k in self.kinds)
+        self.hand_yakuman = self._hand_yakuman()
         self.tile_yaku = self._tile_yaku()
 
     # ------------------------------------------------------------ shared parts
@@ -108,53 +114,77 @@ class _Hand:
         ctx, rules = self.ctx, self.rules
         total = self.total
         out: Yaku = []
-        n = sum(total[dora_of(i >> 2)] for i in ctx.dora_indicators)
+        n = 0
+        for i in ctx.dora_indicators:
+            n += total[dora_of(i >> 2)]
         if n:
             out.append(("dora", n))
-        if rules.red_fives:
+        reds = rules.red_fives
+        if reds:
             red = 0
-            for t in ctx.concealed:
-                if (t >> 2) in FIVES and (t & 3) < rules.red_fives:
-                    red += 1
-            for m in ctx.melds:
-                for t in m.tiles:
-                    if (t >> 2) in FIVES and (t & 3) < rules.red_fives:
+            if total[4] or total[13] or total[22]:
+                for t in ctx.concealed:
+                    if (t >> 2) in FIVES and (t & 3) < reds:
                         red += 1
+                for m in ctx.melds:
+                    for t in m.tiles:
+                        if (t >> 2) in FIVES and (t & 3) < reds:
+                            red += 1
             if red:
                 out.append(("aka_dora", red))
         if self.riichi_any and rules.ura_dora and ctx.ura_indicators:
-            n = sum(total[dora_of(i >> 2)] for i in ctx.ura_indicators)
+            n = 0
+            for i in ctx.ura_indicators:
+                n += total[dora_of(i >> 2)]
             if n:
                 out.append(("ura_dora", n))
         return out
 
-    def _tile_yaku(self) -> Yaku:
-        """Yaku decided by which kinds are used, whatever the reading (not tanyao)."""
-        kinds = self.kinds
-        suits = {k // 9 for k in kinds if k < 27}
-        honours = kinds[-1] >= 27
-        out: Yaku = []
-        if len(suits) == 1:
-            if honours:
-                out.append(("honitsu", 3 if self.menzen else 2))
-            else:
-                out.append(("chinitsu", 6 if self.menzen else 5))
+    def _hand_yakuman(self) -> list[tuple[str, int]]:
+        """Yakuman decided by the tiles and kans alone, whatever the reading."""
+        rules, kinds = self.rules, self.kinds
+        out: list[tuple[str, int]] = []
+        if kinds[0] >= 27:
+            out.append(("tsuuiisou", 1))
+        elif self.all_yaochuu and kinds[-1] < 27:
+            out.append(("chinroutou", 1))
+        if kinds[-1] <= 32 and kinds[0] >= 19 and all(k in _GREEN for k in kinds) and (
+                rules.ryuuiisou_without_hatsu or 32 in kinds):
+            out.append(("ryuuiisou", 1))
+        if self.n_kans == 4:
+            out.append(("suukantsu", _mult("suukantsu", rules)))
+        elif self.n_kans == 3 and rules.sankantsu_yakuman:
+            out.append(("sankantsu", 1))
         return out
 
-    # ------------------------------------------------------------ values
-    def tanyao(self) -> bool:
-        return (self.menzen or self.rules.open_tanyao) and all(
-            k < 27 and k % 9 not in (0, 8) for k in self.kinds)
-
-    def all_yaochuu(self) -> bool:
-        return all(k in _YAOCHUU for k in self.kinds)
+    def _tile_yaku(self) -> Yaku:
+        """Ordinary yaku decided by which kinds are used, whatever the reading."""
+        kinds = self.kinds
+        out: Yaku = []
+        if (self.menzen or self.rules.open_tanyao) and all(
+                k < 27 and k % 9 not in (0, 8) for k in kinds):
+            out.append(("tanyao", 1))
+        lo, hi = kinds[0], kinds[-1]
+        if self.all_yaochuu and hi >= 27 and lo < 27:
+            out.append(("honroutou", 2))
+        if lo < 27:
+            last_suited = hi if hi < 27 else max(k for k in kinds if k < 27)
+            if lo // 9 == last_suited // 9:
+                if hi >= 27:
+                    out.append(("honitsu", 3 if self.menzen else 2))
+                else:
+                    out.append(("chinitsu", 6 if self.menzen else 5))
+        return out
 
 
 def _mult(yid: str, rules: Ruleset) -> int:
     return 2 if yid in rules.double_yakuman else 1
 
 
-def _result_yakuman(h: _Hand, found: list[tuple[str, int]]) -> tuple | None:
+_YakumanResult = tuple[tuple[tuple[str, int], ...], int]
+
+
+def _combine_yakuman(h: _Hand, found: list[tuple[str, int]]) -> _YakumanResult | None:
     """Combine the yakuman found in one reading with the luck yakuman; None if none."""
     rules = h.rules
     items = found + h.luck_yakuman
@@ -170,7 +200,13 @@ def _result_yakuman(h: _Hand, found: list[tuple[str, int]]) -> tuple | None:
         items = [max(items, key=lambda y: y[1])]
     count = min(sum(m for _, m in items), rules.yakuman_cap)
     items.sort(key=lambda y: ORDER[y[0]])
-    return ("yakuman", tuple((y, 13 * m) for y, m in items), count)
+    return tuple((y, 13 * m) for y, m in items), count
+
+
+def _value(h: _Hand, han: int, fu: int) -> tuple[int, str | None]:
+    """(total points, limit) of an ordinary hand."""
+    limit = limit_of(han, fu, h.rules)
+    return split(base_points(han, fu, limit, 0), dealer=h.dealer, tsumo=h.ctx.tsumo)[1], limit
 
 
 def _finish(h: _Hand, yaku: Yaku, fu: int, fu_parts: list[tuple[str, int]]) -> ScoreResult:
@@ -178,7 +214,7 @@ def _finish(h: _Hand, yaku: Yaku, fu: int, fu_parts: list[tuple[str, int]]) -> S
     if han_wo == 0:
         return ScoreResult.invalid("no yaku")
     allyaku = sorted(yaku, key=lambda y: ORDER[y[0]]) + h.dora
-    han = han_wo + sum(v for _, v in h.dora)
+    han = han_wo + h.dora_han
     limit = limit_of(han, fu, h.rules)
     base = base_points(han, fu, limit, 0)
     points, total = split(base, dealer=h.dealer, tsumo=h.ctx.tsumo)
@@ -186,8 +222,8 @@ def _finish(h: _Hand, yaku: Yaku, fu: int, fu_parts: list[tuple[str, int]]) -> S
                        points, total, han_wo)
 
 
-def _finish_yakuman(h: _Hand, ym: tuple) -> ScoreResult:
-    _, items, count = ym
+def _finish_yakuman(h: _Hand, ym: _YakumanResult) -> ScoreResult:
+    items, count = ym
     base = base_points(0, 0, "yakuman", count)
     points, total = split(base, dealer=h.dealer, tsumo=h.ctx.tsumo)
     return ScoreResult(True, None, 13 * count, 0, items, (), "yakuman", count, points, total,
@@ -195,12 +231,13 @@ def _finish_yakuman(h: _Hand, ym: tuple) -> ScoreResult:
 
 
 def _better(a: ScoreResult | None, b: ScoreResult) -> bool:
-    """True when ``b`` beats ``a`` (points, then han, then fu)."""
+    """True when ``b`` beats ``a`` (points, then a real yakuman, then han, then fu)."""
     if a is None or not a.valid:
         return True
     if not b.valid:
         return False
-    return (b.total, b.han, b.fu) > (a.total, a.han, a.fu)
+    return (b.total, b.yakuman_count > 0, b.han, b.fu) > (
+        a.total, a.yakuman_count > 0, a.han, a.fu)
 
 
 # ---------------------------------------------------------------- special shapes
@@ -211,7 +248,7 @@ def _kokushi(h: _Hand) -> ScoreResult:
     m = _mult(yid, rules)
     if ctx.chankan_ankan and rules.kokushi_chankan_ankan_double:
         m += 1
-    ym = _result_yakuman(h, [(yid, m)])
+    ym = _combine_yakuman(h, [(yid, m)])
     assert ym is not None
     return _finish_yakuman(h, ym)
 
@@ -219,9 +256,7 @@ def _kokushi(h: _Hand) -> ScoreResult:
 def _chiitoitsu(h: _Hand) -> ScoreResult:
     rules = h.rules
     kinds = h.kinds
-    found: list[tuple[str, int]] = []
-    if kinds[0] >= 27:
-        found.append(("tsuuiisou", 1))
+    found = [y for y in h.hand_yakuman if y[0] == "tsuuiisou"]
     if rules.daisharin != "none" and kinds[-1] < 27 and kinds[0] // 9 == kinds[-1] // 9:
         lo = kinds[0] % 9
         ok = (
@@ -231,15 +266,10 @@ def _chiitoitsu(h: _Hand) -> ScoreResult:
         )
         if ok:
             found.append(("daisharin", _mult("daisharin", rules)))
-    ym = _result_yakuman(h, found)
+    ym = _combine_yakuman(h, found)
     if ym is not None:
         return _finish_yakuman(h, ym)
-    yaku: Yaku = list(h.situational) + [("chiitoitsu", 2)]
-    if h.tanyao():
-        yaku.append(("tanyao", 1))
-    if h.all_yaochuu():
-        yaku.append(("honroutou", 2))
-    yaku += h.tile_yaku
+    yaku: Yaku = h.situational + [("chiitoitsu", 2)] + h.tile_yaku
     return _finish(h, yaku, rules.chiitoitsu_fu, [("chiitoitsu", rules.chiitoitsu_fu)])
 
 
@@ -267,7 +297,7 @@ def _chuuren(h: _Hand) -> str | None:
     if not h.no_melds:
         return None
     kinds = h.kinds
-    if kinds[-1] >= 27 or kinds[0] // 9 != kinds[-1] // 9:
+    if kinds[-1] >= 27 or kinds[0] // 9 != kinds[-1] // 9 or len(kinds) != 9:
         return None
     suit = kinds[0] // 9
     if suit != 0 and not h.rules.chuuren_any_suit:
@@ -287,57 +317,101 @@ def _chuuren(h: _Hand) -> str | None:
 
 
 # ---------------------------------------------------------------- regular readings
+def _fu(h: _Hand, pair: int, ctrips: list[int], wait: int, ron_trip: bool, pinfu: bool,
+        parts: list[tuple[str, int]] | None) -> int:
+    """Fu of one placement (rounded up); fills ``parts`` when given."""
+    rules, ctx = h.rules, h.ctx
+    raw = 20
+    if parts is not None:
+        parts.append(("base", 20))
+    win = h.win
+    for k in ctrips:
+        conc = True
+        if ron_trip and k == win:
+            conc = False
+            ron_trip = False  # only one group holds the winning tile
+        term = k in _YAOCHUU
+        v = (8 if term else 4) if conc else (4 if term else 2)
+        raw += v
+        if parts is not None:
+            parts.append((f"{'closed' if conc else 'open'}_triplet_"
+                          f"{'terminal' if term else 'simple'}", v))
+    for k, kan, conc in h.meld_trips:
+        term = k in _YAOCHUU
+        v = (4 if term else 2) * (2 if conc else 1) * (4 if kan else 1)
+        raw += v
+        if parts is not None:
+            parts.append((f"{'closed' if conc else 'open'}_{'kan' if kan else 'triplet'}_"
+                          f"{'terminal' if term else 'simple'}", v))
+    if pair >= 27:
+        pf = _pair_fu(h, pair)
+        if pf:
+            raw += pf[1]
+            if parts is not None:
+                parts.append(pf)
+    if wait >= _KANCHAN and wait != _SHANPON:
+        raw += 2
+        if parts is not None:
+            parts.append((_WAIT_FU_ID[wait], 2))
+    if ctx.tsumo:
+        if not (pinfu and rules.pinfu_tsumo_fu):
+            raw += 2
+            if parts is not None:
+                parts.append(("tsumo", 2))
+    elif h.menzen:
+        raw += 10
+        if parts is not None:
+            parts.append(("closed_ron", 10))
+    elif raw == 20 and rules.open_pinfu_ron_fu > 20:
+        raw = rules.open_pinfu_ron_fu
+        if parts is not None:
+            parts.append(("open_pinfu", rules.open_pinfu_ron_fu - 20))
+    return -(-raw // 10) * 10
+
+
+_Best = tuple[tuple[int, int, int, int], ScoreResult | None, tuple[object, ...] | None]
+
+
 def _regular(h: _Hand, pair: int, groups: tuple[tuple[int, int], ...],
-             chuuren: str | None) -> ScoreResult | None:
+             chuuren: str | None, best: _Best) -> _Best:
+    """Value every placement of the winning tile in one reading; return the new best."""
     rules, ctx = h.rules, h.ctx
     win = h.win
-    menzen = h.menzen
-    # all sets: (SEQ|TRIPLET, kind, is_kan, concealed)
-    sets = [(t, k, False, True) for t, k in groups] + h.meld_sets
-    seqs = sorted(k for t, k, _, _ in sets if t == SEQ)
-    trips = [k for t, k, _, _ in sets if t == TRIPLET]
-    tripset = set(trips)
+    seqs = h.meld_seqs + [k for t, k in groups if t == SEQ]
+    ctrips = [k for t, k in groups if t == TRIPLET]
+    trips = ctrips + [k for k, _, _ in h.meld_trips]
 
-    # ---- yakuman (reading-level)
-    found: list[tuple[str, int]] = []
+    # ---- yakuman of this reading
+    found = list(h.hand_yakuman)
     if chuuren:
         found.append((chuuren, _mult(chuuren, rules)))
-    dragons = sum(1 for k in trips if k >= 31)
-    winds = sum(1 for k in trips if 27 <= k <= 30)
-    if dragons == 3:
-        found.append(("daisangen", _mult("daisangen", rules)))
-    if winds == 4:
-        found.append(("daisuushii", _mult("daisuushii", rules)))
-    elif winds == 3 and 27 <= pair <= 30:
-        found.append(("shousuushii", 1))
-    kinds = h.kinds
-    if kinds[0] >= 27:
-        found.append(("tsuuiisou", 1))
-    elif not seqs and all(k < 27 and k % 9 in (0, 8) for k in kinds):
-        found.append(("chinroutou", 1))
-    if all(k in _GREEN for k in kinds) and (rules.ryuuiisou_without_hatsu or 32 in kinds):
-        found.append(("ryuuiisou", 1))
-    if h.n_kans == 4:
-        found.append(("suukantsu", _mult("suukantsu", rules)))
-    elif h.n_kans == 3 and rules.sankantsu_yakuman:
-        found.append(("sankantsu", 1))
-    renkou = _renkou(tripset)
+    if trips and trips[-1] >= 27 or h.meld_trips:
+        dragons = winds = 0
+        for k in trips:
+            if k >= 31:
+                dragons += 1
+            elif k >= 27:
+                winds += 1
+        if dragons == 3:
+            found.append(("daisangen", _mult("daisangen", rules)))
+        if winds == 4:
+            found.append(("daisuushii", _mult("daisuushii", rules)))
+        elif winds == 3 and 27 <= pair <= 30:
+            found.append(("shousuushii", 1))
+    renkou = _renkou(trips) if len(trips) >= 3 else 0
     if renkou >= 4 and rules.suurenkou:
         found.append(("suurenkou", 1))
 
-    # ---- placements of the winning tile
-    placements: list[tuple[int, int]] = []  # (wait, kind of the group or pair)
+    # ---- placements of the winning tile: (wait, kind of the group)
+    placements: list[tuple[int, int]] = []
     if pair == win:
         placements.append((_TANKI, win))
-    seen = set()
+    if win in ctrips:
+        placements.append((_SHANPON, win))
+    last = -1
     for t, k in groups:
-        if (t, k) in seen:
-            continue
-        seen.add((t, k))
-        if t == TRIPLET:
-            if k == win:
-                placements.append((_SHANPON, k))
-        elif k <= win <= k + 2:
+        if t == SEQ and k <= win <= k + 2 and k != last:
+            last = k
             if win == k + 1:
                 placements.append((_KANCHAN, k))
             elif (win == k and k % 9 == 6) or (win == k + 2 and k % 9 == 0):
@@ -345,77 +419,57 @@ def _regular(h: _Hand, pair: int, groups: tuple[tuple[int, int], ...],
             else:
                 placements.append((_RYANMEN, k))
 
-    concealed_trips_base = sum(1 for t, _, _, c in sets if t == TRIPLET and c)
-    best: ScoreResult | None = None
-
-    # ---- ordinary yaku shared by all placements
+    n_ankou = len(ctrips) + h.n_ankan
     base_yaku: Yaku | None = None
-
-    for wait, gk in placements:
+    base_han = 0
+    yakuhai_pair = pair >= 31 or pair == h.seat_k or pair == h.round_k
+    for wait, _gk in placements:
         ron_trip = wait == _SHANPON and not ctx.tsumo
-        ankou = concealed_trips_base - (1 if ron_trip else 0)
-        f = list(found)
-        if ankou == 4:
-            tanki = wait == _TANKI or (ctx.tenhou and rules.tenhou_best_waits)
-            yid = "suuankou_tanki" if tanki else "suuankou"
-            f.append((yid, _mult(yid, rules)))
-        ym = _result_yakuman(h, f)
-        if ym is not None:
-            res = _finish_yakuman(h, ym)
-            if _better(best, res):
-                best = res
-            continue
-        if base_yaku is None:
-            base_yaku = _reading_yaku(h, pair, seqs, trips, tripset, renkou)
-        yaku = list(base_yaku)
-        # pinfu
-        pinfu = (menzen and not trips and wait == _RYANMEN and not _yakuhai_pair(h, pair))
-        if pinfu:
-            yaku.append(("pinfu", 1))
-        if ankou == 3:
-            yaku.append(("sanankou", 2))
-        # fu
-        fu_parts: list[tuple[str, int]] = [("base", 20)]
-        for t, k, kan, conc in sets:
-            if t != TRIPLET:
+        ankou = n_ankou - 1 if ron_trip else n_ankou
+        if found or ankou == 4 or h.luck_yakuman:
+            f = found
+            if ankou == 4:
+                tanki = wait == _TANKI or (ctx.tenhou and rules.tenhou_best_waits)
+                yid = "suuankou_tanki" if tanki else "suuankou"
+                f = found + [(yid, _mult(yid, rules))]
+            ym = _combine_yakuman(h, f)
+            if ym is not None:
+                res = _finish_yakuman(h, ym)
+                key = (res.total, 1, res.han, 0)
+                if key > best[0]:
+                    best = (key, res, None)
                 continue
-            if conc and ron_trip and k == gk and not kan:
-                conc = False
-                ron_trip = False  # only one group holds the winning tile
-            v = 2
-            term = k in _YAOCHUU
-            if term:
-                v *= 2
-            if conc:
-                v *= 2
-            if kan:
-                v *= 4
-            fu_parts.append((
-                f"{'closed' if conc else 'open'}_{'kan' if kan else 'triplet'}_"
-                f"{'terminal' if term else 'simple'}", v))
-        pf = _pair_fu(h, pair)
-        if pf:
-            fu_parts.append(pf)
-        if wait in _WAIT_FU_ID:
-            fu_parts.append((_WAIT_FU_ID[wait], 2))
-        if ctx.tsumo:
-            if not (pinfu and rules.pinfu_tsumo_fu):
-                fu_parts.append(("tsumo", 2))
-        elif menzen:
-            fu_parts.append(("closed_ron", 10))
-        raw = sum(v for _, v in fu_parts)
-        if raw == 20 and not menzen and not ctx.tsumo and rules.open_pinfu_ron_fu > 20:
-            fu_parts.append(("open_pinfu", rules.open_pinfu_ron_fu - 20))
-            raw = rules.open_pinfu_ron_fu
-        fu = -(-raw // 10) * 10
-        res = _finish(h, yaku, fu, fu_parts)
-        if _better(best, res):
-            best = res
+        if base_yaku is None:
+            base_yaku = _reading_yaku(h, pair, seqs, trips, renkou)
+            base_han = sum(v for _, v in base_yaku)
+        han = base_han
+        pinfu = (wait == _RYANMEN and h.menzen and not trips and not yakuhai_pair)
+        if pinfu:
+            han += 1
+        if ankou == 3:
+            han += 2
+        if han == 0:
+            if best[0] < (0, 0, 0, 0):
+                best = ((0, 0, 0, 0), ScoreResult.invalid("no yaku"), None)
+            continue
+        fu = _fu(h, pair, ctrips, wait, ron_trip, pinfu, None)
+        total, _ = _value(h, han + h.dora_han, fu)
+        key = (total, 0, han + h.dora_han, fu)
+        if key > best[0]:
+            best = (key, None, (pair, ctrips, wait, ron_trip, pinfu, ankou, base_yaku))
     return best
 
 
-def _yakuhai_pair(h: _Hand, pair: int) -> bool:
-    return pair >= 31 or pair == h.seat_k or pair == h.round_k
+def _build_regular(h: _Hand, detail: tuple[object, ...]) -> ScoreResult:
+    pair, ctrips, wait, ron_trip, pinfu, ankou, base_yaku = detail
+    yaku: Yaku = list(base_yaku)  # type: ignore[call-overload]
+    if pinfu:
+        yaku.append(("pinfu", 1))
+    if ankou == 3:
+        yaku.append(("sanankou", 2))
+    parts: list[tuple[str, int]] = []
+    fu = _fu(h, pair, ctrips, wait, ron_trip, bool(pinfu), parts)  # type: ignore[arg-type]
+    return _finish(h, yaku, fu, parts)
 
 
 def _pair_fu(h: _Hand, pair: int) -> tuple[str, int] | None:
@@ -432,8 +486,9 @@ def _pair_fu(h: _Hand, pair: int) -> tuple[str, int] | None:
     return None
 
 
-def _renkou(tripset: set[int]) -> int:
+def _renkou(trips: list[int]) -> int:
     """Length of the longest run of consecutive suited triplets."""
+    tripset = set(trips)
     best = 0
     for k in tripset:
         if k >= 27 or (k % 9 and k - 1 in tripset):
@@ -445,81 +500,72 @@ def _renkou(tripset: set[int]) -> int:
     return best
 
 
-def _reading_yaku(h: _Hand, pair: int, seqs: list[int], trips: list[int],
-                  tripset: set[int], renkou: int) -> Yaku:
+def _reading_yaku(h: _Hand, pair: int, seqs: list[int], trips: list[int], renkou: int) -> Yaku:
+    """Ordinary yaku of a reading, except pinfu and sanankou (they depend on the wait)."""
     rules = h.rules
     menzen = h.menzen
-    yaku: Yaku = list(h.situational)
-    if h.tanyao():
-        yaku.append(("tanyao", 1))
-    for k in trips:
-        if k >= 31:
-            yaku.append((_DRAGON_YAKU[k], 1))
-    if h.seat_k in tripset:
-        yaku.append(("yakuhai_seat_wind", 1))
-    if h.round_k in tripset:
-        yaku.append(("yakuhai_round_wind", 1))
-    # peikou
-    if menzen and len(seqs) >= 2:
-        dup = 0
-        i = 0
-        while i < len(seqs) - 1:
-            if seqs[i] == seqs[i + 1]:
-                dup += 1
-                i += 2
-            else:
-                i += 1
-        if dup == 2:
-            yaku.append(("ryanpeikou", 3))
-        elif dup == 1:
-            yaku.append(("iipeikou", 1))
-    if len(seqs) >= 3:
-        sset = set(seqs)
-        for k in sset:
-            if k < 9 and k + 9 in sset and k + 18 in sset:
-                yaku.append(("sanshoku", 2 if menzen else 1))
-                break
-        for s in (0, 9, 18):
-            if s in sset and s + 3 in sset and s + 6 in sset:
-                yaku.append(("ittsu", 2 if menzen else 1))
-                break
-    if len(trips) == 4:
-        yaku.append(("toitoi", 2))
-    if len(trips) >= 3:
-        for k in tripset:
-            if k < 9 and k + 9 in tripset and k + 18 in tripset:
-                yaku.append(("sanshoku_doukou", 2))
-                break
+    yaku: Yaku = h.situational + h.tile_yaku
+    nt = len(trips)
+    if nt:
+        if trips[-1] >= 27 or (h.meld_trips and max(trips) >= 27):
+            for k in trips:
+                if k >= 31:
+                    yaku.append((_DRAGON_YAKU[k], 1))
+                if k == h.seat_k:
+                    yaku.append(("yakuhai_seat_wind", 1))
+                if k == h.round_k:
+                    yaku.append(("yakuhai_round_wind", 1))
+            if pair >= 31 and sum(1 for k in trips if k >= 31) == 2:
+                yaku.append(("shousangen", 2))
+        if nt == 4:
+            yaku.append(("toitoi", 2))
+        elif nt == 3 and renkou >= 3 and rules.sanrenkou_han:
+            pass
+        if nt >= 3:
+            for k in trips:
+                if k < 9 and k + 9 in trips and k + 18 in trips:
+                    yaku.append(("sanshoku_doukou", 2))
+                    break
+            if renkou >= 3 and rules.sanrenkou_han and not (renkou >= 4 and rules.suurenkou):
+                yaku.append(("sanrenkou", rules.sanrenkou_han))
     if h.n_kans == 3 and not rules.sankantsu_yakuman:
         yaku.append(("sankantsu", 2))
-    if pair >= 31 and sum(1 for k in trips if k >= 31) == 2:
-        yaku.append(("shousangen", 2))
-    # outside hands
-    if seqs:
-        if pair in _YAOCHUU and all(k in _YAOCHUU for k in trips) and all(
-                k % 9 in (0, 6) for k in seqs):
-            if h.kinds[-1] >= 27:
-                yaku.append(("chanta", 2 if menzen else 1))
-            else:
-                yaku.append(("junchan", 3 if menzen else 2))
-    elif h.all_yaochuu():
-        yaku.append(("honroutou", 2))
-    if renkou >= 3 and rules.sanrenkou_han and not (renkou >= 4 and rules.suurenkou):
-        yaku.append(("sanrenkou", rules.sanrenkou_han))
-    yaku += h.tile_yaku
+    ns = len(seqs)
+    if ns >= 2:
+        if menzen:
+            ss = sorted(seqs)
+            dup = 0
+            i = 0
+            while i < ns - 1:
+                if ss[i] == ss[i + 1]:
+                    dup += 1
+                    i += 2
+                else:
+                    i += 1
+            if dup == 2:
+                yaku.append(("ryanpeikou", 3))
+            elif dup == 1:
+                yaku.append(("iipeikou", 1))
+        if ns >= 3:
+            for k in seqs:
+                if k < 9 and k + 9 in seqs and k + 18 in seqs:
+                    yaku.append(("sanshoku", 2 if menzen else 1))
+                    break
+            for s in (0, 9, 18):
+                if s in seqs and s + 3 in seqs and s + 6 in seqs:
+                    yaku.append(("ittsu", 2 if menzen else 1))
+                    break
+    # outside hands (with no sequence it is honroutou, a tile yaku)
+    if ns and pair in _YAOCHUU and all(k in _YAOCHUU for k in trips) and all(
+            k % 9 in (0, 6) for k in seqs):
+        if h.kinds[-1] >= 27:
+            yaku.append(("chanta", 2 if menzen else 1))
+        else:
+            yaku.append(("junchan", 3 if menzen else 2))
     return yaku
 
 
 # ---------------------------------------------------------------- entry point
-def _meld_set(m: Meld) -> tuple[int, int, bool, bool]:
-    k = min(m.tiles) >> 2
-    if m.kind == "chi":
-        return (SEQ, k, False, False)
-    if m.kind == "pon":
-        return (TRIPLET, k, False, False)
-    return (TRIPLET, k, True, m.kind == "ankan")
-
-
 def _check_meld(m: Meld) -> str | None:
     ks = sorted(t >> 2 for t in m.tiles)
     if m.kind == "chi":
@@ -543,35 +589,45 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
     """
     concealed = ctx.concealed
     melds = ctx.melds
-    alltiles = list(concealed)
+    n_melds = len(melds)
+    if n_melds > 4 or len(concealed) != 14 - 3 * n_melds:
+        return ScoreResult.invalid(
+            f"not a complete hand: {len(concealed)} concealed tiles with {n_melds} "
+            f"meld(s) (a winning hand has {14 - 3 * min(n_melds, 4)})")
+    counts = [0] * 34
+    n_tiles = len(concealed)
+    seen = set(concealed)
+    for t in concealed:
+        if not 0 <= t < 136:
+            return ScoreResult.invalid(f"impossible tiles: {t} is not a tile number (0-135)")
+        counts[t >> 2] += 1
+    total = list(counts)
+    meld_seqs: list[int] = []
+    meld_trips: list[tuple[int, bool, bool]] = []
     for m in melds:
-        alltiles.extend(m.tiles)
         err = _check_meld(m)
         if err:
             return ScoreResult.invalid(err)
-    if any(not 0 <= t < 136 for t in alltiles) or len(set(alltiles)) != len(alltiles):
+        n_tiles += len(m.tiles)
+        seen.update(m.tiles)
+        k = min(m.tiles) >> 2
+        kind = m.kind
+        if kind == "chi":
+            meld_seqs.append(k)
+            total[k] += 1
+            total[k + 1] += 1
+            total[k + 2] += 1
+        elif kind == "pon":
+            meld_trips.append((k, False, False))
+            total[k] += 3
+        else:
+            meld_trips.append((k, True, kind == "ankan"))
+            total[k] += 4
+    if len(seen) != n_tiles or any(not 0 <= t < 136 for t in seen):
         return ScoreResult.invalid("impossible tiles: the same physical tile appears twice")
     if ctx.win_tile not in concealed:
         return ScoreResult.invalid("the winning tile is not in the concealed hand")
-    if len(melds) > 4 or len(concealed) != 14 - 3 * len(melds):
-        return ScoreResult.invalid(
-            f"not a complete hand: {len(concealed)} concealed tiles with {len(melds)} "
-            f"meld(s) (a winning hand has {14 - 3 * min(len(melds), 4)})")
-    counts = [0] * 34
-    for t in concealed:
-        counts[t >> 2] += 1
-    total = list(counts)
-    meld_sets = []
-    for m in melds:
-        ms = _meld_set(m)
-        meld_sets.append(ms)
-        if ms[0] == SEQ:
-            total[ms[1]] += 1
-            total[ms[1] + 1] += 1
-            total[ms[1] + 2] += 1
-        else:
-            total[ms[1]] += 4 if ms[2] else 3
-    h = _Hand(ctx, rules, counts, total, meld_sets)
+    h = _Hand(ctx, rules, counts, total, meld_seqs, meld_trips)
 
     if ctx.chankan_ankan:
         if rules.chankan_on_ankan == "none":
@@ -580,24 +636,28 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
             return ScoreResult.invalid("robbing a closed kan wins only with thirteen orphans")
         return _kokushi(h)
 
-    best: ScoreResult | None = None
+    chiitoi: ScoreResult | None = None
     if h.no_melds:
         if is_kokushi(counts):
             return _kokushi(h)
         if is_chiitoitsu(counts):
-            best = _chiitoitsu(h)
+            chiitoi = _chiitoitsu(h)
     readings = regular_readings(tuple(counts))
+    best: _Best = ((-1, -1, -1, -1), None, None)
     if readings:
         chuuren = _chuuren(h)
         for pair, groups in readings:
-            res = _regular(h, pair, groups, chuuren)
-            if res is not None and _better(best, res):
-                best = res
-    if (best is None and rules.shiisanputaa and ctx.first_draw_no_calls and h.no_melds
+            best = _regular(h, pair, groups, chuuren, best)
+    result = best[1]
+    if best[2] is not None:
+        result = _build_regular(h, best[2])
+    if chiitoi is not None and _better(result, chiitoi):
+        result = chiitoi
+    if (result is None and rules.shiisanputaa and ctx.first_draw_no_calls and h.no_melds
             and _is_shiisanputaa(counts)):
-        ym = _result_yakuman(h, [("shiisanputaa", 1)])
+        ym = _combine_yakuman(h, [("shiisanputaa", 1)])
         assert ym is not None
         return _finish_yakuman(h, ym)
-    if best is None:
+    if result is None:
         return ScoreResult.invalid("not a complete hand")
-    return best
+    return result
