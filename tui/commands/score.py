@@ -1,0 +1,363 @@
+"""``hanchan score``: score one winning hand, or many (``--batch``).
+
+See shared/CLI.md for the contract: the flags, the JSON keys and the exit
+statuses (an invalid win exits 1, or 0 in batch mode; bad tiles are a plain
+sentence and exit 1; never a traceback).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterable
+from typing import Any, TextIO
+
+from engine.events import Meld, MeldKind
+from engine.scoring import NAMES, ScoreResult, WinContext, score_win, win_payments
+from engine.tiles import TileError, kind_name, parse_kinds, parse_tiles
+from rulesets.schema import Ruleset
+from tui.cli import UserError
+
+WINDS = "ESWN"
+MELD_KINDS: dict[str, tuple[MeldKind, int]] = {
+    "chi": ("chi", 3), "pon": ("pon", 3), "minkan": ("minkan", 4), "ankan": ("ankan", 4),
+    "kakan": ("kakan", 4),
+}
+FLAGS = ("riichi", "double_riichi", "open_riichi", "ippatsu", "haitei", "houtei", "rinshan",
+         "chankan", "tenhou", "chiihou", "renhou", "paarenchan", "first_draw")
+REQUEST_KEYS = frozenset(("hand", "melds", "win", "tsumo", "round", "seat", "dora", "ura",
+                          "honba", "sticks", "rules", "from") + FLAGS)
+
+
+class RequestError(Exception):
+    """A request that cannot be scored; the message is a plain sentence."""
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``score`` command."""
+    p = subparsers.add_parser(
+        "score", help="score a winning hand (or many with --batch)",
+        description="Score one winning hand: han, fu, yaku, limit and points. "
+                    "Tiles in mpsz notation (0 = red five).")
+    p.add_argument("hand", nargs="?", metavar="HAND",
+                   help="concealed tiles including the winning tile, e.g. 123m456p789s1122z")
+    p.add_argument("--melds", nargs="+", action="extend", default=[], metavar="M",
+                   help="one per meld: chi:345m pon:555z minkan:5555z ankan:1111p kakan:2222s")
+    p.add_argument("--win", metavar="TILE", help="the winning tile, e.g. 2z")
+    how = p.add_mutually_exclusive_group()
+    how.add_argument("--ron", action="store_true", help="won on a discard")
+    how.add_argument("--tsumo", action="store_true", help="won by self-draw")
+    p.add_argument("--rules", default="tenhou", metavar="NAME|FILE",
+                   help="preset name or ruleset file (default: tenhou)")
+    ri = p.add_mutually_exclusive_group()
+    ri.add_argument("--riichi", action="store_true")
+    ri.add_argument("--double-riichi", action="store_true")
+    ri.add_argument("--open-riichi", action="store_true")
+    p.add_argument("--ippatsu", action="store_true")
+    last = p.add_mutually_exclusive_group()
+    last.add_argument("--haitei", action="store_true", help="won on the last draw")
+    last.add_argument("--houtei", action="store_true", help="won on the last discard")
+    p.add_argument("--rinshan", action="store_true", help="won on a replacement draw")
+    p.add_argument("--chankan", action="store_true", help="won by robbing a kan")
+    luck = p.add_mutually_exclusive_group()
+    luck.add_argument("--tenhou", action="store_true")
+    luck.add_argument("--chiihou", action="store_true")
+    luck.add_argument("--renhou", action="store_true")
+    p.add_argument("--paarenchan", action="store_true",
+                   help="the dealer's 8th consecutive win (if the rules have it)")
+    p.add_argument("--first-draw", action="store_true",
+                   help="on the deal or first draw with no call before (shiisanputaa)")
+    p.add_argument("--round", default="E", metavar="E|S|W|N", help="round wind (default E)")
+    p.add_argument("--seat", default="E", metavar="E|S|W|N",
+                   help="the winner's seat wind (default E, the dealer)")
+    p.add_argument("--from", dest="from_seat", default=None, metavar="E|S|W|N",
+                   help="seat wind of the discarder on a ron (default: the winner's left)")
+    p.add_argument("--dora", default="", metavar="TILES", help="dora indicators, e.g. 1z4m")
+    p.add_argument("--ura", default="", metavar="TILES", help="ura dora indicators")
+    p.add_argument("--honba", type=int, default=0, metavar="N")
+    p.add_argument("--sticks", type=int, default=0, metavar="N", help="riichi sticks on the table")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--batch", metavar="FILE|-",
+                   help="read one JSON request per line, write one JSON result per line")
+    p.set_defaults(func=run)
+
+
+# ------------------------------------------------------------------ rules
+def load_rules(name: str) -> Ruleset:
+    """A preset or ruleset file by name; ``Ruleset()`` for tenhou when no loader exists."""
+    try:
+        from rulesets import load
+        return load(name)
+    except ImportError:  # the loader is not installed: only the default is known
+        if name == "tenhou":
+            return Ruleset()
+        raise RequestError(f"unknown rules '{name}' (only 'tenhou' is available)") from None
+    except Exception as exc:  # RulesetError and friends: their message is a sentence
+        raise RequestError(f"cannot load rules '{name}': {exc}") from None
+
+
+# ------------------------------------------------------------------ requests
+def _wind(value: Any, what: str) -> int:
+    if isinstance(value, str) and value.upper() in ("E", "S", "W", "N") and len(value) == 1:
+        return WINDS.index(value.upper())
+    raise RequestError(f"{what} must be one of E, S, W, N, not '{value}'")
+
+
+def _count(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise RequestError(f"{what} must be a whole number 0 or more, not '{value}'")
+    return value
+
+
+def parse_meld(text: str, rules: Ruleset, used: Iterable[int]) -> Meld:
+    """``pon:555z`` -> a Meld with distinct physical tiles."""
+    kind_s, sep, tiles_s = text.partition(":")
+    if not sep or kind_s not in MELD_KINDS:
+        raise RequestError(
+            f"'{text}' is not a meld: write kind:tiles with kind one of "
+            f"{', '.join(MELD_KINDS)} (e.g. pon:555z)")
+    kind, size = MELD_KINDS[kind_s]
+    tiles = tuple(parse_tiles(tiles_s, rules.red_fives, used=used))
+    kinds = sorted(t >> 2 for t in tiles)
+    if len(tiles) != size:
+        raise RequestError(f"'{text}': a {kind_s} has {size} tiles, not {len(tiles)}")
+    if kind == "chi":
+        if kinds[0] >= 27 or kinds != [kinds[0], kinds[0] + 1, kinds[0] + 2] or (
+                kinds[0] // 9 != kinds[2] // 9):
+            raise RequestError(f"'{text}': a chi is three consecutive tiles of one suit")
+    elif kinds[0] != kinds[-1]:
+        raise RequestError(f"'{text}': a {kind_s} is {size} identical tiles")
+    if kind == "ankan":
+        return Meld("ankan", tiles)
+    if kind == "kakan":
+        return Meld("kakan", tiles, tiles[0], None, tiles[-1])
+    return Meld(kind, tiles, tiles[0], None)
+
+
+def build_context(req: dict[str, Any], rules: Ruleset) -> tuple[WinContext, int | None]:
+    """A request (the batch keys of CLI.md) -> WinContext and the discarder's seat wind."""
+    unknown = set(req) - REQUEST_KEYS
+    if unknown:
+        raise RequestError(f"unknown key(s): {', '.join(sorted(unknown))}")
+    hand_s = req.get("hand")
+    if not isinstance(hand_s, str) or not hand_s.strip():
+        raise RequestError("the hand is missing (e.g. \"hand\": \"123m456p789s1122z\")")
+    win_s = req.get("win")
+    if not isinstance(win_s, str) or not win_s.strip():
+        raise RequestError("the winning tile is missing (e.g. \"win\": \"2z\")")
+    tsumo = req.get("tsumo")
+    if not isinstance(tsumo, bool):
+        raise RequestError("say whether the win is a tsumo (\"tsumo\": true) or a ron (false)")
+    try:
+        melds: list[Meld] = []
+        used: list[int] = []
+        raw_melds = req.get("melds") or []
+        if not isinstance(raw_melds, list) or not all(isinstance(m, str) for m in raw_melds):
+            raise RequestError("melds must be a list of strings such as \"pon:555z\"")
+        for text in raw_melds:
+            m = parse_meld(text, rules, used)
+            melds.append(m)
+            used.extend(m.tiles)
+        concealed = parse_tiles(hand_s, rules.red_fives, used=used)
+        win_kinds = parse_kinds(win_s)
+        if len(win_kinds) != 1:
+            raise RequestError(f"'{win_s}': the winning tile is one tile, e.g. 2z")
+        win_red = win_s.strip().startswith("0")
+        if len(concealed) == 13 - 3 * len(melds):
+            # the hand was written without its winning tile (CLI.md's own example)
+            concealed += parse_tiles(win_s, rules.red_fives, used=concealed + used)
+        win = _find_win(concealed, win_kinds[0], win_red, rules)
+        dora = _indicators(req.get("dora", ""), "dora", rules, concealed + used)
+        ura = _indicators(req.get("ura", ""), "ura", rules, concealed + used + dora)
+    except TileError as exc:
+        raise RequestError(str(exc)) from None
+    flags = {}
+    for f in FLAGS:
+        v = req.get(f, False)
+        if not isinstance(v, bool):
+            raise RequestError(f"'{f}' must be true or false, not '{v}'")
+        flags[f] = v
+    seat = _wind(req.get("seat", "E"), "seat")
+    from_raw = req.get("from")
+    from_seat = None if tsumo else ((seat + 3) % 4 if from_raw is None else _wind(from_raw, "from"))
+    if from_seat is not None and from_seat == seat:
+        raise RequestError("the discarder cannot be the winner")
+    ctx = WinContext(
+        concealed=tuple(concealed), melds=tuple(melds), win_tile=win, tsumo=tsumo,
+        seat_wind=seat, round_wind=_wind(req.get("round", "E"), "round"),
+        riichi=flags["riichi"], double_riichi=flags["double_riichi"],
+        open_riichi=flags["open_riichi"], ippatsu=flags["ippatsu"], haitei=flags["haitei"],
+        houtei=flags["houtei"], rinshan=flags["rinshan"], chankan=flags["chankan"],
+        tenhou=flags["tenhou"], chiihou=flags["chiihou"], renhou=flags["renhou"],
+        paarenchan=flags["paarenchan"], first_draw_no_calls=flags["first_draw"],
+        dora_indicators=tuple(dora), ura_indicators=tuple(ura),
+        honba=_count(req.get("honba", 0), "honba"), sticks=_count(req.get("sticks", 0), "sticks"),
+    )
+    return ctx, from_seat
+
+
+def _find_win(concealed: list[int], kind: int, red: bool, rules: Ruleset) -> int:
+    matches = [t for t in concealed if t >> 2 == kind]
+    if not matches:
+        raise RequestError(
+            f"the winning tile {kind_name(kind)} is not in the hand (the hand includes it)")
+    if red:
+        reds = [t for t in matches if (t & 3) < rules.red_fives]
+        if not reds:
+            raise RequestError(f"the winning tile is a red {kind_name(kind)} "
+                               "but the hand has no red one")
+        return reds[0]
+    plain = [t for t in matches if not (kind in (4, 13, 22) and (t & 3) < rules.red_fives)]
+    return (plain or matches)[-1]
+
+
+def _indicators(value: Any, what: str, rules: Ruleset, used: list[int]) -> list[int]:
+    if not isinstance(value, str):
+        raise RequestError(f"{what} indicators must be tiles such as \"1z4m\"")
+    if not value.strip():
+        return []
+    try:
+        return parse_tiles(value, rules.red_fives, used=used)
+    except TileError as exc:
+        raise RequestError(f"{what} indicators: {exc}") from None
+
+
+# ------------------------------------------------------------------ output
+def result_json(res: ScoreResult, ctx: WinContext, from_seat: int | None,
+                rules: Ruleset) -> dict[str, Any]:
+    """The JSON object of CLI.md, with ``payments`` (seats by wind letter)."""
+    out = res.to_dict()
+    if res.valid:
+        lines = win_payments(res, winner=ctx.seat_wind, from_seat=from_seat, dealer=0,
+                             honba=ctx.honba, sticks=ctx.sticks, rules=rules)
+        out["payments"] = [
+            {"payer": None if p.payer is None else WINDS[p.payer], "payee": WINDS[p.payee],
+             "amount": p.amount, "reason": p.reason}
+            for p in lines
+        ]
+    return out
+
+
+def result_text(res: ScoreResult, out: dict[str, Any]) -> str:
+    """The human-readable form."""
+    if not res.valid:
+        return f"not a valid win: {res.error}"
+    lines = []
+    for yid, han in res.yaku:
+        ja, en = NAMES[yid]
+        if res.limit == "yakuman":
+            value = "double yakuman" if han == 26 else f"{han // 13}x yakuman" if han > 26 \
+                else "yakuman"
+        else:
+            value = f"{han} han"
+        lines.append(f"  {en} ({ja}) {'.' * max(2, 40 - len(en) - len(ja) * 2)} {value}")
+    head = (f"{res.yakuman_count}x yakuman" if res.yakuman_count > 1 else "yakuman") \
+        if res.limit == "yakuman" else f"{res.han} han {res.fu} fu"
+    if res.limit and res.limit != "yakuman":
+        head += f", {res.limit.replace('_', ' ')}"
+    lines.append(head)
+    if res.fu_parts:
+        lines.append("  fu: " + ", ".join(f"{i.replace('_', ' ')} {n}" for i, n in res.fu_parts))
+    pts = res.points
+    if "ron" in pts:
+        lines.append(f"ron: {pts['ron']}")
+    elif "tsumo_all" in pts:
+        lines.append(f"tsumo: {pts['tsumo_all']} all ({res.total})")
+    else:
+        lines.append(f"tsumo: {pts['tsumo_other']}/{pts['tsumo_dealer']} "
+                     f"(dealer pays {pts['tsumo_dealer']}; {res.total})")
+    pays = out.get("payments", [])
+    if any(p["reason"] != "hand" for p in pays):
+        lines.append("payments: " + ", ".join(
+            f"{p['payer'] or 'table'} -> {p['payee']} {p['amount']} ({p['reason']})"
+            for p in pays))
+    return "\n".join(lines)
+
+
+# ------------------------------------------------------------------ command
+def _single_request(args: argparse.Namespace) -> dict[str, Any]:
+    if not args.hand:
+        raise UserError("give the hand (e.g. hanchan score 123m456p789s1122z --win 2z --ron) "
+                        "or --batch FILE")
+    if not args.win:
+        raise UserError("give the winning tile with --win (e.g. --win 2z)")
+    if not (args.ron or args.tsumo):
+        raise UserError("say how the hand was won: --ron or --tsumo")
+    req: dict[str, Any] = {
+        "hand": args.hand, "melds": args.melds, "win": args.win, "tsumo": args.tsumo,
+        "round": args.round, "seat": args.seat, "dora": args.dora, "ura": args.ura,
+        "honba": args.honba, "sticks": args.sticks,
+    }
+    if args.from_seat is not None:
+        req["from"] = args.from_seat
+    for f in FLAGS:
+        req[f] = bool(getattr(args, f))
+    return req
+
+
+def score_request(req: dict[str, Any], rules: Ruleset) -> tuple[ScoreResult, dict[str, Any]]:
+    """Score one request; raises RequestError for bad input."""
+    ctx, from_seat = build_context(req, rules)
+    res = score_win(ctx, rules)
+    return res, result_json(res, ctx, from_seat, rules)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Entry point of ``hanchan score``."""
+    if args.batch:
+        return run_batch(args.batch, args.rules, sys.stdout)
+    req = _single_request(args)
+    try:
+        rules = load_rules(args.rules)
+        res, out = score_request(req, rules)
+    except RequestError as exc:
+        raise UserError(str(exc), status=1) from None
+    if args.json:
+        print(json.dumps(out, ensure_ascii=False))
+    else:
+        print(result_text(res, out))
+    return 0 if res.valid else 1
+
+
+def run_batch(source: str, default_rules: str, out: TextIO) -> int:
+    """Score one JSON request per line; one JSON result per line; never stops."""
+    try:
+        stream: TextIO = sys.stdin if source == "-" else open(source, encoding="utf-8")  # noqa: SIM115
+    except OSError as exc:
+        raise UserError(f"cannot read {source}: {exc.strerror}", status=1) from None
+    cache: dict[str, Ruleset | str] = {}
+
+    def rules_for(name: str) -> Ruleset:
+        if name not in cache:
+            try:
+                cache[name] = load_rules(name)
+            except RequestError as exc:
+                cache[name] = str(exc)
+        r = cache[name]
+        if isinstance(r, str):
+            raise RequestError(r)
+        return r
+
+    with stream:
+        for n, line in enumerate(stream, 1):
+            if not line.strip():
+                continue
+            try:
+                try:
+                    req = json.loads(line)
+                except json.JSONDecodeError as exc:
+                    raise RequestError(f"line {n} is not JSON: {exc.msg}") from None
+                if not isinstance(req, dict):
+                    raise RequestError(f"line {n} is not a JSON object")
+                name = req.get("rules", default_rules)
+                if not isinstance(name, str):
+                    raise RequestError("rules must be a preset name")
+                _, result = score_request(req, rules_for(name))
+            except RequestError as exc:
+                result = {"valid": False, "error": str(exc)}
+            except Exception as exc:  # a bug must not lose the other lines
+                result = {"valid": False, "error": f"internal error: {exc}"}
+            out.write(json.dumps(result, ensure_ascii=False) + "\n")
+            out.flush()
+    return 0
