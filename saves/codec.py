@@ -104,12 +104,8 @@ def parse_json(line: bytes) -> Any:
     try:
         return _json.decode(line)
     except msgspec.DecodeError as exc:
-        raise LineError(f"not valid JSON ({_plain(exc)})") from None
-
-
-def _plain(exc: Exception) -> str:
-    text = str(exc)
-    return text[:1].lower() + text[1:] if text else type(exc).__name__
+        text = str(exc).removeprefix("JSON is malformed: ").removeprefix("Input data was ")
+        raise LineError(f"not valid JSON: {text}") from None
 
 
 def _where(path: str) -> str:

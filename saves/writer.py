@@ -75,6 +75,36 @@ def _sync_dir(folder: Path) -> None:
         os.close(fd)
 
 
+def _create_with(path: Path, first: bytes) -> IO[bytes]:
+    """Create ``path`` holding ``first`` (synced) and open it for appending.
+
+    The file appears with its whole first line or not at all: the line is written to a
+    temporary file, synced, and hard-linked to its name (which fails if it exists).
+    """
+    fd, tmp = tempfile.mkstemp(prefix="." + path.name + ".", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(first)
+            fh.flush()
+            os.fsync(fh.fileno())
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            raise
+        except OSError:  # no hard links here: create exclusively instead
+            with open(path, "xb") as fh:
+                fh.write(first)
+                fh.flush()
+                os.fsync(fh.fileno())
+    finally:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+    _sync_dir(path.parent)
+    return open(path, "ab")  # noqa: SIM115 - kept open for appending
+
+
 def make_header(rules_dict: dict[str, object], seats: Sequence[SeatInfo],
                 seed: int | None, source: str | None = None) -> Header:
     """A header for a new game, stamped with this version and the current UTC time."""
@@ -103,19 +133,18 @@ class GameWriter:
         """Start a new file in ``folder`` (created if needed) and write its header."""
         folder.mkdir(parents=True, exist_ok=True)
         stem = name or time.strftime("%Y%m%d-%H%M%S", time.gmtime())
+        data = encode_header(header)
         for attempt in range(100):
             suffix = "" if attempt == 0 else f"-{secrets.token_hex(2)}"
             path = folder / f"{stem}{suffix}{SUFFIX}"
             try:
-                fh = open(path, "xb")  # noqa: SIM115 - kept open for appending
+                fh = _create_with(path, data)
                 break
             except FileExistsError:
                 continue
         else:  # pragma: no cover
             raise SaveError("could not find a free file name", path=folder)
         writer = cls(path, fh, folder if pointer else None)
-        writer._write(encode_header(header), sync=True)
-        _sync_dir(folder)
         if pointer:
             set_pointer(folder, path)
         return writer
@@ -125,11 +154,10 @@ class GameWriter:
         """Start a new file at exactly ``path`` (refused if it exists)."""
         path.parent.mkdir(parents=True, exist_ok=True)
         try:
-            fh = open(path, "xb")  # noqa: SIM115
+            fh = _create_with(path, encode_header(header))
         except FileExistsError:
             raise SaveError("the file already exists; choose another name", path=path) from None
         writer = cls(path, fh, path.parent if pointer else None)
-        writer._write(encode_header(header), sync=True)
         if pointer:
             set_pointer(path.parent, path)
         return writer
