@@ -136,7 +136,8 @@ def test_garbage_is_not_json() -> None:
 
 
 def test_game_started_ruleset_decodes_from_its_dict() -> None:
-    ev = GameStarted(Ruleset(name="makura", oka=20, uma=(20, 10, -10, -20)), ("a", "b", "c", "d"), 5)
+    rules = Ruleset(name="makura", oka=20, uma=(20, 10, -10, -20))
+    ev = GameStarted(rules, ("a", "b", "c", "d"), 5)
     obj = json.loads(encode_event(ev))
     assert isinstance(obj["ruleset"], dict)
     del obj["ruleset"]["kiriage_mangan"]  # an older file without a newer option
