@@ -23,10 +23,8 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from engine.shanten import (
-    _COMBINE,
     _VECS,
     _combine,
-    _combine_miss,
     _group,
     _special,
 )
@@ -62,8 +60,7 @@ class DiscardOption(NamedTuple):
 # [10 + 2*c + t], the kinds held min(count, 2) == c times that are (t = 1) or
 # are not (t = 0) terminals/honours (what chiitoitsu/kokushi depend on).
 _MASKS: dict[bytes, tuple[int, ...]] = {}
-# (group vector id << 24 | rest vector id) << 3 | sets -> (regular shanten,
-# bit set of the entries p = h*5 + i on which the minimum is reached)
+# (group vector id << 24 | rest vector id) << 3 | sets -> _tight()
 _TIGHT: dict[int, tuple[int, int]] = {}
 # bit set of entries -> the entries
 _POSITIONS: tuple[tuple[int, ...], ...] = tuple(
@@ -136,10 +133,15 @@ def _better_classes(packed: int, target: int) -> tuple[int, ...]:
 _BETTER: dict[int, tuple[int, ...]] = {}
 
 
-def _tight_miss(key: int) -> tuple[int, int]:
-    sets = key & 7
-    group = _VECS[key >> 27]
-    rest = _VECS[key >> 3 & 0xFFFFFF]
+def _tight(gid: int, rest_id: int, sets: int) -> tuple[int, int]:
+    """(regular shanten, bit set of the entries p on which it is reached)."""
+    key = (gid << 24 | rest_id) << 3 | sets
+    try:
+        return _TIGHT[key]
+    except KeyError:
+        pass
+    group = _VECS[gid]
+    rest = _VECS[rest_id]
     best = 99
     tight = 0
     for h in (0, 1):
@@ -188,6 +190,30 @@ def _chiitoi_kokushi(pairs: int, kinds: int, tkinds: int, tpair: bool) -> int:
     return chiitoi if chiitoi < kokushi else kokushi
 
 
+# (the four group vector ids, 24 bits each) << 3 | sets -> (regular shanten,
+# per group the vector entries on which the minimum is reached)
+_HAND: dict[int, tuple[int, tuple[tuple[int, ...], ...]]] = {}
+
+
+def _hand_miss(key: int) -> tuple[int, tuple[tuple[int, ...], ...]]:
+    sets = key & 7
+    ids = [key >> shift & 0xFFFFFF for shift in (75, 51, 27, 3)]
+    m, p, s, h = ids
+    mp = _combine(m, p)
+    sh = _combine(s, h)
+    rests = (_combine(p, sh), _combine(m, sh), _combine(mp, h), _combine(mp, s))
+    regular = 99
+    tights = []
+    for gid, rest in zip(ids, rests, strict=True):
+        regular, tight = _tight(gid, rest, sets)
+        tights.append(_POSITIONS[tight])
+    res = (regular, tuple(tights))
+    if len(_HAND) > 1 << 20:
+        _HAND.clear()
+    _HAND[key] = res
+    return res
+
+
 def _improving(
     keys: Sequence[bytes],
     vals: Sequence[int],
@@ -199,31 +225,14 @@ def _improving(
     ``target`` defaults to the hand's shanten.  Kinds the hand holds four
     times are never listed.
     """
-    m = vals[0] >> 24
-    p = vals[1] >> 24
-    s = vals[2] >> 24
-    h = vals[3] >> 24
-    combine = _COMBINE
-    try:
-        mp = combine[m << 24 | p]
-    except KeyError:
-        mp = _combine_miss(m << 24 | p)
-    try:
-        sh = combine[s << 24 | h]
-    except KeyError:
-        sh = _combine_miss(s << 24 | h)
-    rests = (_combine(p, sh), _combine(m, sh), _combine(mp, h), _combine(mp, s))
     sets = 4 - melds
-    tight_memo = _TIGHT
-    tights = []
-    regular = 99
-    for g, gid in enumerate((m, p, s, h)):
-        key = (gid << 24 | rests[g]) << 3 | sets
-        try:
-            regular, tight = tight_memo[key]
-        except KeyError:
-            regular, tight = _tight_miss(key)
-        tights.append(tight)
+    hand_key = (
+        (vals[0] >> 24) << 72 | (vals[1] >> 24) << 48 | (vals[2] >> 24) << 24 | vals[3] >> 24
+    ) << 3 | sets
+    try:
+        regular, tights = _HAND[hand_key]
+    except KeyError:
+        regular, tights = _hand_miss(hand_key)
     if melds == 0:
         packed = (vals[0] + vals[1] + vals[2] + vals[3]) & _PACK_MASK
         special = _special(packed)
@@ -240,7 +249,7 @@ def _improving(
     if regular < target:  # every draw does (not reached by the callers)
         positions: tuple[tuple[int, ...], ...] = (tuple(range(10, 16)),) * 4
     elif regular == target:
-        positions = tuple(_POSITIONS[t] for t in tights)
+        positions = tights
     else:
         positions = ((), (), (), ())
     if special - 1 < target:
@@ -248,10 +257,15 @@ def _improving(
         if extra:
             positions = tuple(ps + extra for ps in positions)
     found: list[int] = []
+    memo = _MASKS
     for g in range(4):
         wanted = positions[g]
         if wanted:
-            masks = _masks(keys[g])
+            key = keys[g]
+            try:
+                masks = memo[key]
+            except KeyError:
+                masks = _masks(key)
             bits = 0
             for pos in wanted:
                 bits |= masks[pos]
@@ -261,9 +275,11 @@ def _improving(
 
 
 def _unseen(kinds: list[int], own: Sequence[int], visible: Sequence[int] | None) -> int:
+    if visible is None:
+        return 4 * len(kinds) - sum(map(own.__getitem__, kinds))
     total = 0
     for k in kinds:
-        left = 4 - own[k] - (visible[k] if visible is not None else 0)
+        left = 4 - own[k] - visible[k]
         if left > 0:
             total += left
     return total
