@@ -279,3 +279,32 @@ def test_a_file_based_on_a_preset_writes_only_the_differences(rules: Ruleset, ba
     values, problems = validate_options(data)
     assert problems == []
     assert dataclasses.replace(load_ruleset(base), **values) == rules
+
+
+# ---------------------------------------------------------------------- property: never a traceback
+
+TOML_SCALARS = st.one_of(st.booleans(), st.integers(-10**20, 10**20),
+                         st.floats(allow_nan=False), st.text(max_size=8))
+TOML_VALUES = st.recursive(TOML_SCALARS, lambda inner: st.lists(inner, max_size=5), max_leaves=12)
+KEYS = st.sampled_from(OPTION_NAMES + ["base", "title", "source", "foo", "Red_Fives"])
+
+
+@given(st.dictionaries(KEYS, TOML_VALUES, max_size=8))
+def test_any_mapping_is_loaded_or_reported(data: dict[str, Any]) -> None:
+    from rulesets.loader import validate_options
+
+    values, problems = validate_options({k: v for k, v in data.items() if k != "base"})
+    if not problems:
+        Ruleset(**values)  # whatever passes validation builds a Ruleset
+    assert all(isinstance(p, str) and p for p in problems)
+
+
+@given(st.binary(max_size=200))
+def test_any_file_is_loaded_or_reported(tmp_path_factory: pytest.TempPathFactory,
+                                        content: bytes) -> None:
+    path = tmp_path_factory.mktemp("fuzz") / "f.toml"
+    path.write_bytes(content)
+    try:
+        load_ruleset(str(path))
+    except RulesetError as exc:
+        assert exc.problems
