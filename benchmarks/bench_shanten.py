@@ -108,7 +108,7 @@ def main() -> None:
     print(f"{first * 1000:.1f} ms")
     print("times in us: wall-clock median and mean per hand, then CPU time per hand")
     header = f"{'median':>9}{'mean':>9}{'cpu':>9}"
-    print(f"  {'shanten':<50}{header}{'vs mahjong':>10}")
+    print(f"  {'shanten':<50}{header}{'vs mahjong':>11}")
 
     try:
         from mahjong.shanten import Shanten

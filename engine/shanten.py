@@ -200,35 +200,38 @@ def _load_table() -> None:
     _table = entries
 
 
-def _suit_vector_id(pat: tuple[int, ...]) -> int:
+_DIGITS: Final = bytes.maketrans(bytes(range(5)), b"01234")
+
+
+def _suit_vector_id(key: bytes) -> int:
     """Interned id of a suit pattern's D vector (table first, else solve)."""
     if not _table_tried:
         _load_table()
-    if _table is not None and max(pat) <= 4:
-        index = 0
-        for x in pat:
-            index = index * 5 + x
-        entry = _table[index]
+    if _table is not None and max(key) <= 4:
+        entry = _table[int(key.translate(_DIGITS), 5)]
         if entry != _NO_ENTRY:
             return _table_vec_ids[entry]
-    return _intern(_suffix(pat, 0, 0, True))
+    return _intern(_suffix(tuple(key), 0, 0, True))
 
 
 def _group_value(key: bytes) -> int:
     """Compute (and memoise in ``_GROUP``) the packed value of a group pattern."""
-    pat = tuple(key)
-    runs = len(key) == 9
-    if runs:
-        vid = _suit_vector_id(pat)
+    size = len(key)
+    if size == 9:
+        vid = _suit_vector_id(key)
+        term = key[0:1] + key[8:9]
     else:  # honours: only the multiset of counts matters
-        vid = _intern(_suffix(tuple(sorted(pat, reverse=True)), 0, 0, False))
-    pairs = sum(1 for x in pat if x >= 2)
-    kinds = sum(1 for x in pat if x >= 1)
-    term = (pat[0], pat[8]) if runs else pat
-    tkinds = sum(1 for x in term if x >= 1)
-    tpair = 1 if any(x >= 2 for x in term) else 0
+        vid = _intern(_suffix(tuple(sorted(key, reverse=True)), 0, 0, False))
+        term = key
+    zeros = key.count(0)
+    kinds = size - zeros
+    pairs = kinds - key.count(1)
+    tkinds = len(term) - term.count(0)
+    tpair = 1 if tkinds > term.count(1) else 0
     packed = pairs | kinds << 6 | tkinds << 12 | tpair << 16
     value = vid << _ID_SHIFT | packed
+    if len(_GROUP) > _CACHE_LIMIT:
+        _GROUP.clear()
     _GROUP[key] = value
     return value
 

@@ -3,10 +3,17 @@
 Same conventions as :mod:`engine.shanten`: ``counts`` is a sequence of 34
 concealed-tile counts, ``melds`` the number of called melds.
 
-Everything here is incremental over the per-group caches of
-:mod:`engine.shanten`: drawing or discarding a tile changes one group (a suit
-or the honours), so the other three are combined once and each candidate tile
-costs one cached group look-up and one cached convolution.
+Nothing here evaluates the shanten of each of the 34 possible draws.  It
+works on the per-group vectors of :mod:`engine.shanten` (``D[h][i]``, the
+tiles a suit or the honours lacks to hold ``i`` sets and ``h`` pairs): the
+regular shanten is a minimum over splits ``D_group[h][i] + D_rest[1-h][4-melds-i]``,
+and one drawn tile lowers an entry by at most one, so a draw lowers the
+shanten exactly when it lowers an entry of its group on which that minimum is
+reached.  Which entries are tight is memoised per tuple of vector ids; which
+draws lower which entry is memoised per group pattern (a bit set per entry).
+Chiitoitsu and kokushi after a draw depend only on how many copies of the
+kind the hand holds and whether it is a terminal or honour.  A discard changes
+one group only, so :func:`discard_options` reuses everything for the others.
 
 >>> hand = [0] * 34
 >>> for k in (1, 2, 9, 10, 11, 18, 19, 20, 27, 27, 27, 33, 33):  # 23m123p123s111z77z
