@@ -15,10 +15,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.events import (
+    Called,
+    Discarded,
+    Drew,
     Event,
     GameEnded,
     HandDrawn,
     HandStarted,
+    Kan,
     Penalty,
     WinResult,
     Won,
@@ -203,6 +207,40 @@ def check_ended(st: GameState, ended: GameEnded) -> list[str]:
     return out
 
 
+def _tile(t: int, rules_red: int) -> str:
+    from engine.tiles import tile_name
+
+    return f"{tile_name(t, rules_red)} (tile {t})"
+
+
+def precheck(st: GameState, ev: Event) -> str | None:
+    """Why a play event cannot happen in this state (a tampered file), or None."""
+    red = st.rules.red_fives
+    if isinstance(ev, Drew):
+        if ev.rinshan:
+            index = 135 - st.rinshan_taken
+        else:
+            if st.live_pos >= st.live_end:
+                return f"seat {ev.seat} draws after the live wall is empty"
+            index = st.live_pos
+        if not st.wall or st.wall[index] != ev.tile:
+            want = _tile(st.wall[index], red) if st.wall else "nothing"
+            return (f"seat {ev.seat} draws {_tile(ev.tile, red)}, but the wall gives {want}")
+    elif isinstance(ev, Discarded):
+        if ev.tile not in st.seats[ev.seat].hand:
+            return f"seat {ev.seat} discards {_tile(ev.tile, red)}, which it does not hold"
+    elif isinstance(ev, (Called, Kan)):
+        hand = list(st.seats[ev.seat].hand)
+        need = [t for t in ev.meld.tiles if t != ev.meld.called or isinstance(ev, Kan)]
+        if isinstance(ev, Kan) and ev.meld.kind == "kakan":
+            need = [ev.meld.added] if ev.meld.added is not None else []
+        for t in need:
+            if t not in hand:
+                return f"seat {ev.seat} melds {_tile(t, red)}, which it does not hold"
+            hand.remove(t)
+    return None
+
+
 def verify_events(events: Sequence[Event], lines: Sequence[int] | None = None
                   ) -> list[Disagreement]:
     """Every disagreement between the recorded results and the engine, in game order.
@@ -244,12 +282,15 @@ def verify_events(events: Sequence[Event], lines: Sequence[int] | None = None
         except Exception as exc:  # a bug or an impossible state: report, never crash
             pending.append(f"could not recompute the {type(ev).__name__} ({exc})")
         try:
-            state = apply(state, ev)
+            why = precheck(state, ev) if state is not None else None
+            if why is None:
+                state = apply(state, ev)
         except Exception as exc:
+            why = f"{type(ev).__name__} cannot happen here ({exc})"
+        if why is not None:
             flush(name, line)
             where = f"line {line}: " if line is not None else ""
-            out.append(Disagreement(name, f"{where}{type(ev).__name__} cannot happen here "
-                                          f"({exc})", line))
+            out.append(Disagreement(name, where + why, line))
             return out
         if isinstance(ev, HandStarted):
             hand = ev

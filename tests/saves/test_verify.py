@@ -1,0 +1,172 @@
+"""verify: clean on the engine's own games; every tampered result is named with its hand."""
+
+from __future__ import annotations
+
+import dataclasses
+import subprocess
+import sys
+from pathlib import Path
+
+from _games import played_game
+
+from engine.events import GameEnded, HandDrawn, Won
+from saves.codec import SeatInfo
+from saves.verify import verify_events
+from saves.writer import GameWriter, make_header
+from tui.cli import main
+
+EVENTS = played_game(1)
+
+
+def replaced(events, index, new):  # type: ignore[no-untyped-def]
+    out = list(events)
+    out[index] = new
+    return out
+
+
+def first(kind: type) -> int:
+    return next(i for i, e in enumerate(EVENTS) if isinstance(e, kind))
+
+
+def test_engine_games_verify_clean() -> None:
+    for seed in (1, 2, 3):
+        assert verify_events(played_game(seed)) == []
+
+
+def test_a_wrong_win_value_names_the_hand() -> None:
+    i = first(Won)
+    won = EVENTS[i]
+    w = won.wins[0]
+    bad = dataclasses.replace(w, points=w.points + 1000)
+    found = verify_events(replaced(EVENTS, i, dataclasses.replace(won, wins=(bad,))))
+    assert len(found) == 1
+    kind = "tsumo" if w.from_seat is None else "ron"
+    hand = _hand_of(EVENTS, i)
+    wind = "ESWN"[(w.seat - hand.dealer) % 4]
+    assert str(found[0]) == (f"{'ESWN'[hand.round_wind]}{hand.hand_number + 1}-{hand.honba}: "
+                             f"{kind} by seat {w.seat} ({wind}) "
+                             f"{w.points + 1000} recorded, {w.points} computed")
+
+
+def _hand_of(events, i):  # type: ignore[no-untyped-def]
+    from engine.events import HandStarted
+
+    return next(e for e in reversed(events[:i]) if isinstance(e, HandStarted))
+
+
+def test_a_missing_yaku_is_named() -> None:
+    i = first(Won)
+    won = EVENTS[i]
+    w = won.wins[0]
+    bad = dataclasses.replace(w, yaku=w.yaku + (("dora", 1),), han=w.han + 1)
+    msg = str(verify_events(replaced(EVENTS, i, dataclasses.replace(won, wins=(bad,))))[0])
+    assert msg.endswith(f"{w.points} recorded, {w.points} computed "
+                        f"(dora 1 only recorded; {w.han + 1} han recorded, {w.han} computed)")
+
+
+def test_wrong_deltas_and_draw_payments_and_final_table() -> None:
+    i = first(Won)
+    won = EVENTS[i]
+    d = list(won.deltas)
+    d[0] += 100
+    d[1] -= 100
+    found = verify_events(replaced(EVENTS, i, dataclasses.replace(won, deltas=tuple(d))))
+    assert any("score changes" in str(x) for x in found)
+    # the next hand then starts from the wrong scores too: reported with that hand
+    assert any("scores at the start" in str(x) for x in found)
+    j = len(EVENTS) - 1
+    end = EVENTS[j]
+    assert isinstance(end, GameEnded)
+    row = end.table[0]
+    table = (dataclasses.replace(row, result=row.result + 3),) + end.table[1:]
+    found = verify_events(replaced(EVENTS, j, dataclasses.replace(end, table=table)))
+    assert [str(x) for x in found] == [
+        f"end: final table seat {row.seat}: result {row.result + 3:+.1f} recorded, "
+        f"{row.result:+.1f} computed"]
+
+
+def test_draw_with_wrong_tenpai() -> None:
+    events = next(played_game(s) for s in (1, 2, 3, 4, 5)
+                  if any(isinstance(e, HandDrawn) and e.kind == "exhaustive"
+                         for e in played_game(s)))
+    i = next(i for i, e in enumerate(events) if isinstance(e, HandDrawn)
+             and e.kind == "exhaustive")
+    d = events[i]
+    flipped = tuple(not t for t in d.tenpai)
+    found = verify_events(replaced(events, i, dataclasses.replace(d, tenpai=flipped)))
+    assert "draw tenpai" in str(found[0])
+
+
+def test_an_impossible_event_stops_with_its_line() -> None:
+    i = first(Won)
+    events = list(EVENTS[:i])
+    # a discard of a tile the seat does not hold
+    from engine.events import Discarded
+    from engine.state import fold
+
+    st = fold(events)
+    seat = 0
+    tile = next(t for t in range(136) if t not in st.seats[seat].hand)
+    events.append(Discarded(seat=seat, tile=tile))
+    found = verify_events(events, list(range(2, len(events) + 2)))
+    assert len(found) == 1
+    assert found[0].line == len(events) + 1
+    assert f"line {len(events) + 1}: seat 0 discards " in str(found[0])
+    assert str(found[0]).endswith("which it does not hold")
+
+
+def test_a_tampered_draw_is_caught() -> None:
+    from engine.events import Drew
+
+    i = first(Drew)
+    d = EVENTS[i]
+    other = next(t for t in range(136) if t != d.tile)
+    found = verify_events(replaced(EVENTS, i, dataclasses.replace(d, tile=other)))
+    assert len(found) == 1 and "but the wall gives" in str(found[0])
+
+
+def test_unfinished_game_verifies_clean() -> None:
+    assert verify_events(EVENTS[:777]) == []
+
+
+def _save(folder: Path, events, name: str) -> Path:  # type: ignore[no-untyped-def]
+    header = make_header(events[0].ruleset.to_dict(), [SeatInfo(str(i)) for i in range(4)], 1)
+    with GameWriter.create(folder, header, name=name, pointer=False) as w:
+        w.extend(list(events))
+    return w.path
+
+
+def test_cli_verify_exit_codes_and_lines(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    good = _save(tmp_path, EVENTS, "good")
+    assert main(["verify", str(good)]) == 0
+    assert capsys.readouterr().out == ""
+    i = first(Won)
+    won = EVENTS[i]
+    w = dataclasses.replace(won.wins[0], points=won.wins[0].points + 1000)
+    bad = _save(tmp_path, replaced(EVENTS, i, dataclasses.replace(won, wins=(w,))), "bad")
+    assert main(["verify", str(bad)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 1 and out[0][0] in "ESWN" and "recorded" in out[0]
+    # unfinished: clean, with a note on stderr
+    part = _save(tmp_path, EVENTS[:500], "part")
+    assert main(["verify", str(part)]) == 0
+    assert "unfinished" in capsys.readouterr().err
+    # damaged: reported with its line
+    lines = part.read_bytes().split(b"\n")
+    lines[99] = b"garbage"
+    part.write_bytes(b"\n".join(lines))
+    assert main(["verify", str(part)]) == 1
+    assert "line 100: not valid JSON" in capsys.readouterr().out
+    missing = tmp_path / "nothing.jsonl"
+    assert main(["verify", str(missing)]) == 1
+    assert "no such file" in capsys.readouterr().out
+
+
+def test_cli_never_prints_a_traceback(tmp_path: Path) -> None:
+    junk = tmp_path / "junk.jsonl"
+    junk.write_bytes(b"\x00\xff garbage \n{]\n")
+    proc = subprocess.run([sys.executable, "-m", "tui.cli", "verify", str(junk)],
+                          capture_output=True, text=True)
+    assert proc.returncode == 1
+    assert "Traceback" not in proc.stdout + proc.stderr
+    assert "line 1" in proc.stdout
