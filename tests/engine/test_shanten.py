@@ -100,18 +100,14 @@ def brute_shanten_small(counts: Sequence[int], melds: int) -> int:
     """
     best = 99
     for combo in itertools.combinations_with_replacement(ALL_SETS, 4 - melds):
-        base = [0] * 34
-        for block in combo:
-            for k in block:
-                base[k] += 1
-        if max(base) > 4:
-            continue
-        for p in range(34):
-            if base[p] > 2:
+        for pair in range(34):
+            want: dict[int, int] = {pair: 2}
+            for block in combo:
+                for k in block:
+                    want[k] = want.get(k, 0) + 1
+            if max(want.values()) > 4:
                 continue
-            base[p] += 2
-            need = sum(max(w - c, 0) for w, c in zip(base, counts, strict=True))
-            base[p] -= 2
+            need = sum(max(w - counts[k], 0) for k, w in want.items())
             best = min(best, need)
     return best - 1
 
