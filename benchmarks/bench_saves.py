@@ -51,6 +51,38 @@ def timed(fn, repeat: int = 5) -> float:  # type: ignore[no-untyped-def]
     return best
 
 
+def measure(events: list[Event], folder: Path, n: int) -> tuple[float, ...]:
+    """Figures of one game: size, write, load, refold, verify, replay build, seeks."""
+    header = make_header(events[0].ruleset.to_dict(),  # type: ignore[union-attr]
+                         [SeatInfo(str(i)) for i in range(4)], None)
+
+    def write() -> Path:
+        w = GameWriter.create(folder, header, name=f"g{n}-{time.perf_counter_ns()}",
+                              pointer=False)
+        for ev in events:
+            w.append(ev)
+        w.close()
+        return w.path
+
+    path = write()
+    size = path.stat().st_size
+    t_write = timed(write, 3)
+    t_load = timed(lambda: load(path))
+    t_fold = timed(lambda: fold(events))
+    t_verify = timed(lambda: verify_events(events), 3)
+    t_replay = timed(lambda: Replay(events), 3)
+    replay = Replay(events)
+    rng = random.Random(n)
+    seeks = []
+    for _ in range(300):
+        pos = rng.randrange(len(events))
+        t = time.perf_counter()
+        replay.seek(pos)
+        seeks.append(time.perf_counter() - t)
+    return (len(events), size, t_write, t_load, t_fold, t_verify, t_replay,
+            statistics.mean(seeks), max(seeks))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=3)
@@ -66,34 +98,7 @@ def main() -> None:
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         for n, events in enumerate(games):
-            header = make_header(events[0].ruleset.to_dict(),  # type: ignore[union-attr]
-                                 [SeatInfo(str(i)) for i in range(4)], None)
-
-            def write(n: int = n, events: list[Event] = events) -> Path:
-                w = GameWriter.create(Path(tmp), header, name=f"g{n}-{time.perf_counter_ns()}",
-                                      pointer=False)
-                for ev in events:
-                    w.append(ev)
-                w.close()
-                return w.path
-
-            path = write()
-            size = path.stat().st_size
-            t_write = timed(write, 3)
-            t_load = timed(lambda: load(path))
-            t_fold = timed(lambda: fold(events))
-            t_verify = timed(lambda: verify_events(events), 3)
-            t_replay = timed(lambda: Replay(events), 3)
-            replay = Replay(events)
-            rng = random.Random(n)
-            seeks = []
-            for _ in range(300):
-                pos = rng.randrange(len(events))
-                t = time.perf_counter()
-                replay.seek(pos)
-                seeks.append(time.perf_counter() - t)
-            rows.append((len(events), size, t_write, t_load, t_fold, t_verify, t_replay,
-                         statistics.mean(seeks), max(seeks)))
+            rows.append(measure(events, Path(tmp), n))
     print(f"{'events':>7} {'bytes':>8} {'write':>8} {'load':>8} {'refold':>8} {'verify':>8} "
           f"{'replay':>8} {'seek avg':>9} {'seek max':>9}   (milliseconds)")
     for r in rows:

@@ -163,7 +163,7 @@ def _win_result(st: GameState, w: m.Win) -> WinResult:
         raise ConvertError(f"seat {w.seat}'s win does not say its winning tile")
     hand = tuple(s.hand) if tsumo else tuple(s.hand) + (w.tile,)
     ura = st.ura_indicators() if (s.riichi and st.rules.ura_dora) else ()
-    limit = w.limit
+    limit: str | None = w.limit
     if limit == "yakuman" and not any(y.han >= 13 for y in w.yaku):
         limit = "kazoe_yakuman"
     return WinResult(
