@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from rulesets.schema import Ruleset, option_fields
 
 KEY_OPTIONS = (
-    "length", "start_points", "return_points", "uma_scheme", "uma", "red_fives", "open_tanyao", "kuikae",
+    "length", "start_points", "return_points", "uma_scheme", "uma", "red_fives", "open_tanyao",
+    "kuikae",
     "double_ron", "triple_ron", "bust", "agariyame", "renchan_at_draw", "kiriage_mangan",
     "kazoe_yakuman", "double_yakuman", "nagashi_mangan", "ippatsu", "ura_dora", "kan_ura",
 )

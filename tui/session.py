@@ -9,6 +9,7 @@ that happened since the last look so the screens can show results.
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -56,6 +57,7 @@ class PlaySession:
         self.save_path = save_path
         self._closer = closer
         self._seen = len(game.events)
+        self.lock = threading.RLock()  # the UI thread and the bots' thread share the game
 
     # ------------------------------------------------------------------ set-up
 
@@ -122,29 +124,67 @@ class PlaySession:
 
     def view(self, seat: int | None = None) -> PlayerView:
         """The human's view (or another seat's)."""
-        return self.game.view(self.human if seat is None else seat)  # type: ignore[no-any-return]
+        with self.lock:
+            return self.game.view(self.human if seat is None else seat)  # type: ignore[no-any-return]
 
     def legal(self) -> tuple[Action, ...]:
         """What the human may do now (empty when waiting for others)."""
-        return tuple(self.game.pending().get(self.human, ()))
+        with self.lock:
+            return tuple(self.game.pending().get(self.human, ()))
 
     def bot_turns(self) -> list[tuple[int, tuple[Action, ...]]]:
         """Bots that must act now, with their legal actions."""
-        return [
-            (s, tuple(acts))
-            for s, acts in sorted(self.game.pending().items())
-            if s != self.human and acts
-        ]
+        with self.lock:
+            return [
+                (s, tuple(acts))
+                for s, acts in sorted(self.game.pending().items())
+                if s != self.human and acts
+            ]
 
     def act(self, seat: int, action: Action) -> str | None:
         """Play ``action`` for ``seat``; the engine's reason when it refuses."""
         from engine.legal import IllegalAction
 
-        try:
-            self.game.act(seat, action)
-        except IllegalAction as exc:
-            return exc.reason
+        with self.lock:
+            try:
+                self.game.act(seat, action)
+            except IllegalAction as exc:
+                return exc.reason
         return None
+
+    def act_bot(self, seat: int, legal: tuple[Action, ...], action: Action) -> bool:
+        """Play a bot's choice if the bot is still asked the same thing; False if not."""
+        with self.lock:
+            if (seat, legal) not in self.bot_turns():
+                return False
+            if self.act(seat, action) is not None:  # a bot's mistake: take its first option
+                self.act(seat, legal[0])
+            return True
+
+    def run_bots(self) -> int:
+        """Let the bots play until the human must decide or a hand ends; the moves made.
+
+        Meant for a worker thread: each bot thinks outside the lock, so the
+        human can answer a claim meanwhile.
+        """
+        from engine.events import GameEnded as _End
+        from engine.events import HandDrawn, Won
+
+        with self.lock:
+            start = len(self.game.events)
+        moves = 0
+        while True:
+            with self.lock:
+                if any(isinstance(e, (Won, HandDrawn, _End)) for e in self.game.events[start:]):
+                    return moves
+                turns = self.bot_turns()
+                if not turns:
+                    return moves
+                seat, legal = turns[0]
+                view = self.game.view(seat)
+            action = self.bots[seat].choose(view, legal)
+            if self.act_bot(seat, legal, action):
+                moves += 1
 
     def choose_for(self, seat: int, legal: Sequence[Action]) -> Action:
         """Ask the seat's bot (safe to call off the UI thread: it reads a view only)."""
@@ -152,9 +192,10 @@ class PlaySession:
 
     def new_events(self) -> list[Event]:
         """Events since the last call."""
-        events = self.game.events
-        out = list(events[self._seen:])
-        self._seen = len(events)
+        with self.lock:
+            events = self.game.events
+            out = list(events[self._seen:])
+            self._seen = len(events)
         return out
 
     @property

@@ -49,7 +49,8 @@ def _context(events: Sequence[Event], result: Event) -> tuple[HandStarted | None
     try:
         from engine.state import fold
 
-        dora = tuple(fold(events[: idx + 1]).dora_indicators)
+        shown = fold(events[:idx]).dora_indicators
+        dora = tuple(shown() if callable(shown) else shown)
     except Exception:  # noqa: BLE001 - drawing must not fail on an odd record
         dora = ()
     return start, dora

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections import deque
 from collections.abc import Sequence
 
 from rich.text import Text
@@ -32,7 +33,7 @@ from engine.actions import (
     Ron,
     Tsumo,
 )
-from engine.events import GameEnded, HandDrawn, Won
+from engine.events import Event, GameEnded, HandDrawn, Won
 from engine.tiles import is_red
 from engine.view import PlayerView
 from tui.analysis import advise
@@ -94,6 +95,8 @@ class TableScreen(Screen[None]):
         self.view: PlayerView | None = None
         self.legal_now: tuple[Action, ...] = ()
         self._modal_open = False
+        self._busy = False  # the bots' worker is running
+        self._queue: deque[Event] = deque()  # events not shown yet
         self.hint_text = ""
 
     # ------------------------------------------------------------------ layout
@@ -116,10 +119,12 @@ class TableScreen(Screen[None]):
     # ------------------------------------------------------------------ the loop
 
     def advance(self) -> None:
-        """Show what happened, then wait for the human or let the next bot act."""
+        """Show what happened, then wait for the human or let the bots act."""
         if self._modal_open:
             return
-        for ev in self.session.new_events():
+        self._queue.extend(self.session.new_events())
+        while self._queue:
+            ev = self._queue.popleft()
             if isinstance(ev, (Won, HandDrawn)):
                 self._open_result(ev)
                 return
@@ -130,12 +135,13 @@ class TableScreen(Screen[None]):
             self._open_end()
             return
         legal = self.session.legal()
-        if legal and self._auto(legal):
+        if legal and not self._busy and self._auto(legal):
             self.call_later(self.advance)
             return
         self.legal_now = legal
         self.redraw()
-        if self.session.bot_turns():
+        if not self._busy and self.session.bot_turns():
+            self._busy = True
             self._run_bots()
 
     def _auto(self, legal: tuple[Action, ...]) -> bool:
@@ -169,26 +175,26 @@ class TableScreen(Screen[None]):
         self.riichi_mode = False
         return True
 
-    @work(exclusive=True, group="bots")
+    @work(group="bots")
     async def _run_bots(self) -> None:
-        """Let the first waiting bot act; ``advance`` then starts the next one."""
-        turns = self.session.bot_turns()
-        if not turns or self._modal_open:
-            return
-        seat, legal = turns[0]
-        view = self.session.view(seat)  # read on the UI thread; views are immutable
-        bot = self.session.bots[seat]
-        started = time.perf_counter()
-        action = await asyncio.to_thread(bot.choose, view, legal)
-        if not isinstance(action, Pass):
-            wait = self.settings.bot_delay - (time.perf_counter() - started)
-            if wait > 0:
-                await asyncio.sleep(wait)
-        if self.session.bot_turns()[:1] != [(seat, legal)]:
-            self.advance()  # the table moved on meanwhile
-            return
-        if self.session.act(seat, action) is not None:
-            self.session.act(seat, legal[0])
+        """Bots' moves off the UI loop: all at once without a delay, else one per delay."""
+        try:
+            if self.settings.bot_delay <= 0:
+                await asyncio.to_thread(self.session.run_bots)
+            else:
+                turns = self.session.bot_turns()
+                if turns:
+                    seat, legal = turns[0]
+                    view = self.session.view(seat)
+                    started = time.perf_counter()
+                    action = await asyncio.to_thread(self.session.bots[seat].choose, view, legal)
+                    if not isinstance(action, Pass):
+                        wait = self.settings.bot_delay - (time.perf_counter() - started)
+                        if wait > 0:
+                            await asyncio.sleep(wait)
+                    self.session.act_bot(seat, legal, action)
+        finally:
+            self._busy = False
         self.advance()
 
     # ------------------------------------------------------------------ drawing
@@ -230,7 +236,7 @@ class TableScreen(Screen[None]):
             prompt = "Call?"
         else:
             prompt = "Waiting for the others…"
-        self.run_worker(self.actions.show(groups, prompt), group="actionbar", exclusive=True)
+        self.actions.show(groups, prompt)
 
     def _draw_help(self, view: PlayerView) -> None:
         self.info.set_toggles(self.settings.badges())

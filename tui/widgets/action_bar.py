@@ -1,4 +1,8 @@
-"""``ActionBar``: the actions the player may take now, one key each, clickable."""
+"""``ActionBar``: the actions the player may take now, one key each, clickable.
+
+One button per action group is made once; showing a new set of legal actions
+only switches buttons on and off (no widgets are built during play).
+"""
 
 from __future__ import annotations
 
@@ -10,9 +14,22 @@ from textual.widgets import Button, Static
 
 from tui.render import ACTION_KEYS, ACTION_TITLES
 
+GROUPS = ("tsumo", "ron", "riichi", "kan", "pon", "chi", "nine", "show", "noten", "stop",
+          "continue", "pass")
+
+
+def _variant(group: str) -> str:
+    if group in ("tsumo", "ron"):
+        return "error"
+    if group == "riichi":
+        return "warning"
+    if group in ("pass", "noten", "continue"):
+        return "default"
+    return "primary"
+
 
 class ActionBar(Horizontal):
-    """A row of buttons, one per legal action group, with its key."""
+    """A prompt and a row of buttons, one per legal action group, with its key."""
 
     DEFAULT_CSS = """
     ActionBar { height: 1; width: 1fr; }
@@ -33,34 +50,26 @@ class ActionBar(Horizontal):
         self.prompt = ""
 
     def compose(self) -> ComposeResult:
-        yield Static(self.prompt, classes="prompt")
+        yield Static("", classes="prompt", id="prompt")
+        for g in GROUPS:
+            label = Text(f"{ACTION_TITLES[g]} ({ACTION_KEYS[g]})")
+            button = Button(label, id=f"act-{g}", variant=_variant(g), compact=True)  # type: ignore[arg-type]
+            button.can_focus = False
+            button.display = False
+            yield button
 
-    async def show(self, groups: tuple[str, ...], prompt: str = "") -> None:
-        """Show buttons for ``groups``; ``prompt`` in front (e.g. 'Your turn: discard')."""
+    def show(self, groups: tuple[str, ...], prompt: str = "") -> None:
+        """Show the buttons of ``groups`` after ``prompt`` (e.g. 'Your turn: discard')."""
         if groups == self.groups and prompt == self.prompt:
             return
+        if prompt != self.prompt:
+            self.query_one("#prompt", Static).update(prompt)
+        if groups != self.groups:
+            for g in GROUPS:
+                self.query_one(f"#act-{g}", Button).display = g in groups
         self.groups, self.prompt = groups, prompt
-        await self.remove_children()
-        widgets = [Static(prompt, classes="prompt")]
-        for g in groups:
-            key = ACTION_KEYS.get(g, "")
-            label = Text(f"{ACTION_TITLES.get(g, g)} ({key})")
-            button = Button(label, id=f"act-{g}", variant=_variant(g), compact=True)
-            button.can_focus = False
-            widgets.append(button)
-        await self.mount_all(widgets)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         if event.button.id and event.button.id.startswith("act-"):
             self.post_message(self.Chosen(event.button.id[4:]))
-
-
-def _variant(group: str) -> str:
-    if group in ("tsumo", "ron"):
-        return "error"
-    if group in ("riichi",):
-        return "warning"
-    if group in ("pass", "noten", "continue"):
-        return "default"
-    return "primary"

@@ -33,8 +33,9 @@ class InfoPanel(Widget):
 
     def say(self, text: str, style: str = "") -> None:
         """Replace the message line (a hint, a refusal, a notice)."""
-        self.message, self.message_style = text, style
-        self.refresh()
+        if (text, style) != (self.message, self.message_style):
+            self.message, self.message_style = text, style
+            self.refresh()
 
     def set_toggles(self, text: str) -> None:
         """The toggle states shown at the right of the message line."""

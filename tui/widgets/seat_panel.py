@@ -33,6 +33,7 @@ class SeatPanel(Widget):
         self.turn = False
         self.red_fives = 1
         self.hand: tuple[int, ...] | None = None  # shown tiles (replay, open riichi, draw)
+        self._last: tuple[object, ...] = ()
 
     def show(
         self,
@@ -46,6 +47,10 @@ class SeatPanel(Widget):
         hand: tuple[int, ...] | None = None,
     ) -> None:
         """Draw a seat."""
+        new = (info, me, name, dealer, turn, red_fives, hand)
+        if new == self._last:
+            return
+        self._last = new
         self.info, self.me, self.player_name, self.dealer = info, me, name, dealer
         self.turn, self.red_fives, self.hand = turn, red_fives, hand
         self.refresh()
