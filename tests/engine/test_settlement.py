@@ -297,3 +297,24 @@ def test_rounding_is_close_and_monotonic(hundreds: int, mode: str) -> None:
     if mode in ("half_up", "five_down_six_up"):
         # the points themselves round on their magnitude
         assert round_points(-value, 0, mode) == -round_points(value, 0, mode)
+
+
+# ------------------------------------------------------------------ the preset files
+
+SETTLEMENT_OPTIONS = ("start_points", "return_points", "oka", "uma_scheme", "tie_break",
+                      "rounding", "leftover_sticks", "bust_bonus", "yakuman_bonus_tsumo",
+                      "yakuman_bonus_ron")
+SCHEME_OPTIONS = {"fixed": ("uma",), "by_floaters": ("uma_by_floaters",),
+                  "float_sink": ("uma_sink", "uma_float")}
+
+
+@pytest.mark.parametrize(("name", "expected"),
+                         [("makura", MAKURA), ("teireikai", TEIREIKAI), ("ako", AKO),
+                          ("yokoyoko", YOKOYOKO), ("gpc", GPC)])
+def test_presets_settle_as_the_club_texts(name: str, expected: Ruleset) -> None:
+    """The preset files set the settlement options the club examples above were checked with."""
+    from rulesets import load
+
+    preset = load(name)
+    for option in SETTLEMENT_OPTIONS + SCHEME_OPTIONS[expected.uma_scheme]:
+        assert getattr(preset, option) == getattr(expected, option), option
