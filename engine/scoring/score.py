@@ -181,6 +181,13 @@ def _mult(yid: str, rules: Ruleset) -> int:
     return 2 if yid in rules.double_yakuman else 1
 
 
+def _wait_mult(h: _Hand, yid: str) -> int:
+    """Multiplier of kokushi_13 / junsei_chuuren: single when furiten and the rules say so."""
+    if h.ctx.furiten and not getattr(h.rules, "double_yakuman_when_furiten", True):
+        return 1
+    return _mult(yid, h.rules)
+
+
 _YakumanResult = tuple[tuple[tuple[str, int], ...], int]
 
 
@@ -245,7 +252,7 @@ def _kokushi(h: _Hand) -> ScoreResult:
     counts, rules, ctx = h.counts, h.rules, h.ctx
     thirteen = counts[h.win] == 2 or (ctx.tenhou and rules.tenhou_best_waits)
     yid = "kokushi_13" if thirteen else "kokushi"
-    m = _mult(yid, rules)
+    m = _wait_mult(h, yid)
     if ctx.chankan_ankan and rules.kokushi_chankan_ankan_double:
         m += 1
     ym = _combine_yakuman(h, [(yid, m)])
@@ -384,7 +391,7 @@ def _regular(h: _Hand, pair: int, groups: tuple[tuple[int, int], ...],
     # ---- yakuman of this reading
     found = list(h.hand_yakuman)
     if chuuren:
-        found.append((chuuren, _mult(chuuren, rules)))
+        found.append((chuuren, _wait_mult(h, chuuren)))
     if trips and trips[-1] >= 27 or h.meld_trips:
         dragons = winds = 0
         for k in trips:

@@ -48,6 +48,7 @@ class WinContext:
     ura_indicators: tuple[int, ...] = ()
     honba: int = 0
     sticks: int = 0
+    furiten: bool = False  # the winner is furiten (a tsumo): see double_yakuman_when_furiten
 
 
 @dataclass(frozen=True, slots=True)

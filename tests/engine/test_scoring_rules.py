@@ -435,3 +435,17 @@ def test_errors_are_sentences() -> None:
     c = ctx_of("123m456p789s345s99p", "4s", rules=T)
     bad = c.__class__(**{**{f: getattr(c, f) for f in c.__slots__}, "win_tile": 135})  # type: ignore[attr-defined]
     assert score_win(bad, T).error == "the winning tile is not in the concealed hand"
+
+
+def test_thirteen_wait_double_only_when_not_furiten() -> None:
+    # ako 3-01-26 c: 13面待ちの和了で振り聴でなければダブル役満、そうでなければ役満
+    rules = T.replace(double_yakuman=("kokushi_13", "junsei_chuuren"))
+    kw = dict(hand="19m19p19s1234567z1m", win="1m", tsumo=True)
+    assert score(rules=rules, furiten=True, **kw).yakuman_count == 2  # type: ignore[arg-type]
+    if "double_yakuman_when_furiten" in Ruleset.__dataclass_fields__:
+        ako = rules.replace(double_yakuman_when_furiten=False)
+        assert score(rules=ako, furiten=True, **kw).yakuman_count == 1  # type: ignore[arg-type]
+        assert score(rules=ako, **kw).yakuman_count == 2  # type: ignore[arg-type]
+        # ako 3-01-27 e: 9面待ちの和了で振り聴でなければダブル役満
+        r = score("11123455678999p", "5p", rules=ako, tsumo=True, furiten=True)
+        assert r.yaku == (("junsei_chuuren", 13),)
