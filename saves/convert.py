@@ -53,9 +53,10 @@ class ConvertError(ValueError):
 def ruleset_for(game: m.RecordedGame) -> Ruleset:
     """The ruleset of a recorded Tenhou game: the ``tenhou`` preset with the table's options.
 
-    East-only games use uma 10-5 (Tenhou's 東風戦), hanchan 20-10.  Tenhou showed final
-    results rounded to whole thousands until it switched to one decimal: the record's
-    own final figures say which.
+    East-only games use uma 10-5 (Tenhou's 東風戦), hanchan 20-10; there is no
+    tenpai-yame (the records show a first-placed last dealer playing on after a tenpai
+    draw).  Tenhou showed final results rounded to whole thousands until it switched to
+    one decimal: the record's own final figures say which.
     """
     try:
         from rulesets import load
@@ -65,6 +66,9 @@ def ruleset_for(game: m.RecordedGame) -> Ruleset:
         base = Ruleset()
     r = game.rules
     changes: dict[str, object] = {
+        # Tenhou has no tenpai-yame: in 2009022022gm-00a9-0000-cd94aac8 the last dealer,
+        # first and tenpai at the exhaustive draw of S4-1, plays on to S4-2.
+        "tenpaiyame": "none",
         "name": "tenhou",
         "length": "east_south" if r.hanchan else "east",
         "red_fives": 1 if r.red_fives else 0,

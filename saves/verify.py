@@ -241,6 +241,32 @@ def precheck(st: GameState, ev: Event) -> str | None:
     return None
 
 
+def _round_name(round_index: int, dealer: int, honba: int) -> str:
+    return f"{SEATS[round_index % 4]}{dealer + 1}-{honba}"
+
+
+def check_next(expect: object, ev: Event) -> str | None:
+    """Whether the event after a finished hand is what the rules say comes next."""
+    action = getattr(expect, "action", None)
+    if action == "choice" or action is None:
+        return None
+    if isinstance(ev, HandStarted):
+        if action == "end":
+            return (f"the game goes on, but it ends here by the rules "
+                    f"({getattr(expect, 'reason', '')})")
+        want = (getattr(expect, "round_index", 0) % 4, getattr(expect, "dealer", 0),
+                getattr(expect, "honba", 0))
+        got = (ev.round_wind % 4, ev.dealer, ev.honba)
+        if got != want:
+            return (f"the next hand recorded is {_round_name(got[0], ev.hand_number, got[2])} "
+                    f"with dealer seat {got[1]}, computed "
+                    f"{_round_name(want[0], (want[1] - 0) % 4, want[2])} with dealer seat "
+                    f"{want[1]}")
+    elif isinstance(ev, GameEnded) and action == "next":
+        return "the game ends, but by the rules it goes on"
+    return None
+
+
 def verify_events(events: Sequence[Event], lines: Sequence[int] | None = None
                   ) -> list[Disagreement]:
     """Every disagreement between the recorded results and the engine, in game order.
@@ -251,6 +277,8 @@ def verify_events(events: Sequence[Event], lines: Sequence[int] | None = None
     state: GameState | None = None
     hand: HandStarted | None = None
     pending: list[str] = []
+    expect: object = None  # what follows the last finished hand (engine.flow.next_step)
+    penalty = False
 
     def flush(name: str, line: int | None) -> None:
         if pending:
@@ -268,11 +296,18 @@ def verify_events(events: Sequence[Event], lines: Sequence[int] | None = None
                     pending.extend(check_drawn(state, ev))
                 elif isinstance(ev, GameEnded):
                     flush(name, line)
+                    flow = check_next(expect, ev) if not penalty else None
+                    if flow:
+                        pending.append(flow)
                     pending.extend(check_ended(state, ev))
                     name = "end"
                 elif isinstance(ev, HandStarted):
                     flush(name, line)
                     name = _hand_name(state, ev)
+                    flow = check_next(expect, ev) if not penalty else None
+                    if flow:
+                        pending.append(flow)
+                    expect, penalty = None, False
                     if list(ev.scores) != list(state.scores):
                         pending.append(f"scores at the start {list(ev.scores)} recorded, "
                                        f"{list(state.scores)} computed")
@@ -294,6 +329,15 @@ def verify_events(events: Sequence[Event], lines: Sequence[int] | None = None
             return out
         if isinstance(ev, HandStarted):
             hand = ev
+        if isinstance(ev, Penalty):
+            penalty = True
+        if isinstance(ev, (Won, HandDrawn)) and state is not None:
+            try:
+                from engine.flow import next_step
+
+                expect = next_step(state)
+            except Exception:
+                expect = None
         if isinstance(ev, (Won, HandDrawn, GameEnded, Penalty)):
             flush(name, line)
     flush(_hand_name(state, hand), None)

@@ -170,3 +170,21 @@ def test_cli_never_prints_a_traceback(tmp_path: Path) -> None:
     assert proc.returncode == 1
     assert "Traceback" not in proc.stdout + proc.stderr
     assert "line 1" in proc.stdout
+
+
+def test_the_hand_after_a_result_follows_the_rules() -> None:
+    starts = [i for i, e in enumerate(EVENTS) if type(e).__name__ == "HandStarted"]
+    i = starts[2]
+    hs = EVENTS[i]
+    found = verify_events(replaced(EVENTS, i, dataclasses.replace(hs, honba=hs.honba + 1)))
+    name = f"{'ESWN'[hs.round_wind]}{hs.hand_number + 1}-{hs.honba + 1}"
+    assert found[0].hand == name
+    assert (f"the next hand recorded is {name} with dealer seat {hs.dealer}, computed "
+            f"{'ESWN'[hs.round_wind]}{hs.hand_number + 1}-{hs.honba} with dealer seat "
+            f"{hs.dealer}") in found[0].message
+    # a game that stops before its end by the rules
+    j = len(EVENTS) - 1
+    cut = [e for e in EVENTS[:starts[3]]] + [EVENTS[j]]
+    found = verify_events(cut)
+    assert found[0].hand == "end"
+    assert found[0].message.startswith("the game ends, but by the rules it goes on")
