@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import functools
 import json
 import tomllib
 from collections.abc import Mapping
@@ -112,8 +113,7 @@ def validate_options(data: Mapping[str, Any], *, allow_meta: bool = True
     Section tables are flattened.  Meta keys (``base``, ``title``, ``source``) are skipped
     when ``allow_meta`` (their own checks are the loader's).
     """
-    fields = {f.name: f for f in option_fields()}
-    types = option_types()
+    fields, types = _schema()
     values: dict[str, Any] = {}
     problems: list[str] = []
     for key, value, section in _flatten(data, problems):
@@ -125,6 +125,7 @@ def validate_options(data: Mapping[str, Any], *, allow_meta: bool = True
         f = fields[key]
         if section is not None and f.metadata["section"] != section:
             problems.append(f"{key}: belongs in [{f.metadata['section']}], not [{section}]")
+            problems.extend(_check(value, types[key], dict(f.metadata), key)[1])
             continue
         if key in values:
             problems.append(f"{key}: set twice")
@@ -137,10 +138,37 @@ def validate_options(data: Mapping[str, Any], *, allow_meta: bool = True
     return values, problems
 
 
+@functools.cache
+def _schema() -> tuple[dict[str, dataclasses.Field[Any]], dict[str, Any]]:
+    """The option fields by name and their resolved types (computed once)."""
+    return {f.name: f for f in option_fields()}, option_types()
+
+
 # ---------------------------------------------------------------------- loading
+
+_PRESET_CACHE: dict[tuple[str, int], RulesetInfo] = {}
+
 
 def _load(name_or_path: str | Path, relative_to: Path | None,
           seen: tuple[Path, ...]) -> RulesetInfo:
+    name = str(name_or_path)
+    if not isinstance(name_or_path, Path) and not _looks_like_path(name):
+        path = preset_path(name)
+        try:
+            key = (name, path.stat().st_mtime_ns)
+        except OSError:
+            key = None
+        if key is not None:
+            cached = _PRESET_CACHE.get(key)
+            if cached is None:
+                cached = _load_uncached(name_or_path, relative_to, seen)
+                _PRESET_CACHE[key] = cached
+            return cached
+    return _load_uncached(name_or_path, relative_to, seen)
+
+
+def _load_uncached(name_or_path: str | Path, relative_to: Path | None,
+                   seen: tuple[Path, ...]) -> RulesetInfo:
     name = str(name_or_path)
     if isinstance(name_or_path, Path) or _looks_like_path(name):
         path = Path(name)

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulesets.loader import (
@@ -256,10 +256,14 @@ def _value_strategy(f: dataclasses.Field[Any]) -> st.SearchStrategy[Any]:
     return st.tuples(*[ints] * len(default))
 
 
+# A whole Ruleset is a large example: a third of the profile's budget is plenty.
+BIG = settings(max_examples=max(20, settings().max_examples // 3))
+
 RULESETS = st.fixed_dictionaries({f.name: _value_strategy(f) for f in option_fields()}).map(
     lambda d: Ruleset(**d))
 
 
+@BIG
 @given(RULESETS)
 def test_any_valid_ruleset_survives_writing_and_reading(rules: Ruleset) -> None:
     data = tomllib.loads(dumps_ruleset(rules))
@@ -270,6 +274,7 @@ def test_any_valid_ruleset_survives_writing_and_reading(rules: Ruleset) -> None:
     assert Ruleset(**values) == rules
 
 
+@BIG
 @given(RULESETS, st.sampled_from(PRESETS))
 def test_a_file_based_on_a_preset_writes_only_the_differences(rules: Ruleset, base: str) -> None:
     text = dumps_ruleset(rules, base=base)
