@@ -55,13 +55,9 @@ _RELEVANT: dict[str, Callable[[Ruleset], bool]] = {
     "pao_ron": lambda r: bool(r.pao_yaku),
     "pao_scope": lambda r: bool(r.pao_yaku),
     "pao_honba": lambda r: bool(r.pao_yaku),
-    "chombo": lambda r: r.practice_mode,
-    "chombo_points": lambda r: r.practice_mode and r.chombo != "mangan_each",
-    "chombo_replay": lambda r: r.practice_mode,
-    "chombo_sticks_returned": lambda r: r.practice_mode,
-    "chombo_tenpai_best": lambda r: r.practice_mode,
-    "chombo_dealer_passes": lambda r: r.practice_mode,
-    "false_call": lambda r: r.practice_mode,
+    # the penalties are part of a club's rules even while practice mode is off
+    "chombo_points": lambda r: r.chombo != "mangan_each",
+    "chombo_tenpai_best": lambda r: r.chombo == "mangan_each",
 }
 
 _POINT_OPTIONS = {"start_points", "return_points", "extension_target", "noten_payment",
