@@ -43,6 +43,7 @@ from tui.settings import Settings
 from tui.tilefaces import strip
 from tui.widgets.action_bar import ActionBar
 from tui.widgets.info_panel import InfoPanel
+from tui.widgets.size_notice import SizeNotice
 from tui.widgets.table_view import TableExtras, TableView
 
 CALLS = (Chi, Pon, OpenKan)
@@ -106,6 +107,7 @@ class TableScreen(Screen[None]):
         yield InfoPanel(id="info")
         yield ActionBar(id="actions")
         yield Footer()
+        yield SizeNotice()
 
     def on_mount(self) -> None:
         self.table = self.query_one(TableView)

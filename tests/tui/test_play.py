@@ -1,0 +1,247 @@
+"""Pilot tests: whole hands played through key presses against the real engine and bots.
+
+Seeds were picked so that each scenario happens early in the first hand of a
+fixed game (greedy bots, Tenhou rules); the tests check what the screen shows
+and what the game recorded.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.actions import Discard
+from engine.events import Called, Discarded, GameEnded, HandDrawn, RiichiDeclared, Won
+from rulesets.schema import Ruleset
+from tests.tui.driver import Policy, play, settle
+from tests.tui.screen_text import screen_text
+from tui.app import HanchanApp
+from tui.screens.game_end import GameEndScreen
+from tui.screens.hand_result import HandResultScreen
+from tui.screens.replay import ReplayScreen
+from tui.screens.table import TableScreen
+from tui.session import NewGame
+from tui.settings import Settings
+
+SIZE = (100, 32)
+
+
+def make_app(tmp_path: Path, seed: int, rules: Ruleset | None = None, **settings: object
+             ) -> HanchanApp:
+    spec = NewGame(rules or Ruleset(), seed, "greedy", 0, tmp_path)
+    st = Settings(bot_delay=0.0, **settings)  # type: ignore[arg-type]
+    return HanchanApp("play", new_game=spec, save_dir=tmp_path, settings=st)
+
+
+def human_events(app: HanchanApp, kind: type) -> list[object]:
+    assert app.session is not None
+    return [e for e in app.session.events if isinstance(e, kind) and getattr(e, "seat", 0) == 0]
+
+
+async def test_discard_with_number_key_and_enter(tmp_path: Path) -> None:
+    app = make_app(tmp_path, 1)
+    async with app.run_test(size=SIZE) as pilot:
+        scr = await settle(pilot)
+        assert isinstance(scr, TableScreen)
+        view = scr.session.view()
+        assert view.drawn is not None  # the dealer's first draw, set apart
+        first = view.concealed()[2]
+        await pilot.press("3", "enter")
+        await settle(pilot)
+        mine = human_events(app, Discarded)
+        assert [e.tile for e in mine] == [first]  # type: ignore[attr-defined]
+        # the tile now lies in the human's river, shown under the centre
+        assert len(scr.session.view().me.river) == 1
+
+
+async def test_mouse_click_discards(tmp_path: Path) -> None:
+    app = make_app(tmp_path, 1)
+    async with app.run_test(size=SIZE) as pilot:
+        scr = await settle(pilot)
+        assert isinstance(scr, TableScreen)
+        hand = scr.table.hand
+        x0, _, index = hand._spans[0]
+        tile = hand.tiles[index]
+        await pilot.click(hand, offset=(x0, 1))
+        await settle(pilot)
+        assert [e.tile for e in human_events(app, Discarded)] == [tile]  # type: ignore[attr-defined]
+
+
+async def test_illegal_key_and_refused_action_show_reasons(tmp_path: Path) -> None:
+    app = make_app(tmp_path, 1)
+    async with app.run_test(size=SIZE) as pilot:
+        scr = await settle(pilot)
+        assert isinstance(scr, TableScreen)
+        await pilot.press("c")  # no chi on one's own turn
+        await pilot.pause()
+        assert "Chi is not possible now." in screen_text(app)
+        # a discard the engine refuses (riichi with a tile that does not keep tenpai)
+        # is sent anyway and its reason shown
+        view = scr.session.view()
+        bad = view.concealed()[0]
+        scr.riichi_mode = True
+        scr.submit(Discard(bad, riichi=True))
+        await pilot.pause()
+        assert scr.info.message_style.startswith("bold")
+        assert scr.info.message  # the engine's reason, in words
+        assert not human_events(app, Discarded)
+
+
+async def test_a_call_through_keys(tmp_path: Path) -> None:
+    app = make_app(tmp_path, 13)
+    async with app.run_test(size=SIZE) as pilot:
+        policy = Policy(call=True, riichi=False)
+        texts = await play(pilot, policy, until="result")
+        calls = human_events(app, Called)
+        assert calls, policy.seen
+        assert {"chi", "pon"} & set(policy.seen)
+        # the result screen of the hand came up and names the winner
+        assert "wins" in texts[0]
+
+
+async def test_riichi_and_a_win_with_its_result_screen(tmp_path: Path) -> None:
+    app = make_app(tmp_path, 9)
+    async with app.run_test(size=SIZE) as pilot:
+        policy = Policy(call=False, riichi=True)
+        texts = await play(pilot, policy, until="result")
+        assert human_events(app, RiichiDeclared)
+        won = [e for e in app.session.events if isinstance(e, Won)]  # type: ignore[union-attr]
+        assert won and won[0].wins[0].seat == 0
+        text = texts[0]
+        w = won[0].wins[0]
+        assert "You wins" in text
+        assert "Riichi" in text  # the yaku list
+        assert f"{w.han} han" in text and f"{w.points:,} points" in text
+        assert "Ura" in text  # ura indicators shown for a riichi win
+        assert "You" in text and "Change" in text  # the payments table
+        assert isinstance(app.screen, HandResultScreen)
+        await pilot.press("enter")
+        scr = await settle(pilot)
+        assert isinstance(scr, TableScreen)
+        assert scr.session.view().hand_index == 1  # the next hand is on
+
+
+async def test_exhaustive_draw_screen(tmp_path: Path) -> None:
+    app = make_app(tmp_path, 14)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("a", "s", "g")
+        texts = await play(pilot, Policy(call=False, riichi=False), until="result")
+        drawn = [e for e in app.session.events if isinstance(e, HandDrawn)]  # type: ignore[union-attr]
+        assert drawn and drawn[0].kind == "exhaustive"
+        assert "Exhaustive draw" in texts[0]
+        assert "tenpai" in texts[0] and "noten" in texts[0]
+        assert "(noten)" in texts[0]  # the noten payments are listed
+
+
+async def test_whole_east_game_to_the_end_screen(tmp_path: Path) -> None:
+    rules = Ruleset().replace(length="east")
+    app = make_app(tmp_path, 3, rules)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("a", "s", "g")  # auto-win, skip calls, tsumogiri: Tenhou's toggles
+        assert app.settings.auto_win and app.settings.skip_calls and app.settings.tsumogiri
+        results = await play(pilot, Policy(call=False, riichi=True))
+        assert isinstance(app.screen, GameEndScreen)
+        ended = [e for e in app.screen.events if isinstance(e, GameEnded)]
+        assert ended
+        text = screen_text(app)
+        assert "Game over" in text and "Oka" in text and "Uma" in text and "Final" in text
+        assert "Points across the game" in text and "Your game" in text
+        assert len(results) >= 4  # East 1-4 at least
+        for row in ended[0].table:
+            assert f"{row.points:,}" in text
+
+
+async def test_save_quit_and_continue(tmp_path: Path) -> None:
+    app = make_app(tmp_path, 1)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("1", "enter")
+        await settle(pilot)
+        await pilot.press("1", "enter")
+        scr = await settle(pilot)
+        assert isinstance(scr, TableScreen)
+        before = list(scr.session.events)
+        view_before = scr.session.view()
+        await pilot.press("ctrl+q")
+    assert app.return_code == 0
+    menu = HanchanApp("menu", save_dir=tmp_path, settings=Settings(bot_delay=0.0))
+    async with menu.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "Continue the autosaved game" in screen_text(menu)
+        await pilot.press("c")
+        scr = await settle(pilot)
+        assert isinstance(scr, TableScreen)
+        assert list(scr.session.events)[: len(before)] == before
+        view = scr.session.view()
+        assert view.concealed() == view_before.concealed()
+        assert view.me.river == view_before.me.river
+
+
+async def test_replay_steps_back_and_forth(tmp_path: Path) -> None:
+    app = make_app(tmp_path, 9)
+    async with app.run_test(size=SIZE) as pilot:
+        await play(pilot, Policy(call=False), until="result")
+        await pilot.press("ctrl+q")
+    path = next(tmp_path.glob("*.jsonl"))
+    viewer = HanchanApp("replay", path=path, save_dir=tmp_path)
+    async with viewer.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        scr = viewer.screen
+        assert isinstance(scr, ReplayScreen)
+        assert scr.replay.position == 0
+        await pilot.press("right", "right", "right")
+        assert scr.replay.position == 3
+        await pilot.press("left")
+        assert scr.replay.position == 2
+        await pilot.press("n")  # to the first win
+        assert isinstance(scr.replay.event, Won)
+        await pilot.pause()
+        text = screen_text(viewer)
+        assert "wins" in text  # the log beside the table
+        assert "Enter shows the result." in text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(viewer.screen, HandResultScreen)
+        await pilot.press("enter")
+        await pilot.press("2")  # South's view
+        assert scr.seat == 1
+        await pilot.press("a")  # hide the other hands
+        assert not scr.show_all
+        await pilot.press("home", "down")
+        assert scr.replay.current_hand() is not None
+
+
+async def test_too_small_terminal_says_what_it_needs(tmp_path: Path) -> None:
+    app = make_app(tmp_path, 1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "at least 100×32" in screen_text(app)
+    app = make_app(tmp_path, 1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "at least 100×32" not in screen_text(app)
+
+
+async def test_hint_key_asks_the_bots(tmp_path: Path) -> None:
+    pytest.importorskip("ai.hints")
+    app = make_app(tmp_path, 1)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("h")
+        await pilot.pause()
+        assert "Hint:" in screen_text(app)
+
+
+async def test_face_modes_switch(tmp_path: Path) -> None:
+    app = make_app(tmp_path, 1)
+    async with app.run_test(size=SIZE) as pilot:
+        scr = await settle(pilot)
+        assert isinstance(scr, TableScreen)
+        assert scr.table.hand.mode == "letters"
+        await pilot.press("v")
+        assert scr.table.hand.mode == "kanji"
+        await pilot.pause()
+        assert "萬" in screen_text(app) or "筒" in screen_text(app) or "索" in screen_text(app)
