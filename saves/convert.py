@@ -280,6 +280,14 @@ def _ended(st: GameState, game: m.RecordedGame, rules: Ruleset) -> GameEnded:
                              bonus=0.0, result=result))
     rows.sort(key=lambda r: r.rank)
     reason = "bust" if min(st.scores) < 0 else "complete"
+    try:  # the records do not say why the game ended: the rules do
+        from engine.flow import next_step
+
+        step = next_step(st)
+        if step.action == "end" and step.reason:
+            reason = step.reason
+    except Exception:
+        pass
     return GameEnded(reason=reason, table=tuple(rows), leftover_sticks=st.sticks)
 
 
