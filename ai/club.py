@@ -47,10 +47,13 @@ from engine.shanten import shanten, shanten_chiitoi, shanten_kokushi, shanten_re
 from engine.tiles import is_red, is_yaochuu, kind_name
 from engine.view import PlayerView
 
+CALL_MARGIN = 0.7
+"""A call is made when its expected gain beats this share of the closed hand's."""
+
 BACKOFF = 0.6
 """Factor on the offence of a discard that raises the shanten."""
 
-OPEN_CALL_BOOST = 1.6
+OPEN_CALL_BOOST = 2.0
 """An open hand with a yaku may call again: its useful tiles come this much faster."""
 
 
@@ -67,10 +70,11 @@ class Style:
     riichi: str  # "ev" or "always"
     situation: bool  # placement, bust risk, all-last play
     wait_reading: bool  # weigh waits by how often they are discarded
+    beginner_bias: bool = False  # throw lone honours first, hold pairs and dora
 
 
 STYLES = {
-    "easy": Style("easy", 0.2, False, 0.0, True, "eager", "always", False, False),
+    "easy": Style("easy", 0.2, False, 0.0, True, "eager", "always", False, False, True),
     "normal": Style("normal", 0.04, True, 0.8, False, "ev", "ev", False, False),
     "strong": Style("strong", 0.0, True, 1.0, False, "ev", "ev", True, True),
 }
@@ -224,7 +228,8 @@ class ClubBot:
             return Decision(discards[0], "riichi")
 
         threats = defence.threats(view)
-        danger = defence.danger_table(view, unseen, threats)
+        held = [k for k in range(34) if counts[k]]
+        danger = defence.danger_table(view, unseen, threats, held)
         self._add_pao_danger(view, danger, unseen)
         ctx = context(view)
         plain = [a for a in discards if not a.riichi]
@@ -280,6 +285,13 @@ class ClubBot:
             if o.shanten > best_sh + 1 and loss_scale == 0 and not beginner_fold:
                 continue
             opt = _Option(o.kind, o.shanten, o.ukeire, o.kinds)
+            if o.shanten > best_sh + 1:
+                opt.danger = danger[o.kind]
+                opt.score = -opt.danger * max(loss_scale, 0.01) * 3.0 - 1000.0 * o.shanten
+                if beginner_fold and o.kind in riichi_safe:
+                    opt.score += 1e6
+                out.append(opt)
+                continue
             c = counts
             c[o.kind] -= 1
             lost_red = _red_lost(tiles, o.kind, ctx.red_fives)
@@ -313,7 +325,7 @@ class ClubBot:
                 score = (1e6 if o.kind in riichi_safe else 0.0) + score
             if nagashi and is_yaochuu(o.kind):
                 score += 600.0
-            if not st.use_value:
+            if st.beginner_bias:
                 score += 40.0 * _beginner_bias(counts, o.kind, ctx)
             if st.noise:
                 score *= 1.0 + self._rng.uniform(-st.noise, st.noise)
@@ -431,7 +443,8 @@ class ClubBot:
             need_tenpai = True
         else:
             need_tenpai = False
-        danger = defence.danger_table(view, unseen, threats)
+        danger = defence.danger_table(view, unseen, threats,
+                                      [k for k in range(34) if counts[k]])
         base_sh = shanten(counts, nmeld)
         tiles = view.concealed()
         reds = red_count(tiles, ctx.red_fives)
@@ -462,7 +475,8 @@ class ClubBot:
             opts = discard_options(c, nmeld + 1, unseen, exclude=excl)
             if not opts:
                 continue
-            if opts[0].shanten >= base_sh:
+            brings_yaku = mkind == "pon" and ctx.yakuhai[kind_called] > 0
+            if opts[0].shanten > base_sh or (opts[0].shanten == base_sh and not brings_yaku):
                 continue  # the call does not advance the hand
             if need_tenpai and opts[0].shanten > 0:
                 continue
@@ -490,7 +504,7 @@ class ClubBot:
                     p = win_chance(o.shanten, useful, total, draws, end=end)
                     score = p * self._win_value_scale(view, hv.points) \
                         - danger[o.kind] * self._loss_scale(view) * st.defence
-                    if score <= ev0 + 100.0:
+                    if score <= ev0 * CALL_MARGIN:
                         continue
                 if best is None or score > best[0]:
                     best = (score, a, f"{mkind} {kind_name(kind_called)}: "

@@ -168,14 +168,19 @@ def deal_in_chance(kind: int, safe: frozenset[int], unseen: Sequence[int]) -> fl
 
 
 def danger_table(view: PlayerView, unseen: Sequence[int],
-                 found: list[Threat] | None = None) -> list[float]:
-    """Expected points lost by discarding each kind now (sum over opponents)."""
+                 found: list[Threat] | None = None,
+                 kinds: Sequence[int] | None = None) -> list[float]:
+    """Expected points lost by discarding each kind now (sum over opponents).
+
+    Only ``kinds`` are computed when given (the others stay 0).
+    """
     ts = threats(view) if found is None else found
     out = [0.0] * 34
+    todo = range(34) if kinds is None else kinds
     for t in ts:
         if t.tenpai < 0.05:
             continue
-        for k in range(34):
+        for k in todo:
             p = deal_in_chance(k, t.safe, unseen)
             if t.flush_suit is not None and not t.riichi:
                 if k < 27 and k // 9 != t.flush_suit:
