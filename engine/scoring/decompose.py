@@ -14,25 +14,29 @@ from functools import lru_cache
 from engine.scoring.types import SEQ, TRIPLET, Decomposition
 
 Group = tuple[int, int]
-SuitReading = tuple[int, tuple[Group, ...]]  # (pair kind or -1, groups)
-Reading = tuple[int, tuple[Group, ...]]  # (pair kind, groups of the whole concealed part)
+Reading = tuple[int, tuple[int, ...], tuple[int, ...]]
+"""(pair kind or -1, sequence kinds, triplet kinds), each tuple sorted."""
 
 KOKUSHI_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 
 @lru_cache(maxsize=None)
-def _suit_readings(offset: int, counts: tuple[int, ...]) -> tuple[SuitReading, ...]:
-    """Every reading of one suit's counts (``offset`` = kind of its first tile)."""
+def _suit_readings(offset: int, counts: tuple[int, ...]) -> tuple[tuple[Reading, ...],
+                                                                  tuple[Reading, ...]]:
+    """Every reading of one suit's counts (``offset`` = kind of its first tile).
+
+    Returned as (readings without a pair, readings with the pair).
+    """
     honour = offset == 27
-    out: list[SuitReading] = []
+    out: tuple[list[Reading], list[Reading]] = ([], [])
     c = list(counts)
     n = len(c)
 
-    def rec(i: int, pair: int, groups: list[Group]) -> None:
+    def rec(i: int, pair: int, seqs: tuple[int, ...], trips: tuple[int, ...]) -> None:
         while i < n and c[i] == 0:
             i += 1
         if i == n:
-            out.append((pair, tuple(groups)))
+            out[pair >= 0].append((pair, seqs, trips))
             return
         ci = c[i]
         for p in ((0, 1) if pair < 0 else (0,)):
@@ -46,15 +50,15 @@ def _suit_readings(offset: int, counts: tuple[int, ...]) -> tuple[SuitReading, .
                 if s:
                     c[i + 1] -= s
                     c[i + 2] -= s
-                added = [(TRIPLET, offset + i)] * t + [(SEQ, offset + i)] * s
-                rec(i + 1, offset + i if p else pair, groups + added)
+                k = offset + i
+                rec(i + 1, k if p else pair, seqs + (k,) * s, trips + (k,) * t)
                 if s:
                     c[i + 1] += s
                     c[i + 2] += s
                 c[i] = ci
 
-    rec(0, -1, [])
-    return tuple(out)
+    rec(0, -1, (), ())
+    return tuple(out[0]), tuple(out[1])
 
 
 _SUITS = ((0, 9), (9, 18), (18, 27), (27, 34))
@@ -62,36 +66,39 @@ _SUITS = ((0, 9), (9, 18), (18, 27), (27, 34))
 
 @lru_cache(maxsize=1 << 16)
 def regular_readings(counts: tuple[int, ...]) -> tuple[Reading, ...]:
-    """Every (pair, groups) reading of a 34-count tuple as sets and one pair."""
-    per: list[tuple[SuitReading, ...]] = []
+    """Every (pair, sequences, triplets) reading of 34 counts as sets and one pair."""
+    per: list[tuple[Reading, ...]] = []
     pair_suits = 0
     for lo, hi in _SUITS:
         part = counts[lo:hi]
         total = sum(part)
+        if total == 0:
+            continue
         r = total % 3
         if r == 1:
             return ()
+        readings = _suit_readings(lo, part)[r == 2]
         if r == 2:
             pair_suits += 1
             if pair_suits > 1:
                 return ()
-        if total == 0:
-            continue
-        readings = _suit_readings(lo, part)
-        readings = tuple(x for x in readings if (x[0] >= 0) == (r == 2))
         if not readings:
             return ()
         per.append(readings)
     if pair_suits != 1:
         return ()
-    combos: list[tuple[int, list[Group]]] = [(-1, [])]
+    combos: list[Reading] = [(-1, (), ())]
     for readings in per:
-        combos = [
-            (pair if sp < 0 else sp, groups + list(sg))
-            for pair, groups in combos
-            for sp, sg in readings
-        ]
-    return tuple((pair, tuple(sorted(groups))) for pair, groups in combos)
+        if len(readings) == 1:
+            sp, ss, st = readings[0]
+            combos = [(p if sp < 0 else sp, s + ss, t + st) for p, s, t in combos]
+        else:
+            combos = [
+                (p if sp < 0 else sp, s + ss, t + st)
+                for p, s, t in combos
+                for sp, ss, st in readings
+            ]
+    return tuple(combos)
 
 
 def is_chiitoitsu(counts: Sequence[int]) -> bool:
@@ -140,7 +147,11 @@ def decompositions(counts34: Sequence[int], n_melds: int) -> list[Decomposition]
     counts = tuple(counts34)
     if sum(counts) != 14 - 3 * n_melds:
         return []
-    out = [Decomposition("regular", pair, groups) for pair, groups in regular_readings(counts)]
+    out = [
+        Decomposition("regular", pair,
+                      tuple(sorted([(SEQ, k) for k in seqs] + [(TRIPLET, k) for k in trips])))
+        for pair, seqs, trips in regular_readings(counts)
+    ]
     if n_melds == 0:
         if is_chiitoitsu(counts):
             pairs = tuple(k for k in range(34) if counts[k] == 2)

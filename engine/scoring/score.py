@@ -36,13 +36,15 @@ class _Hand:
 
     __slots__ = (
         "ctx", "rules", "win", "menzen", "no_melds", "counts", "total", "kinds",
-        "meld_seqs", "meld_trips", "n_kans", "n_ankan", "dealer", "seat_k", "round_k",
+        "meld_seqs", "meld_trips", "meld_seq_t", "meld_trip_kinds", "n_kans", "n_ankan",
+        "dealer", "seat_k", "round_k",
         "riichi_any", "situational", "luck_yakuman", "dora", "dora_han", "hand_yakuman",
         "tile_yaku", "all_yaochuu",
     )
 
     def __init__(self, ctx: WinContext, rules: Ruleset, counts: list[int], total: list[int],
-                 meld_seqs: list[int], meld_trips: list[tuple[int, bool, bool]]) -> None:
+                 meld_seqs: list[int], meld_trips: list[tuple[int, bool, bool]],
+                 kinds: list[int], dora: Yaku) -> None:
         self.ctx = ctx
         self.rules = rules
         self.win = ctx.win_tile >> 2
@@ -51,19 +53,31 @@ class _Hand:
         self.total = total
         self.meld_seqs = meld_seqs
         self.meld_trips = meld_trips  # (kind, is_kan, concealed)
-        self.n_kans = sum(1 for _, kan, _ in meld_trips if kan)
-        self.n_ankan = sum(1 for _, _, c in meld_trips if c)
-        self.menzen = not meld_seqs and self.n_ankan == len(meld_trips)
-        self.kinds = [k for k in range(34) if total[k]]
+        self.meld_seq_t = tuple(meld_seqs)
+        self.meld_trip_kinds = tuple(k for k, _, _ in meld_trips)
+        n_kans = n_ankan = 0
+        for _, kan, conc in meld_trips:
+            if kan:
+                n_kans += 1
+            if conc:
+                n_ankan += 1
+        self.n_kans = n_kans
+        self.n_ankan = n_ankan
+        self.menzen = not meld_seqs and n_ankan == len(meld_trips)
+        self.kinds = kinds
         self.dealer = ctx.seat_wind == 0
         self.seat_k = 27 + ctx.seat_wind
         self.round_k = 27 + ctx.round_wind
         self.riichi_any = ctx.riichi or ctx.double_riichi or ctx.open_riichi
         self.situational = self._situational()
-        self.luck_yakuman = self._luck_yakuman()
-        self.dora = self._dora()
-        self.dora_han = sum(v for _, v in self.dora)
-        self.all_yaochuu = all(k in _YAOCHUU for k in self.kinds)
+        self.luck_yakuman = self._luck_yakuman() if (
+            ctx.tenhou or ctx.chiihou or ctx.renhou or ctx.paarenchan) else []
+        self.dora = dora
+        dora_han = 0
+        for _, v in dora:
+            dora_han += v
+        self.dora_han = dora_han
+        self.all_yaochuu = _YAOCHUU.issuperset(kinds)
         self.hand_yakuman = self._hand_yakuman()
         self.tile_yaku = self._tile_yaku()
 
@@ -110,36 +124,6 @@ class _Hand:
             out.append(("paarenchan", 1))
         return out
 
-    def _dora(self) -> Yaku:
-        ctx, rules = self.ctx, self.rules
-        total = self.total
-        out: Yaku = []
-        n = 0
-        for i in ctx.dora_indicators:
-            n += total[dora_of(i >> 2)]
-        if n:
-            out.append(("dora", n))
-        reds = rules.red_fives
-        if reds:
-            red = 0
-            if total[4] or total[13] or total[22]:
-                for t in ctx.concealed:
-                    if (t >> 2) in FIVES and (t & 3) < reds:
-                        red += 1
-                for m in ctx.melds:
-                    for t in m.tiles:
-                        if (t >> 2) in FIVES and (t & 3) < reds:
-                            red += 1
-            if red:
-                out.append(("aka_dora", red))
-        if self.riichi_any and rules.ura_dora and ctx.ura_indicators:
-            n = 0
-            for i in ctx.ura_indicators:
-                n += total[dora_of(i >> 2)]
-            if n:
-                out.append(("ura_dora", n))
-        return out
-
     def _hand_yakuman(self) -> list[tuple[str, int]]:
         """Yakuman decided by the tiles and kans alone, whatever the reading."""
         rules, kinds = self.rules, self.kinds
@@ -148,7 +132,7 @@ class _Hand:
             out.append(("tsuuiisou", 1))
         elif self.all_yaochuu and kinds[-1] < 27:
             out.append(("chinroutou", 1))
-        if kinds[-1] <= 32 and kinds[0] >= 19 and all(k in _GREEN for k in kinds) and (
+        if kinds[-1] <= 32 and kinds[0] >= 19 and _GREEN.issuperset(kinds) and (
                 rules.ryuuiisou_without_hatsu or 32 in kinds):
             out.append(("ryuuiisou", 1))
         if self.n_kans == 4:
@@ -161,20 +145,50 @@ class _Hand:
         """Ordinary yaku decided by which kinds are used, whatever the reading."""
         kinds = self.kinds
         out: Yaku = []
-        if (self.menzen or self.rules.open_tanyao) and all(
-                k < 27 and k % 9 not in (0, 8) for k in kinds):
+        if (self.menzen or self.rules.open_tanyao) and _YAOCHUU.isdisjoint(kinds):
             out.append(("tanyao", 1))
         lo, hi = kinds[0], kinds[-1]
         if self.all_yaochuu and hi >= 27 and lo < 27:
             out.append(("honroutou", 2))
         if lo < 27:
-            last_suited = hi if hi < 27 else max(k for k in kinds if k < 27)
-            if lo // 9 == last_suited // 9:
+            i = len(kinds) - 1
+            while kinds[i] >= 27:
+                i -= 1
+            if lo // 9 == kinds[i] // 9:
                 if hi >= 27:
                     out.append(("honitsu", 3 if self.menzen else 2))
                 else:
                     out.append(("chinitsu", 6 if self.menzen else 5))
         return out
+
+
+def _dora(ctx: WinContext, rules: Ruleset, total: list[int], riichi_any: bool) -> Yaku:
+    """Dora, red fives and (for riichi) ura dora: the same for every reading."""
+    out: Yaku = []
+    n = 0
+    for i in ctx.dora_indicators:
+        n += total[dora_of(i >> 2)]
+    if n:
+        out.append(("dora", n))
+    reds = rules.red_fives
+    if reds and (total[4] or total[13] or total[22]):
+        red = 0
+        for t in ctx.concealed:
+            if (t >> 2) in FIVES and (t & 3) < reds:
+                red += 1
+        for m in ctx.melds:
+            for t in m.tiles:
+                if (t >> 2) in FIVES and (t & 3) < reds:
+                    red += 1
+        if red:
+            out.append(("aka_dora", red))
+    if riichi_any and rules.ura_dora and ctx.ura_indicators:
+        n = 0
+        for i in ctx.ura_indicators:
+            n += total[dora_of(i >> 2)]
+        if n:
+            out.append(("ura_dora", n))
+    return out
 
 
 def _mult(yid: str, rules: Ruleset) -> int:
@@ -210,16 +224,29 @@ def _combine_yakuman(h: _Hand, found: list[tuple[str, int]]) -> _YakumanResult |
     return tuple((y, 13 * m) for y, m in items), count
 
 
-def _value(h: _Hand, han: int, fu: int) -> tuple[int, str | None]:
-    """(total points, limit) of an ordinary hand."""
-    limit = limit_of(han, fu, h.rules)
-    return split(base_points(han, fu, limit, 0), dealer=h.dealer, tsumo=h.ctx.tsumo)[1], limit
+_TOTALS: dict[tuple[int, int, bool, bool, bool, bool, str], int] = {}
+
+
+def _total(h: _Hand, han: int, fu: int) -> int:
+    """Total points of an ordinary hand (memoised by everything it depends on)."""
+    rules = h.rules
+    key = (han, fu, h.dealer, h.ctx.tsumo, rules.kiriage_mangan, rules.kazoe_yakuman,
+           rules.kazoe_cap)
+    t = _TOTALS.get(key)
+    if t is None:
+        limit = limit_of(han, fu, rules)
+        t = split(base_points(han, fu, limit, 0), dealer=h.dealer, tsumo=h.ctx.tsumo)[1]
+        _TOTALS[key] = t
+    return t
+
+
+_NO_YAKU = ScoreResult.invalid("no yaku")
 
 
 def _finish(h: _Hand, yaku: Yaku, fu: int, fu_parts: list[tuple[str, int]]) -> ScoreResult:
     han_wo = sum(v for _, v in yaku)
     if han_wo == 0:
-        return ScoreResult.invalid("no yaku")
+        return _NO_YAKU
     allyaku = sorted(yaku, key=lambda y: ORDER[y[0]]) + h.dora
     han = han_wo + h.dora_han
     limit = limit_of(han, fu, h.rules)
@@ -324,7 +351,7 @@ def _chuuren(h: _Hand) -> str | None:
 
 
 # ---------------------------------------------------------------- regular readings
-def _fu(h: _Hand, pair: int, ctrips: list[int], wait: int, ron_trip: bool, pinfu: bool,
+def _fu(h: _Hand, pair: int, ctrips: tuple[int, ...], wait: int, ron_trip: bool, pinfu: bool,
         parts: list[tuple[str, int]] | None) -> int:
     """Fu of one placement (rounded up); fills ``parts`` when given."""
     rules, ctx = h.rules, h.ctx
@@ -379,14 +406,13 @@ def _fu(h: _Hand, pair: int, ctrips: list[int], wait: int, ron_trip: bool, pinfu
 _Best = tuple[tuple[int, int, int, int], ScoreResult | None, tuple[object, ...] | None]
 
 
-def _regular(h: _Hand, pair: int, groups: tuple[tuple[int, int], ...],
+def _regular(h: _Hand, pair: int, cseqs: tuple[int, ...], ctrips: tuple[int, ...],
              chuuren: str | None, best: _Best) -> _Best:
     """Value every placement of the winning tile in one reading; return the new best."""
     rules, ctx = h.rules, h.ctx
     win = h.win
-    seqs = h.meld_seqs + [k for t, k in groups if t == SEQ]
-    ctrips = [k for t, k in groups if t == TRIPLET]
-    trips = ctrips + [k for k, _, _ in h.meld_trips]
+    seqs = h.meld_seq_t + cseqs if h.meld_seq_t else cseqs
+    trips = ctrips + h.meld_trip_kinds if h.meld_trip_kinds else ctrips
 
     # ---- yakuman of this reading
     found = list(h.hand_yakuman)
@@ -405,7 +431,8 @@ def _regular(h: _Hand, pair: int, groups: tuple[tuple[int, int], ...],
             found.append(("daisuushii", _mult("daisuushii", rules)))
         elif winds == 3 and 27 <= pair <= 30:
             found.append(("shousuushii", 1))
-    renkou = _renkou(trips) if len(trips) >= 3 else 0
+    renkou = _renkou(trips) if len(trips) >= 3 and (
+        rules.sanrenkou_han or rules.suurenkou) else 0
     if renkou >= 4 and rules.suurenkou:
         found.append(("suurenkou", 1))
 
@@ -416,8 +443,8 @@ def _regular(h: _Hand, pair: int, groups: tuple[tuple[int, int], ...],
     if win in ctrips:
         placements.append((_SHANPON, win))
     last = -1
-    for t, k in groups:
-        if t == SEQ and k <= win <= k + 2 and k != last:
+    for k in cseqs:
+        if k <= win <= k + 2 and k != last:
             last = k
             if win == k + 1:
                 placements.append((_KANCHAN, k))
@@ -448,7 +475,9 @@ def _regular(h: _Hand, pair: int, groups: tuple[tuple[int, int], ...],
                 continue
         if base_yaku is None:
             base_yaku = _reading_yaku(h, pair, seqs, trips, renkou)
-            base_han = sum(v for _, v in base_yaku)
+            base_han = 0
+            for _, v in base_yaku:
+                base_han += v
         han = base_han
         pinfu = (wait == _RYANMEN and h.menzen and not trips and not yakuhai_pair)
         if pinfu:
@@ -457,10 +486,10 @@ def _regular(h: _Hand, pair: int, groups: tuple[tuple[int, int], ...],
             han += 2
         if han == 0:
             if best[0] < (0, 0, 0, 0):
-                best = ((0, 0, 0, 0), ScoreResult.invalid("no yaku"), None)
+                best = ((0, 0, 0, 0), _NO_YAKU, None)
             continue
         fu = _fu(h, pair, ctrips, wait, ron_trip, pinfu, None)
-        total, _ = _value(h, han + h.dora_han, fu)
+        total = _total(h, han + h.dora_han, fu)
         key = (total, 0, han + h.dora_han, fu)
         if key > best[0]:
             best = (key, None, (pair, ctrips, wait, ron_trip, pinfu, ankou, base_yaku))
@@ -493,7 +522,7 @@ def _pair_fu(h: _Hand, pair: int) -> tuple[str, int] | None:
     return None
 
 
-def _renkou(trips: list[int]) -> int:
+def _renkou(trips: tuple[int, ...]) -> int:
     """Length of the longest run of consecutive suited triplets."""
     tripset = set(trips)
     best = 0
@@ -507,7 +536,8 @@ def _renkou(trips: list[int]) -> int:
     return best
 
 
-def _reading_yaku(h: _Hand, pair: int, seqs: list[int], trips: list[int], renkou: int) -> Yaku:
+def _reading_yaku(h: _Hand, pair: int, seqs: tuple[int, ...], trips: tuple[int, ...],
+                  renkou: int) -> Yaku:
     """Ordinary yaku of a reading, except pinfu and sanankou (they depend on the wait)."""
     rules = h.rules
     menzen = h.menzen
@@ -573,69 +603,92 @@ def _reading_yaku(h: _Hand, pair: int, seqs: list[int], trips: list[int], renkou
 
 
 # ---------------------------------------------------------------- entry point
-def _check_meld(m: Meld) -> str | None:
-    ks = sorted(t >> 2 for t in m.tiles)
-    if m.kind == "chi":
-        if len(ks) != 3 or ks[0] >= 27 or ks[0] // 9 != ks[2] // 9 or ks != [
-                ks[0], ks[0] + 1, ks[0] + 2]:
-            return "a chi must be three consecutive tiles of one suit"
-    elif m.kind == "pon":
-        if len(ks) != 3 or ks[0] != ks[2]:
-            return "a pon must be three identical tiles"
-    elif len(ks) != 4 or ks[0] != ks[3]:
-        return "a kan must be four identical tiles"
-    return None
+_MEMO: dict[tuple[object, ...], tuple[Ruleset, ScoreResult]] = {}
+_MEMO_MAX = 1 << 16
 
 
 def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
-    """Score a win: the reading worth the most points (then han, then fu).
+    """Score a win: the reading worth the most points (then a real yakuman, han, fu).
 
     Returns an invalid :class:`ScoreResult` with a plain-sentence ``error`` when the
     tiles are impossible, the hand is not complete, or it has no yaku.  Minimum-han
     rules are the caller's: compare ``han_without_dora`` with the ruleset.
+
+    Results are memoised by everything they depend on (the kinds of the tiles, the
+    melds, the winning kind, the circumstances, the dora count and the ruleset), so
+    the same hand checked against many discards is scored once; the same result
+    object may be returned again, so treat it (and its ``points`` dict) as read-only.
     """
     concealed = ctx.concealed
     melds = ctx.melds
     n_melds = len(melds)
-    if n_melds > 4 or len(concealed) != 14 - 3 * n_melds:
-        return ScoreResult.invalid(
-            f"not a complete hand: {len(concealed)} concealed tiles with {n_melds} "
-            f"meld(s) (a winning hand has {14 - 3 * min(n_melds, 4)})")
-    counts = [0] * 34
     n_tiles = len(concealed)
-    seen = set(concealed)
+    if n_melds > 4 or n_tiles != 14 - 3 * n_melds:
+        return ScoreResult.invalid(
+            f"not a complete hand: {n_tiles} concealed tiles with {n_melds} "
+            f"meld(s) (a winning hand has {14 - 3 * min(n_melds, 4)})")
+    if min(concealed) < 0 or max(concealed) > 135:
+        return ScoreResult.invalid("impossible tiles: a tile number is outside 0-135")
+    counts = [0] * 34
     for t in concealed:
-        if not 0 <= t < 136:
-            return ScoreResult.invalid(f"impossible tiles: {t} is not a tile number (0-135)")
         counts[t >> 2] += 1
-    total = list(counts)
+    total = counts[:]
+    seen = set(concealed)
     meld_seqs: list[int] = []
     meld_trips: list[tuple[int, bool, bool]] = []
     for m in melds:
-        err = _check_meld(m)
-        if err:
-            return ScoreResult.invalid(err)
-        n_tiles += len(m.tiles)
-        seen.update(m.tiles)
-        k = min(m.tiles) >> 2
+        tiles = m.tiles
+        n_tiles += len(tiles)
+        seen.update(tiles)
+        k = min(tiles) >> 2
         kind = m.kind
         if kind == "chi":
+            if len(tiles) != 3 or k >= 27 or k % 9 > 6 or {t >> 2 for t in tiles} != {
+                    k, k + 1, k + 2}:
+                return ScoreResult.invalid("a chi must be three consecutive tiles of one suit")
             meld_seqs.append(k)
             total[k] += 1
             total[k + 1] += 1
             total[k + 2] += 1
-        elif kind == "pon":
-            meld_trips.append((k, False, False))
-            total[k] += 3
         else:
-            meld_trips.append((k, True, kind == "ankan"))
-            total[k] += 4
-    if len(seen) != n_tiles or any(not 0 <= t < 136 for t in seen):
+            size = 3 if kind == "pon" else 4
+            if len(tiles) != size or max(tiles) >> 2 != k:
+                return ScoreResult.invalid(
+                    "a pon must be three identical tiles" if size == 3
+                    else "a kan must be four identical tiles")
+            meld_trips.append((k, size == 4, kind == "ankan"))
+            total[k] += size
+    if len(seen) != n_tiles:
         return ScoreResult.invalid("impossible tiles: the same physical tile appears twice")
-    if ctx.win_tile not in concealed:
+    if melds and (min(seen) < 0 or max(seen) > 135):
+        return ScoreResult.invalid("impossible tiles: a tile number is outside 0-135")
+    if ctx.win_tile not in seen or ctx.win_tile not in concealed:
         return ScoreResult.invalid("the winning tile is not in the concealed hand")
-    h = _Hand(ctx, rules, counts, total, meld_seqs, meld_trips)
+    riichi_any = ctx.riichi or ctx.double_riichi or ctx.open_riichi
+    dora = _dora(ctx, rules, total, riichi_any)
+    key = (id(rules), tuple(counts), tuple(meld_seqs), tuple(meld_trips), ctx.win_tile >> 2,
+           ctx.tsumo, ctx.seat_wind, ctx.round_wind, ctx.riichi, ctx.double_riichi,
+           ctx.open_riichi, ctx.ippatsu, ctx.haitei, ctx.houtei, ctx.rinshan, ctx.chankan,
+           ctx.chankan_ankan, ctx.tenhou, ctx.chiihou, ctx.renhou, ctx.first_draw_no_calls,
+           ctx.paarenchan, ctx.furiten, tuple(dora))
+    hit = _MEMO.get(key)
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    kinds = [k for k, n in enumerate(total) if n]
+    result = _score(_Hand(ctx, rules, counts, total, meld_seqs, meld_trips, kinds, dora))
+    if len(_MEMO) >= _MEMO_MAX:
+        _MEMO.clear()
+    _MEMO[key] = (rules, result)
+    return result
 
+
+def clear_cache() -> None:
+    """Forget memoised results (for benchmarks that measure the cold path)."""
+    _MEMO.clear()
+
+
+def _score(h: _Hand) -> ScoreResult:
+    ctx, rules, counts = h.ctx, h.rules, h.counts
     if ctx.chankan_ankan:
         if rules.chankan_on_ankan == "none":
             return ScoreResult.invalid("robbing a closed kan is not allowed under these rules")
@@ -653,8 +706,8 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
     best: _Best = ((-1, -1, -1, -1), None, None)
     if readings:
         chuuren = _chuuren(h)
-        for pair, groups in readings:
-            best = _regular(h, pair, groups, chuuren, best)
+        for pair, cseqs, ctrips in readings:
+            best = _regular(h, pair, cseqs, ctrips, chuuren, best)
     result = best[1]
     if best[2] is not None:
         result = _build_regular(h, best[2])
