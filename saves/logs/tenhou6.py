@@ -589,8 +589,14 @@ def parse_tenhou6(text: str) -> RecordedGame:
     if not isinstance(rule, dict):
         raise LogFormatError("tenhou6: 'rule' must be an object")
     disp = str(rule.get("disp", ""))
-    red = int(rule.get("aka", 0) or 0) or sum(int(rule.get(f"aka5{i}", 0) or 0) for i in (1, 2, 3))
-    red_count = sum(int(rule.get(f"aka5{i}", 0) or 0) for i in (1, 2, 3)) if red else 0
+    flags = {}
+    for key in ("aka", "aka51", "aka52", "aka53"):
+        v = rule.get(key, 0)
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 4:
+            raise LogFormatError(f"tenhou6: rule {key}={v!r} must be a small integer")
+        flags[key] = v
+    red = flags["aka"] or flags["aka51"] + flags["aka52"] + flags["aka53"]
+    red_count = flags["aka51"] + flags["aka52"] + flags["aka53"] if red else 0
     if red and red_count == 0:
         red_count = 3
     level = None
