@@ -106,6 +106,8 @@ def parse_json(line: bytes) -> Any:
     except msgspec.DecodeError as exc:
         text = str(exc).removeprefix("JSON is malformed: ").removeprefix("Input data was ")
         raise LineError(f"not valid JSON: {text}") from None
+    except UnicodeDecodeError as exc:
+        raise LineError(f"not valid UTF-8 text (byte {exc.start})") from None
 
 
 def _where(path: str) -> str:

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 from _games import played_game
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine.events import GameEnded, HandStarted
 from engine.game import Game
@@ -223,3 +225,40 @@ def test_kill_at_random_moments_loses_nothing(tmp_path: Path) -> None:
     assert isinstance(game.events[-1], GameEnded)
     assert sum(isinstance(e, HandStarted) for e in game.events) >= 8
     assert verify_events(game.events) == []
+
+
+_FUZZ_EVENTS = played_game(2)[:150]
+
+
+def _fuzz_bytes() -> bytes:
+    from saves.codec import encode_header
+
+    header = make_header(Ruleset().to_dict(), SEATS, 2)
+    return encode_header(header) + b"".join(encode_event(e) for e in _FUZZ_EVENTS)
+
+
+@given(st.data())
+def test_any_damage_is_reported_never_raised(data) -> None:  # type: ignore[no-untyped-def]
+    """Truncation, flipped bytes or inserted garbage anywhere: either a SaveError (the header
+    is hit) or every event before the damaged line, exactly as written."""
+    original = _fuzz_bytes()
+    pos = data.draw(st.integers(0, len(original) - 1), label="pos")
+    how = data.draw(st.sampled_from(["truncate", "flip", "insert"]), label="how")
+    if how == "truncate":
+        damaged = original[:pos]
+    elif how == "flip":
+        damaged = original[:pos] + bytes([original[pos] ^ data.draw(st.integers(1, 255))]) \
+            + original[pos + 1:]
+    else:
+        junk = data.draw(st.binary(min_size=1, max_size=20), label="junk")
+        damaged = original[:pos] + junk + original[pos:]
+    line = original[:pos].count(b"\n")  # 0-based line of the damage
+    try:
+        game = loads(damaged)
+    except SaveError:
+        assert line == 0  # only damage to the header makes the file unreadable
+        return
+    intact = max(line - 1, 0)  # events on whole lines before the damaged one
+    assert game.events[:intact] == list(_FUZZ_EVENTS[:intact])
+    for problem in game.problems:
+        assert problem.line >= line + 1
