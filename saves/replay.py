@@ -2,8 +2,8 @@
 
 Position ``i`` (``0 <= i < len(events)``) is the state after applying
 ``events[0..i]``; position 0 is the state right after ``GameStarted``.  A copy of
-the state is kept at the start of every hand, so seeking anywhere applies at
-most one hand's events to a copy: instant even in a long game.
+the state is kept at the start of every hand and every 40 events, so seeking
+anywhere applies at most 40 events to a copy: instant even in a long game.
 
 >>> from engine.events import GameStarted
 >>> from rulesets.schema import Ruleset
@@ -23,6 +23,8 @@ from engine.state import GameState, apply, view
 from engine.view import PlayerView
 
 WINDS = "ESWN"
+CHECKPOINT_EVERY = 40
+"""Besides every hand's start, a copy of the state is kept every this many events."""
 
 
 @dataclass(frozen=True)
@@ -58,7 +60,7 @@ class Replay:
         self._checkpoints: dict[int, GameState] = {}
         self.hands: list[HandMark] = []
         state = self._apply(None, 0)
-        self._checkpoints[0] = copy.deepcopy(state)
+        self._checkpoints[0] = self._copy(state)
         start: int | None = None
         name = ""
         for i in range(1, len(self.events)):
@@ -68,7 +70,9 @@ class Replay:
                 if start is not None:
                     self.hands.append(HandMark(len(self.hands), name, start, None))
                 start, name = i, hand_name(ev)
-                self._checkpoints[i] = copy.deepcopy(state)
+                self._checkpoints[i] = self._copy(state)
+            elif i % CHECKPOINT_EVERY == 0:
+                self._checkpoints[i] = self._copy(state)
             elif isinstance(ev, (Won, HandDrawn)) and start is not None:
                 self.hands.append(HandMark(len(self.hands), name, start, i))
                 start = None
@@ -78,6 +82,11 @@ class Replay:
         self._position = len(self.events) - 1
         self._state = state
         self._starts = sorted(self._checkpoints)
+
+    @staticmethod
+    def _copy(state: GameState) -> GameState:
+        """A deep copy that shares the immutable ruleset."""
+        return copy.deepcopy(state, {id(state.rules): state.rules})
 
     def _apply(self, state: GameState | None, i: int) -> GameState:
         try:
@@ -115,12 +124,11 @@ class Replay:
         if position == len(self.events) - 1:
             self._position, self._state = position, self._final
             return self._state
-        if position == self._position + 1 and self._state is not self._final:
-            self._state = self._apply(self._state, position)
-            self._position = position
-            return self._state
         base = self._checkpoint_before(position)
-        state = copy.deepcopy(self._checkpoints[base])
+        if self._position < position and self._position >= base and self._state is not self._final:
+            base, state = self._position, self._state  # closer: go on from here
+        else:
+            state = self._copy(self._checkpoints[base])
         for i in range(base + 1, position + 1):
             state = self._apply(state, i)
         self._position, self._state = position, state
