@@ -47,6 +47,9 @@ from engine.shanten import shanten, shanten_chiitoi, shanten_kokushi, shanten_re
 from engine.tiles import is_red, is_yaochuu, kind_name
 from engine.view import PlayerView
 
+PUSH_PER_SHANTEN = 0.6
+"""Each shanten still to go adds this share to a discard's danger (more pushes to come)."""
+
 CALL_MARGIN = 0.7
 """A call is made when its expected gain beats this share of the closed hand's."""
 
@@ -319,7 +322,7 @@ class ClubBot:
             if o.shanten > best_sh:
                 score *= BACKOFF  # going back a step rarely pays, whatever the model says
             if loss_scale:
-                push = 1.0 + 0.6 * o.shanten
+                push = 1.0 + PUSH_PER_SHANTEN * o.shanten
                 score -= opt.danger * loss_scale * push
             if beginner_fold:
                 score = (1e6 if o.kind in riichi_safe else 0.0) + score
