@@ -9,7 +9,7 @@ look-ups plus the product of the (few) per-suit readings.  Groups are
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from engine.scoring.types import SEQ, TRIPLET, Decomposition
 
@@ -20,7 +20,7 @@ Reading = tuple[int, tuple[int, ...], tuple[int, ...]]
 KOKUSHI_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _suit_readings(offset: int, counts: tuple[int, ...]) -> tuple[tuple[Reading, ...],
                                                                   tuple[Reading, ...]]:
     """Every reading of one suit's counts (``offset`` = kind of its first tile).

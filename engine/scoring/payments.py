@@ -6,10 +6,9 @@ Hand value (split by dealer/non-dealer and ron/tsumo), honba, riichi sticks, pao
 
 from __future__ import annotations
 
-from rulesets.schema import Ruleset
-
 from engine.events import Payment
 from engine.scoring.types import ScoreResult
+from rulesets.schema import Ruleset
 
 
 def _pao_units(result: ScoreResult, rules: Ruleset) -> int:
@@ -35,11 +34,11 @@ def win_payments(
 
     ``from_seat`` is the discarder (None for tsumo).  ``pao_seat`` is the player
     responsible for a pao yaku of the result; pao covers the whole hand or only
-    the pao yakuman's share (``rules.pao_scope``; the rest is paid as usual).  On tsumo the pao player pays
-    that share alone; on ron ``rules.pao_ron`` says whether it is split with the
-    discarder or all theirs, and ``rules.pao_honba`` who pays the honba.  With
-    ``wareme_seat`` that seat's hand payments (paid or received) are doubled;
-    honba and sticks are not.  In a multiple ron the caller says which winner
+    the pao yakuman's share (``rules.pao_scope``; the rest is paid as usual).  On
+    tsumo the pao player pays that share alone; on ron ``rules.pao_ron`` says
+    whether it is split with the discarder or all theirs, and ``rules.pao_honba``
+    who pays the honba.  With ``wareme_seat`` that seat's hand payments (paid or
+    received) are doubled; honba and sticks are not.  In a multiple ron the caller says which winner
     takes the honba and the sticks.
     """
     if not result.valid:

@@ -6,9 +6,8 @@ switched on or off, yakuman that count double, sankantsu as yakuman, ...).
 
 from __future__ import annotations
 
-from rulesets.schema import Ruleset
-
 from engine.scoring.types import YakuInfo
+from rulesets.schema import Ruleset
 
 # id: (Japanese, English, closed han, open han or None, yakuman multiplier)
 _STANDARD: dict[str, tuple[str, str, int, int | None, int]] = {

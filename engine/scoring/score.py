@@ -9,14 +9,16 @@ most points, then han, then fu.
 
 from __future__ import annotations
 
-from rulesets.schema import Ruleset
+from itertools import compress
 
-from engine.events import Meld
-from engine.scoring.decompose import KOKUSHI_KINDS, is_chiitoitsu, is_kokushi, regular_readings
+from engine.scoring.decompose import KOKUSHI_KINDS, is_kokushi, regular_readings
 from engine.scoring.points import base_points, limit_of, split
 from engine.scoring.registry import ORDER
-from engine.scoring.types import SEQ, TRIPLET, ScoreResult, WinContext
-from engine.tiles import FIVES, dora_of
+from engine.scoring.types import ScoreResult, WinContext
+from engine.tiles import dora_of
+from rulesets.schema import Ruleset
+
+_R34 = range(34)
 
 _YAOCHUU = frozenset(KOKUSHI_KINDS)
 _GREEN = frozenset((19, 20, 21, 23, 25, 32))
@@ -162,30 +164,30 @@ class _Hand:
         return out
 
 
-def _dora(ctx: WinContext, rules: Ruleset, total: list[int], riichi_any: bool) -> Yaku:
+_NEXT = tuple(dora_of(k) for k in range(34))
+_RED_TILES: tuple[frozenset[int], ...] = (
+    frozenset(), frozenset((16, 52, 88)), frozenset((16, 17, 52, 53, 88, 89)))
+"""Red five tile ids with 0, 1 or 2 red fives per suit (the lowest copies)."""
+
+
+def _dora(ctx: WinContext, rules: Ruleset, total: list[int], riichi_any: bool,
+          tiles: set[int]) -> Yaku:
     """Dora, red fives and (for riichi) ura dora: the same for every reading."""
     out: Yaku = []
     n = 0
     for i in ctx.dora_indicators:
-        n += total[dora_of(i >> 2)]
+        n += total[_NEXT[i >> 2]]
     if n:
         out.append(("dora", n))
     reds = rules.red_fives
-    if reds and (total[4] or total[13] or total[22]):
-        red = 0
-        for t in ctx.concealed:
-            if (t >> 2) in FIVES and (t & 3) < reds:
-                red += 1
-        for m in ctx.melds:
-            for t in m.tiles:
-                if (t >> 2) in FIVES and (t & 3) < reds:
-                    red += 1
+    if reds:
+        red = len(_RED_TILES[reds].intersection(tiles))
         if red:
             out.append(("aka_dora", red))
     if riichi_any and rules.ura_dora and ctx.ura_indicators:
         n = 0
         for i in ctx.ura_indicators:
-            n += total[dora_of(i >> 2)]
+            n += total[_NEXT[i >> 2]]
         if n:
             out.append(("ura_dora", n))
     return out
@@ -244,7 +246,9 @@ _NO_YAKU = ScoreResult.invalid("no yaku")
 
 
 def _finish(h: _Hand, yaku: Yaku, fu: int, fu_parts: list[tuple[str, int]]) -> ScoreResult:
-    han_wo = sum(v for _, v in yaku)
+    han_wo = 0
+    for _, v in yaku:
+        han_wo += v
     if han_wo == 0:
         return _NO_YAKU
     allyaku = sorted(yaku, key=lambda y: ORDER[y[0]]) + h.dora
@@ -415,9 +419,9 @@ def _regular(h: _Hand, pair: int, cseqs: tuple[int, ...], ctrips: tuple[int, ...
     trips = ctrips + h.meld_trip_kinds if h.meld_trip_kinds else ctrips
 
     # ---- yakuman of this reading
-    found = list(h.hand_yakuman)
+    found = h.hand_yakuman
     if chuuren:
-        found.append((chuuren, _wait_mult(h, chuuren)))
+        found = found + [(chuuren, _wait_mult(h, chuuren))]
     if trips and trips[-1] >= 27 or h.meld_trips:
         dragons = winds = 0
         for k in trips:
@@ -426,15 +430,15 @@ def _regular(h: _Hand, pair: int, cseqs: tuple[int, ...], ctrips: tuple[int, ...
             elif k >= 27:
                 winds += 1
         if dragons == 3:
-            found.append(("daisangen", _mult("daisangen", rules)))
+            found = found + [("daisangen", _mult("daisangen", rules))]
         if winds == 4:
-            found.append(("daisuushii", _mult("daisuushii", rules)))
+            found = found + [("daisuushii", _mult("daisuushii", rules))]
         elif winds == 3 and 27 <= pair <= 30:
-            found.append(("shousuushii", 1))
+            found = found + [("shousuushii", 1)]
     renkou = _renkou(trips) if len(trips) >= 3 and (
         rules.sanrenkou_han or rules.suurenkou) else 0
     if renkou >= 4 and rules.suurenkou:
-        found.append(("suurenkou", 1))
+        found = found + [("suurenkou", 1)]
 
     # ---- placements of the winning tile: (wait, kind of the group)
     placements: list[tuple[int, int]] = []
@@ -593,7 +597,7 @@ def _reading_yaku(h: _Hand, pair: int, seqs: tuple[int, ...], trips: tuple[int, 
                     yaku.append(("ittsu", 2 if menzen else 1))
                     break
     # outside hands (with no sequence it is honroutou, a tile yaku)
-    if ns and pair in _YAOCHUU and all(k in _YAOCHUU for k in trips) and all(
+    if ns and pair in _YAOCHUU and _YAOCHUU.issuperset(trips) and all(
             k % 9 in (0, 6) for k in seqs):
         if h.kinds[-1] >= 27:
             yaku.append(("chanta", 2 if menzen else 1))
@@ -665,7 +669,7 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
     if ctx.win_tile not in seen or ctx.win_tile not in concealed:
         return ScoreResult.invalid("the winning tile is not in the concealed hand")
     riichi_any = ctx.riichi or ctx.double_riichi or ctx.open_riichi
-    dora = _dora(ctx, rules, total, riichi_any)
+    dora = _dora(ctx, rules, total, riichi_any, seen)
     key = (id(rules), tuple(counts), tuple(meld_seqs), tuple(meld_trips), ctx.win_tile >> 2,
            ctx.tsumo, ctx.seat_wind, ctx.round_wind, ctx.riichi, ctx.double_riichi,
            ctx.open_riichi, ctx.ippatsu, ctx.haitei, ctx.houtei, ctx.rinshan, ctx.chankan,
@@ -674,7 +678,7 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
     hit = _MEMO.get(key)
     if hit is not None and hit[0] is rules:
         return hit[1]
-    kinds = [k for k, n in enumerate(total) if n]
+    kinds = list(compress(_R34, total))
     result = _score(_Hand(ctx, rules, counts, total, meld_seqs, meld_trips, kinds, dora))
     if len(_MEMO) >= _MEMO_MAX:
         _MEMO.clear()
@@ -698,9 +702,10 @@ def _score(h: _Hand) -> ScoreResult:
 
     chiitoi: ScoreResult | None = None
     if h.no_melds:
-        if is_kokushi(counts):
+        n_kinds = len(h.kinds)
+        if n_kinds == 13 and is_kokushi(counts):
             return _kokushi(h)
-        if is_chiitoitsu(counts):
+        if n_kinds == 7 and counts.count(2) == 7:
             chiitoi = _chiitoitsu(h)
     readings = regular_readings(tuple(counts))
     best: _Best = ((-1, -1, -1, -1), None, None)

@@ -77,7 +77,8 @@ def mahjong_args(ctx: WinContext, rules: Ruleset) -> tuple[Any, ...]:
             list(ctx.ura_indicators))
 
 
-def reference(ctx: WinContext, rules: Ruleset, args: tuple[Any, ...] | None = None) -> dict[str, Any]:
+def reference(ctx: WinContext, rules: Ruleset,
+              args: tuple[Any, ...] | None = None) -> dict[str, Any]:
     """The ``mahjong`` package's score of a win, in hanchan's terms."""
     tiles, win, melds, dora, config, ura = args or mahjong_args(ctx, rules)
     r = HandCalculator.estimate_hand_value(tiles, win, melds=melds, dora_indicators=dora,

@@ -124,7 +124,8 @@ def test_kokushi_robbing_a_closed_kan() -> None:
 
 
 # ------------------------------------------------------------ stacking and its cap
-FIVE = dict(hand="111z222z333z444z55z", win="5z", tsumo=True)  # tsuuiisou 1 + daisuushii 2 + suuankou tanki 2
+# tsuuiisou 1 + daisuushii 2 + suuankou tanki 2 = 5 yakuman
+FIVE = dict(hand="111z222z333z444z55z", win="5z", tsumo=True)
 
 
 def test_yakuman_stack_up_to_the_cap() -> None:

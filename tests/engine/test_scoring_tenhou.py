@@ -73,7 +73,8 @@ def codes_in(call: str) -> list[int]:
     return [int(x) for x in re.findall(r"\d\d", call)]
 
 
-def replay_winner(kyoku: list[Any], who: int, from_seat: int) -> tuple[list[int], list[tuple[str, list[int]]], int, bool]:
+def replay_winner(kyoku: list[Any], who: int,
+                  from_seat: int) -> tuple[list[int], list[tuple[str, list[int]]], int, bool]:
     """The winner's concealed codes (with the winning tile), melds, winning tile code, tsumo."""
     hand = list(kyoku[4 + 3 * who])
     draws = kyoku[5 + 3 * who]
@@ -81,7 +82,7 @@ def replay_winner(kyoku: list[Any], who: int, from_seat: int) -> tuple[list[int]
     melds: list[tuple[str, list[int]]] = []
     last = None
     di = 0
-    for i, d in enumerate(draws):
+    for d in draws:
         if isinstance(d, str):
             letter = re.search(r"[cpm]", d).group(0)  # type: ignore[union-attr]
             tiles = codes_in(d)
@@ -179,7 +180,8 @@ def wins_of(path: Path) -> list[tuple[str, list[Any], list[Any], list[int]]]:
     return out
 
 
-def rescore(kyoku: list[Any], info: list[Any], recorded: dict[str, Any]) -> tuple[WinContext, ScoreResult]:
+def rescore(kyoku: list[Any], info: list[Any],
+            recorded: dict[str, Any]) -> tuple[WinContext, ScoreResult]:
     who, frm = info[0], info[1]
     hand, melds, win, tsumo = replay_winner(kyoku, who, frm)
     alloc = Alloc()
