@@ -105,8 +105,8 @@ def stats_from_events(events: Sequence[Event]) -> list[SeatStats]:
                 out[w.seat].win_points += w.points
                 if w.from_seat is not None:
                     losers.add(w.from_seat)
-            for s in losers:
-                out[s].deal_ins += 1
+            for loser in losers:
+                out[loser].deal_ins += 1
             close_hand()
         elif isinstance(ev, HandDrawn):
             for s in out:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from ai import defence
 from ai.hand import discard_options, hand_counts, unseen_counts
@@ -255,9 +256,8 @@ class ClubBot:
             if self._want_riichi(view, counts, best, ctx, unseen, total_unseen, draws, threats):
                 act = next((a for a in riichi_acts if a.tile == tile), riichi_acts[0])
                 return Decision(act, "riichi " + reason)
-        act = next((a for a in plain if a.tile == tile), None)
-        if act is None:
-            act = next(a for a in plain if a.tile >> 2 == best.kind)
+        found = next((a for a in plain if a.tile == tile), None)
+        act = found if found is not None else next(a for a in plain if a.tile >> 2 == best.kind)
         return Decision(act, reason)
 
     def _evaluate(self, view: PlayerView, counts: list[int], melds: Sequence[Meld],
@@ -326,6 +326,9 @@ class ClubBot:
                 score -= opt.danger * loss_scale * push
             if beginner_fold:
                 score = (1e6 if o.kind in riichi_safe else 0.0) + score
+            if o.shanten == 0 and view.wall_remaining < 24:
+                # tenpai at an exhaustive draw is paid (noten payments)
+                score += view.ruleset.noten_payment * 0.5 * (1.0 - view.wall_remaining / 24.0)
             if nagashi and is_yaochuu(o.kind):
                 score += 600.0
             if st.beginner_bias:
@@ -428,7 +431,7 @@ class ClubBot:
         return None
 
     # ------------------------------------------------------------------ claims
-    def _claim(self, view: PlayerView, calls: list[Action], pass_: Pass) -> Decision:
+    def _claim(self, view: PlayerView, calls: Sequence[Action], pass_: Pass) -> Decision:
         st = self.style
         counts = hand_counts(view)
         melds = view.me.melds
@@ -471,7 +474,7 @@ class ClubBot:
             c = list(counts)
             for t in used:
                 c[t >> 2] -= 1
-            mkind = "chi" if isinstance(a, Chi) else "pon"
+            mkind: Literal["chi", "pon"] = "chi" if isinstance(a, Chi) else "pon"
             new_meld = Meld(mkind, tuple(sorted((*used, called))), called, from_seat)
             new_melds = (*melds, new_meld)
             excl = _kuikae_exclude(view, mkind, used, kind_called)
@@ -497,9 +500,9 @@ class ClubBot:
                               reds_after - _red_lost(tiles, o.kind, ctx.red_fives))
                 c[o.kind] += 1
                 if st.calls == "eager":
-                    score = 1.0 + o.ukeire
+                    score = 1.0 + float(o.ukeire)
                 else:
-                    useful = o.ukeire
+                    useful: float = o.ukeire
                     if o.shanten == 0:
                         useful = sum(unseen[k] * self._ron_ease(view, k) for k in o.kinds)
                     else:
