@@ -63,8 +63,26 @@ WallSource = Callable[[int], Any]
 
 Listener = Callable[[Event], None]
 
+_ORDER = tuple(((s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in range(4))
 _YES_NO_SHOW = (ShowHand(True), ShowHand(False))
 _YES_NO_END = (EndGame(True), EndGame(False))
+
+
+def _normalised(action: Action) -> Action:
+    """The same action with its tiles in the engine's order (sorted)."""
+    if isinstance(action, Chi):
+        a, b = sorted(action.tiles)
+        return Chi((a, b))
+    if isinstance(action, Pon):
+        a, b = sorted(action.tiles)
+        return Pon((a, b))
+    if isinstance(action, OpenKan):
+        a, b, c = sorted(action.tiles)
+        return OpenKan((a, b, c))
+    if isinstance(action, ClosedKan):
+        a, b, c, d = sorted(action.tiles)
+        return ClosedKan((a, b, c, d))
+    return action
 
 
 class Game:
@@ -74,7 +92,7 @@ class Game:
         self,
         rules: Ruleset,
         players: Sequence[str] = ("You", "Bot 1", "Bot 2", "Bot 3"),
-        seed: int = 0,
+        seed: int | None = 0,
         listeners: Iterable[Listener] = (),
         *,
         walls: Sequence[Any] | None = None,
@@ -100,6 +118,8 @@ class Game:
         self._pending: dict[int, tuple[Action, ...]] | None = None
         self._show: dict[int, bool] | None = None  # exhaustive-draw show choices asked
         self._continue_chosen = False
+        self._claim_window = -1
+        self._claim_opts: dict[int, tuple[Action, ...]] = {}
 
     @classmethod
     def from_events(
@@ -153,6 +173,7 @@ class Game:
             if self.over:
                 raise IllegalAction("The game is over.")
             raise IllegalAction(f"Seat {seat} has nothing to decide now.")
+        action = _normalised(action)
         if action not in p[seat]:
             raise IllegalAction(why_illegal(self.state, seat, action))
         mark = len(self.events)
@@ -223,14 +244,18 @@ class Game:
         if ph in ("claim", "chankan"):
             if self._show is not None:
                 return {s: _YES_NO_SHOW for s, v in self._show.items() if v is None}
-            out: dict[int, tuple[Action, ...]] = {}
-            for s in range(4):
-                if s in self._responses:
-                    continue
-                acts = legal_actions(st, s)
-                if acts:
-                    out[s] = acts
-            return out
+            if self._claim_window != st.window:
+                opts: dict[int, tuple[Action, ...]] = {}
+                for s in range(4):
+                    acts = legal_actions(st, s)
+                    if acts:
+                        opts[s] = acts
+                self._claim_opts = opts
+                self._claim_window = st.window
+            resp = self._responses
+            if not resp:
+                return dict(self._claim_opts)
+            return {s: a for s, a in self._claim_opts.items() if s not in resp}
         if ph == "hand_over" and not self._continue_chosen:
             nxt = flow.next_step(st)
             if nxt.action == "choice":
@@ -241,6 +266,10 @@ class Game:
         st = self.state
         s = st.seats[seat]
         if isinstance(action, Discard):
+            # An open kan's dora waiting for this discard: Tenhou turns it as the tile goes
+            # out, so a ron on the discard counts it (kan_dora_on_discard_ron).
+            if st.pending_dora and st.rules.kan_dora_on_discard_ron:
+                self._reveal_pending()
             if action.riichi:
                 self._emit(RiichiDeclared(seat, action.open))
             self._emit(Discarded(seat, action.tile, tsumogiri=action.tile == st.drawn))
@@ -304,8 +333,8 @@ class Game:
         else:
             self._emit(Drew(seat, st.wall[st.live_pos]))
 
-    def _ordered(self, from_seat: int) -> list[int]:
-        return [(from_seat + i) % 4 for i in (1, 2, 3)]
+    def _ordered(self, from_seat: int) -> tuple[int, int, int]:
+        return _ORDER[from_seat]
 
     def _resolve_claim(self) -> None:
         st = self.state
