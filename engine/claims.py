@@ -92,7 +92,27 @@ def win_context(
         ura_indicators=st.ura_indicators() if (riichi and r.ura_dora and with_dora) else (),
         honba=st.honba,
         sticks=st.sticks,
+        furiten=_tsumo_furiten(st, seat, tile) if tsumo else False,
     )
+
+
+def _tsumo_furiten(st: GameState, seat: int, tile: int) -> bool:
+    """Whether the hand, before drawing ``tile``, was furiten (for double yakuman rules)."""
+    s = st.seats[seat]
+    w = st.window
+    if s.temp_furiten is not None and s.temp_furiten < w:
+        return True
+    if s.riichi_furiten is not None and s.riichi_furiten < w:
+        return True
+    from engine.waits import waits
+
+    counts = list(s.counts)
+    counts[tile >> 2] -= 1
+    try:
+        ws = waits(counts, len(s.melds))
+    except ValueError:
+        return False
+    return any(k in s.river_kinds for k in ws)
 
 
 def score(st: GameState, ctx: WinContext) -> ScoreResult:
@@ -119,7 +139,7 @@ def tsumo_result(st: GameState, seat: int) -> ScoreResult | None:
     tile = st.drawn
     if tile is None or s.called_this_turn:
         return None
-    if not _shape_complete(s.counts, len(s.melds)):
+    if not _shape_complete(s.counts, len(s.melds)):  # cheap; callers usually checked already
         return None
     res = score(st, win_context(st, seat, tile, tsumo=True))
     return res if res.valid else None

@@ -21,7 +21,6 @@ from engine.events import (
     Won,
 )
 from engine.state import GameState
-from engine.tiles import FIVES
 
 __all__ = [
     "make_won", "exhaustive_draw", "abortive_draw", "show_choice_seats", "next_step",
@@ -45,40 +44,28 @@ def _deltas(payments: tuple[Payment, ...] | list[Payment]) -> list[int]:
     return d
 
 
-def _chips(st: GameState, seat: int, from_seat: int | None, res: object, ura: tuple[int, ...],
-           hand: tuple[int, ...], melds: tuple[object, ...]) -> tuple[int, int, int, int]:
-    """Chips of one win (ippatsu, ura dora, red fives, yakuman) when the rules count chips."""
+def _chips(st: GameState, seat: int, from_seat: int | None,
+           yaku: tuple[tuple[str, int], ...], yakuman_count: int) -> tuple[int, int, int, int]:
+    """Chips of one win (ippatsu, ura dora, red fives, yakuman) when the rules count chips.
+
+    Ippatsu, ura and red-five chips come from each other player on a tsumo and from the
+    discarder on a ron; a yakuman's ``chip_yakuman`` is the total from the payers.
+    """
     r = st.rules
     if not r.chips:
         return (0, 0, 0, 0)
-    yaku = dict(getattr(res, "yaku", ()))
+    ys = dict(yaku)
     units = 0
-    if "ippatsu" in yaku:
+    if "ippatsu" in ys:
         units += r.chip_ippatsu
-    ura_n = yaku.get("ura_dora", yaku.get("uradora", 0))
-    units += r.chip_ura * int(ura_n)
-    tiles = list(hand)
-    for m in melds:
-        tiles.extend(m.tiles)  # type: ignore[attr-defined]
-    reds = sum(1 for t in tiles if (t >> 2) in FIVES and (t & 3) < r.red_fives)
-    units += r.chip_red * reds
+    units += r.chip_ura * ys.get("ura_dora", 0)
+    units += r.chip_red * ys.get("aka_dora", 0)
     out = [0, 0, 0, 0]
-    ym = int(getattr(res, "yakuman_count", 0))
-    if from_seat is None:
-        for o in range(4):
-            if o != seat:
-                out[o] -= units
-                out[seat] += units
-        if ym:
-            per = r.chip_yakuman * ym // 3
-            for o in range(4):
-                if o != seat:
-                    out[o] -= per
-                    out[seat] += per
-    else:
-        total = units + r.chip_yakuman * ym
-        out[from_seat] -= total
-        out[seat] += total
+    payers = [o for o in range(4) if o != seat] if from_seat is None else [from_seat]
+    yk = r.chip_yakuman * yakuman_count // len(payers)
+    for o in payers:
+        out[o] -= units + yk
+        out[seat] += units + yk
     return (out[0], out[1], out[2], out[3])
 
 
@@ -139,7 +126,7 @@ def make_won(
         if sticks_here:
             taken += stick_count
         ura = st.ura_indicators() if (s.riichi and r.ura_dora) else ()
-        chips = _chips(st, seat, from_seat, res, ura, hand, tuple(s.melds))
+        chips = _chips(st, seat, from_seat, res.yaku, res.yakuman_count)
         wins.append(WinResult(
             seat=seat, from_seat=from_seat, tile=tile, hand=hand, melds=tuple(s.melds),
             han=res.han, fu=res.fu, yaku=res.yaku, fu_parts=res.fu_parts, limit=res.limit,
@@ -167,7 +154,31 @@ def tenpai_of(st: GameState, seat: int) -> bool:
     for m in s.melds:
         for t in m.tiles:
             own[t >> 2] += 1
-    return is_tenpai(s.counts, n, own_four_copies_count=st.rules.tenpai_own_four_copies, own=own)
+    if not is_tenpai(s.counts, n, own_four_copies_count=st.rules.tenpai_own_four_copies,
+                     own=own):
+        return False
+    if st.rules.formal_tenpai or s.riichi:
+        return True
+    return _can_win_somehow(st, seat, own)
+
+
+def _can_win_somehow(st: GameState, seat: int, own: list[int]) -> bool:
+    """Without formal tenpai: some wait must give a win with a yaku (by ron or tsumo)."""
+    from engine.claims import score, win_context
+    from engine.waits import waits
+
+    s = st.seats[seat]
+    for k in waits(s.counts, len(s.melds)):
+        if own[k] >= 4:
+            continue
+        tile = next(k * 4 + c for c in range(4) if k * 4 + c not in s.hand)
+        for tsumo in (False, True):
+            ctx = win_context(st, seat, tile, tsumo=False, with_dora=False)
+            if tsumo:
+                ctx = dataclasses.replace(ctx, tsumo=True, houtei=False)
+            if score(st, ctx).valid:
+                return True
+    return False
 
 
 def show_choice_seats(st: GameState) -> list[int]:
@@ -364,7 +375,7 @@ def game_ended(st: GameState, reason: str) -> GameEnded:
         for seat in range(4):
             if st.scores[seat] < 0:
                 if hasattr(res, "wins"):
-                    winners = tuple(w.seat for w in res.wins  # type: ignore[union-attr]
+                    winners = tuple(w.seat for w in res.wins
                                     if any(p.payer == seat for p in w.payments))
                     if winners:
                         busted_by[seat] = winners if len(winners) > 1 else winners[0]

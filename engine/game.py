@@ -356,6 +356,8 @@ class Game:
             if st.pending_dora and r.kan_dora_on_discard_ron:
                 self._reveal_pending()
             self._responses = {}
+            if st.seats[dseat].riichi_pending and r.riichi_stick_on_deal_in:
+                self._emit(RiichiAccepted(dseat))
             self._emit(flow.make_won(st, rons, dseat, tile))
             return
         if self._show is not None:
@@ -385,7 +387,7 @@ class Game:
             self._responses = {}
             self._emit(flow.abortive_draw(st, "four_winds"))
             return
-        call = None
+        call: tuple[int, Pon | OpenKan | Chi] | None = None
         for s in self._ordered(dseat):
             a = resp.get(s)
             if isinstance(a, (Pon, OpenKan)):

@@ -40,6 +40,8 @@ class IllegalAction(Exception):
 
 
 _PASS = (Pass(),)
+_DISCARD = tuple(Discard(t) for t in range(136))
+_RIICHI = tuple(Discard(t, riichi=True) for t in range(136))
 
 
 def legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
@@ -81,8 +83,9 @@ def turn_actions(st: GameState, seat: int) -> tuple[Action, ...]:
     nmelds = len(s.melds)
     drawn = st.drawn
     called = s.called_this_turn
+    sh = shanten(counts, nmelds)
     # win
-    if not called and drawn is not None and tsumo_result(st, seat) is not None:
+    if sh < 0 and not called and drawn is not None and tsumo_result(st, seat) is not None:
         out.append(Tsumo())
     # nine terminals
     if (r.abort_nine_terminals and not called and s.discards == 0 and not st.calls_made
@@ -111,7 +114,7 @@ def turn_actions(st: GameState, seat: int) -> tuple[Action, ...]:
     # discards
     if riichi:
         if drawn is not None:
-            out.append(Discard(drawn))
+            out.append(_DISCARD[drawn])
         return tuple(out)
     forbidden = s.kuikae
     tiles = sorted(set(s.hand))
@@ -119,11 +122,11 @@ def turn_actions(st: GameState, seat: int) -> tuple[Action, ...]:
     if not cands:  # kuikae can leave nothing: then any tile may go
         cands = tiles
     cands = _open_riichi_filter(st, seat, cands)
-    out.extend(Discard(t) for t in cands)
+    out.extend([_DISCARD[t] for t in cands])
     # riichi
     if (s.closed and not called and (not r.riichi_needs_points or st.scores[seat] >= 1000)
             and st.live_remaining >= max(r.riichi_min_wall, 0)
-            and shanten(counts, nmelds) <= 0):
+            and sh <= 0):
         seen: set[int] = set()
         for t in cands:
             k = t >> 2
@@ -134,7 +137,7 @@ def turn_actions(st: GameState, seat: int) -> tuple[Action, ...]:
                 if ok:
                     seen.add(k)
             if k in seen:
-                out.append(Discard(t, riichi=True))
+                out.append(_RIICHI[t])
                 if r.open_riichi:
                     out.append(Discard(t, riichi=True, open=True))
     return tuple(out)

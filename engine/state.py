@@ -18,7 +18,8 @@ Phases (``GameState.phase``):
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from engine import wall as wall_mod
 from engine.events import (
@@ -423,10 +424,12 @@ def _kuikae_kinds(rule: str, m: Meld, kind: int) -> frozenset[int]:
 
 
 def _track_pao(st: GameState, seat: int, m: Meld, from_seat: int) -> None:
+    """Remember who fed the set that completed a pao yaku (責任払い)."""
     s = st.seats[seat]
     kind = m.tiles[0] >> 2
-    pao_yaku = st.rules.pao_yaku
-    if m.kind in ("pon", "minkan"):
+    rules = st.rules
+    pao_yaku = rules.pao_yaku
+    if m.kind == "pon" or (m.kind == "minkan" and rules.pao_by_open_kan):
         sets = [mm.tiles[0] >> 2 for mm in s.melds if mm.kind != "chi"]
         if kind >= 31 and "daisangen" in pao_yaku:
             if sum(1 for k in sets if k >= 31) == 3:
@@ -434,8 +437,11 @@ def _track_pao(st: GameState, seat: int, m: Meld, from_seat: int) -> None:
         elif 27 <= kind <= 30 and "daisuushii" in pao_yaku:
             if sum(1 for k in sets if 27 <= k <= 30) == 4:
                 s.pao = (from_seat, "daisuushii")
-    if m.kind == "minkan" and "suukantsu" in pao_yaku and s.kans == 4:
-        s.pao = (from_seat, "suukantsu")
+    if m.kind == "minkan":
+        if "suukantsu" in pao_yaku and s.kans == 4:
+            s.pao = (from_seat, "suukantsu")
+        elif "sankantsu" in pao_yaku and s.kans == 3:
+            s.pao = (from_seat, "sankantsu")
 
 
 def _kan(st: GameState, ev: Kan) -> None:
@@ -512,7 +518,7 @@ def _noten_declared(st: GameState, ev: NotenDeclared) -> None:
     st.seats[ev.seat].noten_declared = True
 
 
-_HANDLERS: dict[type, object] = {
+_HANDLERS: dict[type, Callable[[GameState, Any], None]] = {
     GameStarted: _game_started,
     HandStarted: _hand_started,
     Drew: _drew,
@@ -546,7 +552,7 @@ def view(state: GameState, seat: int) -> PlayerView:
     for i, s in enumerate(st.seats):
         river = tuple(
             RiverTile(int(r[0]), bool(r[1]), bool(r[2]),  # type: ignore[arg-type]
-                      None if r[3] is None else int(r[3]))  # type: ignore[arg-type]
+                      None if r[3] is None else int(r[3]))
             for r in s.river
         )
         hand_shown = shown.get(i, ())

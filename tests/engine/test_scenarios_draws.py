@@ -187,7 +187,7 @@ def test_four_kans_play_on_without_the_abort_and_no_fifth_kan() -> None:
     # gpc: no abortive draws; makura 15: no fifth kan
     g = _four_kans("gpc")
     assert g.state.hands_started == 1 and g.state.kans_total == 4
-    for seat, acts in g.pending().items():
+    for acts in g.pending().values():
         assert not any(type(a).__name__.endswith("Kan") for a in acts)
 
 
