@@ -7,10 +7,9 @@ under the same options.  Rounds alternate between the two so that a change in
 the machine's load hits both alike, and time is CPU time of this process
 (``time.process_time``), so other processes on a busy machine count less.
 
-hanchan is measured twice: *cold* (its memo of whole results and its memo of whole-hand
-decompositions are cleared before each round, so every hand is scored from
-scratch; only the small per-suit decomposition cache stays warm, as it always
-is in a running game) and *warm*
+hanchan is measured twice: *cold* (its memo of whole results is cleared before each round, so
+every hand is scored from scratch; only the small per-suit decomposition cache
+stays warm, as it always is in a running game) and *warm*
 (the same hands again, as when the engine checks one hand against many
 discards).  ``mahjong`` keeps no such memo.
 
@@ -36,7 +35,6 @@ from mahjong.hand_calculating.hand import HandCalculator  # noqa: E402
 from mahjong_ref import build, mahjong_args, random_spec  # noqa: E402
 
 from engine.scoring import WinContext, score_win  # noqa: E402
-from engine.scoring.decompose import regular_readings  # noqa: E402
 from engine.scoring.score import clear_cache  # noqa: E402
 from rulesets.schema import Ruleset  # noqa: E402
 
@@ -89,7 +87,6 @@ def main() -> None:
         cold, warm, ref = [], [], []
         for _ in range(args.rounds):
             clear_cache()
-            regular_readings.cache_clear()
             cold.append(one_round(ours, hands))
             warm.append(one_round(ours, hands))
             ref.append(one_round(theirs, mj_args))

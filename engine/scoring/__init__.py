@@ -22,7 +22,7 @@ from engine.scoring.decompose import decompositions, is_winning_shape
 from engine.scoring.payments import win_payments
 from engine.scoring.points import limit_points
 from engine.scoring.registry import NAMES, YAKUMAN_IDS, yaku_table
-from engine.scoring.score import score_win
+from engine.scoring.score import clear_cache, score_win
 from engine.scoring.types import (
     SEQ,
     TRIPLET,
@@ -41,6 +41,7 @@ __all__ = [
     "ScoreResult",
     "WinContext",
     "YakuInfo",
+    "clear_cache",
     "decompositions",
     "is_winning_shape",
     "limit_points",

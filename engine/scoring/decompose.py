@@ -61,15 +61,21 @@ def _suit_readings(offset: int, counts: tuple[int, ...]) -> tuple[tuple[Reading,
     return tuple(out[0]), tuple(out[1])
 
 
-_SUITS = ((0, 9), (9, 18), (18, 27), (27, 34))
+_SUITS = ((0, 0, 9), (1, 9, 18), (2, 18, 27), (3, 27, 34))
+_SUIT_CACHE: tuple[dict[tuple[int, ...], tuple[tuple[Reading, ...], tuple[Reading, ...]]], ...] = (
+    {}, {}, {}, {})
 
 
-@lru_cache(maxsize=1 << 16)
 def regular_readings(counts: tuple[int, ...]) -> tuple[Reading, ...]:
-    """Every (pair, sequences, triplets) reading of 34 counts as sets and one pair."""
+    """Every (pair, sequences, triplets) reading of 34 counts as sets and one pair.
+
+    Each suit is read once and cached by its counts, so this costs a few dictionary
+    look-ups (whole results are memoised by ``score_win``).
+    """
     per: list[tuple[Reading, ...]] = []
     pair_suits = 0
-    for lo, hi in _SUITS:
+    multi = False
+    for si, lo, hi in _SUITS:
         part = counts[lo:hi]
         total = sum(part)
         if total == 0:
@@ -77,27 +83,42 @@ def regular_readings(counts: tuple[int, ...]) -> tuple[Reading, ...]:
         r = total % 3
         if r == 1:
             return ()
-        readings = _suit_readings(lo, part)[r == 2]
+        cache = _SUIT_CACHE[si]
+        both = cache.get(part)
+        if both is None:
+            both = cache[part] = _suit_readings(lo, part)
         if r == 2:
+            readings = both[1]
             pair_suits += 1
             if pair_suits > 1:
                 return ()
+        else:
+            readings = both[0]
         if not readings:
             return ()
+        if len(readings) > 1:
+            multi = True
         per.append(readings)
     if pair_suits != 1:
         return ()
+    if not multi:
+        pair = -1
+        seqs: tuple[int, ...] = ()
+        trips: tuple[int, ...] = ()
+        for x in per:
+            sp, ss, st = x[0]
+            if sp >= 0:
+                pair = sp
+            seqs += ss
+            trips += st
+        return ((pair, seqs, trips),)
     combos: list[Reading] = [(-1, (), ())]
     for readings in per:
-        if len(readings) == 1:
-            sp, ss, st = readings[0]
-            combos = [(p if sp < 0 else sp, s + ss, t + st) for p, s, t in combos]
-        else:
-            combos = [
-                (p if sp < 0 else sp, s + ss, t + st)
-                for p, s, t in combos
-                for sp, ss, st in readings
-            ]
+        combos = [
+            (p if sp < 0 else sp, s + ss, t + st)
+            for p, s, t in combos
+            for sp, ss, st in readings
+        ]
     return tuple(combos)
 
 

@@ -56,7 +56,7 @@ class _Hand:
         self.meld_seqs = meld_seqs
         self.meld_trips = meld_trips  # (kind, is_kan, concealed)
         self.meld_seq_t = tuple(meld_seqs)
-        self.meld_trip_kinds = tuple(k for k, _, _ in meld_trips)
+        self.meld_trip_kinds = tuple([k for k, _, _ in meld_trips]) if meld_trips else ()
         n_kans = n_ankan = 0
         for _, kan, conc in meld_trips:
             if kan:
@@ -642,6 +642,8 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
     meld_trips: list[tuple[int, bool, bool]] = []
     for m in melds:
         tiles = m.tiles
+        if len(tiles) < 3:
+            return ScoreResult.invalid("a meld has three or four tiles")
         n_tiles += len(tiles)
         seen.update(tiles)
         k = min(tiles) >> 2

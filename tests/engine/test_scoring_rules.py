@@ -450,3 +450,41 @@ def test_thirteen_wait_double_only_when_not_furiten() -> None:
         # ako 3-01-27 e: 9面待ちの和了で振り聴でなければダブル役満
         r = score("11123455678999p", "5p", rules=ako, tsumo=True, furiten=True)
         assert r.yaku == (("junsei_chuuren", 13),)
+
+
+# ------------------------------------------------------------ the yaku table
+def test_yaku_table_follows_the_rules() -> None:
+    rows = {y.id: y for y in yaku_table(T)}
+    assert rows["pinfu"].open_han is None and rows["tanyao"].open_han == 1
+    assert (rows["chinitsu"].closed_han, rows["chinitsu"].open_han) == (6, 5)
+    assert rows["kokushi_13"].yakuman == 2 and rows["kokushi_13"].closed_han == 26
+    assert rows["kokushi"].yakuman == 1
+    for local in ("renhou", "paarenchan", "daisharin", "sanrenkou", "suurenkou",
+                  "shiisanputaa", "open_riichi"):
+        assert local not in rows
+    ako = T.replace(renhou="yakuman", daisharin="any_pairs", sanrenkou_han=4, suurenkou=True,
+                    shiisanputaa=True, sankantsu_yakuman=True, open_tanyao=True,
+                    double_yakuman=("suukantsu",))
+    rows = {y.id: y for y in yaku_table(ako)}
+    assert rows["sanrenkou"].closed_han == 4 and rows["sankantsu"].yakuman == 1
+    assert rows["suukantsu"].yakuman == 2 and rows["kokushi_13"].yakuman == 1
+    assert {"renhou", "daisharin", "suurenkou", "shiisanputaa"} <= set(rows)
+    assert yaku_table(T.replace(renhou="mangan"))[-1].id != "renhou"  # listing order kept
+    assert {y.id: y for y in yaku_table(T.replace(renhou="mangan"))}["renhou"].closed_han == 5
+    assert "tanyao" in {y.id for y in yaku_table(T.replace(open_tanyao=False))}
+    assert {y.id: y for y in yaku_table(T.replace(open_tanyao=False))}["tanyao"].open_han is None
+
+
+def test_memo_gives_equal_results() -> None:
+    from engine.scoring import clear_cache
+
+    c = ctx_of("234567m23405p678s", "8s", rules=T, tsumo=True, riichi=True, dora="1m")
+    first = score_win(c, T)
+    again = score_win(c, T)
+    clear_cache()
+    fresh = score_win(c, T)
+    assert first == again == fresh
+    # a different ruleset object is never served another's result
+    other = T.replace(red_fives=0)
+    c0 = ctx_of("234567m23455p678s", "8s", rules=other, tsumo=True, riichi=True, dora="1m")
+    assert score_win(c0, other).han == first.han - 1
