@@ -9,7 +9,7 @@ look-ups plus the product of the (few) per-suit readings.  Groups are
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache, lru_cache
+from functools import cache
 
 from engine.scoring.types import SEQ, TRIPLET, Decomposition
 
