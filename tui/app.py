@@ -109,6 +109,18 @@ class HanchanApp(App[int]):
 
         assert self.session is not None
         self._replace(TableScreen(self.session, self.settings))
+        self.run_worker(self._open_save, thread=True, group="save")
+
+    def _open_save(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        try:
+            session.open_save()
+        except Exception as exc:  # noqa: BLE001 - the game goes on; the player is told
+            self.call_from_thread(
+                self.notify, f"The game cannot be saved: {exc}", severity="error", timeout=10
+            )
 
     def _replace(self, screen: object) -> None:
         from textual.screen import Screen

@@ -38,6 +38,11 @@ TURNED = Style(underline=True, bgcolor="#e0c27a")
 DIM = Style(dim=True)
 
 
+def wind_mark(wind: int, mode: str) -> str:
+    """A seat wind as one letter (E S W N), or its kanji in the kanji face mode."""
+    return WIND_KANJI[wind] if mode == "kanji" else WIND_LETTERS[wind]
+
+
 def relative(seat: int, me: int) -> int:
     """Position of ``seat`` seen from ``me``: 0 self, 1 right (shimocha), 2 across, 3 left."""
     return (seat - me) % 4

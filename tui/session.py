@@ -58,6 +58,8 @@ class PlaySession:
         self._closer = closer
         self._seen = len(game.events)
         self.lock = threading.RLock()  # the UI thread and the bots' thread share the game
+        self._opener: Callable[[], None] | None = None  # creates the save file (open_save)
+        self._open_lock = threading.Lock()
 
     # ------------------------------------------------------------------ set-up
 
@@ -68,20 +70,37 @@ class PlaySession:
         from engine.game import Game
 
         names = player_names(spec.seat, spec.bots)
-        listeners: list[Any] = []
-        save_path: Path | None = None
-        closer = None
-        if spec.save_dir is not None:
-            from tui.savefiles import new_writer
-
-            save_path, listener, closer = new_writer(
-                spec.save_dir, spec.rules, names, spec.bots, spec.seat, spec.seed
-            )
-            listeners.append(listener)
         seed = spec.seed if spec.seed is not None else random.randrange(2**31)
-        game = Game(spec.rules, names, seed, listeners)
+        buffer = _Buffer()
+        game = Game(spec.rules, names, seed, [buffer])
         bots = {s: make_bot(spec.bots, seed * 4 + s + 1) for s in range(4) if s != spec.seat}
-        return cls(game, spec.seat, bots, save_path=save_path, closer=closer)
+        session = cls(game, spec.seat, bots)
+        if spec.save_dir is not None:
+            save_dir = spec.save_dir
+
+            def open_file() -> None:
+                from tui.savefiles import new_writer
+
+                path, listener, closer = new_writer(
+                    save_dir, spec.rules, names, spec.bots, spec.seat, seed
+                )
+                session.save_path = path
+                session._closer = closer
+                buffer.connect(listener)
+
+            session._opener = open_file
+        return session
+
+    def open_save(self) -> None:
+        """Create the game file (slow on some disks: call it off the UI loop).
+
+        Events of the game so far are written at once; later ones as they happen.
+        Calling it again does nothing.
+        """
+        with self._open_lock:
+            opener, self._opener = self._opener, None
+            if opener is not None:
+                opener()
 
     @classmethod
     def resume(cls, path: Path, bots: str = "normal") -> PlaySession:
@@ -212,6 +231,7 @@ class PlaySession:
 
     def close(self) -> None:
         """Flush and close the save file (the game can be continued later)."""
+        self.open_save()  # a very quick quit still leaves a file
         if self._closer is not None:
             self._closer()
             self._closer = None
@@ -222,3 +242,28 @@ def _level_of(players: Sequence[str], human: int) -> str | None:
         if s != human and "(" in n and n.endswith(")"):
             return n[n.rindex("(") + 1:-1]
     return None
+
+
+class _Buffer:
+    """A game listener that keeps events until the save file exists, then passes them on."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._events: list[Event] = []
+        self._target: Callable[[Event], None] | None = None
+
+    def __call__(self, event: Event) -> None:
+        with self._lock:
+            if self._target is None:
+                self._events.append(event)
+                return
+            target = self._target
+        target(event)
+
+    def connect(self, target: Callable[[Event], None]) -> None:
+        """Write the kept events to ``target`` and send every later one there."""
+        with self._lock:
+            for ev in self._events:
+                target(ev)
+            self._events.clear()
+            self._target = target

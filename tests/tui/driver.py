@@ -115,3 +115,19 @@ async def play(pilot: Pilot[object], policy: Policy, *, until: str = "end",
         elif isinstance(scr, TableScreen):
             await human_turn(pilot, scr, policy)
     raise Stuck("too many steps")
+
+
+async def play_until_call_offer(pilot: Pilot[object], max_steps: int = 500) -> TableScreen:
+    """Discard sensibly (never calling) until the human is offered a chi or pon."""
+    policy = Policy(call=False, riichi=False)
+    for _ in range(max_steps):
+        scr = await settle(pilot)
+        if isinstance(scr, TableScreen) and {"chi", "pon"} & set(scr._groups()):
+            return scr
+        if isinstance(scr, HandResultScreen):
+            await pilot.press("enter")
+        elif isinstance(scr, TableScreen):
+            await human_turn(pilot, scr, policy)
+        else:
+            raise Stuck(f"unexpected screen {type(scr).__name__}")
+    raise Stuck("no call was offered")

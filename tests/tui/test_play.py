@@ -110,7 +110,7 @@ async def test_riichi_and_a_win_with_its_result_screen(tmp_path: Path) -> None:
         assert won and won[0].wins[0].seat == 0
         text = texts[0]
         w = won[0].wins[0]
-        assert "You wins" in text
+        assert "You win — " in text
         assert "Riichi" in text  # the yaku list
         assert f"{w.han} han" in text and f"{w.points:,} points" in text
         assert "Ura" in text  # ura indicators shown for a riichi win

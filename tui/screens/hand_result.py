@@ -70,7 +70,8 @@ def win_text(w: WinResult, names: Sequence[str], red_fives: int, mode: FaceMode,
     """One winner's breakdown as text."""
     out = Text()
     how = "Tsumo" if w.from_seat is None else f"Ron from {names[w.from_seat]}"
-    out.append(f"{names[w.seat]} wins — {how}\n", style="bold #ffd84a")
+    verb = "win" if names[w.seat] == "You" else "wins"
+    out.append(f"{names[w.seat]} {verb} — {how}\n", style="bold #ffd84a")
     concealed = list(w.hand)
     if w.tile in concealed:
         concealed.remove(w.tile)

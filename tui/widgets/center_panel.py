@@ -14,8 +14,8 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from tui.render import WIND_KANJI, hand_name, points
-from tui.tilefaces import FaceMode, back, strip
+from tui.render import hand_name, points, wind_mark
+from tui.tilefaces import FaceMode, backs, strip
 
 TITLE = Style(bold=True, color="#ffd84a")
 RIICHI_STICK = Style(color="#ffffff", bgcolor="#c4161c", bold=True)
@@ -66,7 +66,7 @@ class CenterPanel(Widget):
         seat = (d.me + rel) % 4
         t = Text()
         style = "bold #ffd84a" if d.turn == seat else "bold"
-        t.append(WIND_KANJI[d.winds[seat]], style=style)
+        t.append(wind_mark(d.winds[seat], self.mode), style=style)
         t.append(f" {points(d.scores[seat])}", style="bold" if seat == d.me else "")
         if d.riichi[seat]:
             t.append(" ", style="")
@@ -81,9 +81,9 @@ class CenterPanel(Widget):
         wall = Text(f"Wall {d.wall}   Dora ")
         wall.append_text(strip(d.dora, self.mode, d.red_fives))
         hidden = max(0, d.dora_slots - len(d.dora))
-        for _ in range(min(hidden, 4)):
+        if hidden:
             wall.append(" ")
-            wall.append(back(self.mode), style=Style(bgcolor="#d9822b"))
+            wall.append_text(backs(hidden, "letters"))
         lines = [title, wall]
         if d.ura:
             ura = Text("Ura ")

@@ -8,7 +8,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from engine.view import SeatInfo
-from tui.render import RELATIVE_NAMES, WIND_KANJI, melds_text, points, relative
+from tui.render import RELATIVE_NAMES, melds_text, points, relative, wind_mark
 from tui.tilefaces import FaceMode, backs, strip
 
 RIICHI_BADGE = Style(color="#ffffff", bgcolor="#c4161c", bold=True)
@@ -60,7 +60,7 @@ class SeatPanel(Widget):
         if s is None:
             return Text("")
         head = Text()
-        head.append(WIND_KANJI[s.wind], style="bold #e0a040" if self.dealer else "bold")
+        head.append(wind_mark(s.wind, self.mode), style="bold #e0a040" if self.dealer else "bold")
         head.append(f" {self.player_name or RELATIVE_NAMES[relative(s.seat, self.me)]}")
         head.append(f"  {points(s.score)}", style="bold")
         if s.riichi:

@@ -39,7 +39,7 @@ class TableView(Vertical):
 
     DEFAULT_CSS = """
     TableView { height: 1fr; width: 1fr; }
-    TableView #seat-across { height: auto; min-height: 3; padding: 0 2; }
+    TableView #seat-across { height: auto; min-height: 3; padding: 0 2; text-align: center; }
     TableView #mid { height: 1fr; }
     TableView .side { width: 1fr; height: 1fr; padding: 0 1; align-vertical: middle; }
     TableView .side RiverView { margin: 1 0 0 0; }

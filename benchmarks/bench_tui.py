@@ -1,0 +1,174 @@
+"""TUI speed: start-up to the first drawn table, and keypress to redraw.
+
+Goals: start-up under 1 s, redraw under 50 ms.  Run: ``python benchmarks/bench_tui.py``.
+
+Measured three ways:
+
+* **headless start-up**: a fresh Python process imports the app, starts a game
+  (seed 1) and reports when the table screen has been drawn the first time;
+  timed from the parent's spawn of the process (so interpreter start is included).
+* **headless redraw**: on a running table, one key's handler (select the next
+  tile) plus a full render of the screen by Textual's compositor.
+* **tmux end-to-end** (when tmux is installed): ``hanchan play --seed 1`` in a
+  100x32 tmux pane; start-up until the table appears in ``capture-pane``, and
+  keypress (``send-keys Right``) until the pane shows the change.  These include
+  tmux's own latency and a ~5 ms polling step.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+PY = sys.executable
+HANCHAN = Path(PY).with_name("hanchan")
+
+CHILD = r"""
+import sys, time, asyncio, tempfile
+sys.path.insert(0, {repo!r})
+from pathlib import Path
+from tui.app import HanchanApp
+from tui.session import NewGame
+from tui.settings import Settings
+from rulesets.schema import Ruleset
+from tui.screens.table import TableScreen
+
+async def main():
+    app = HanchanApp("play", new_game=NewGame(Ruleset(), 1, "greedy", 0, Path(tempfile.mkdtemp())),
+                     settings=Settings(bot_delay=0.4))
+    async with app.run_test(size=(100, 32)) as pilot:
+        while not (isinstance(app.screen, TableScreen) and app.screen.view is not None):
+            await asyncio.sleep(0.001)
+        app.screen._compositor.render_full_update()
+        print("READY", time.process_time(), flush=True)
+asyncio.run(main())
+"""
+
+
+def _env() -> dict[str, str]:
+    """The environment of a normal install: byte-code caching on (some sandboxes turn it off)."""
+    env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
+def headless_startup(runs: int = 5) -> tuple[list[float], list[float]]:
+    """(wall, CPU) seconds from spawning a fresh interpreter to the first drawn table."""
+    out = []
+    cpu = []
+    subprocess.run([PY, "-c", "import tui.app, tui.screens.table, engine.game, ai.greedy"],
+                   env=_env(), cwd=REPO, check=False)  # warm the byte-code cache once
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        proc = subprocess.Popen([PY, "-c", CHILD.format(repo=str(REPO))],
+                                stdout=subprocess.PIPE, text=True, env=_env())
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            if line.startswith("READY"):
+                out.append(time.perf_counter() - t0)
+                cpu.append(float(line.split()[1]))
+                break
+        proc.wait()
+    return out, cpu
+
+
+async def _redraw(runs: int) -> list[float]:
+    from rulesets.schema import Ruleset
+    from tui.app import HanchanApp
+    from tui.screens.table import TableScreen
+    from tui.session import NewGame
+    from tui.settings import Settings
+
+    app = HanchanApp("play", new_game=NewGame(Ruleset(), 1, "greedy", 0,
+                                              Path(tempfile.mkdtemp())),
+                     settings=Settings(bot_delay=0.0))
+    times = []
+    async with app.run_test(size=(100, 32)) as pilot:
+        while not (isinstance(app.screen, TableScreen) and app.screen.legal_now):
+            await pilot.pause()
+        scr = app.screen
+        assert isinstance(scr, TableScreen)
+        for _ in range(runs):
+            await pilot.pause()
+            t0 = time.perf_counter()
+            scr.action_move(1)
+            scr._refresh_layout(scr.size)
+            scr._compositor.render_update(full=True)
+            times.append(time.perf_counter() - t0)
+    return times
+
+
+def tmux_figures(runs: int = 20) -> tuple[float, list[float]] | None:
+    """(start-up seconds, keypress-to-redraw seconds) in a real terminal, or None."""
+    tmux = shutil.which("tmux")
+    if tmux is None or not HANCHAN.exists():
+        return None
+    name = f"hanchan-bench-{os.getpid()}"
+    tmp = tempfile.mkdtemp()
+
+    def run(*args: str) -> str:
+        return subprocess.run([tmux, *args], capture_output=True, text=True).stdout
+
+    cmd = (f"env -u COLUMNS -u LINES -u PYTHONDONTWRITEBYTECODE HANCHAN_SETTINGS={tmp}/s.json "
+           f"{HANCHAN} play --seed 1 --bots greedy --bot-delay 0 --save-dir {tmp}; sleep 5")
+    t0 = time.perf_counter()
+    run("new-session", "-d", "-s", name, "-x", "100", "-y", "32", cmd)
+    run("resize-window", "-t", name, "-x", "100", "-y", "32")
+    try:
+        while "Wall" not in run("capture-pane", "-p", "-t", name):
+            if time.perf_counter() - t0 > 30:
+                return None
+            time.sleep(0.005)
+        startup = time.perf_counter() - t0
+        while "Your turn" not in run("capture-pane", "-p", "-t", name):
+            time.sleep(0.01)
+        keys: list[float] = []
+        for _ in range(runs):
+            before = run("capture-pane", "-p", "-t", name)
+            t1 = time.perf_counter()
+            run("send-keys", "-t", name, "Right")
+            while run("capture-pane", "-p", "-t", name) == before:
+                if time.perf_counter() - t1 > 5:
+                    break
+            keys.append(time.perf_counter() - t1)
+            time.sleep(0.05)
+        run("send-keys", "-t", name, "C-q")
+        return startup, keys
+    finally:
+        time.sleep(0.3)
+        run("kill-session", "-t", name)
+
+
+def _fmt(xs: list[float]) -> str:
+    ms = sorted(x * 1000 for x in xs)
+    return (f"median {statistics.median(ms):.1f} ms, min {ms[0]:.1f} ms, "
+            f"max {ms[-1]:.1f} ms (n={len(ms)})")
+
+
+def main() -> None:
+    print(f"load average now: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores "
+          "(wall times grow with it; CPU times much less)")
+    start, cpu = headless_startup()
+    print(f"headless start-up to first drawn table: {_fmt(start)}  [goal < 1000 ms]")
+    print(f"  of which CPU time in the process: {_fmt(cpu)}")
+    redraw = asyncio.run(_redraw(40))
+    print(f"headless keypress handler + full redraw: {_fmt(redraw)}  [goal < 50 ms]")
+    figures = tmux_figures()
+    if figures is None:
+        print("tmux end-to-end: skipped (tmux or the hanchan script not found)")
+    else:
+        startup, keys = figures
+        print(f"tmux start-up to first drawn table: {startup * 1000:.0f} ms  [goal < 1000 ms]")
+        print(f"tmux keypress to redrawn pane: {_fmt(keys)}  [goal < 50 ms]")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,122 @@
+"""Snapshot tests of the main screens at 100x32 and at a larger size.
+
+Deterministic: fixed seeds, greedy bots without delay, no clock on screen, and
+the game file copied to a fixed name before it is replayed.
+Update with ``pytest tests/tui/test_snapshots.py --snapshot-update`` after a
+deliberate change of the look, and check the pictures in the report.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+from pathlib import Path
+
+import pytest
+
+from rulesets.schema import Ruleset
+from tests.tui.driver import Policy, human_turn, play, play_until_call_offer, settle
+from tests.tui.sample import mid_hand_view
+from tui.app import HanchanApp
+from tui.session import NewGame
+from tui.settings import Settings
+
+SIZES = [pytest.param((100, 32), id="100x32"), pytest.param((140, 44), id="140x44")]
+
+
+def game_app(tmp_path: Path, seed: int, rules: Ruleset | None = None) -> HanchanApp:
+    spec = NewGame(rules or Ruleset(), seed, "greedy", 0, tmp_path)
+    return HanchanApp("play", new_game=spec, save_dir=tmp_path,
+                      settings=Settings(bot_delay=0.0))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_table_mid_hand(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:
+    async def before(pilot) -> None:  # type: ignore[no-untyped-def]
+        policy = Policy(call=False, riichi=False)
+        for _ in range(6):
+            scr = await settle(pilot)
+            await human_turn(pilot, scr, policy)  # type: ignore[arg-type]
+        await settle(pilot)
+
+    assert snap_compare(game_app(tmp_path, 1), terminal_size=size, run_before=before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_call_prompt(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:
+    async def before(pilot) -> None:  # type: ignore[no-untyped-def]
+        await play_until_call_offer(pilot)
+
+    assert snap_compare(game_app(tmp_path, 13), terminal_size=size, run_before=before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_win_result(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:
+    async def before(pilot) -> None:  # type: ignore[no-untyped-def]
+        await play(pilot, Policy(call=False, riichi=True), until="result")
+
+    assert snap_compare(game_app(tmp_path, 9), terminal_size=size, run_before=before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_draw_result(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:
+    async def before(pilot) -> None:  # type: ignore[no-untyped-def]
+        await settle(pilot)
+        await pilot.press("a", "s", "g")
+        await play(pilot, Policy(call=False, riichi=False), until="result")
+
+    assert snap_compare(game_app(tmp_path, 14), terminal_size=size, run_before=before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_end_screen(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:
+    async def before(pilot) -> None:  # type: ignore[no-untyped-def]
+        await settle(pilot)
+        await pilot.press("a", "s", "g")
+        await play(pilot, Policy(call=False, riichi=True))
+
+    app = game_app(tmp_path, 3, Ruleset().replace(length="east"))
+    assert snap_compare(app, terminal_size=size, run_before=before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_menu(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:
+    app = HanchanApp("menu", save_dir=tmp_path, settings=Settings())
+    assert snap_compare(app, terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_replay(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:
+    async def first_hand() -> None:
+        app = game_app(tmp_path / "play", 9)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await play(pilot, Policy(call=False), until="result")
+            await pilot.press("ctrl+q")
+
+    asyncio.run(first_hand())
+    game = tmp_path / "game.jsonl"
+    shutil.copy(next((tmp_path / "play").glob("*.jsonl")), game)
+    app = HanchanApp("replay", path=game, save_dir=tmp_path)
+    assert snap_compare(app, terminal_size=size, press=["down", "right", "right", "right",
+                                                        "right", "right", "n", "left"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_hand_built_view_in_kanji(snap_compare, size: tuple[int, int]) -> None:
+    """Melds with turned tiles and arrows, a riichi river, called tiles, red fives."""
+    from textual.app import App, ComposeResult
+
+    from tui.widgets.table_view import TableView
+
+    class One(App[None]):
+        CSS_PATH = str(Path(__file__).resolve().parents[2] / "tui" / "hanchan.tcss")
+
+        def compose(self) -> ComposeResult:
+            yield TableView()
+
+        def on_mount(self) -> None:
+            table = self.query_one(TableView)
+            table.set_mode("kanji")
+            table.draw(mid_hand_view(drawn=False))
+
+    assert snap_compare(One(), terminal_size=size)
