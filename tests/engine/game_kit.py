@@ -101,13 +101,16 @@ def build_wall(
     rinshan: str = "",
     red_fives: int = 1,
     filler: str = "",
+    at: dict[int, str] | None = None,
 ) -> tuple[int, ...]:
     """A 136-tile wall in draw order that deals ``hands`` and then draws ``draws``.
 
     ``hands`` maps seats to 13 tiles in mpsz (missing seats get filler tiles);
     ``draws`` are the live draws in order (one mpsz string, or one per draw);
     ``dora``/``ura`` the indicators in order; ``rinshan`` the replacement draws.
-    Unused tiles fill the rest: first those of ``filler``, then the others in order.
+    ``at`` puts single tiles at given wall indices (e.g. ``{121: "3p"}``: the last live
+    tile of a 14-tile dead wall).  Unused tiles fill the rest: first those of ``filler``,
+    then the others in order.
     """
     used: list[int] = []
 
@@ -126,6 +129,7 @@ def build_wall(
     dora_t = take(dora) if dora else []
     ura_t = take(ura) if ura else []
     rin_t = take(rinshan) if rinshan else []
+    at_t = {i: take(t)[0] for i, t in (at or {}).items()}
     fill = take(filler) if filler else []
     rest = fill + [t for t in range(136) if t not in set(used)]
     wall: list[int | None] = [None] * 136
@@ -150,6 +154,8 @@ def build_wall(
             wall[p] = t
     for i, t in enumerate(draw_list):
         wall[52 + i] = t
+    for i, t in at_t.items():
+        wall[i] = t
     it = iter(rest)
     for i in range(136):
         if wall[i] is None:

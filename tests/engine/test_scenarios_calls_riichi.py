@@ -1,0 +1,329 @@
+"""Calls and riichi (MATRIX.md sections 4 and 5) with scripted walls.
+
+Unless a move is scripted every seat discards the tile it drew and passes claims.
+"""
+
+from __future__ import annotations
+
+from game_kit import CLUBS, build_wall, last_result, new_game, run
+
+from engine.actions import AddedKan, ClosedKan, Discard, Ron, Tsumo
+from engine.events import (
+    Called,
+    Discarded,
+    DoraRevealed,
+    Drew,
+    GameStarted,
+    HandStarted,
+    Kan,
+    Won,
+)
+from engine.game import Game
+from engine.legal import IllegalAction
+
+KUIKAE = {0: "56789m2468p2468s", 1: "1234m13579p1357s", 2: "9m2468p2468s1234z",
+          3: "5678m5678p56712z"}
+
+
+def _after_chi(club: str) -> set[int]:
+    g = new_game(CLUBS[club], build_wall(KUIKAE, ["1m"]))
+    run(g, (0, "d 1m"), (1, "chi 23m"))
+    assert g.state.turn == 1 and g.state.phase == "turn"
+    return {a.tile >> 2 for a in g.pending()[1] if isinstance(a, Discard)}
+
+
+def test_kuikae_forbidden_same_tile_and_suji() -> None:
+    # gpc: 現物喰い替え、スジ喰い替え(両面喰い替え)ともに不可 (chi 1m with 23m: no 1m, no 4m)
+    kinds = _after_chi("gpc")
+    assert kinds and 0 not in kinds and 3 not in kinds
+
+
+def test_kuikae_same_tile_only() -> None:
+    # teireikai 12: 喰った牌と同じ牌を打牌することはできない (the suji partner is fine)
+    kinds = _after_chi("teireikai")
+    assert 0 not in kinds and 3 in kinds
+
+
+def test_kuikae_allowed() -> None:
+    # yokoyoko: 喰い替えは全てOK
+    kinds = _after_chi("yokoyoko")
+    assert {0, 3} <= kinds
+
+
+def test_illegal_swap_discard_is_refused_with_a_reason() -> None:
+    g = new_game(CLUBS["gpc"], build_wall(KUIKAE, ["1m"]))
+    run(g, (0, "d 1m"), (1, "chi 23m"))
+    one_m = next(t for t in g.state.seats[1].hand if t >> 2 == 0)
+    before = len(g.events)
+    try:
+        g.act(1, Discard(one_m))
+    except IllegalAction as exc:
+        assert "Swap calling" in exc.reason
+    else:
+        raise AssertionError("the swap discard was accepted")
+    assert len(g.events) == before
+
+
+PONKAN = {0: "2468m2468p2468s3z", 1: "1111p55m13579s24z", 2: "13799m3579p1357z",
+          3: "3579s35789p6789m"}
+
+
+def test_kan_right_after_a_pon_only_where_allowed() -> None:
+    # ako 5-11: ポンカン (a kan right after a pon) is allowed; makura 16: not after chi/pon
+    for club, allowed in (("ako", True), ("makura", False)):
+        g = new_game(CLUBS[club], build_wall(PONKAN, ["0m"], red_fives=2 if club == "ako"
+                                              else 1))
+        run(g, (0, "d 0m"), (1, "pon"))
+        kan = any(isinstance(a, ClosedKan) for a in g.pending()[1])
+        assert kan is allowed, club
+
+
+RIICHI_KAN = {0: "1113444m123p456p", 1: "2468s2468p579s12z", 2: "13579s13579p344z",
+              3: "6789p6789s6789m5z"}
+RIICHI_KAN_DRAWS = ["9s", "1z", "1z", "2z", "1m"]
+
+
+def _riichi_kan_offered(club: str) -> bool:
+    g = new_game(CLUBS[club], build_wall(RIICHI_KAN, RIICHI_KAN_DRAWS))
+    run(g, (0, "riichi 9s"))
+    run(g, until_hand_end=False)
+    while not (g.state.turn == 0 and g.state.phase == "turn"):
+        seat, acts = next(iter(g.pending().items()))
+        run(g)  # no scripted moves: nothing to do
+        from game_kit import default_action
+
+        g.act(seat, default_action(g, seat, acts))
+    assert g.state.drawn is not None and g.state.drawn >> 2 == 0
+    return any(isinstance(a, ClosedKan) for a in g.pending()[0])
+
+
+def test_riichi_closed_kan_when_the_waits_stay() -> None:
+    # Tenhou: a closed kan in riichi with the drawn tile when the waits do not change
+    # (1113444m: waits 2m 3m 5m before and after the kan of 1m).
+    assert _riichi_kan_offered("tenhou")
+
+
+def test_riichi_closed_kan_refused_when_the_composition_changes() -> None:
+    # teireikai riichi 7: 一一一三四四四での一もメンツ構成が変わるため暗槓できない
+    assert not _riichi_kan_offered("teireikai")
+
+
+def test_riichi_needs_points_and_a_draw_left() -> None:
+    # makura 20: riichi below 1,000 is allowed; Tenhou (riichi_needs_points) refuses it.
+    hands = {0: "123m456m789m12p55s", 1: "2468m13579p2468s", 2: "13579s123456z99p",
+             3: "2468m2468p2468s7z"}
+    wall = build_wall(hands, ["9s"])
+    for club, allowed in (("tenhou", False), ("makura", True)):
+        rules = CLUBS[club]
+        start = HandStarted(0, 0, 0, 0, 0, (500, 33000, 33000, 33500), (1, 1), wall)
+        g = Game.from_events([GameStarted(rules, ("a", "b", "c", "d"), 0), start])
+        riichi = any(isinstance(a, Discard) and a.riichi for a in g.pending()[0])
+        assert riichi is allowed, club
+
+
+def test_riichi_min_wall() -> None:
+    # makura 21: 自分のツモがない(残り3牌以下)場合のリーチは不可能; teireikai 3: ツモ順がなくてもリーチできる
+    hands = {0: "123m456m789m12p55s", 1: "2468m13579p2468s", 2: "13579s123456z99p",
+             3: "2468m2468p2468s7z"}
+    for club, min_left in (("makura", 4), ("teireikai", 0)):
+        g = new_game(CLUBS[club], build_wall(hands))
+        seen: dict[int, bool] = {}
+        while g.state.hands_started == 1 and not g.over:
+            p = g.pending()
+            seat, acts = next(iter(p.items()))
+            if seat == 0 and g.state.phase == "turn":
+                seen[g.state.live_remaining] = any(
+                    isinstance(a, Discard) and a.riichi for a in acts)
+            from game_kit import default_action
+
+            g.act(seat, default_action(g, seat, acts))
+        assert seen, club
+        for left, offered in seen.items():
+            assert offered == (left >= min_left), (club, left)
+
+
+FURITEN = {0: "123m456m789m12p55s", 1: "2468m13579p2468s", 2: "13579s123456z99p",
+           3: "2468m2468p2468s7z"}
+
+
+def test_permanent_furiten_after_discarding_a_winning_tile() -> None:
+    # makura 25 and standard: a wait in the own river forbids ron
+    g = new_game(CLUBS["makura"], build_wall(FURITEN, ["3p", "3p"]))
+    run(g, (0, "d 3p"))
+    assert g.view(0).furiten
+    assert 1 in g.pending() or g.state.phase == "turn"
+    assert Ron() not in g.pending().get(0, ())
+
+
+def test_temporary_furiten_until_the_own_discard() -> None:
+    # makura 41: 同順フリテン ends when the own turn comes
+    g = new_game(CLUBS["tenhou"], build_wall(FURITEN, ["9s", "3p", "3p", "1z", "1z", "3p"]))
+    run(g, (1, "d 3p"))
+    assert Ron() in g.pending()[0]
+    run(g, (0, "pass"))
+    run(g, (2, "d 3p"))
+    assert 0 not in g.pending()  # passed the 3p of seat 1 this go-round
+    run(g, (0, "d 1z"))
+    run(g, (1, "d 3p"))
+    assert Ron() in g.pending()[0]
+
+
+def test_riichi_furiten_after_passing_a_winner() -> None:
+    # makura 26: リーチ後のあがり拒否あり。ただし以後フリテン扱い (tsumo only)
+    g = new_game(CLUBS["makura"], build_wall(FURITEN, ["9s", "3p", "1z", "1z", "1z", "3p",
+                                                      "2z", "2z", "3p"]))
+    run(g, (0, "riichi 9s"), (1, "d 3p"), (0, "pass"))
+    run(g, (1, "d 3p"))
+    assert 0 not in g.pending()
+    run(g, until_hand_end=False)
+    # the dealer still wins by tsumo on the last 3p
+    for _ in range(10):
+        p = g.pending()
+        if 0 in p and Tsumo() in p[0]:
+            break
+        from game_kit import default_action
+
+        s, acts = next(iter(p.items()))
+        g.act(s, default_action(g, s, acts))
+    assert Tsumo() in g.pending()[0]
+
+
+CHANKAN = {0: "2468m2468s1357z9p", 1: "33p1357m5789s246z", 2: "234m567m234s66s24p",
+           3: "5678m5678p5678s1z"}
+
+
+def test_chankan_robs_an_added_kan() -> None:
+    # ako: robbing an added kan; the robbed kan turns no dora (teireikai 15)
+    draws = ["3p", "1z", "2z", "3z", "3p"]
+    for club in ("tenhou", "teireikai"):
+        g = new_game(CLUBS[club], build_wall(CHANKAN, draws))
+        run(g, (0, "d 3p"), (2, "pass"), (1, "pon"), (1, "d 1m"))
+        run(g, (1, "kakan 3p"))
+        assert Ron() in g.pending()[2]
+        n_dora = sum(isinstance(e, DoraRevealed) for e in g.events)
+        run(g, (2, "ron"))
+        won = last_result(g)
+        assert isinstance(won, Won) and won.wins[0].seat == 2
+        assert ("chankan", 1) in won.wins[0].yaku
+        assert sum(isinstance(e, DoraRevealed) for e in g.events[:g.events.index(won)]) == n_dora
+
+
+MINKAN = {0: "0p2468m2468s1357z", 1: "555p1357m789s246z", 2: "13799p13579s455z",
+          3: "2468m2468s8p667z3m"}
+
+
+def _kan_events(club: str) -> list[str]:
+    g = new_game(CLUBS[club], build_wall(MINKAN, ["9s"], rinshan="9m"))
+    run(g, (0, "d 0p"), (1, "minkan"), (1, "d 9m"))
+    out = []
+    for e in g.events:
+        if isinstance(e, Called):
+            out.append("kan")
+        elif isinstance(e, Drew) and e.rinshan:
+            out.append("rinshan")
+        elif isinstance(e, DoraRevealed):
+            out.append("dora")
+        elif isinstance(e, Discarded) and e.seat == 1:
+            out.append("discard")
+    return out
+
+
+def test_open_kan_dora_after_the_replacement_draw() -> None:
+    # makura 11: 明カンはカンツモ後牌を捨ててからめくる (Tenhou: turned as the discard goes)
+    assert _kan_events("makura") == ["kan", "rinshan", "dora", "discard"]
+
+
+def test_open_kan_dora_at_once() -> None:
+    # teireikai 15: カンの成立時点で槓ドラを公開する
+    assert _kan_events("teireikai") == ["kan", "dora", "rinshan", "discard"]
+
+
+def test_closed_kan_dora_at_once() -> None:
+    hands = {0: "1111m2468s1357z9p", 1: "2468p3579m79s246z", 2: "13579p13579s455z",
+             3: "2468m2468s8p667z3m"}
+    g = new_game(CLUBS["tenhou"], build_wall(hands, ["9s"], rinshan="9m"))
+    run(g, (0, "ankan 1m"))
+    kinds = [type(e).__name__ for e in g.events[2:6]]
+    assert kinds == ["Drew", "Kan", "DoraRevealed", "Drew"]
+
+
+PAO = {0: "2468m2468p2468s3z", 1: "55z66z77z123m4m9p9s1s"[:0] + "55z66z77z1234m9p9s1s",
+       2: "13579p13579s2z3z3z", 3: "3579m5678p5678s1z"}
+PAO_DRAWS = ["5z", "1z", "1z", "6z", "1z", "2z", "7z", "2z", "2z", "4z", "4m"]
+
+
+def test_daisangen_pao_the_feeder_pays_a_tsumo() -> None:
+    # teireikai 11: 大三元の3フーロ目をポンさせた時、ツモアガリは全額 (pao)
+    g = new_game(CLUBS["tenhou"], build_wall(PAO, PAO_DRAWS))
+    run(g, (0, "d 5z"), (1, "pon"), (1, "d 9p"), (0, "d 6z"), (1, "pon"), (1, "d 9s"),
+        (0, "d 7z"), (1, "pon"), (1, "d 1s"), (1, "tsumo"))
+    won = last_result(g)
+    assert isinstance(won, Won)
+    w = won.wins[0]
+    assert w.seat == 1 and w.pao_seat == 0 and w.yakuman_count >= 1
+    assert won.deltas[2] == 0 and won.deltas[3] == 0 and won.deltas[0] < 0
+
+
+def test_yokoyoko_has_no_pao() -> None:
+    g = new_game(CLUBS["yokoyoko"], build_wall(PAO, PAO_DRAWS))
+    run(g, (0, "d 5z"), (1, "pon"), (1, "d 9p"), (0, "d 6z"), (1, "pon"), (1, "d 9s"),
+        (0, "d 7z"), (1, "pon"), (1, "d 1s"), (1, "tsumo"))
+    won = last_result(g)
+    assert isinstance(won, Won) and won.wins[0].pao_seat is None
+    assert won.deltas[2] < 0 and won.deltas[3] < 0
+
+
+def test_open_riichi_winning_tile_is_refused_to_others() -> None:
+    # makura 18: オープンリーチに対し不注意で当たり牌を出した時は ... 出し直す
+    g = new_game(CLUBS["makura"], build_wall(FURITEN, ["9s", "3p"]))
+    run(g, (0, "open-riichi 9s"))
+    assert g.view(1).seats[0].open_riichi and g.view(1).seats[0].shown_hand
+    acts = g.pending()[1]
+    three_p = g.state.drawn
+    assert three_p is not None and three_p >> 2 == 11
+    assert Discard(three_p) not in acts and any(isinstance(a, Discard) for a in acts)
+    try:
+        g.act(1, Discard(three_p))
+    except IllegalAction:
+        pass
+    else:
+        raise AssertionError("the careless winning discard was accepted")
+
+
+def _to_last_discard(club: str, last: str, **changes: object) -> Game:
+    hands = {0: "123m456m789m12p55s", 1: "2468m13579p2468s", 2: "13579s123456z99p",
+             3: "2468m2468p2468s7z"}
+    # seat 1 draws the last live tile (wall[121]); the other 3p lie in the dead wall
+    wall = build_wall(hands, at={121: last, 134: "3p", 133: "3p"})
+    g = new_game(CLUBS[club].replace(**changes), wall)
+    from game_kit import default_action
+
+    while not (g.state.phase == "claim" and g.state.live_remaining == 0):
+        seat, acts = next(iter(g.pending().items()))
+        g.act(seat, default_action(g, seat, acts))
+    assert g.state.last_discard is not None and g.state.last_discard[0] == 1
+    return g
+
+
+def test_no_call_on_the_last_discard() -> None:
+    # teireikai 19: 河底牌はポン・チー・カンできない
+    g = _to_last_discard("teireikai", "9p")
+    assert 2 not in g.pending()
+    g = _to_last_discard("teireikai", "9p", call_on_last_discard=True)
+    assert any(type(a).__name__ == "Pon" for a in g.pending()[2])
+
+
+def test_houtei_ron_on_the_last_discard() -> None:
+    g = _to_last_discard("tenhou", "3p")
+    run(g, (0, "ron"))
+    won = last_result(g)
+    assert isinstance(won, Won) and ("houtei", 1) in won.wins[0].yaku
+
+
+def test_pending_lists_exactly_the_legal_actions() -> None:
+    g = new_game(CLUBS["tenhou"], build_wall(CHANKAN, ["3p", "1z", "2z", "3z", "3p"]))
+    from engine.legal import legal_actions
+
+    for seat, acts in g.pending().items():
+        assert acts == legal_actions(g.state, seat)
+    assert not any(isinstance(a, (AddedKan, Kan)) for a in g.pending()[0])
