@@ -221,9 +221,10 @@ def _game_started(st: GameState, ev: GameStarted) -> None:
 
 
 def _hand_started(st: GameState, ev: HandStarted) -> None:
-    if ev.round_wind != st.round_wind or st.hand_index < 0:
-        if st.hand_index >= 0:
-            st.round_index += 1
+    if st.hand_index < 0:
+        st.round_index = ev.round_wind  # a game may be resumed from any hand
+    else:
+        st.round_index += (ev.round_wind - st.round_wind) % 4
     st.round_wind = ev.round_wind
     st.hand_number = ev.hand_number
     st.honba = ev.honba
@@ -336,7 +337,7 @@ def _mark_passed(st: GameState, seat: int, kind: int) -> None:
         if kind in ws:
             if so.temp_furiten is None:
                 so.temp_furiten = st.window
-            if so.riichi and so.riichi_furiten is None:
+            if so.riichi and so.riichi_furiten is None and st.rules.riichi_furiten_tsumo_only:
                 so.riichi_furiten = st.window
 
 

@@ -122,7 +122,8 @@ def test_riichi_needs_points_and_a_draw_left() -> None:
 
 
 def test_riichi_min_wall() -> None:
-    # makura 21: 自分のツモがない(残り3牌以下)場合のリーチは不可能; teireikai 3: ツモ順がなくてもリーチできる
+    # makura 21: 自分のツモがない(残り3牌以下)場合のリーチは不可能
+    # teireikai riichi 3: ツモ順がなくてもリーチできる
     hands = {0: "123m456m789m12p55s", 1: "2468m13579p2468s", 2: "13579s123456z99p",
              3: "2468m2468p2468s7z"}
     for club, min_left in (("makura", 4), ("teireikai", 0)):
