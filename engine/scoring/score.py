@@ -4,7 +4,11 @@ Steps: check the tiles; count dora; read the hand every way it can be read
 (regular decompositions with every place the winning tile may sit, seven pairs,
 thirteen orphans, thirteen unconnected tiles); value each reading (yakuman first,
 which ignore ordinary yaku; else yaku, fu and limits); keep the reading worth the
-most points, then han, then fu.
+most points, then a real yakuman over a counted one, then han, then fu.
+
+Everything that does not depend on the reading (dora, circumstances, which kinds
+are used) is worked out once per hand in :class:`_Hand`; per-suit readings are
+cached (engine.scoring.decompose) and whole results memoised by ``score_win``.
 """
 
 from __future__ import annotations
@@ -560,8 +564,6 @@ def _reading_yaku(h: _Hand, pair: int, seqs: tuple[int, ...], trips: tuple[int, 
                 yaku.append(("shousangen", 2))
         if nt == 4:
             yaku.append(("toitoi", 2))
-        elif nt == 3 and renkou >= 3 and rules.sanrenkou_han:
-            pass
         if nt >= 3:
             for k in trips:
                 if k < 9 and k + 9 in trips and k + 18 in trips:

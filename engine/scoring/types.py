@@ -58,7 +58,14 @@ class ScoreResult:
     ``yaku`` lists ``(id, han)``, 13 per yakuman (26 for a double); ``points`` is
     ``{"ron": n}``, ``{"tsumo_dealer": a, "tsumo_other": b}`` (non-dealer tsumo) or
     ``{"tsumo_all": n}`` (dealer tsumo); ``total`` is the hand's value before honba
-    and sticks; ``han_without_dora`` serves the minimum-han rules.
+    and sticks; ``han_without_dora`` serves the minimum-han rules.  Yakuman are
+    reported with ``fu`` 0 and no ``fu_parts`` (as Tenhou shows them).
+
+    ``fu_parts`` ids: ``base`` 20, ``closed_ron`` 10, ``tsumo`` 2, ``open_pinfu``
+    (an open hand with no fu won by ron), ``wait_kanchan``/``wait_penchan``/
+    ``wait_tanki`` 2, ``pair_dragon``/``pair_seat_wind``/``pair_round_wind`` 2,
+    ``pair_double_wind``, ``{open|closed}_{triplet|kan}_{simple|terminal}`` (terminal
+    meaning terminal or honour), and ``chiitoitsu`` 25.
     """
 
     valid: bool
