@@ -15,9 +15,10 @@ from collections import deque
 from collections.abc import Sequence
 
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Footer
 
@@ -33,7 +34,7 @@ from engine.actions import (
     Ron,
     Tsumo,
 )
-from engine.events import Event, GameEnded, HandDrawn, Won
+from engine.events import Event, GameEnded, GameStarted, HandDrawn, Won
 from engine.tiles import is_red
 from engine.view import PlayerView
 from tui.analysis import advise
@@ -42,6 +43,7 @@ from tui.session import PlaySession
 from tui.settings import Settings
 from tui.tilefaces import strip
 from tui.widgets.action_bar import ActionBar
+from tui.widgets.event_log import EventLog
 from tui.widgets.info_panel import InfoPanel
 from tui.widgets.size_notice import SizeNotice
 from tui.widgets.table_view import TableExtras, TableView
@@ -61,7 +63,11 @@ class TableScreen(Screen[None]):
     DEFAULT_CSS = """
     TableScreen { layout: vertical; }
     TableScreen ActionBar { margin: 0 1; }
+    TableScreen #row { height: 1fr; }
+    TableScreen EventLog { display: none; width: 34; }
+    TableScreen.-wide EventLog { display: block; }
     """
+    WIDE = 130  # from this width on, the game's log stands beside the table
 
     BINDINGS = [
         Binding("left", "move(-1)", "◀▶ select", show=False),
@@ -103,7 +109,11 @@ class TableScreen(Screen[None]):
     # ------------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
-        yield TableView(id="table")
+        with Horizontal(id="row"):
+            yield TableView(id="table")
+            first = self.session.events[0]
+            red = first.ruleset.red_fives if isinstance(first, GameStarted) else 1
+            yield EventLog(self.session.events, self.session.names, red, id="log")
         yield InfoPanel(id="info")
         yield ActionBar(id="actions")
         yield Footer()
@@ -113,6 +123,9 @@ class TableScreen(Screen[None]):
         self.table = self.query_one(TableView)
         self.info = self.query_one(InfoPanel)
         self.actions = self.query_one(ActionBar)
+        self.log_view = self.query_one(EventLog)
+        self.log_view.show(len(self.log_view.lines) - 1)
+        self.set_class(self.app.size.width >= self.WIDE, "-wide")
         self.table.set_mode(self.settings.faces)
         self.info.set_toggles(self.settings.badges())
         self.session.new_events()  # results before this moment were seen already
@@ -124,7 +137,9 @@ class TableScreen(Screen[None]):
         """Show what happened, then wait for the human or let the bots act."""
         if self._modal_open:
             return
-        self._queue.extend(self.session.new_events())
+        fresh = self.session.new_events()
+        self._queue.extend(fresh)
+        self.log_view.extend(fresh)
         while self._queue:
             ev = self._queue.popleft()
             if isinstance(ev, (Won, HandDrawn)):
@@ -403,6 +418,9 @@ class TableScreen(Screen[None]):
         h = hint(self.session.view(), legal)
         words = action_words(h.action, self.session.rules.red_fives)
         self.info.say(f"Hint: {words} — {h.reason}", "#9fffb0")
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.set_class(event.size.width >= self.WIDE, "-wide")
 
     # ------------------------------------------------------------------ mouse
 

@@ -1,4 +1,7 @@
-"""``EventLog``: the events around the replay position, the current one highlighted."""
+"""``EventLog``: the events around a position (the replay's, or the newest in play), highlighted.
+
+It shows only what the events say in public words (a draw never names its tile).
+"""
 
 from __future__ import annotations
 
@@ -21,8 +24,18 @@ class EventLog(Widget):
     def __init__(self, events: Sequence[Event], names: Sequence[str], red_fives: int,
                  *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.lines = [describe(e, names, red_fives) for e in events]
+        self.names = [n.split(" (")[0] for n in names]  # 'Bot S (normal)' -> 'Bot S'
+        self.red_fives = red_fives
+        self.lines = [describe(e, self.names, red_fives) for e in events]
         self.position = 0
+
+    def extend(self, events: Sequence[Event]) -> None:
+        """Add events at the end and follow them (the live log of a game)."""
+        if not events:
+            return
+        self.lines.extend(describe(e, self.names, self.red_fives) for e in events)
+        self.position = len(self.lines) - 1
+        self.refresh()
 
     def show(self, position: int) -> None:
         """Highlight event ``position``."""

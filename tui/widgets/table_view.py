@@ -43,6 +43,8 @@ class TableView(Vertical):
     TableView #mid { height: 1fr; }
     TableView .side { width: 1fr; height: 1fr; padding: 0 1; align-vertical: middle; }
     TableView .side RiverView { margin: 1 0 0 0; }
+    TableView #col-left { align-horizontal: right; }
+    TableView #col-left SeatPanel { text-align: right; }
     TableView #col-center { width: 38; height: 1fr; align-vertical: middle; }
     TableView #col-center Center { height: auto; }
     TableView CenterPanel { border: round #6f6756; height: 9; width: 38; }

@@ -1,0 +1,103 @@
+"""The main menu: new game from a preset list, rules reference, load and replay pickers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.tui.driver import settle
+from tests.tui.screen_text import screen_text
+from tui.app import HanchanApp
+from tui.screens.chooser import ChooserScreen
+from tui.screens.menu import FilePickerScreen, MenuScreen, NewGameScreen, RulesScreen
+from tui.screens.table import TableScreen
+from tui.settings import Settings
+
+SIZE = (100, 32)
+
+
+def menu_app(tmp_path: Path) -> HanchanApp:
+    return HanchanApp("menu", save_dir=tmp_path, settings=Settings(bot_delay=0.0))
+
+
+async def test_menu_offers_no_continue_without_a_save(tmp_path: Path) -> None:
+    app = menu_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        text = screen_text(app)
+        assert "Continue" not in text
+        for item in ("New game", "Load a saved game", "Replay a game", "Rules reference"):
+            assert item in text
+
+
+async def test_new_game_from_the_preset_list(tmp_path: Path) -> None:
+    app = menu_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        scr = app.screen
+        assert isinstance(scr, NewGameScreen)
+        names = [p.name for p in scr.infos]
+        assert "tenhou" in names
+        text = screen_text(app)
+        assert "Red fives" in text and "Bots: normal" in text and "Seat: East" in text
+        # choose another preset with the arrows: its key rules replace the summary
+        first = scr.infos[scr.current]
+        await pilot.press("down")
+        await pilot.pause()
+        assert scr.infos[scr.current].name != first.name
+        assert scr.infos[scr.current].title in screen_text(app)
+        chosen = scr.infos[scr.current]
+        await pilot.press("enter")
+        table = await settle(pilot)
+        assert isinstance(table, TableScreen)
+        assert table.session.rules == chosen.rules
+
+
+async def test_rules_reference_lists_yaku_with_values(tmp_path: Path) -> None:
+    app = menu_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("u")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        text = screen_text(app)
+        assert "Yaku" in text and "Closed" in text and "Open" in text
+        assert "Riichi" in text
+        await pilot.press("escape")
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_replay_picker_opens_a_file_by_path(tmp_path: Path) -> None:
+    app = menu_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, FilePickerScreen)
+        assert "No saved games" in screen_text(app)
+        await pilot.click("#path")
+        await pilot.press(*"nothing-here.jsonl", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, FilePickerScreen)  # refused, with a message
+
+
+async def test_chooser_picks_by_number_or_cancels() -> None:
+    from textual.app import App
+
+    results: list[int | None] = []
+
+    class One(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(ChooserScreen("Which chi?", ["Chi 34m", "Chi 46m"]), results.append)
+
+    app = One()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "Which chi?" in screen_text(app)
+        await pilot.press("2")
+        await pilot.pause()
+    app = One()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+    assert results == [1, None]

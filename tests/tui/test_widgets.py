@@ -1,0 +1,102 @@
+"""Widgets drawn from hand-built views: the hand's frames and clicks, rivers, melds, centre."""
+
+from __future__ import annotations
+
+from engine.events import Meld
+from engine.tiles import parse_tiles
+from tests.tui.sample import mid_hand_view
+from tests.tui.screen_text import screen_text
+from tui.render import meld_text
+from tui.widgets.hand import HandData, HandView
+from tui.widgets.table_view import TableView
+
+
+def test_meld_called_tile_sits_on_the_givers_side() -> None:
+    pon = tuple(parse_tiles("777z"))
+    from_left = Meld("pon", pon, called=pon[0], from_seat=3)
+    from_across = Meld("pon", pon, called=pon[0], from_seat=2)
+    from_right = Meld("pon", pon, called=pon[0], from_seat=1)
+    assert meld_text(from_left, 0, "letters", 1).plain.endswith("←")
+    assert meld_text(from_across, 0, "letters", 1).plain.endswith("↑")
+    assert meld_text(from_right, 0, "letters", 1).plain.endswith("→")
+    # the turned tile is underlined and lies first / in the middle / last
+    for meld, pos in ((from_left, 0), (from_across, 1), (from_right, 2)):
+        text = meld_text(meld, 0, "letters", 1)
+        underlined = [span for span in text.spans if "underline" in str(span.style)]
+        assert len(underlined) == 1
+        assert underlined[0].start == pos * 3
+    closed = Meld("ankan", tuple(parse_tiles("1111m")))
+    plain = meld_text(closed, 0, "letters", 1).plain
+    assert plain.count("1m") == 2  # two tiles face down
+
+
+def test_hand_frames_drawn_tile_apart_and_clicks(tmp_path: object) -> None:
+    import asyncio
+
+    from textual.app import App, ComposeResult
+
+    tiles = tuple(sorted(parse_tiles("123m456p789s1122z")))[:13]
+    drawn = parse_tiles("5s", used=tiles)[0]
+
+    class One(App[None]):
+        clicked: list[int] = []
+
+        def compose(self) -> ComposeResult:
+            yield HandView()
+
+        def on_mount(self) -> None:
+            self.query_one(HandView).show(HandData(tiles, drawn))
+
+        def on_hand_view_tile_clicked(self, message: HandView.TileClicked) -> None:
+            self.clicked.append(message.index)
+
+    async def run() -> None:
+        app = One()
+        async with app.run_test(size=(100, 6)) as pilot:
+            await pilot.pause()
+            lines = screen_text(app).splitlines()
+            assert lines[0].startswith(" ┌") and "┐ ┌" in lines[0]  # the drawn tile apart
+            assert "│1m│2m│3m│" in lines[1] and lines[1].rstrip().endswith("│5s│")
+            assert lines[3].split()[:3] == ["1", "2", "3"]  # the number keys
+            hand = app.query_one(HandView)
+            x0, _, index = hand._spans[13]
+            await pilot.click(HandView, offset=(x0, 1))
+            await pilot.click(HandView, offset=(0, 1))  # the margin: nothing
+            assert app.clicked == [13]
+            assert index == 13
+
+    asyncio.run(run())
+
+
+def test_table_shows_every_part_of_a_view() -> None:
+    import asyncio
+
+    from textual.app import App, ComposeResult
+
+    view = mid_hand_view()
+
+    class One(App[None]):
+        def compose(self) -> ComposeResult:
+            yield TableView()
+
+        def on_mount(self) -> None:
+            self.query_one(TableView).draw(view)
+
+    async def run() -> None:
+        app = One()
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            text = screen_text(app)
+            assert "East 2" in text and "1 honba" in text and "1 riichi" in text
+            assert "Wall 49" in text and "Dora 9m" in text
+            assert "RIICHI" in text  # South's riichi
+            assert "33,300" in text and "18,700" in text
+            assert "▮" * 7 + " 7" in text  # across: seven tiles behind two melds
+            # West (across) called a pon from North (its right) and a chi from South (its left)
+            assert "7z 7z 7z→  1s 2s 3s←" in text
+            # rivers in rows of six: South discarded seven tiles, the seventh opens a row
+            lines = text.splitlines()
+            row = next(i for i, ln in enumerate(lines) if "1z 9p 2m 6s 3z 1p" in ln)
+            assert lines[row + 1].split()[-1] == "7m"
+
+    asyncio.run(run())
