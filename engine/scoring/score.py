@@ -610,7 +610,7 @@ def _reading_yaku(h: _Hand, pair: int, seqs: tuple[int, ...], trips: tuple[int, 
 
 # ---------------------------------------------------------------- entry point
 _MEMO: dict[tuple[object, ...], tuple[Ruleset, ScoreResult]] = {}
-_MEMO_MAX = 1 << 16
+_MEMO_MAX = 1 << 13
 
 
 def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
