@@ -32,6 +32,11 @@ _RENHOU_HAN = {"mangan": 5, "baiman": 8}
 
 # wait kinds
 _RYANMEN, _KANCHAN, _PENCHAN, _SHANPON, _TANKI = range(5)
+_SET_FU_ID = {
+    (conc, kan, term): f"{'closed' if conc else 'open'}_{'kan' if kan else 'triplet'}_"
+                       f"{'terminal' if term else 'simple'}"
+    for conc in (False, True) for kan in (False, True) for term in (False, True)
+}
 _WAIT_FU_ID = {_KANCHAN: "wait_kanchan", _PENCHAN: "wait_penchan", _TANKI: "wait_tanki"}
 
 Yaku = list[tuple[str, int]]
@@ -376,15 +381,13 @@ def _fu(h: _Hand, pair: int, ctrips: tuple[int, ...], wait: int, ron_trip: bool,
         v = (8 if term else 4) if conc else (4 if term else 2)
         raw += v
         if parts is not None:
-            parts.append((f"{'closed' if conc else 'open'}_triplet_"
-                          f"{'terminal' if term else 'simple'}", v))
+            parts.append((_SET_FU_ID[conc, False, term], v))
     for k, kan, conc in h.meld_trips:
         term = k in _YAOCHUU
         v = (4 if term else 2) * (2 if conc else 1) * (4 if kan else 1)
         raw += v
         if parts is not None:
-            parts.append((f"{'closed' if conc else 'open'}_{'kan' if kan else 'triplet'}_"
-                          f"{'terminal' if term else 'simple'}", v))
+            parts.append((_SET_FU_ID[conc, kan, term], v))
     if pair >= 27:
         pf = _pair_fu(h, pair)
         if pf:
@@ -633,13 +636,15 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
         return ScoreResult.invalid(
             f"not a complete hand: {n_tiles} concealed tiles with {n_melds} "
             f"meld(s) (a winning hand has {14 - 3 * min(n_melds, 4)})")
-    if min(concealed) < 0 or max(concealed) > 135:
+    seen = set(concealed)
+    for m in melds:
+        seen.update(m.tiles)
+    if min(seen) < 0 or max(seen) > 135:
         return ScoreResult.invalid("impossible tiles: a tile number is outside 0-135")
     counts = [0] * 34
     for t in concealed:
         counts[t >> 2] += 1
     total = counts[:]
-    seen = set(concealed)
     meld_seqs: list[int] = []
     meld_trips: list[tuple[int, bool, bool]] = []
     for m in melds:
@@ -647,7 +652,6 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
         if len(tiles) < 3:
             return ScoreResult.invalid("a meld has three or four tiles")
         n_tiles += len(tiles)
-        seen.update(tiles)
         k = min(tiles) >> 2
         kind = m.kind
         if kind == "chi":
@@ -668,13 +672,12 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
             total[k] += size
     if len(seen) != n_tiles:
         return ScoreResult.invalid("impossible tiles: the same physical tile appears twice")
-    if melds and (min(seen) < 0 or max(seen) > 135):
-        return ScoreResult.invalid("impossible tiles: a tile number is outside 0-135")
-    if ctx.win_tile not in seen or ctx.win_tile not in concealed:
+    if ctx.win_tile not in concealed:
         return ScoreResult.invalid("the winning tile is not in the concealed hand")
     riichi_any = ctx.riichi or ctx.double_riichi or ctx.open_riichi
     dora = _dora(ctx, rules, total, riichi_any, seen)
-    key = (id(rules), tuple(counts), tuple(meld_seqs), tuple(meld_trips), ctx.win_tile >> 2,
+    ct = tuple(counts)
+    key = (id(rules), ct, tuple(meld_seqs), tuple(meld_trips), ctx.win_tile >> 2,
            ctx.tsumo, ctx.seat_wind, ctx.round_wind, ctx.riichi, ctx.double_riichi,
            ctx.open_riichi, ctx.ippatsu, ctx.haitei, ctx.houtei, ctx.rinshan, ctx.chankan,
            ctx.chankan_ankan, ctx.tenhou, ctx.chiihou, ctx.renhou, ctx.first_draw_no_calls,
@@ -683,7 +686,7 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
     if hit is not None and hit[0] is rules:
         return hit[1]
     kinds = list(compress(_R34, total))
-    result = _score(_Hand(ctx, rules, counts, total, meld_seqs, meld_trips, kinds, dora))
+    result = _score(_Hand(ctx, rules, counts, total, meld_seqs, meld_trips, kinds, dora), ct)
     if len(_MEMO) >= _MEMO_MAX:
         _MEMO.clear()
     _MEMO[key] = (rules, result)
@@ -695,7 +698,7 @@ def clear_cache() -> None:
     _MEMO.clear()
 
 
-def _score(h: _Hand) -> ScoreResult:
+def _score(h: _Hand, ct: tuple[int, ...]) -> ScoreResult:
     ctx, rules, counts = h.ctx, h.rules, h.counts
     if ctx.chankan_ankan:
         if rules.chankan_on_ankan == "none":
@@ -711,7 +714,7 @@ def _score(h: _Hand) -> ScoreResult:
             return _kokushi(h)
         if n_kinds == 7 and counts.count(2) == 7:
             chiitoi = _chiitoitsu(h)
-    readings = regular_readings(tuple(counts))
+    readings = regular_readings(ct)
     best: _Best = ((-1, -1, -1, -1), None, None)
     if readings:
         chuuren = _chuuren(h)
