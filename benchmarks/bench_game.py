@@ -42,13 +42,16 @@ def main(argv: list[str]) -> int:
     for i in range(5):  # warm the shanten caches
         play(10_000 + i, rules)
     t0 = time.perf_counter()
+    c0 = time.process_time()
     dec = evs = 0
     for i in range(games):
         d, e = play(i, rules)
         dec += d
         evs += e
     dt = time.perf_counter() - t0
-    print(f"{games} hanchan in {dt:.2f}s: {games / dt:.1f} hanchan/s, "
+    cpu = time.process_time() - c0
+    print(f"{games} hanchan in {dt:.2f}s wall, {cpu:.2f}s CPU: {games / cpu:.1f} hanchan/s "
+          f"per core (CPU time; {games / dt:.1f}/s wall), "
           f"{dec / dt:,.0f} decisions/s, {evs / dt:,.0f} events/s "
           f"({dec / games:.0f} decisions, {evs / games:.0f} events per game)")
     return 0

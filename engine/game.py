@@ -342,7 +342,7 @@ class Game:
         assert st.last_discard is not None
         dseat, tile = st.last_discard
         resp = self._responses
-        rons = [s for s in self._ordered(dseat) if isinstance(resp.get(s), Ron)]
+        rons = [s for s in self._ordered(dseat) if isinstance(resp.get(s), Ron)] if resp else []
         if self._show is None and rons:
             if len(rons) == 3:
                 if r.triple_ron == "abort":
@@ -375,12 +375,12 @@ class Game:
                 return
         if st.pending_dora:
             self._reveal_pending()
-        if (r.abort_four_kans and st.kan_discard and st.kans_total == 4
+        if (st.kan_discard and st.kans_total == 4 and r.abort_four_kans
                 and sum(1 for s in st.seats if s.kans) > 1):
             self._responses = {}
             self._emit(flow.abortive_draw(st, "four_kans"))
             return
-        if (r.abort_four_winds and not st.calls_made and len(st.first_winds) == 4
+        if (len(st.first_winds) == 4 and not st.calls_made and r.abort_four_winds
                 and all(s.discards == 1 for s in st.seats)
                 and 27 <= st.first_winds[0] <= 30
                 and all(k == st.first_winds[0] for k in st.first_winds)):
@@ -388,17 +388,18 @@ class Game:
             self._emit(flow.abortive_draw(st, "four_winds"))
             return
         call: tuple[int, Pon | OpenKan | Chi] | None = None
-        for s in self._ordered(dseat):
-            a = resp.get(s)
-            if isinstance(a, (Pon, OpenKan)):
-                call = (s, a)
-                break
-        if call is None:
+        if resp:
             for s in self._ordered(dseat):
                 a = resp.get(s)
-                if isinstance(a, Chi):
+                if isinstance(a, (Pon, OpenKan)):
                     call = (s, a)
                     break
+            if call is None:
+                for s in self._ordered(dseat):
+                    a = resp.get(s)
+                    if isinstance(a, Chi):
+                        call = (s, a)
+                        break
         self._responses = {}
         if call is not None:
             seat, a = call

@@ -101,10 +101,11 @@ def turn_actions(st: GameState, seat: int) -> tuple[Action, ...]:
                 if counts[k] == 4 and _riichi_kan_ok(st, seat, k):
                     out.append(ClosedKan(_four(s.hand, k)))
         else:
-            for k in range(34):
-                if counts[k] == 4:
-                    out.append(ClosedKan(_four(s.hand, k)))
-            for m in s.melds:
+            if 4 in counts:
+                for k in range(34):
+                    if counts[k] == 4:
+                        out.append(ClosedKan(_four(s.hand, k)))
+            for m in s.melds if nmelds else ():
                 if m.kind == "pon":
                     k = m.tiles[0] >> 2
                     if counts[k]:
@@ -117,11 +118,15 @@ def turn_actions(st: GameState, seat: int) -> tuple[Action, ...]:
             out.append(_DISCARD[drawn])
         return tuple(out)
     forbidden = s.kuikae
-    tiles = sorted(set(s.hand))
-    cands = [t for t in tiles if (t >> 2) not in forbidden]
-    if not cands:  # kuikae can leave nothing: then any tile may go
+    tiles = sorted(s.hand)
+    if forbidden:
+        cands = [t for t in tiles if (t >> 2) not in forbidden]
+        if not cands:  # kuikae can leave nothing: then any tile may go
+            cands = tiles
+    else:
         cands = tiles
-    cands = _open_riichi_filter(st, seat, cands)
+    if r.open_riichi:
+        cands = _open_riichi_filter(st, seat, cands)
     out.extend([_DISCARD[t] for t in cands])
     # riichi
     if (s.closed and not called and (not r.riichi_needs_points or st.scores[seat] >= 1000)
@@ -210,11 +215,23 @@ def claim_actions(st: GameState, seat: int) -> tuple[Action, ...]:
     dseat, tile = ld
     if seat == dseat:
         return ()
-    r = st.rules
     s = st.seats[seat]
-    out: list[Action] = []
     kind = tile >> 2
-    ws = waits_of(st, seat)
+    counts = s.counts
+    ws = s.waits_cache
+    if ws is None:
+        ws = waits_of(st, seat)
+    # fast exit: no win, no pair for a pon, no chi shape
+    if kind not in ws and counts[kind] < 2:
+        if (dseat + 1) % 4 != seat or kind >= 27:
+            return ()
+        n = kind % 9
+        if not ((n >= 2 and counts[kind - 2] and counts[kind - 1])
+                or (1 <= n <= 7 and counts[kind - 1] and counts[kind + 1])
+                or (n <= 6 and counts[kind + 1] and counts[kind + 2])):
+            return ()
+    r = st.rules
+    out: list[Action] = []
     if kind in ws and ron_result(st, seat, tile) is not None:
         out.append(Ron())
     if s.riichi or s.riichi_pending:
@@ -224,7 +241,6 @@ def claim_actions(st: GameState, seat: int) -> tuple[Action, ...]:
         return (*out, Pass()) if out else ()
     if not r.call_without_draws_left and st.live_remaining < 4:
         return (*out, Pass()) if out else ()
-    counts = s.counts
     c = counts[kind]
     if c >= 2:
         same = sorted(t for t in s.hand if t >> 2 == kind)

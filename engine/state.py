@@ -327,13 +327,17 @@ def _discarded(st: GameState, ev: Discarded) -> None:
     _mark_passed(st, seat, kind)
 
 
+_OTHERS = tuple(tuple(o for o in range(4) if o != s) for s in range(4))
+
+
 def _mark_passed(st: GameState, seat: int, kind: int) -> None:
     """Every other seat that waits on ``kind`` becomes furiten if it does not win now."""
-    for o in range(4):
-        if o == seat:
-            continue
-        so = st.seats[o]
-        ws = waits_of(st, o)
+    seats = st.seats
+    for o in _OTHERS[seat]:
+        so = seats[o]
+        ws = so.waits_cache
+        if ws is None:
+            ws = waits_of(st, o)
         if kind in ws:
             if so.temp_furiten is None:
                 so.temp_furiten = st.window
