@@ -231,7 +231,10 @@ async def test_hint_key_asks_the_bots(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("h")
-        await pilot.pause()
+        for _ in range(200):
+            await pilot.pause()
+            if "Hint:" in screen_text(app):
+                break
         assert "Hint:" in screen_text(app)
 
 
@@ -245,3 +248,64 @@ async def test_face_modes_switch(tmp_path: Path) -> None:
         assert scr.table.hand.mode == "kanji"
         await pilot.pause()
         assert "萬" in screen_text(app) or "筒" in screen_text(app) or "索" in screen_text(app)
+
+
+async def test_riichi_key_marks_the_discards_that_keep_tenpai(tmp_path: Path) -> None:
+    from tests.tui.driver import human_turn
+
+    app = make_app(tmp_path, 9)
+    async with app.run_test(size=SIZE) as pilot:
+        policy = Policy(call=False, riichi=False)
+        for _ in range(60):
+            scr = await settle(pilot)
+            assert isinstance(scr, TableScreen)
+            if "riichi" in scr._groups():
+                break
+            await human_turn(pilot, scr, policy)
+        else:
+            raise AssertionError("riichi was never offered")
+        riichi_tiles = {a.tile for a in scr.legal_now if isinstance(a, Discard) and a.riichi}
+        await pilot.press("r")
+        await pilot.pause()
+        assert scr.riichi_mode
+        hand = scr.table.hand
+        tiles = hand.tiles
+        marked = {tiles[i] for i in hand.marked} | {tiles[hand.selected]}  # type: ignore[index]
+        assert {t >> 2 for t in marked} <= {t >> 2 for t in riichi_tiles}
+        assert hand.dimmed and not (hand.dimmed & hand.marked)
+        assert "Riichi: pick a marked tile" in screen_text(app)
+        await pilot.press("escape")
+        assert not scr.riichi_mode
+        await pilot.press("r", "enter")
+        scr = await settle(pilot)
+        assert human_events(app, RiichiDeclared)
+        if isinstance(scr, TableScreen):
+            assert "Tenpai, waiting on" in scr.info.help  # waits (and furiten) while tenpai
+
+
+async def test_several_chi_options_open_a_chooser(tmp_path: Path) -> None:
+    from engine.actions import Chi
+    from tests.tui.driver import human_turn
+    from tui.screens.chooser import ChooserScreen
+
+    app = make_app(tmp_path, 32)
+    async with app.run_test(size=SIZE) as pilot:
+        policy = Policy(call=False, riichi=False)
+        for _ in range(40):
+            scr = await settle(pilot)
+            assert isinstance(scr, TableScreen)
+            if len([a for a in scr.legal_now if isinstance(a, Chi)]) > 1:
+                break
+            await human_turn(pilot, scr, policy)
+        else:
+            raise AssertionError("no choice of chi came up")
+        options = [a for a in scr.legal_now if isinstance(a, Chi)]
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, ChooserScreen)
+        assert "Which chi?" in screen_text(app)
+        await pilot.press("2")
+        await settle(pilot)
+        calls = human_events(app, Called)
+        assert len(calls) == 1
+        assert set(options[1].tiles) <= set(calls[0].meld.tiles)  # type: ignore[attr-defined]

@@ -415,8 +415,22 @@ class TableScreen(Screen[None]):
         except ImportError:
             self.info.say("Hints are not available in this build.")
             return
-        h = hint(self.session.view(), legal)
-        words = action_words(h.action, self.session.rules.red_fives)
+        self.info.say("Thinking about a hint…", "#8a8170")
+        self._hint(hint, self.session.view(), legal)
+
+    @work(group="hint", exclusive=True)
+    async def _hint(self, hint: object, view: PlayerView, legal: tuple[Action, ...]) -> None:
+        """Ask the bots' hint API in a thread; select the suggested tile."""
+        h = await asyncio.to_thread(hint, view, legal)  # type: ignore[arg-type]
+        if self.session.legal() != legal:
+            return  # the moment has passed
+        action: Action = h.action
+        words = action_words(action, view.ruleset.red_fives)
+        if isinstance(action, Discard):
+            tiles = view.concealed()
+            if action.tile in tiles:
+                self.selected = tiles.index(action.tile)
+                self.redraw()
         self.info.say(f"Hint: {words} — {h.reason}", "#9fffb0")
 
     def on_resize(self, event: events.Resize) -> None:
