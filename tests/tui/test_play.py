@@ -30,7 +30,7 @@ SIZE = (100, 32)
 def make_app(tmp_path: Path, seed: int, rules: Ruleset | None = None, **settings: object
              ) -> HanchanApp:
     spec = NewGame(rules or Ruleset(), seed, "greedy", 0, tmp_path)
-    st = Settings(bot_delay=0.0, **settings)  # type: ignore[arg-type]
+    st = Settings(**{"bot_delay": 0.0, **settings})  # type: ignore[arg-type]
     return HanchanApp("play", new_game=spec, save_dir=tmp_path, settings=st)
 
 
@@ -309,3 +309,27 @@ async def test_several_chi_options_open_a_chooser(tmp_path: Path) -> None:
         calls = human_events(app, Called)
         assert len(calls) == 1
         assert set(options[1].tiles) <= set(calls[0].meld.tiles)  # type: ignore[attr-defined]
+
+
+async def test_bots_with_a_delay_never_freeze_the_screen(tmp_path: Path) -> None:
+    import time
+
+    app = make_app(tmp_path, 1, bot_delay=0.2)
+    async with app.run_test(size=SIZE) as pilot:
+        scr = await settle(pilot)
+        assert isinstance(scr, TableScreen)
+        await pilot.press("1", "enter")
+        await pilot.pause()
+        assert scr._busy  # the bots are taking their time
+        started = time.monotonic()
+        await pilot.press("i")  # the screen answers meanwhile
+        assert not scr.settings.show_help
+        assert time.monotonic() - started < 0.2
+        scr = await settle(pilot)
+        # three bots moved one at a time, each after the delay
+        assert isinstance(scr, TableScreen) and len(scr.session.view().me.river) == 1
+        await pilot.press("]")  # faster
+        assert abs(scr.settings.bot_delay - 0.0) < 1e-9
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert "Keys" in screen_text(app) and "riichi" in screen_text(app)

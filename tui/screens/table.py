@@ -91,6 +91,9 @@ class TableScreen(Screen[None]):
         Binding("g", "toggle('tsumogiri')", "Tsumogiri"),
         Binding("i", "toggle('show_help')", "Help"),
         Binding("v", "faces", "Faces"),
+        Binding("left_square_bracket", "delay(1)", "Slower", show=False),
+        Binding("right_square_bracket", "delay(-1)", "Faster", show=False),
+        Binding("question_mark,f1", "keys_help", "Keys"),
     ]
 
     def __init__(self, session: PlaySession, settings: Settings) -> None:
@@ -404,6 +407,20 @@ class TableScreen(Screen[None]):
         self.app.settings_changed(self.settings)  # type: ignore[attr-defined]
         self.table.set_mode(self.settings.faces)
         self.redraw()
+
+    def action_delay(self, step: int) -> None:
+        """Bots slower (+1) or faster (-1), in steps of 0.2 s between 0 and 2 s."""
+        from dataclasses import replace
+
+        delay = round(min(2.0, max(0.0, self.settings.bot_delay + 0.2 * step)), 1)
+        self.settings = replace(self.settings, bot_delay=delay)
+        self.app.settings_changed(self.settings)  # type: ignore[attr-defined]
+        self.info.say(f"Bots wait {delay:.1f} s between moves.")
+
+    def action_keys_help(self) -> None:
+        from tui.screens.keys_help import KeysHelpScreen
+
+        self.app.push_screen(KeysHelpScreen())
 
     def action_hint(self) -> None:
         legal = self.session.legal()

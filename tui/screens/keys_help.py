@@ -1,0 +1,73 @@
+"""``KeysHelpScreen``: every key of the table, and what the marks on the table mean."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+KEYS = (
+    ("← →  or  1-9, 0", "pick a tile in the hand (the mouse: point at it)"),
+    ("Enter  or  click", "discard the picked tile"),
+    ("c  p  k", "chi, pon, kan (a chooser opens when there are several ways)"),
+    ("r", "riichi: marks the discards that keep tenpai; Enter discards, Esc cancels"),
+    ("t  o", "tsumo, ron"),
+    ("n", "abort with nine different terminals and honours"),
+    ("Space", "pass (do not call)"),
+    ("y  x", "show hand / noten at a draw; stop / play on at the last hand"),
+    ("h", "hint from the bots"),
+    ("a  s  g", "toggles: auto-win, skip calls, tsumogiri"),
+    ("i", "help line on/off (shanten, acceptance, waits, furiten)"),
+    ("v", "tile faces: letters, kanji, Unicode glyphs"),
+    ("[  ]", "bots slower / faster"),
+    ("Ctrl+Q", "save and quit (the game continues from the menu)"),
+)
+
+MARKS = (
+    ("yellow tile in a river", "the last discard"),
+    ("amber underlined tile in a river", "the riichi declaration tile (turned)"),
+    ("faded struck tile in a river", "called away by another player"),
+    ("darker tile in a river", "tsumogiri (the drawn tile discarded)"),
+    ("underlined tile in a meld, arrow", "the called tile and the player it came from"),
+    ("white on red", "a red five"),
+    ("R beside points", "that player is in riichi"),
+)
+
+
+class KeysHelpScreen(ModalScreen[None]):
+    """Keys and marks; any of Esc, Enter, ? closes it."""
+
+    DEFAULT_CSS = """
+    KeysHelpScreen { align: center middle; }
+    KeysHelpScreen > VerticalScroll {
+        width: 90; max-width: 100%; height: auto; max-height: 100%;
+        border: round #e0a040; background: $panel; padding: 0 1;
+    }
+    """
+
+    BINDINGS = [
+        Binding("escape,enter,question_mark,f1", "close", "Close"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        keys = Table(box=None, show_header=False, padding=(0, 2))
+        keys.add_column(style="bold #ffd84a")
+        keys.add_column()
+        for k, what in KEYS:
+            keys.add_row(k, what)
+        marks = Table(box=None, show_header=False, padding=(0, 2))
+        marks.add_column(style="#9fd3ff")
+        marks.add_column()
+        for k, what in MARKS:
+            marks.add_row(k, what)
+        with VerticalScroll():
+            yield Static("Keys", classes="title")
+            yield Static(keys)
+            yield Static("On the table", classes="title")
+            yield Static(marks)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
