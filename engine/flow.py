@@ -148,7 +148,7 @@ def tenpai_of(st: GameState, seat: int) -> bool:
         return False
     from engine.shanten import shanten
 
-    if shanten(s.counts, n) != 0:
+    if shanten(s.counts, n) > 2:  # (a wait on an own fifth copy is shanten 1 or 2)
         return False
     own = list(s.counts)
     for m in s.melds:
