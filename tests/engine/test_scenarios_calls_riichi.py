@@ -328,3 +328,21 @@ def test_pending_lists_exactly_the_legal_actions() -> None:
     for seat, acts in g.pending().items():
         assert acts == legal_actions(g.state, seat)
     assert not any(isinstance(a, (AddedKan, Kan)) for a in g.pending()[0])
+
+
+KOKUSHI_ANKAN = {0: "1111m2468s3579p5s", 1: "99m19p19s1234567z", 2: "2468m2468p3578s9s",
+                 3: "3579m3579p46678s"}
+
+
+def test_robbing_a_closed_kan_only_for_kokushi() -> None:
+    # makura j) (290): 国士無双のみ暗槓に対する槍槓が認められる; gpc: none
+    for club, robbed in (("makura", True), ("gpc", False)):
+        g = new_game(CLUBS[club], build_wall(KOKUSHI_ANKAN, ["1z"], red_fives=0))
+        run(g, (0, "ankan 1m"))
+        p = g.pending()
+        assert (Ron() in p.get(1, ())) is robbed, club
+        if robbed:
+            run(g, (1, "ron"))
+            won = last_result(g)
+            assert isinstance(won, Won) and won.wins[0].yakuman_count >= 1
+            assert ("chankan", 1) not in won.wins[0].yaku or won.wins[0].yakuman_count
