@@ -43,7 +43,7 @@ class TableView(Vertical):
     TableView #mid { height: 1fr; }
     TableView .side { width: 1fr; height: 1fr; padding: 0 1; align-vertical: middle; }
     TableView .side RiverView { margin: 1 0 0 0; }
-    TableView #col-left { align-horizontal: right; }
+    TableView .holder { height: auto; align-horizontal: right; }
     TableView #col-left SeatPanel { text-align: right; }
     TableView #col-center { width: 38; height: 1fr; align-vertical: middle; }
     TableView #col-center Center { height: auto; }
@@ -56,7 +56,8 @@ class TableView(Vertical):
         with Horizontal(id="mid"):
             with Vertical(id="col-left", classes="side"):
                 yield SeatPanel(id="seat-left")
-                yield RiverView(id="river-left")
+                with Horizontal(classes="holder"):  # keeps the left river against the centre
+                    yield RiverView(id="river-left")
             with Vertical(id="col-center"):
                 with Center():
                     yield RiverView(id="river-across")
