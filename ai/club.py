@@ -25,9 +25,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ai import defence
-from ai.hand import discard_options, hand_counts, unseen_counts
+from ai.hand import discard_options, hand_counts, unseen_counts, winning_kinds
+from ai.tenpai_value import average_value, wait_values
 from ai.value import ValueContext, context, estimate, red_count, sure_yaku
-from ai.winprob import win_chance
+from ai.winprob import win_chance, win_chance_one_shanten
 from engine.actions import (
     Action,
     AddedKan,
@@ -47,6 +48,9 @@ from engine.events import Meld
 from engine.shanten import shanten, shanten_chiitoi, shanten_kokushi, shanten_regular
 from engine.tiles import is_red, is_yaochuu, kind_name
 from engine.view import PlayerView
+
+LOOKAHEAD = 3
+"""How many 1-shanten discards the strong bot judges by the tenpai they lead to."""
 
 PUSH_PER_SHANTEN = 0.6
 """Each shanten still to go adds this share to a discard's danger (more pushes to come)."""
@@ -75,12 +79,15 @@ class Style:
     situation: bool  # placement, bust risk, all-last play
     wait_reading: bool  # weigh waits by how often they are discarded
     beginner_bias: bool = False  # throw lone honours first, hold pairs and dora
+    lookahead: bool = False  # judge a 1-shanten hand by the waits its tenpai will have
+    exact_tenpai: bool = False  # score each wait of a tenpai exactly
 
 
 STYLES = {
     "easy": Style("easy", 0.2, False, 0.0, True, "eager", "always", False, False, True),
-    "normal": Style("normal", 0.04, True, 0.8, False, "ev", "ev", False, False),
-    "strong": Style("strong", 0.0, True, 1.0, False, "ev", "ev", True, True),
+    "normal": Style("normal", 0.04, True, 0.8, False, "ev", "ev", False, False, False, False,
+                     True),
+    "strong": Style("strong", 0.0, True, 1.0, False, "ev", "ev", True, True, False, True, True),
 }
 
 
@@ -306,6 +313,14 @@ class ClubBot:
             else:
                 value = 4000.0
             c[o.kind] += 1
+            if o.shanten == 0 and st.exact_tenpai and o.kinds:
+                rest = list(tiles)
+                rest.remove(_pick_tile(view, o.kind, [Discard(t) for t in tiles]))
+                closed = not any(m.is_open for m in melds)
+                exact, _ = average_value(
+                    wait_values(view, rest, o.kinds, riichi=closed), unseen)
+                # ura, ippatsu and tsumo add about a fifth to a riichi, a tenth to dama
+                value = exact * (1.2 if closed else 1.1)
             if o.shanten == 0:
                 useful = 0.0
                 furiten = any(k in furiten_kinds for k in o.kinds)
@@ -337,8 +352,52 @@ class ClubBot:
                 score *= 1.0 + self._rng.uniform(-st.noise, st.noise)
             opt.score = score
             out.append(opt)
+        if st.lookahead and best_sh == 1:
+            # The best few 1-shanten discards, judged by the tenpai each draw will give.
+            ones = sorted((x for x in out if x.shanten == 1), key=lambda x: -x.score)[:LOOKAHEAD]
+            for x in ones:
+                counts[x.kind] -= 1
+                quality = self._tenpai_quality(view, counts, nmeld, x.kinds, unseen,
+                                               furiten_kinds)
+                counts[x.kind] += 1
+                useful = x.ukeire * (OPEN_CALL_BOOST if open_yaku else 1.0)
+                win = win_chance_one_shanten(useful, total_unseen, draws, quality, end=end)
+                x.score += (win - x.win) * x.value
+                x.win = win
         del threat_level
         return out
+
+    def _tenpai_quality(self, view: PlayerView, counts13: list[int], nmeld: int,
+                        kinds: Sequence[int], unseen: list[int], furiten: set[int]) -> float:
+        """Average weighted wait of the best tenpai each useful draw of a 1-shanten hand gives."""
+        acc = 0.0
+        weight = 0
+        for k in kinds:
+            u = unseen[k]
+            if not u:
+                continue
+            counts13[k] += 1
+            unseen[k] -= 1
+            best = 0.0
+            for d in range(34):
+                if not counts13[d]:
+                    continue
+                counts13[d] -= 1
+                if shanten(counts13, nmeld) == 0:
+                    ws = winning_kinds(counts13, nmeld)
+                    w = 0.0
+                    for x in ws:
+                        w += unseen[x] * self._ron_ease(view, x)
+                    if d in ws or any(x in furiten for x in ws):
+                        w *= 0.45  # furiten: tsumo only
+                    if w > best:
+                        best = w
+                counts13[d] += 1
+            unseen[k] += 1
+            counts13[k] -= 1
+            acc += u * best
+            weight += u
+        return acc / weight if weight else 0.0
 
     def _nagashi_alive(self, view: PlayerView) -> bool:
         rules = view.ruleset
@@ -373,29 +432,24 @@ class ClubBot:
     def _want_riichi(self, view: PlayerView, counts: list[int], best: _Option,
                      ctx: ValueContext, unseen: list[int], total: float, draws: int,
                      threats: list[defence.Threat]) -> bool:
-        """Riichi or dama, by the dama value, the wait and the turn."""
+        """Riichi or dama, by the exact dama value of the waits, the wait and the turn."""
         if self.style.riichi == "always":
             return True
-        c = list(counts)
-        c[best.kind] -= 1
-        dama_han = sure_yaku(c, view.me.melds, ctx)
-        if shanten_chiitoi(c) == 0 and shanten_regular(c) > 0:
-            dama_han += 2  # chiitoitsu is its own yaku
-        if dama_han < ctx.min_han:
-            return True  # no yaku: riichi is the only way to win by ron
-        tiles = view.concealed()
-        reds = red_count(tiles, ctx.red_fives) - _red_lost(tiles, best.kind, ctx.red_fives)
-        dora = sum(c[k] * ctx.dora[k] for k in range(34)) + reds
-        han = dama_han + dora
         waits = best.kinds
+        tiles = list(view.concealed())
+        tiles.remove(_pick_tile(view, best.kind, [Discard(t) for t in tiles]))
+        dama, share = average_value(wait_values(view, tiles, waits, riichi=False), unseen)
+        if share < 0.6:
+            return True  # no yaku on most waits: riichi is the way to win by ron
         live = sum(unseen[k] for k in waits)
         furiten = any(r.tile >> 2 in waits for r in view.me.river)
         if furiten:
             return draws >= 4
         if draws < 3:
             return False  # little time left: keep the yaku and the freedom to fold
-        if han >= 4 or (han >= 3 and ctx.dealer):
-            return False  # mangan (or dealer's 11,600) already: dama takes the ron
+        mangan = 12000.0 if ctx.dealer else 8000.0
+        if dama >= mangan:
+            return False  # a mangan already: dama takes the ron
         if self.style.situation and _is_last_hand(view):
             me = view.me.score
             others = [s.score for s in view.seats if s.seat != view.seat]
@@ -403,8 +457,8 @@ class ClubBot:
                 return False  # the top needs any win, not a bigger one
         if live <= 2 and any(t.riichi for t in threats):
             return False  # a bad wait against a riichi: keep the way out
-        if han >= 3 and live >= 5:
-            return False  # 5,200+ with a good wait: the ron comes easier dama
+        if dama >= mangan * 0.65 and live >= 5:
+            return False  # 5,200+ (dealer 7,700+) with a good wait: the ron comes easier dama
         return True
 
     # ------------------------------------------------------------------ kans

@@ -80,3 +80,33 @@ def win_chance(shanten: int, useful: float, total: float, draws: int,
         acc += stay * p * keep * prev[draws - t]
         stay *= 1.0 - p
     return acc
+
+
+def win_chance_one_shanten(useful: float, total: float, draws: int, tenpai_useful: float,
+                           *, ron_factor: float = 1.2, end: float = BASE_END) -> float:
+    """Chance to win from 1-shanten when the tenpai reached has ``tenpai_useful`` winners.
+
+    Like :func:`win_chance` for ``shanten == 1``, but the tenpai that follows is the one
+    this hand will really have (its average weighted wait), not a typical one.
+    """
+    if draws <= 0 or total <= 0 or useful <= 0 or tenpai_useful <= 0:
+        return 0.0
+    draws = min(draws, MAX_DRAWS)
+    p = min(0.95, useful / total)
+    q = min(0.95, tenpai_useful / total * (1.0 + ron_factor))
+    # after[d]: chance to win as tenpai with d draws left
+    after = [0.0] * (draws + 1)
+    alive = 1.0
+    acc = 0.0
+    for d in range(1, draws + 1):
+        acc += alive * (1.0 - end) * q
+        alive *= (1.0 - end) * (1.0 - q)
+        after[d] = acc
+    total_p = 0.0
+    stay = 1.0
+    keep = 1.0
+    for t in range(1, draws + 1):
+        keep *= 1.0 - end
+        total_p += stay * p * keep * after[draws - t]
+        stay *= 1.0 - p
+    return total_p
