@@ -308,3 +308,44 @@ def last_result(g: Game) -> object:
         if isinstance(ev, (Won, HandDrawn)):
             return ev
     raise AssertionError("no hand result yet")
+
+
+def smart_choice(rng: random.Random, actions: Sequence[Action], g: Game, seat: int) -> Action:
+    """A chooser that builds hands: it discards towards tenpai (least shanten), declares
+    riichi and wins almost always, kans and calls now and then.  Reaches wins, riichi,
+    furiten, multiple ron and the scoring paths far more often than random choices."""
+    from engine.shanten import shanten
+
+    wins = [a for a in actions if isinstance(a, (Tsumo, Ron))]
+    if wins and rng.random() < 0.95:
+        return wins[0]
+    riichi = [a for a in actions if isinstance(a, Discard) and a.riichi]
+    if riichi and rng.random() < 0.8:
+        return rng.choice(riichi)
+    kans = [a for a in actions if type(a).__name__ in ("ClosedKan", "AddedKan", "OpenKan")]
+    if kans and rng.random() < 0.3:
+        return rng.choice(kans)
+    calls = [a for a in actions if isinstance(a, (Chi, Pon))]
+    if calls and rng.random() < 0.15:
+        return rng.choice(calls)
+    discards = [a for a in actions if isinstance(a, Discard) and not a.riichi]
+    if discards:
+        s = g.state.seats[seat]
+        counts = list(s.counts)
+        n = len(s.melds)
+        best: list[Action] = []
+        best_sh = 99
+        for a in discards:
+            assert isinstance(a, Discard)
+            k = a.tile >> 2
+            counts[k] -= 1
+            sh = shanten(counts, n)
+            counts[k] += 1
+            if sh < best_sh:
+                best, best_sh = [a], sh
+            elif sh == best_sh:
+                best.append(a)
+        return rng.choice(best)
+    rest = [a for a in actions if not isinstance(a, (Chi, Pon, OpenKan, Tsumo, Ron))
+            and type(a).__name__ not in ("ClosedKan", "AddedKan")]
+    return rng.choice(rest or list(actions))

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from game_kit import CLUBS, eager_choice, uniform_choice
+from game_kit import CLUBS, eager_choice, smart_choice, uniform_choice
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -43,7 +43,13 @@ def play(rules_name: str, seed: int, chooser: str, check_every: int = 1,
          resume_at: int | None = None) -> Game:
     rules = CLUBS[rules_name]
     rng = random.Random(seed * 7919 + 1)
-    choose = eager_choice if chooser == "eager" else uniform_choice
+    simple = eager_choice if chooser == "eager" else uniform_choice
+
+    def choose(acts: tuple, seat: int):  # type: ignore[no-untyped-def,type-arg]
+        if chooser == "smart":
+            return smart_choice(rng, acts, g, seat)
+        return simple(rng, acts)
+
     log: list[Event] = []
     g = Game(rules, seed=seed, listeners=[log.append])
     total = rules.start_points * 4
@@ -56,7 +62,7 @@ def play(rules_name: str, seed: int, chooser: str, check_every: int = 1,
             if st_.phase in ("turn", "claim", "chankan") and st_.phase != "hand_over":
                 if g._show is None:
                     assert acts == legal_actions(st_, seat)
-            action = choose(rng, acts)
+            action = choose(acts, seat)
             assert action in acts
             g.act(seat, action)
             steps += 1
@@ -82,7 +88,7 @@ def play(rules_name: str, seed: int, chooser: str, check_every: int = 1,
 @settings(max_examples=2)
 @given(seed=st.integers(0, 10_000))
 def test_random_games_keep_the_invariants(club: str, seed: int) -> None:
-    g = play(club, seed, "eager", check_every=1)
+    g = play(club, seed, "smart", check_every=1)
     table = g.events[-1].table  # type: ignore[union-attr]
     assert sorted(r.rank for r in table) == [1, 2, 3, 4] or CLUBS[club].tie_break == "split"
 
@@ -96,8 +102,8 @@ def test_uniform_random_games_end(club: str) -> None:
 @pytest.mark.parametrize("club", ["tenhou", "makura"])
 def test_resume_from_events_continues_identically(club: str) -> None:
     seed = 11
-    a = play(club, seed, "eager")
-    b = play(club, seed, "eager", resume_at=150)
+    a = play(club, seed, "smart")
+    b = play(club, seed, "smart", resume_at=150)
     assert a.events == b.events
 
 
@@ -112,7 +118,7 @@ def test_fold_equals_live_state_at_every_hand_start() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("club", sorted(CLUBS))
 @settings(max_examples=15)
-@given(seed=st.integers(0, 1_000_000), chooser=st.sampled_from(["eager", "uniform"]))
+@given(seed=st.integers(0, 1_000_000), chooser=st.sampled_from(["smart", "eager", "uniform"]))
 def test_many_random_games(club: str, seed: int, chooser: str) -> None:
     if club == "ako":
         # ako extends round after round until somebody has 30,000 (1-04); uniform random
