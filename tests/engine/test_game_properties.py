@@ -125,3 +125,22 @@ def test_many_random_games(club: str, seed: int, chooser: str) -> None:
         # players almost never win, so such a game may go on for hundreds of hands.
         chooser = "eager"
     play(club, seed, chooser, check_every=3)
+
+
+def _presets() -> list[str]:
+    try:
+        from rulesets.loader import list_presets
+    except ImportError:  # pragma: no cover - the presets package is another engineer's
+        return []
+    return list_presets()
+
+
+@pytest.mark.parametrize("preset", _presets())
+def test_every_preset_plays_a_whole_game(preset: str) -> None:
+    from rulesets.loader import load_ruleset
+
+    CLUBS[f"preset:{preset}"] = load_ruleset(preset)
+    try:
+        play(f"preset:{preset}", 5, "smart", check_every=2)
+    finally:
+        del CLUBS[f"preset:{preset}"]
