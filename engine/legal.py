@@ -84,6 +84,7 @@ def turn_actions(st: GameState, seat: int) -> tuple[Action, ...]:
     drawn = st.drawn
     called = s.called_this_turn
     sh = shanten(counts, nmelds)
+    s.shanten_hint = sh
     # win
     if sh < 0 and not called and drawn is not None and tsumo_result(st, seat) is not None:
         out.append(Tsumo())

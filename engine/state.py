@@ -54,6 +54,7 @@ class SeatState:
         "double_riichi", "open_riichi", "ippatsu", "riichi_turn", "temp_furiten",
         "riichi_furiten", "discards", "drawn_once", "nagashi", "pao", "kans",
         "kuikae", "noten_declared", "waits_cache", "called_this_turn", "riichi_step",
+        "shanten_hint",
     )
 
     def __init__(self) -> None:
@@ -81,18 +82,23 @@ class SeatState:
         self.waits_cache: tuple[int, ...] | None = None
         self.called_this_turn = False
         self.riichi_step = -1  # claim-window number of the riichi discard
+        # shanten of the current 3n+2 hand when legal.turn_actions computed it (-9: unknown);
+        # a cache hint only: 1 or more means no discard can leave the hand tenpai.
+        self.shanten_hint = -9
 
     def add(self, tile: int) -> None:
         """Add a tile to the concealed hand."""
         self.hand.append(tile)
         self.counts[tile >> 2] += 1
         self.waits_cache = None
+        self.shanten_hint = -9
 
     def remove(self, tile: int) -> None:
         """Take a tile out of the concealed hand."""
         self.hand.remove(tile)
         self.counts[tile >> 2] -= 1
         self.waits_cache = None
+        self.shanten_hint = -9
 
     @property
     def closed(self) -> bool:
@@ -298,7 +304,11 @@ def _riichi_declared(st: GameState, ev: RiichiDeclared) -> None:
 def _discarded(st: GameState, ev: Discarded) -> None:
     seat = ev.seat
     s = st.seats[seat]
+    hint = s.shanten_hint
     s.remove(ev.tile)
+    if hint >= 1:  # a 3n+1 hand is never nearer than the 3n+2 hand it came from
+        s.waits_cache = ()
+    s.shanten_hint = -9
     kind = ev.tile >> 2
     if s.riichi_pending:
         s.riichi_turn = len(s.river)
