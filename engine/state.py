@@ -505,8 +505,7 @@ def _won(st: GameState, ev: Won) -> None:
     for w in ev.wins:
         st.wins_by_seat[w.seat] += 1
         if w.yakuman_count:
-            for _ in range(w.yakuman_count):
-                st.yakuman_wins.append((w.seat, w.from_seat))
+            st.yakuman_wins.append((w.seat, w.from_seat))
         for i in range(4):
             st.chips[i] += w.chips[i]
 
