@@ -29,15 +29,23 @@ def describe(ev: Event, names: Sequence[str], red_fives: int) -> str:
     def who(seat: int) -> str:
         return names[seat] if seat < len(names) else f"seat {seat}"
 
+    def does(seat: int, verb: str) -> str:
+        """'Bot S draws' but 'You draw'."""
+        name = who(seat)
+        if name == "You":
+            verb = {"declares": "declare", "wins": "win", "discards": "discard",
+                    "draws": "draw"}.get(verb, verb)
+        return f"{name} {verb}"
+
     match ev:
         case GameStarted():
             return f"Game starts ({ev.ruleset.name})"
         case HandStarted():
             return f"— {hand_label(ev.round_wind, ev.hand_number, ev.honba)} —"
         case Drew():
-            return f"{who(ev.seat)} draws{' (rinshan)' if ev.rinshan else ''}"
+            return f"{does(ev.seat, 'draws')}{' (rinshan)' if ev.rinshan else ''}"
         case RiichiDeclared():
-            return f"{who(ev.seat)} declares {'open ' if ev.open else ''}riichi"
+            return f"{does(ev.seat, 'declares')} {'open ' if ev.open else ''}riichi"
         case RiichiAccepted():
             return f"{who(ev.seat)}'s riichi stick is down"
         case Called():
@@ -51,7 +59,7 @@ def describe(ev: Event, names: Sequence[str], red_fives: int) -> str:
             parts = []
             for w in ev.wins:
                 how = "tsumo" if w.from_seat is None else f"ron off {who(w.from_seat)}"
-                parts.append(f"{who(w.seat)} wins {how}: {w.points:,}")
+                parts.append(f"{does(w.seat, 'wins')} {how}: {w.points:,}")
             return "; ".join(parts)
         case HandDrawn():
             return f"Draw ({ev.kind.replace('_', ' ')})"
@@ -60,9 +68,9 @@ def describe(ev: Event, names: Sequence[str], red_fives: int) -> str:
         case Penalty():
             return f"{who(ev.seat)}: {ev.kind.replace('_', ' ')}"
         case NotenDeclared():
-            return f"{who(ev.seat)} declares noten"
+            return f"{does(ev.seat, 'declares')} noten"
     if hasattr(ev, "tile") and hasattr(ev, "seat"):  # Discarded
         tile = tile_name(ev.tile, red_fives)  # type: ignore[attr-defined]
         tg = " (tsumogiri)" if getattr(ev, "tsumogiri", False) else ""
-        return f"{who(ev.seat)} discards {tile}{tg}"  # type: ignore[attr-defined]
+        return f"{does(ev.seat, 'discards')} {tile}{tg}"  # type: ignore[attr-defined]
     return type(ev).__name__

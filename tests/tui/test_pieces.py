@@ -75,3 +75,11 @@ def test_describe_never_names_a_drawn_tile() -> None:
     names = ("You", "B", "C", "D")
     assert describe(Drew(1, 77), names, 1) == "B draws"
     assert describe(Discarded(2, 16), names, 1) == "C discards 0m"
+
+
+def test_describe_speaks_to_the_player() -> None:
+    from engine.events import Drew
+
+    names = ("You", "B", "C", "D")
+    assert describe(Drew(0, 77), names, 1) == "You draw"
+    assert describe(RiichiDeclared(0), names, 1) == "You declare riichi"

@@ -200,7 +200,7 @@ async def test_replay_steps_back_and_forth(tmp_path: Path) -> None:
         assert isinstance(scr.replay.event, Won)
         await pilot.pause()
         text = screen_text(viewer)
-        assert "wins" in text  # the log beside the table
+        assert "You win ron off" in text  # the log beside the table
         assert "Enter shows the result." in text
         await pilot.press("enter")
         await pilot.pause()
