@@ -17,6 +17,7 @@ from engine.events import (
     GameEnded,
     HandDrawn,
     Payment,
+    Penalty,
     WinResult,
     Won,
 )
@@ -144,7 +145,7 @@ def tenpai_of(st: GameState, seat: int) -> bool:
 
     s = st.seats[seat]
     n = len(s.melds)
-    if len(s.hand) % 3 != 1:
+    if len(s.hand) % 3 != 1 or s.dead:
         return False
     from engine.shanten import shanten
 
@@ -299,10 +300,19 @@ def next_step(st: GameState, dealer_chose_continue: bool = False) -> NextHand:
     r = st.rules
     res = st.result
     dealer = st.dealer
-    won = res is not None and hasattr(res, "wins")
-    if won:
-        keeps = any(w.seat == dealer for w in res.wins)  # type: ignore[union-attr]
+    won = isinstance(res, Won)
+    if isinstance(res, Won):
+        keeps = any(w.seat == dealer for w in res.wins)
         honba = st.honba + 1 if keeps else 0
+    elif isinstance(res, Penalty):
+        # a chombo: the hand is replayed (same dealer and honba), or counts as played
+        if _busted(st):
+            return NextHand("end", "bust")
+        if res.replay_hand:
+            return NextHand("next", round_index=st.round_index, dealer=dealer, honba=st.honba)
+        keeps = not (r.chombo_dealer_passes and res.seat == dealer)
+        honba = st.honba
+        won = False
     else:
         assert isinstance(res, HandDrawn)
         if res.kind == "exhaustive":
@@ -332,7 +342,8 @@ def next_step(st: GameState, dealer_chose_continue: bool = False) -> NextHand:
     # sudden death inside an extension round: the game ends once somebody has the target
     if in_ext and r.extension == "sudden_death" and top_score >= target:
         return NextHand("end", "extension")
-    if keeps and (last_regular or (in_ext and st.hand_number == 3)) and not dealer_chose_continue:
+    if (keeps and (last_regular or (in_ext and st.hand_number == 3)) and not dealer_chose_continue
+            and not isinstance(res, Penalty)):
         is_draw = not won
         if is_draw and (not isinstance(res, HandDrawn) or res.kind != "exhaustive"
                         or not res.tenpai[dealer]):
@@ -379,7 +390,7 @@ def game_ended(st: GameState, reason: str) -> GameEnded:
                                     if any(p.payer == seat for p in w.payments))
                     if winners:
                         busted_by[seat] = winners if len(winners) > 1 else winners[0]
-                elif r.bust_bonus_by_noten_or_chombo and isinstance(res, HandDrawn):
+                elif r.bust_bonus_by_noten_or_chombo and isinstance(res, (HandDrawn, Penalty)):
                     payees = tuple(sorted({p.payee for p in res.payments if p.payer == seat}))
                     if payees:
                         busted_by[seat] = payees if len(payees) > 1 else payees[0]

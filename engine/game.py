@@ -31,6 +31,7 @@ from engine.actions import (
     EndGame,
     NineTerminals,
     OpenKan,
+    Pass,
     Pon,
     Ron,
     ShowHand,
@@ -47,6 +48,7 @@ from engine.events import (
     Kan,
     Meld,
     NotenDeclared,
+    Penalty,
     RiichiAccepted,
     RiichiDeclared,
 )
@@ -97,10 +99,12 @@ class Game:
         *,
         walls: Sequence[Any] | None = None,
         wall_source: WallSource | None = None,
+        practice_seats: Iterable[int] = (0,),
     ) -> None:
         if len(players) != 4:
             raise ValueError("a game needs exactly four players")
         self._init_common(listeners, seed, walls, wall_source)
+        self._practice_seats = frozenset(practice_seats)
         p = tuple(players)
         self._emit(GameStarted(rules, (p[0], p[1], p[2], p[3]), seed))
         self._start_hand(0, 0, 0, 0, tuple([rules.start_points] * 4))
@@ -120,11 +124,13 @@ class Game:
         self._continue_chosen = False
         self._claim_window = -1
         self._claim_opts: dict[int, tuple[Action, ...]] = {}
+        self._practice_seats = frozenset((0,))
 
     @classmethod
     def from_events(
         cls, events: Iterable[Event], listeners: Iterable[Listener] = (), *,
         walls: Sequence[Any] | None = None, wall_source: WallSource | None = None,
+        practice_seats: Iterable[int] = (0,),
     ) -> Game:
         """Resume a saved game: fold its events and continue from there."""
         evs = list(events)
@@ -132,6 +138,7 @@ class Game:
             raise ValueError("a saved game must start with GameStarted")
         g = cls.__new__(cls)
         g._init_common((), evs[0].seed, walls, wall_source)
+        g._practice_seats = frozenset(practice_seats)
         g.events = evs
         g.state = fold(evs)
         started = sum(1 for e in evs if isinstance(e, HandStarted))
@@ -169,12 +176,16 @@ class Game:
     def act(self, seat: int, action: Action) -> list[Event]:
         """Take ``seat``'s choice; returns the events it caused (maybe none yet)."""
         p = self.pending()
-        if seat not in p:
+        action = _normalised(action)
+        if seat not in p or action not in p[seat]:
+            mark = len(self.events)
+            if (self.state.rules.practice_mode and seat in self._practice_seats
+                    and seat in p and self._mistake(seat, action)):
+                return self.events[mark:]
             if self.over:
                 raise IllegalAction("The game is over.")
-            raise IllegalAction(f"Seat {seat} has nothing to decide now.")
-        action = _normalised(action)
-        if action not in p[seat]:
+            if seat not in p:
+                raise IllegalAction(f"Seat {seat} has nothing to decide now.")
             raise IllegalAction(why_illegal(self.state, seat, action))
         mark = len(self.events)
         st = self.state
@@ -198,6 +209,59 @@ class Game:
             self._pending = None
         self._advance()
         return self.events[mark:]
+
+    # ---------------------------------------------------------------- practice mode
+    def _mistake(self, seat: int, action: Action) -> bool:
+        """Practice mode: play a mistake the rules penalise; False if it is not one."""
+        from engine.penalties import false_call_penalty
+
+        st = self.state
+        s = st.seats[seat]
+        if st.phase == "turn" and seat == st.turn:
+            if isinstance(action, Tsumo):  # a false tsumo (誤ツモ)
+                self._chombo(seat)
+            elif (isinstance(action, Discard) and action.riichi
+                  and Discard(action.tile) in self.pending()[seat]
+                  and s.closed and not (s.riichi or s.riichi_pending)
+                  and not s.called_this_turn):  # a noten riichi: found out at the draw
+                self._turn_action(seat, action)
+            else:
+                return False
+        elif st.phase in ("claim", "chankan") and self._show is None:
+            if isinstance(action, Ron):  # a false ron (誤ロン)
+                self._chombo(seat)
+            elif isinstance(action, (Chi, Pon, OpenKan)) and st.phase == "claim":
+                pen = false_call_penalty(seat, st.rules)
+                if pen is None:
+                    return False  # no penalty: the call is simply refused
+                self._emit(pen)
+                self._responses[seat] = Pass()
+                self._pending = None
+            else:
+                return False
+        else:
+            return False
+        self._advance()
+        return True
+
+    def _chombo(self, seat: int) -> None:
+        from engine.penalties import chombo_penalty
+
+        st = self.state
+        self._responses = {}
+        self._show = None
+        self._emit(chombo_penalty(seat, st.dealer, st.rules, wareme_seat=flow.wareme_seat(st)))
+
+    def _noten_riichi_chombo(self) -> bool:
+        """Practice mode: a riichi seat found noten at the exhaustive draw is a chombo."""
+        st = self.state
+        if not st.rules.practice_mode:
+            return False
+        for seat in range(4):
+            if st.seats[seat].riichi and not flow.tenpai_of(st, seat):
+                self._chombo(seat)
+                return True
+        return False
 
     # ---------------------------------------------------------------- internals
     def _emit(self, ev: Event) -> None:
@@ -364,7 +428,8 @@ class Game:
             # every show choice is in: the exhaustive draw
             self._show = None
             self._responses = {}
-            self._emit(flow.exhaustive_draw(st))
+            if not self._noten_riichi_chombo():
+                self._emit(flow.exhaustive_draw(st))
             return
         d = st.seats[dseat]
         if d.riichi_pending:
@@ -414,7 +479,8 @@ class Game:
                 self._show = {s: None for s in seats}  # type: ignore[misc]
                 self._pending = None
                 return
-            self._emit(flow.exhaustive_draw(st))
+            if not self._noten_riichi_chombo():
+                self._emit(flow.exhaustive_draw(st))
             return
         self._draw_next(dseat)
 
@@ -456,4 +522,12 @@ class Game:
             return
         if nxt.action == "choice":  # pragma: no cover - handled by pending()
             return
-        self._start_hand(nxt.round_index, nxt.dealer, nxt.honba, st.sticks, tuple(st.scores))
+        scores = list(st.scores)
+        sticks = st.sticks
+        res = st.result
+        if isinstance(res, Penalty) and res.kind == "chombo" and st.rules.chombo_sticks_returned:
+            for seat in range(4):  # the voided hand's riichi sticks go back to their owners
+                back = st.riichi_sticks_this_hand[seat]
+                scores[seat] += 1000 * back
+                sticks -= back
+        self._start_hand(nxt.round_index, nxt.dealer, nxt.honba, sticks, tuple(scores))

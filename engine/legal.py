@@ -94,6 +94,10 @@ def turn_actions(st: GameState, seat: int) -> tuple[Action, ...]:
         if sum(1 for k in TERMINALS_AND_HONOURS if counts[k]) >= 9:
             out.append(NineTerminals())
     riichi = s.riichi or s.riichi_pending
+    if s.dead:  # practice mode: after a false call the hand may only discard
+        out = [a for a in out if not isinstance(a, Tsumo)]
+        out.extend(_DISCARD[t] for t in sorted(s.hand))
+        return tuple(out)
     # kans
     if (not called or r.kan_after_call) and _can_kan_now(st):
         if riichi:
@@ -217,6 +221,8 @@ def claim_actions(st: GameState, seat: int) -> tuple[Action, ...]:
     if seat == dseat:
         return ()
     s = st.seats[seat]
+    if s.dead:
+        return ()
     kind = tile >> 2
     counts = s.counts
     ws = s.waits_cache
@@ -312,7 +318,7 @@ def chankan_actions(st: GameState, seat: int) -> tuple[Action, ...]:
     if lk is None:
         return ()
     kseat, meld = lk
-    if seat == kseat:
+    if seat == kseat or st.seats[seat].dead:
         return ()
     if meld.kind == "kakan":
         assert meld.added is not None

@@ -54,7 +54,7 @@ class SeatState:
         "double_riichi", "open_riichi", "ippatsu", "riichi_turn", "temp_furiten",
         "riichi_furiten", "discards", "drawn_once", "nagashi", "pao", "kans",
         "kuikae", "noten_declared", "waits_cache", "called_this_turn", "riichi_step",
-        "shanten_hint",
+        "shanten_hint", "dead",
     )
 
     def __init__(self) -> None:
@@ -85,6 +85,7 @@ class SeatState:
         # shanten of the current 3n+2 hand when legal.turn_actions computed it (-9: unknown);
         # a cache hint only: 1 or more means no discard can leave the hand tenpai.
         self.shanten_hint = -9
+        self.dead = False  # practice mode: a false call made the hand dead (アガリ放棄)
 
     def add(self, tile: int) -> None:
         """Add a tile to the concealed hand."""
@@ -153,7 +154,7 @@ class GameState:
         self.window = 0  # counts claim windows (discards and kans)
         self.first_winds: list[int] = []
         self.kan_discard = False  # the current discard follows a kan
-        self.result: Won | HandDrawn | None = None
+        self.result: Won | HandDrawn | Penalty | None = None
         self.ended: GameEnded | None = None
         self.dealer_wins = 0  # consecutive wins of the current dealer (paarenchan)
         self.prev_dealer = -1
@@ -526,6 +527,13 @@ def _game_ended(st: GameState, ev: GameEnded) -> None:
 def _penalty(st: GameState, ev: Penalty) -> None:
     for i in range(4):
         st.scores[i] += ev.deltas[i]
+    st.sticks += ev.to_table // 1000
+    if ev.dead_hand:
+        st.seats[ev.seat].dead = True
+    if ev.kind == "chombo":
+        st.result = ev
+        st.phase = "hand_over"
+        st.dealer_wins = st.dealer_wins  # a chombo does not break the dealer's wins (paarenchan)
 
 
 def _noten_declared(st: GameState, ev: NotenDeclared) -> None:
@@ -603,7 +611,8 @@ def snapshot(state: GameState) -> tuple[object, ...]:
     seats = tuple(
         (tuple(sorted(s.hand)), tuple(s.melds), tuple(tuple(r) for r in s.river), s.riichi,
          s.riichi_pending, s.double_riichi, s.open_riichi, s.ippatsu, s.temp_furiten,
-         s.riichi_furiten, s.discards, s.nagashi, s.pao, s.kans, s.kuikae, s.noten_declared)
+         s.riichi_furiten, s.discards, s.nagashi, s.pao, s.kans, s.kuikae, s.noten_declared,
+         s.dead)
         for s in st.seats
     )
     return (
