@@ -346,3 +346,35 @@ def test_robbing_a_closed_kan_only_for_kokushi() -> None:
             won = last_result(g)
             assert isinstance(won, Won) and won.wins[0].yakuman_count >= 1
             assert ("chankan", 1) not in won.wins[0].yaku or won.wins[0].yakuman_count
+
+
+RIICHI_TILE = {0: "123m456m789m12p55s", 1: "234m567m234s66s45p", 2: "13579s123456z99p",
+               3: "2468m2468p2468s7z"}
+
+
+def test_the_riichi_stick_is_not_paid_when_the_declaration_tile_is_won_on() -> None:
+    # makura 19: リーチ宣言牌で他家にアガられた場合、リーチ棒は供託しない
+    for club, paid in (("makura", False), ("makura-stick", True)):
+        rules = CLUBS["makura"]
+        if club == "makura-stick":
+            rules = rules.replace(riichi_stick_on_deal_in=True)
+        g = new_game(rules, build_wall(RIICHI_TILE, ["1z", "3p"]))
+        run(g, (1, "riichi 3p"), (0, "ron"))
+        won = last_result(g)
+        assert isinstance(won, Won)
+        assert won.sticks_taken == (1 if paid else 0), club
+        assert sum(g.state.scores) + 1000 * g.state.sticks == 100000
+
+
+def default_action_pass(acts):  # type: ignore[no-untyped-def]
+    return next(a for a in acts if type(a).__name__ == "Pass")
+
+
+def test_resuming_inside_a_claim_window_asks_again() -> None:
+    g = new_game(CLUBS["tenhou"], build_wall(CHANKAN, ["3p", "1z", "2z", "3z", "3p"]))
+    run(g, (0, "d 3p"))
+    asked = g.pending()
+    assert set(asked) == {1, 2}
+    g.act(2, default_action_pass(asked[2]))
+    again = Game.from_events(list(g.events))
+    assert again.pending() == asked  # answers are not events: everyone is asked again
