@@ -176,3 +176,18 @@ def test_leftover_sticks_go_to_the_top_or_stay() -> None:
         top = end.table[0]
         assert top.seat == 0
         assert (top.points == g.state.scores[0] + 2000) is to_top
+
+
+def test_noten_payments_alone_bust_only_where_the_rules_say() -> None:
+    # ako 1-09-01: noten payments alone never bust; Tenhou: they do
+    hands = {0: "123m456m789m12p55s", 1: "2468m13579p2468s", 2: "13579s123456z99p",
+             3: "2468m2468p2468s7z"}  # the dealer is tenpai, the others noten
+    for club, busts in (("ako", False), ("tenhou", True)):
+        rules = CLUBS[club]
+        if rules.red_fives == 2:  # the plain 5s copies run out: one of the pair is red
+            hands = {**hands, 0: "123m456m789m12p05s"}
+        wall = build_wall(hands, red_fives=rules.red_fives)
+        g = start_at(rules, 0, 0, (25000, 25000, 49500, 500), wall)
+        play_hand(g)
+        assert any(isinstance(e, HandStarted) for e in g.events[2:]) is not busts, club
+        assert g.over is busts, club
