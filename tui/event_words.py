@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from engine.events import (
     Called,
+    Discarded,
     DoraRevealed,
     Drew,
     Event,
@@ -69,8 +70,7 @@ def describe(ev: Event, names: Sequence[str], red_fives: int) -> str:
             return f"{who(ev.seat)}: {ev.kind.replace('_', ' ')}"
         case NotenDeclared():
             return f"{does(ev.seat, 'declares')} noten"
-    if hasattr(ev, "tile") and hasattr(ev, "seat"):  # Discarded
-        tile = tile_name(ev.tile, red_fives)  # type: ignore[attr-defined]
-        tg = " (tsumogiri)" if getattr(ev, "tsumogiri", False) else ""
-        return f"{does(ev.seat, 'discards')} {tile}{tg}"  # type: ignore[attr-defined]
+    if isinstance(ev, Discarded):
+        tg = " (tsumogiri)" if ev.tsumogiri else ""
+        return f"{does(ev.seat, 'discards')} {tile_name(ev.tile, red_fives)}{tg}"
     return type(ev).__name__

@@ -89,17 +89,17 @@ def meld_text(meld: Meld, owner: int, mode: FaceMode, red_fives: int) -> Text:
     called = meld.called
     others = sorted(t for t in tiles if t != called and t != meld.added)
     pos = relative(meld.from_seat, owner) if meld.from_seat is not None else 3
-    order: list[int | None] = list(others)
+    order: list[int | None] = [*others]
     slot = {3: 0, 2: 1, 1: len(others)}[pos]
     order.insert(slot, None)
-    for i, t in enumerate(order):
+    for i, cell in enumerate(order):
         if i:
             out.append(" ")
-        if t is None:
+        if cell is None:
             assert called is not None
             out.append_text(tile_text(called, mode, red_fives, extra=TURNED))
         else:
-            out.append_text(tile_text(t, mode, red_fives))
+            out.append_text(tile_text(cell, mode, red_fives))
     if meld.added is not None:
         out.append("+")
         out.append_text(tile_text(meld.added, mode, red_fives, extra=TURNED))

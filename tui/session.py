@@ -134,7 +134,7 @@ class PlaySession:
     def names(self) -> tuple[str, str, str, str]:
         """Player names by seat."""
         start = self.game.events[0]
-        return tuple(start.players)  # type: ignore[no-any-return]
+        return tuple(start.players)
 
     @property
     def over(self) -> bool:

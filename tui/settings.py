@@ -26,7 +26,8 @@ class Settings:
 
     def toggled(self, name: str) -> Settings:
         """A copy with the boolean ``name`` flipped."""
-        return replace(self, **{name: not getattr(self, name)})
+        flipped: dict[str, object] = {name: not getattr(self, name)}
+        return replace(self, **flipped)  # type: ignore[arg-type]
 
     def next_faces(self) -> Settings:
         """A copy with the next tile face mode."""

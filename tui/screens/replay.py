@@ -19,6 +19,8 @@ from textual.widgets import Footer
 from engine.events import Event, GameEnded, GameStarted, HandDrawn, Won
 from tui.event_words import describe
 from tui.render import WIND_NAMES
+from tui.settings import Settings
+from tui.tilefaces import FaceMode
 from tui.widgets.event_log import EventLog
 from tui.widgets.info_panel import InfoPanel
 from tui.widgets.size_notice import SizeNotice
@@ -79,8 +81,7 @@ class ReplayScreen(Screen[None]):
         self.table = self.query_one(TableView)
         self.log_view = self.query_one(EventLog)
         self.info = self.query_one(InfoPanel)
-        self.table.set_mode(getattr(self.app, "settings", None).faces
-                            if hasattr(self.app, "settings") else "letters")
+        self.table.set_mode(self._faces())
         self.redraw()
 
     def redraw(self) -> None:
@@ -157,16 +158,21 @@ class ReplayScreen(Screen[None]):
         app = self.app
         if hasattr(app, "settings"):
             app.settings_changed(app.settings.next_faces())  # type: ignore[attr-defined]
-            self.table.set_mode(app.settings.faces)  # type: ignore[attr-defined]
+            self.table.set_mode(self._faces())
             self.redraw()
+
+    def _faces(self) -> FaceMode:
+        settings = getattr(self.app, "settings", None)
+        return settings.faces if isinstance(settings, Settings) else "letters"
 
     def action_open_result(self) -> None:
         ev = self.replay.event
         if isinstance(ev, (Won, HandDrawn)):
             from tui.screens.hand_result import HandResultScreen
 
-            mode = getattr(getattr(self.app, "settings", None), "faces", "letters")
-            self.app.push_screen(HandResultScreen(ev, self.events, self.seat, self.names, mode))
+            self.app.push_screen(
+                HandResultScreen(ev, self.events, self.seat, self.names, self._faces())
+            )
         elif isinstance(ev, GameEnded):
             from tui.screens.game_end import GameEndScreen
 

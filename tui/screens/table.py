@@ -13,6 +13,7 @@ import asyncio
 import time
 from collections import deque
 from collections.abc import Sequence
+from typing import Any
 
 from rich.text import Text
 from textual import events, work
@@ -86,10 +87,10 @@ class TableScreen(Screen[None]):
         Binding("x", "group_no", "No", show=False),
         Binding("escape", "cancel", "Cancel", show=False),
         Binding("h", "hint", "Hint"),
-        Binding("a", "toggle('auto_win')", "Auto-win"),
-        Binding("s", "toggle('skip_calls')", "Skip calls"),
-        Binding("g", "toggle('tsumogiri')", "Tsumogiri"),
-        Binding("i", "toggle('show_help')", "Help"),
+        Binding("a", "switch('auto_win')", "Auto-win"),
+        Binding("s", "switch('skip_calls')", "Skip calls"),
+        Binding("g", "switch('tsumogiri')", "Tsumogiri"),
+        Binding("i", "switch('show_help')", "Help"),
         Binding("v", "faces", "Faces"),
         Binding("left_square_bracket", "delay(1)", "Slower", show=False),
         Binding("right_square_bracket", "delay(-1)", "Faster", show=False),
@@ -395,7 +396,7 @@ class TableScreen(Screen[None]):
             self.riichi_mode = False
             self.redraw()
 
-    def action_toggle(self, name: str) -> None:
+    def action_switch(self, name: str) -> None:
         self.settings = self.settings.toggled(name)
         self.app.settings_changed(self.settings)  # type: ignore[attr-defined]
         state = "on" if getattr(self.settings, name) else "off"
@@ -438,7 +439,7 @@ class TableScreen(Screen[None]):
     @work(group="hint", exclusive=True)
     async def _hint(self, hint: object, view: PlayerView, legal: tuple[Action, ...]) -> None:
         """Ask the bots' hint API in a thread; select the suggested tile."""
-        h = await asyncio.to_thread(hint, view, legal)  # type: ignore[arg-type]
+        h: Any = await asyncio.to_thread(hint, view, legal)  # type: ignore[arg-type]
         if self.session.legal() != legal:
             return  # the moment has passed
         action: Action = h.action
