@@ -378,3 +378,34 @@ def test_resuming_inside_a_claim_window_asks_again() -> None:
     g.act(2, default_action_pass(asked[2]))
     again = Game.from_events(list(g.events))
     assert again.pending() == asked  # answers are not events: everyone is asked again
+
+
+RINSHAN = {0: "0p2468m2468s1357z", 1: "555p123m456m789s1z", 2: "13799p13579s455z",
+           3: "2468m2468s8p667z3m"}
+
+
+def test_kan_dora_on_a_rinshan_win_by_club() -> None:
+    # makura 11: 嶺上開花でツモあがりしたときにもマーカーをめくる; Tenhou: not turned
+    for club, turned in (("makura", True), ("tenhou", False)):
+        g = new_game(CLUBS[club], build_wall(RINSHAN, ["9s"], rinshan="1z"))
+        run(g, (0, "d 0p"), (1, "minkan"), (1, "tsumo"))
+        won = last_result(g)
+        assert isinstance(won, Won) and ("rinshan", 1) in won.wins[0].yaku
+        i = g.events.index(won)
+        assert isinstance(g.events[i - 1], DoraRevealed) is turned, club
+
+
+DISCARD_RON = {0: "0p2468m2468s1357z", 1: "555p1357m79s246z8s", 2: "123s456s789s78m55z",
+               3: "2468m2468s8p667z3m"}
+
+
+def test_kan_dora_counts_when_the_discard_after_the_kan_is_won_on() -> None:
+    # makura 11: めくった瞬間から有効 (捨て牌で放銃した場合も有効); off: not turned before the ron
+    for on in (True, False):
+        rules = CLUBS["tenhou"].replace(kan_dora_on_discard_ron=on)
+        g = new_game(rules, build_wall(DISCARD_RON, ["9s"], rinshan="9m"))
+        run(g, (0, "d 0p"), (1, "minkan"), (1, "d 9m"), (2, "ron"))
+        won = last_result(g)
+        assert isinstance(won, Won) and won.wins[0].seat == 2
+        before = g.events[:g.events.index(won)]
+        assert any(isinstance(e, DoraRevealed) for e in before) is on
