@@ -123,6 +123,7 @@ ACTION_KEYS = {
     "pon": "p",
     "kan": "k",
     "riichi": "r",
+    "open_riichi": "R",
     "tsumo": "t",
     "ron": "o",
     "nine": "n",
@@ -138,6 +139,7 @@ ACTION_TITLES = {
     "pon": "Pon",
     "kan": "Kan",
     "riichi": "Riichi",
+    "open_riichi": "Open riichi",
     "tsumo": "Tsumo",
     "ron": "Ron",
     "nine": "Nine terminals",
@@ -152,6 +154,8 @@ ACTION_TITLES = {
 def action_group(action: Action) -> str | None:
     """The key group of an action (``'chi'``, ``'kan'``, ...); ``None`` for a plain discard."""
     match action:
+        case Discard(riichi=True, open=True):
+            return "open_riichi"
         case Discard(riichi=True):
             return "riichi"
         case Discard():

@@ -333,3 +333,29 @@ async def test_bots_with_a_delay_never_freeze_the_screen(tmp_path: Path) -> None
         await pilot.press("question_mark")
         await pilot.pause()
         assert "Keys" in screen_text(app) and "riichi" in screen_text(app)
+
+
+async def test_open_riichi_has_its_own_key(tmp_path: Path) -> None:
+    from tests.tui.driver import human_turn
+
+    rules = Ruleset().replace(open_riichi=True)
+    app = make_app(tmp_path, 9, rules)
+    async with app.run_test(size=SIZE) as pilot:
+        policy = Policy(call=False, riichi=False)
+        for _ in range(60):
+            scr = await settle(pilot)
+            assert isinstance(scr, TableScreen)
+            if "open_riichi" in scr._groups():
+                break
+            await human_turn(pilot, scr, policy)
+        else:
+            raise AssertionError("open riichi was never offered")
+        assert "Open riichi (R)" in screen_text(app)
+        await pilot.press("R")
+        await pilot.pause()
+        assert scr.riichi_mode and scr.riichi_open
+        assert "Open riichi: pick a marked tile" in screen_text(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        declared = human_events(app, RiichiDeclared)
+        assert declared and declared[0].open  # type: ignore[attr-defined]

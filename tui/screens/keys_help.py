@@ -14,6 +14,7 @@ KEYS = (
     ("Enter  or  click", "discard the picked tile"),
     ("c  p  k", "chi, pon, kan (a chooser opens when there are several ways)"),
     ("r", "riichi: marks the discards that keep tenpai; Enter discards, Esc cancels"),
+    ("R", "open riichi, where the rules allow it"),
     ("t  o", "tsumo, ron"),
     ("n", "abort with nine different terminals and honours"),
     ("Space", "pass (do not call)"),

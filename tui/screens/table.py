@@ -50,8 +50,8 @@ from tui.widgets.size_notice import SizeNotice
 from tui.widgets.table_view import TableExtras, TableView
 
 CALLS = (Chi, Pon, OpenKan)
-GROUP_ORDER = ("tsumo", "ron", "riichi", "kan", "pon", "chi", "nine", "show", "noten", "stop",
-               "continue", "pass")
+GROUP_ORDER = ("tsumo", "ron", "riichi", "open_riichi", "kan", "pon", "chi", "nine", "show",
+               "noten", "stop", "continue", "pass")
 
 
 def _same_tile(a: int, b: int, red_fives: int) -> bool:
@@ -79,6 +79,7 @@ class TableScreen(Screen[None]):
         Binding("p", "group('pon')", "Pon", show=False),
         Binding("k", "group('kan')", "Kan", show=False),
         Binding("r", "group('riichi')", "Riichi", show=False),
+        Binding("R", "group('open_riichi')", "Open riichi", show=False),
         Binding("t", "group('tsumo')", "Tsumo", show=False),
         Binding("o", "group('ron')", "Ron", show=False),
         Binding("n", "group('nine')", "Nine terminals", show=False),
@@ -103,6 +104,7 @@ class TableScreen(Screen[None]):
         self.settings = settings
         self.selected: int | None = None
         self.riichi_mode = False
+        self.riichi_open = False  # open riichi (R) rather than riichi (r)
         self.view: PlayerView | None = None
         self.legal_now: tuple[Action, ...] = ()
         self._modal_open = False
@@ -222,7 +224,8 @@ class TableScreen(Screen[None]):
 
     def _discards(self) -> tuple[list[Discard], list[Discard]]:
         plain = [a for a in self.legal_now if isinstance(a, Discard) and not a.riichi]
-        riichi = [a for a in self.legal_now if isinstance(a, Discard) and a.riichi]
+        riichi = [a for a in self.legal_now
+                  if isinstance(a, Discard) and a.riichi and a.open == self.riichi_open]
         return plain, riichi
 
     def _index_ok(self, view: PlayerView, tiles: Sequence[int], options: list[Discard]) -> set[int]:
@@ -250,7 +253,8 @@ class TableScreen(Screen[None]):
         self._draw_help(view)
         groups = self._groups()
         if self.riichi_mode:
-            prompt = "Riichi: pick a marked tile and press Enter (Esc cancels)"
+            word = "Open riichi" if self.riichi_open else "Riichi"
+            prompt = f"{word}: pick a marked tile and press Enter (Esc cancels)"
         elif plain:
             prompt = "Your turn: pick a tile, Enter discards"
         elif groups:
@@ -317,7 +321,7 @@ class TableScreen(Screen[None]):
         action: Action = next(
             (a for a in options if a.tile == tile),
             next((a for a in options if _same_tile(a.tile, tile, rf)),
-                 Discard(tile, self.riichi_mode)),
+                 Discard(tile, self.riichi_mode, self.riichi_mode and self.riichi_open)),
         )
         self.submit(action)
 
@@ -336,11 +340,16 @@ class TableScreen(Screen[None]):
 
     def action_group(self, group: str) -> None:
         options = [a for a in self.legal_now if action_group(a) == group]
-        if group == "riichi":
+        if group in ("riichi", "open_riichi"):
+            want_open = group == "open_riichi"
+            options = [a for a in self.legal_now
+                       if isinstance(a, Discard) and a.riichi and a.open == want_open]
             if not options:
-                self.info.say("Riichi is not possible now.", "bold #ff6b6b")
+                word = "Open riichi" if want_open else "Riichi"
+                self.info.say(f"{word} is not possible now.", "bold #ff6b6b")
                 return
-            self.riichi_mode = not self.riichi_mode
+            self.riichi_mode = not self.riichi_mode or self.riichi_open != want_open
+            self.riichi_open = want_open
             _, riichi = self._discards()
             if self.riichi_mode and self.view is not None:
                 ok = sorted(self._index_ok(self.view, self.view.concealed(), riichi))

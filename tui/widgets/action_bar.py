@@ -14,14 +14,14 @@ from textual.widgets import Button, Static
 
 from tui.render import ACTION_KEYS, ACTION_TITLES
 
-GROUPS = ("tsumo", "ron", "riichi", "kan", "pon", "chi", "nine", "show", "noten", "stop",
-          "continue", "pass")
+GROUPS = ("tsumo", "ron", "riichi", "open_riichi", "kan", "pon", "chi", "nine", "show",
+          "noten", "stop", "continue", "pass")
 
 
 def _variant(group: str) -> str:
     if group in ("tsumo", "ron"):
         return "error"
-    if group == "riichi":
+    if group in ("riichi", "open_riichi"):
         return "warning"
     if group in ("pass", "noten", "continue"):
         return "default"
