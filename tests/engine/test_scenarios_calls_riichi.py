@@ -409,3 +409,22 @@ def test_kan_dora_counts_when_the_discard_after_the_kan_is_won_on() -> None:
         assert isinstance(won, Won) and won.wins[0].seat == 2
         before = g.events[:g.events.index(won)]
         assert any(isinstance(e, DoraRevealed) for e in before) is on
+
+
+FORCED = {0: "2345678m111p999p", 1: "222m055m88m11z22z9p", 2: "13579s23467p457z",
+          3: "2468s34678p3467m"}
+
+
+def test_a_forced_deal_in_to_an_open_riichi_pays_a_yakuman() -> None:
+    # makura 18: リーチ者以外の人が不注意ではなく、手詰まりで振り込んだ場合は役満
+    draws = ["3z", "4z", "1z", "2z", "3z", "3z", "6z", "8m"]
+    g = new_game(CLUBS["makura"], build_wall(FORCED, draws))
+    run(g, (2, "d 1z"), (1, "pon"), (1, "d 9p"), (0, "pass"), (2, "d 2z"), (1, "pon"),
+        (1, "d 8m"), (0, "open-riichi 6z"))
+    assert g.state.turn == 1 and g.state.phase == "turn"
+    discards = [a for a in g.pending()[1] if isinstance(a, Discard)]
+    assert len(discards) == len(g.state.seats[1].hand)  # every tile deals in: none refused
+    run(g, (1, "d 8m"), (0, "ron"))
+    won = last_result(g)
+    assert isinstance(won, Won) and won.wins[0].seat == 0 and won.wins[0].limit == "yakuman"
+    assert won.deltas[1] == -48000
