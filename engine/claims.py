@@ -120,7 +120,12 @@ def score(st: GameState, ctx: WinContext) -> ScoreResult:
     from engine.scoring import score_win
 
     res: ScoreResult = score_win(ctx, st.rules)
-    if res.valid and res.yakuman_count == 0 and res.han_without_dora < min_han(st):
+    if not res.valid or res.yakuman_count:
+        return res
+    han = res.han_without_dora
+    if not st.rules.ippatsu_counts_for_min_han:
+        han -= sum(h for y, h in res.yaku if y == "ippatsu")
+    if han < min_han(st):
         from engine.scoring.types import ScoreResult as SR
 
         return SR.invalid(f"the hand needs {min_han(st)} han without dora to win")

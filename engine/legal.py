@@ -180,10 +180,8 @@ def _riichi_kan_ok(st: GameState, seat: int, k: int) -> bool:
 
 def _kind_always_triplet(counts: list[int], n: int, k: int, ws: list[int]) -> bool:
     """Every reading of the hand completed by any wait keeps ``k`` as a triplet."""
-    try:
-        from engine.scoring import decompositions
-    except ImportError:  # pragma: no cover - scoring not there yet
-        return True
+    from engine.scoring import decompositions
+
     for w in ws:
         c = list(counts)
         c[w] += 1

@@ -140,3 +140,19 @@ def test_ako_dead_wall_keeps_the_last_live_tile_after_a_kan() -> None:
         before = g.state.live_end
         run(g, (0, "ankan 1m"))
         assert g.state.live_end == before - shrink, club
+
+
+RIICHI_ONLY = {0: "123m456m789p12p99s", 1: "2468m13579p2468s", 2: "13579s123456z99p",
+               3: "2468m2468p2468s7z"}
+
+
+def test_ippatsu_does_not_meet_the_two_han_minimum_in_ako() -> None:
+    # ako 3-02-01-03: riichi and ippatsu alone do not make the 2 han needed from 5 honba
+    for counts, offered in ((False, False), (True, True)):
+        rules = CLUBS["ako"].replace(ippatsu_counts_for_min_han=counts)
+        wall = build_wall(RIICHI_ONLY, ["1z", "2z", "3z", "4z", "9s", "3p"], red_fives=2)
+        events = [GameStarted(rules, ("a", "b", "c", "d"), 0),
+                  HandStarted(0, 0, 5, 0, 0, (25000,) * 4, (1, 1), wall)]
+        g = Game.from_events(events)
+        run(g, (0, "d 1z"), (0, "riichi 9s"), (1, "d 3p"))
+        assert (Ron() in g.pending().get(0, ())) is offered, counts
