@@ -88,7 +88,16 @@ def _normalised(action: Action) -> Action:
 
 
 class Game:
-    """One game: its events, its live state, and the seats' pending decisions."""
+    """One game: its events, its live state, and the seats' pending decisions.
+
+    ``Game(rules, players, seed, listeners)`` emits ``GameStarted`` and the first
+    ``HandStarted``; each hand's wall and dice come from ``random.Random(seed)``
+    (``engine.wall.shuffled_wall`` then two dice), unless ``walls`` (a list of wall
+    tuples or ``(wall, dice)`` pairs, one per hand from the first) or ``wall_source``
+    (called with the 0-based hand index) say otherwise; ``None`` from either falls back
+    to the shuffler.  ``practice_seats`` are the seats that may make the mistakes a
+    ruleset with ``practice_mode`` penalises (false tsumo/ron, noten riichi, false call).
+    """
 
     def __init__(
         self,
