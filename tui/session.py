@@ -60,6 +60,7 @@ class PlaySession:
         self.lock = threading.RLock()  # the UI thread and the bots' thread share the game
         self._opener: Callable[[], None] | None = None  # creates the save file (open_save)
         self._open_lock = threading.Lock()
+        self.closed = False  # set by close(): no more moves
 
     # ------------------------------------------------------------------ set-up
 
@@ -165,6 +166,8 @@ class PlaySession:
         from engine.legal import IllegalAction
 
         with self.lock:
+            if self.closed:
+                return "The game is closed."
             try:
                 self.game.act(seat, action)
             except IllegalAction as exc:
@@ -174,7 +177,7 @@ class PlaySession:
     def act_bot(self, seat: int, legal: tuple[Action, ...], action: Action) -> bool:
         """Play a bot's choice if the bot is still asked the same thing; False if not."""
         with self.lock:
-            if (seat, legal) not in self.bot_turns():
+            if self.closed or (seat, legal) not in self.bot_turns():
                 return False
             if self.act(seat, action) is not None:  # a bot's mistake: take its first option
                 self.act(seat, legal[0])
@@ -194,6 +197,8 @@ class PlaySession:
         moves = 0
         while True:
             with self.lock:
+                if self.closed:
+                    return moves
                 if any(isinstance(e, (Won, HandDrawn, _End)) for e in self.game.events[start:]):
                     return moves
                 turns = self.bot_turns()
@@ -232,9 +237,11 @@ class PlaySession:
     def close(self) -> None:
         """Flush and close the save file (the game can be continued later)."""
         self.open_save()  # a very quick quit still leaves a file
-        if self._closer is not None:
-            self._closer()
-            self._closer = None
+        with self.lock:  # waits for a bot's move in progress; no move after this
+            self.closed = True
+            if self._closer is not None:
+                self._closer()
+                self._closer = None
 
 
 def _level_of(players: Sequence[str], human: int) -> str | None:

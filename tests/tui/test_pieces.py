@@ -83,3 +83,36 @@ def test_describe_speaks_to_the_player() -> None:
     names = ("You", "B", "C", "D")
     assert describe(Drew(0, 77), names, 1) == "You draw"
     assert describe(RiichiDeclared(0), names, 1) == "You declare riichi"
+
+
+def test_actions_map_to_one_key_each() -> None:
+    from engine.actions import (
+        AddedKan,
+        Chi,
+        ClosedKan,
+        Discard,
+        EndGame,
+        NineTerminals,
+        OpenKan,
+        Pass,
+        Pon,
+        Ron,
+        ShowHand,
+        Tsumo,
+    )
+    from tui.render import ACTION_KEYS, action_group, action_words
+
+    cases = {
+        Chi((0, 4)): "chi", Pon((0, 1)): "pon", OpenKan((0, 1, 2)): "kan",
+        ClosedKan((0, 1, 2, 3)): "kan", AddedKan(3): "kan", Tsumo(): "tsumo", Ron(): "ron",
+        NineTerminals(): "nine", Pass(): "pass", ShowHand(True): "show", ShowHand(False): "noten",
+        EndGame(True): "stop", EndGame(False): "continue", Discard(5, riichi=True): "riichi",
+        Discard(5, riichi=True, open=True): "open_riichi", Discard(5): None,
+    }
+    for action, group in cases.items():
+        assert action_group(action) == group
+        if group is not None:
+            assert group in ACTION_KEYS
+    assert action_words(Chi((4, 8)), 1) == "Chi 23m"
+    assert action_words(ClosedKan((16, 17, 18, 19)), 1) == "Kan 0555m"
+    assert action_words(Discard(16, riichi=True), 1) == "Riichi with 0m"

@@ -1,0 +1,53 @@
+"""The replay viewer on a real Tenhou game imported through saves' converter."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.events import GameEnded, Won
+from tests.tui.screen_text import screen_text
+
+
+async def test_replay_of_an_imported_tenhou_game(shared_logs: Path) -> None:
+    convert = pytest.importorskip("saves.convert")
+    tenhou6 = pytest.importorskip("saves.logs.tenhou6")
+    path = sorted((shared_logs / "tenhou6").glob("*.json"))[0]
+    game = tenhou6.parse_tenhou6(path.read_text(encoding="utf-8"))
+    events = convert.events_from_recorded(game)
+
+    from textual.app import App
+
+    from tui.screens.replay import ReplayScreen
+
+    class Viewer(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(ReplayScreen(events, title=path.name))
+
+    app = Viewer()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        scr = app.screen
+        assert isinstance(scr, ReplayScreen)
+        wins = [i for i, e in enumerate(events) if isinstance(e, Won)]
+        await pilot.press("n")
+        first_result = scr.replay.position
+        assert first_result in scr.replay.results()
+        if wins:
+            assert first_result <= wins[0]
+        await pilot.press("end")
+        assert scr.replay.at_end
+        if isinstance(events[-1], GameEnded):
+            await pilot.press("enter")
+            await pilot.pause()
+            assert "Game over" in screen_text(app)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.screen is scr
+        for _ in range(5):
+            await pilot.press("left")
+        assert scr.replay.position == len(events) - 6
+        await pilot.press("down", "down", "up")
+        mark = scr.replay.current_hand()
+        assert mark is not None and mark.name in screen_text(app)
