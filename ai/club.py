@@ -182,6 +182,7 @@ class ClubBot:
                 scale *= 2.0 if lead > 4000 else 1.5
             elif rank == 3:
                 scale *= 0.5
+            scale *= _uma_stake(view, rank)
         return scale
 
     def _win_value_scale(self, view: PlayerView, value: float) -> float:
@@ -280,7 +281,6 @@ class ClubBot:
         tiles = view.concealed()
         reds = red_count(tiles, ctx.red_fives)
         furiten_kinds = {r.tile >> 2 for r in view.me.river}
-        threat_level = sum(t.tenpai * t.value for t in threats)
         end = 0.05 + min(0.3, sum(0.12 * t.tenpai for t in threats))
         loss_scale = self._loss_scale(view) * st.defence
         # Beginners fold only against riichi, only with a hopeless hand, and only to genbutsu.
@@ -364,7 +364,6 @@ class ClubBot:
                 win = win_chance_one_shanten(useful, total_unseen, draws, quality, end=end)
                 x.score += (win - x.win) * x.value
                 x.win = win
-        del threat_level
         return out
 
     def _tenpai_quality(self, view: PlayerView, counts13: list[int], nmeld: int,
@@ -581,6 +580,19 @@ def _is_last_hand(view: PlayerView) -> bool:
     rules = view.ruleset
     last_round = 0 if rules.length == "east" else 1
     return view.round_wind >= last_round and view.hand_number == 3
+
+
+_DEFAULT_DROP = (30.0, 20.0, 10.0)  # Tenhou: oka + uma lost by dropping one rank
+
+
+def _uma_stake(view: PlayerView, rank: int) -> float:
+    """How much dropping one rank costs under the ruleset's uma, against Tenhou's (0.5-2)."""
+    rules = view.ruleset
+    if rank >= 3 or rules.uma_scheme != "fixed":
+        return 1.0
+    uma = rules.uma
+    drop = uma[rank] - uma[rank + 1] + (rules.oka if rank == 0 else 0)
+    return min(2.0, max(0.5, drop / _DEFAULT_DROP[rank]))
 
 
 def _sh_text(s: int) -> str:
