@@ -1,0 +1,81 @@
+"""The runner's public API: pending/act, refusals, listeners, seeds, walls, views."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from game_kit import CLUBS, build_wall, smart_choice
+
+from engine.actions import Discard, Pass, Tsumo
+from engine.events import Event, GameStarted, HandStarted
+from engine.game import Game
+from engine.legal import IllegalAction
+from engine.state import snapshot
+
+NOTEN = {0: "13579m2468p1357s", 1: "2468m13579p2468s", 2: "13579s123456z99p",
+         3: "2468m2468p2468s7z"}
+
+
+def test_refusals_are_plain_sentences_and_change_nothing() -> None:
+    g = Game(CLUBS["tenhou"], seed=1)
+    before = (len(g.events), snapshot(g.state))
+    for seat, action in ((1, Pass()), (0, Tsumo()), (0, Discard(999)), (0, Pass())):
+        with pytest.raises(IllegalAction) as info:
+            g.act(seat, action)
+        reason = info.value.reason
+        assert reason and reason[0].isupper() and reason.endswith(".")
+    assert (len(g.events), snapshot(g.state)) == before
+
+
+def test_listeners_see_every_event_in_order() -> None:
+    seen: list[Event] = []
+    g = Game(CLUBS["tenhou"], seed=2, listeners=[seen.append])
+    later: list[Event] = []
+    rng = random.Random(0)
+    for _ in range(50):
+        seat, acts = next(iter(g.pending().items()))
+        if len(g.events) > 20 and not later:
+            g.add_listener(later.append)
+            mark = len(g.events)
+        g.act(seat, smart_choice(rng, acts, g, seat))
+    assert isinstance(seen[0], GameStarted) and seen == g.events
+    assert later == g.events[mark:]
+
+
+def test_the_same_seed_and_choices_give_the_same_game() -> None:
+    def play(seed: int) -> list[Event]:
+        rng = random.Random(5)
+        g = Game(CLUBS["tenhou"], seed=seed)
+        while not g.over:
+            seat, acts = next(iter(g.pending().items()))
+            g.act(seat, smart_choice(rng, acts, g, seat))
+        return g.events
+
+    a, b = play(7), play(7)
+    assert a == b
+    assert [e for e in a if isinstance(e, HandStarted)][0].wall != \
+        [e for e in play(8) if isinstance(e, HandStarted)][0].wall
+
+
+def test_wall_source_sets_each_hand_and_its_dice() -> None:
+    wall = build_wall(NOTEN)
+    calls: list[int] = []
+
+    def source(i: int) -> object:
+        calls.append(i)
+        return (wall, (3, 4)) if i == 0 else None
+
+    g = Game(CLUBS["tenhou"], seed=0, wall_source=source)
+    first = [e for e in g.events if isinstance(e, HandStarted)][0]
+    assert first.wall == wall and first.dice == (3, 4) and calls == [0]
+
+
+def test_views_hide_other_hands_and_the_wall() -> None:
+    g = Game(CLUBS["tenhou"], seed=3)
+    v0, v1 = g.view(0), g.view(1)
+    assert len(v0.concealed()) == 14 and v0.drawn is not None
+    assert v1.drawn is None and len(v1.hand) == 13
+    assert set(v1.hand).isdisjoint(v0.concealed())
+    assert not hasattr(v1, "wall") and v1.seats[0].hand_size == 14
+    assert v0.wall_remaining == 136 - 14 - 52 - 1
