@@ -359,3 +359,38 @@ async def test_open_riichi_has_its_own_key(tmp_path: Path) -> None:
         await settle(pilot)
         declared = human_events(app, RiichiDeclared)
         assert declared and declared[0].open  # type: ignore[attr-defined]
+
+
+async def test_a_failing_bot_stops_the_table_with_a_sentence(tmp_path: Path) -> None:
+    app = make_app(tmp_path, 1)
+    async with app.run_test(size=SIZE) as pilot:
+        scr = await settle(pilot)
+        assert isinstance(scr, TableScreen)
+
+        class Broken:
+            def choose(self, view: object, legal: object) -> object:
+                raise RuntimeError("out of ideas")
+
+        scr.session.bots[1] = Broken()
+        await pilot.press("1", "enter")
+        for _ in range(50):
+            await pilot.pause()
+            if scr._broken:
+                break
+        assert "A bot could not move (out of ideas)" in screen_text(app)
+        await pilot.press("ctrl+q")
+    assert app.return_code == 0
+
+
+async def test_playing_from_another_seat(tmp_path: Path) -> None:
+    spec = NewGame(Ruleset(), 2, "greedy", 2, tmp_path)
+    app = HanchanApp("play", new_game=spec, save_dir=tmp_path, settings=Settings(bot_delay=0.0))
+    async with app.run_test(size=SIZE) as pilot:
+        scr = await settle(pilot)
+        assert isinstance(scr, TableScreen)
+        view = scr.session.view()
+        assert view.seat == 2 and view.me.wind == 2  # West in East 1
+        assert len(view.concealed()) == 14  # it is West's turn: the bots played first
+        assert len(view.seats[0].river) == 1 and len(view.seats[1].river) == 1
+        text = screen_text(app)
+        assert "E Bot E (greedy)" in text  # the dealer sits across

@@ -109,6 +109,7 @@ class TableScreen(Screen[None]):
         self.legal_now: tuple[Action, ...] = ()
         self._modal_open = False
         self._busy = False  # the bots' worker is running
+        self._broken: str | None = None  # a bot failed: the table stops, saved
         self._queue: deque[Event] = deque()  # events not shown yet
         self.hint_text = ""
 
@@ -163,7 +164,7 @@ class TableScreen(Screen[None]):
             return
         self.legal_now = legal
         self.redraw()
-        if not self._busy and self.session.bot_turns():
+        if self._broken is None and not self._busy and self.session.bot_turns():
             self._busy = True
             self._run_bots()
 
@@ -202,23 +203,30 @@ class TableScreen(Screen[None]):
     async def _run_bots(self) -> None:
         """Bots' moves off the UI loop: all at once without a delay, else one per delay."""
         try:
-            if self.settings.bot_delay <= 0:
-                await asyncio.to_thread(self.session.run_bots)
-            else:
-                turns = self.session.bot_turns()
-                if turns:
-                    seat, legal = turns[0]
-                    view = self.session.view(seat)
-                    started = time.perf_counter()
-                    action = await asyncio.to_thread(self.session.bots[seat].choose, view, legal)
-                    if not isinstance(action, Pass):
-                        wait = self.settings.bot_delay - (time.perf_counter() - started)
-                        if wait > 0:
-                            await asyncio.sleep(wait)
-                    self.session.act_bot(seat, legal, action)
+            await self._bot_moves()
+        except Exception as exc:  # noqa: BLE001 - never a traceback; the game is saved
+            self._broken = f"A bot could not move ({exc}). The game is saved: Ctrl+Q quits."
+            self.info.say(self._broken, "bold #ff6b6b")
+            return
         finally:
             self._busy = False
         self.advance()
+
+    async def _bot_moves(self) -> None:
+        if self.settings.bot_delay <= 0:
+            await asyncio.to_thread(self.session.run_bots)
+            return
+        turns = self.session.bot_turns()
+        if turns:
+            seat, legal = turns[0]
+            view = self.session.view(seat)
+            started = time.perf_counter()
+            action = await asyncio.to_thread(self.session.bots[seat].choose, view, legal)
+            if not isinstance(action, Pass):
+                wait = self.settings.bot_delay - (time.perf_counter() - started)
+                if wait > 0:
+                    await asyncio.sleep(wait)
+            self.session.act_bot(seat, legal, action)
 
     # ------------------------------------------------------------------ drawing
 
@@ -327,7 +335,10 @@ class TableScreen(Screen[None]):
 
     def submit(self, action: Action) -> None:
         """Send the human's action to the engine; show the reason if it is refused."""
-        reason = self.session.act(self.session.human, action)
+        try:
+            reason = self.session.act(self.session.human, action)
+        except Exception as exc:  # noqa: BLE001 - a plain sentence, never a traceback
+            reason = f"That could not be played ({exc}). The game is saved up to here."
         if reason is not None:
             self.info.say(reason, "bold #ff6b6b")
             self.app.bell()
