@@ -6,13 +6,6 @@ TUI, and :mod:`ai.arena` to play bots against each other.
 """
 
 from ai.base import LEVELS, Bot, BotLevelError, make_bot
+from ai.hints import Hint, hint
 
 __all__ = ["LEVELS", "Bot", "BotLevelError", "Hint", "hint", "make_bot"]
-
-
-def __getattr__(name: str) -> object:
-    if name in ("Hint", "hint"):
-        from ai import hints
-
-        return getattr(hints, name)
-    raise AttributeError(name)
