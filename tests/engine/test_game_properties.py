@@ -144,3 +144,67 @@ def test_every_preset_plays_a_whole_game(preset: str) -> None:
         play(f"preset:{preset}", 5, "smart", check_every=2)
     finally:
         del CLUBS[f"preset:{preset}"]
+
+
+# ------------------------------------------------------------------ any combination of options
+
+_INT_CHOICES = {
+    "dead_wall": (14, 16), "initial_dora": (1, 2), "red_fives": (0, 1, 2), "min_han": (1, 2),
+    "two_han_from_honba": (0, 2), "max_kans": (0, 2, 4), "riichi_min_wall": (0, 4),
+    "extension_target": (30000, 40000), "noten_payment": (0, 3000),
+}
+_TUPLE_CHOICES = {"pao_yaku": ("daisangen", "daisuushii", "suukantsu", "sankantsu")}
+_SKIP = {"name", "start_points", "return_points", "oka", "uma", "uma_by_floaters", "uma_sink",
+         "uma_float", "double_yakuman", "honba_points", "chombo_points", "bust_bonus",
+         "yakuman_bonus_tsumo", "yakuman_bonus_ron", "chip_ippatsu", "chip_ura", "chip_red",
+         "chip_yakuman", "chip_bust", "yakitori_chips", "yakuman_cap", "chiitoitsu_fu",
+         "open_pinfu_ron_fu", "double_wind_fu", "sanrenkou_han", "practice_mode"}
+
+
+@st.composite
+def rulesets(draw: st.DrawFn) -> object:
+    """A Ruleset with every engine option drawn from its allowed values."""
+    import dataclasses
+
+    from rulesets.schema import Ruleset, allowed_literals, option_types
+
+    types = option_types()
+    changes: dict[str, object] = {}
+    for f in dataclasses.fields(Ruleset):
+        name = f.name
+        if name in _SKIP:
+            continue
+        lits = allowed_literals(name)
+        if lits:
+            changes[name] = draw(st.sampled_from(lits))
+        elif types[name] is bool:
+            changes[name] = draw(st.booleans())
+        elif name in _INT_CHOICES:
+            changes[name] = draw(st.sampled_from(_INT_CHOICES[name]))
+        elif name in _TUPLE_CHOICES:
+            picks = draw(st.lists(st.sampled_from(_TUPLE_CHOICES[name]), unique=True))
+            changes[name] = tuple(picks)
+    if changes.get("extension") != "none":
+        changes["extension_last_round"] = draw(st.sampled_from(["west", "north"]))
+    return Ruleset().replace(**changes)
+
+
+@settings(max_examples=6)
+@given(rules=rulesets(), seed=st.integers(0, 10_000))
+def test_any_combination_of_options_plays_to_the_end(rules: object, seed: int) -> None:
+    CLUBS["any"] = rules  # type: ignore[assignment]
+    try:
+        play("any", seed, "smart", check_every=4)
+    finally:
+        del CLUBS["any"]
+
+
+@pytest.mark.slow
+@settings(max_examples=60)
+@given(rules=rulesets(), seed=st.integers(0, 1_000_000))
+def test_many_combinations_of_options(rules: object, seed: int) -> None:
+    CLUBS["any"] = rules  # type: ignore[assignment]
+    try:
+        play("any", seed, "smart", check_every=5)
+    finally:
+        del CLUBS["any"]
