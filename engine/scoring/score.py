@@ -13,11 +13,15 @@ cached (engine.scoring.decompose) and whole results memoised by ``score_win``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import compress
 
 from engine.scoring.decompose import KOKUSHI_KINDS, is_kokushi, regular_readings
 from engine.scoring.points import base_points, limit_of, split
+from engine.scoring.quick import NO_MELDS, NO_YAKU, MeldInfo, score_quick
 from engine.scoring.registry import ORDER
+from engine.scoring.suits import KIND_OF
+from engine.scoring.suits import YAO_MASK as _YAO_MASK
 from engine.scoring.types import ScoreResult, WinContext
 from engine.tiles import dora_of
 from rulesets.schema import Ruleset
@@ -251,7 +255,7 @@ def _total(h: _Hand, han: int, fu: int) -> int:
     return t
 
 
-_NO_YAKU = ScoreResult.invalid("no yaku")
+_NO_YAKU = NO_YAKU
 
 
 def _finish(h: _Hand, yaku: Yaku, fu: int, fu_parts: list[tuple[str, int]]) -> ScoreResult:
@@ -630,6 +634,124 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
     """
     concealed = ctx.concealed
     melds = ctx.melds
+    n_tiles = len(concealed)
+    if melds:
+        if len(melds) > 4 or n_tiles != 14 - 3 * len(melds):
+            return _invalid(ctx)
+        srt = sorted(concealed)
+        meld_seqs: list[int] = []
+        meld_trips: list[tuple[int, bool, bool]] = []
+        mkinds: list[int] = []
+        seen = set(concealed)
+        msm = mtm = mkm = meld_fu = n_kans = n_ankan = 0
+        ok = 0 <= srt[0] and srt[-1] <= 135
+        for m in melds:
+            tiles = m.tiles
+            nt = len(tiles)
+            if nt < 3:
+                ok = False
+                break
+            lo = min(tiles)
+            hi = max(tiles)
+            if lo < 0 or hi > 135:
+                ok = False
+                break
+            k = lo >> 2
+            kind = m.kind
+            if kind == "chi":
+                if nt != 3 or k >= 27 or k % 9 > 6:
+                    ok = False
+                    break
+                a, b, c = tiles
+                if (1 << (a >> 2) | 1 << (b >> 2) | 1 << (c >> 2)) != 7 << k:
+                    ok = False
+                    break
+                meld_seqs.append(k)
+                mkinds += (k, k + 1, k + 2)
+                msm |= 1 << k
+                mkm |= 7 << k
+            else:
+                if nt != (3 if kind == "pon" else 4) or hi >> 2 != k:
+                    ok = False
+                    break
+                kan = nt == 4
+                conc = kind == "ankan"
+                meld_trips.append((k, kan, conc))
+                mkinds += (k,) * nt
+                mtm |= 1 << k
+                mkm |= 1 << k
+                meld_fu += (4 if _YAO_MASK >> k & 1 else 2) * (2 if conc else 1) * (
+                    4 if kan else 1)
+                if kan:
+                    n_kans += 1
+                if conc:
+                    n_ankan += 1
+            seen.update(tiles)
+            n_tiles += nt
+        if not ok or len(seen) != n_tiles:
+            return _invalid(ctx)
+        mi: MeldInfo = (msm, mtm, mkm, meld_fu, n_kans, n_ankan)
+        tiles_all: Iterable[int] = seen
+    else:
+        if n_tiles != 14:
+            return _invalid(ctx)
+        srt = sorted(concealed)
+        if srt[0] < 0 or srt[-1] > 135 or len(set(srt)) != 14:
+            return _invalid(ctx)
+        meld_seqs = []
+        meld_trips = []
+        mkinds = []
+        mi = NO_MELDS
+        tiles_all = concealed
+    if ctx.win_tile not in concealed:
+        return ScoreResult.invalid("the winning tile is not in the concealed hand")
+    kb = bytes(srt).translate(KIND_OF)
+    # ---- dora, red fives and (for riichi) ura dora: the same for every reading
+    dora: Yaku = []
+    n = 0
+    for i in ctx.dora_indicators:
+        k = _NEXT[i >> 2]
+        n += kb.count(k)
+        if mkinds:
+            n += mkinds.count(k)
+    if n:
+        dora.append(("dora", n))
+    reds = rules.red_fives
+    if reds:
+        red = len(_RED_TILES[reds].intersection(tiles_all))
+        if red:
+            dora.append(("aka_dora", red))
+    if ctx.ura_indicators and rules.ura_dora and (
+            ctx.riichi or ctx.double_riichi or ctx.open_riichi):
+        n = 0
+        for i in ctx.ura_indicators:
+            k = _NEXT[i >> 2]
+            n += kb.count(k)
+            if mkinds:
+                n += mkinds.count(k)
+        if n:
+            dora.append(("ura_dora", n))
+    key = (id(rules), kb, tuple(meld_seqs), tuple(meld_trips), ctx.win_tile >> 2,
+           ctx.tsumo, ctx.seat_wind, ctx.round_wind, ctx.riichi, ctx.double_riichi,
+           ctx.open_riichi, ctx.ippatsu, ctx.haitei, ctx.houtei, ctx.rinshan, ctx.chankan,
+           ctx.chankan_ankan, ctx.tenhou, ctx.chiihou, ctx.renhou, ctx.first_draw_no_calls,
+           ctx.paarenchan, ctx.furiten, tuple(dora))
+    hit = _MEMO.get(key)
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    result = score_quick(ctx, rules, kb, meld_seqs, meld_trips, mi, dora)
+    if result is None:
+        result = _score_full(ctx, rules, kb, meld_seqs, meld_trips, dora)
+    if len(_MEMO) >= _MEMO_MAX:
+        _MEMO.clear()
+    _MEMO[key] = (rules, result)
+    return result
+
+
+def _invalid(ctx: WinContext) -> ScoreResult:
+    """Why the tiles are not a possible complete hand (checked in this order)."""
+    concealed = ctx.concealed
+    melds = ctx.melds
     n_melds = len(melds)
     n_tiles = len(concealed)
     if n_melds > 4 or n_tiles != 14 - 3 * n_melds:
@@ -641,56 +763,43 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
         seen.update(m.tiles)
     if min(seen) < 0 or max(seen) > 135:
         return ScoreResult.invalid("impossible tiles: a tile number is outside 0-135")
-    counts = [0] * 34
-    for t in concealed:
-        counts[t >> 2] += 1
-    total = counts[:]
-    meld_seqs: list[int] = []
-    meld_trips: list[tuple[int, bool, bool]] = []
     for m in melds:
         tiles = m.tiles
         if len(tiles) < 3:
             return ScoreResult.invalid("a meld has three or four tiles")
         n_tiles += len(tiles)
         k = min(tiles) >> 2
-        kind = m.kind
-        if kind == "chi":
+        if m.kind == "chi":
             if len(tiles) != 3 or k >= 27 or k % 9 > 6 or {t >> 2 for t in tiles} != {
                     k, k + 1, k + 2}:
                 return ScoreResult.invalid("a chi must be three consecutive tiles of one suit")
-            meld_seqs.append(k)
-            total[k] += 1
-            total[k + 1] += 1
-            total[k + 2] += 1
         else:
-            size = 3 if kind == "pon" else 4
+            size = 3 if m.kind == "pon" else 4
             if len(tiles) != size or max(tiles) >> 2 != k:
                 return ScoreResult.invalid(
                     "a pon must be three identical tiles" if size == 3
                     else "a kan must be four identical tiles")
-            meld_trips.append((k, size == 4, kind == "ankan"))
-            total[k] += size
     if len(seen) != n_tiles:
         return ScoreResult.invalid("impossible tiles: the same physical tile appears twice")
-    if ctx.win_tile not in concealed:
-        return ScoreResult.invalid("the winning tile is not in the concealed hand")
-    riichi_any = ctx.riichi or ctx.double_riichi or ctx.open_riichi
-    dora = _dora(ctx, rules, total, riichi_any, seen)
-    ct = tuple(counts)
-    key = (id(rules), ct, tuple(meld_seqs), tuple(meld_trips), ctx.win_tile >> 2,
-           ctx.tsumo, ctx.seat_wind, ctx.round_wind, ctx.riichi, ctx.double_riichi,
-           ctx.open_riichi, ctx.ippatsu, ctx.haitei, ctx.houtei, ctx.rinshan, ctx.chankan,
-           ctx.chankan_ankan, ctx.tenhou, ctx.chiihou, ctx.renhou, ctx.first_draw_no_calls,
-           ctx.paarenchan, ctx.furiten, tuple(dora))
-    hit = _MEMO.get(key)
-    if hit is not None and hit[0] is rules:
-        return hit[1]
+    raise AssertionError("the tiles were rejected without a reason")  # pragma: no cover
+
+
+def _score_full(ctx: WinContext, rules: Ruleset, kb: bytes, meld_seqs: list[int],
+                meld_trips: list[tuple[int, bool, bool]], dora: Yaku) -> ScoreResult:
+    """The full scorer (every rule, every yakuman), for what the fast path leaves."""
+    counts = [0] * 34
+    for k in kb:
+        counts[k] += 1
+    total = counts[:]
+    for k in meld_seqs:
+        total[k] += 1
+        total[k + 1] += 1
+        total[k + 2] += 1
+    for k, kan, _ in meld_trips:
+        total[k] += 4 if kan else 3
     kinds = list(compress(_R34, total))
-    result = _score(_Hand(ctx, rules, counts, total, meld_seqs, meld_trips, kinds, dora), ct)
-    if len(_MEMO) >= _MEMO_MAX:
-        _MEMO.clear()
-    _MEMO[key] = (rules, result)
-    return result
+    return _score(_Hand(ctx, rules, counts, total, meld_seqs, meld_trips, kinds, dora),
+                  tuple(counts))
 
 
 def clear_cache() -> None:

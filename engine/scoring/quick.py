@@ -1,0 +1,550 @@
+"""The fast path of ``score_win``: ordinary hands valued from packed per-suit readings.
+
+A hand's readings are sums of per-suit packed ints (:mod:`engine.scoring.suits`);
+each is valued with a few bit operations (yaku han from sequence and triplet
+masks, fu from precomputed triplet fu), and only the best placement of the
+winning tile is turned into yaku and fu-part lists.
+
+Whatever is rare and intricate is left to the full scorer
+(:mod:`engine.scoring.score`): :func:`score_quick` returns ``None`` for a robbed
+closed kan, thirteen orphans, luck yakuman, hands that may hold a yakuman
+(all honours, all terminals, all green, four or three kans as yakuman, nine
+gates, three dragon or wind triplets, four concealed triplets, four
+consecutive triplets), seven pairs under a daisharin rule and incomplete hands
+that might be thirteen unconnected tiles.  Everything it does return equals the
+full scorer's result.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+
+from engine.scoring.points import base_points, limit_of, split
+from engine.scoring.registry import ORDER
+from engine.scoring.suits import (
+    DUP_SHIFT,
+    FU_SHIFT,
+    M34,
+    PAIR_SHIFT,
+    TABLE,
+    TRIP_SHIFT,
+    YAO_MASK,
+    suit_entry,
+)
+from engine.scoring.types import ScoreResult, WinContext
+from rulesets.schema import Ruleset
+
+Yaku = list[tuple[str, int]]
+
+NO_YAKU = ScoreResult.invalid("no yaku")
+
+_RYANMEN, _KANCHAN, _PENCHAN, _SHANPON, _TANKI = range(5)
+_WAIT_FU_ID = {_KANCHAN: "wait_kanchan", _PENCHAN: "wait_penchan", _TANKI: "wait_tanki"}
+SET_FU_ID = {
+    (conc, kan, term): f"{'closed' if conc else 'open'}_{'kan' if kan else 'triplet'}_"
+                       f"{'terminal' if term else 'simple'}"
+    for conc in (False, True) for kan in (False, True) for term in (False, True)
+}
+_RENHOU_HAN = {"mangan": 5, "baiman": 8}
+_DRAGON_YAKU = ("yakuhai_haku", "yakuhai_hatsu", "yakuhai_chun")
+
+_NOT_YAO = M34 & ~YAO_MASK
+_GREEN_MASK = sum(1 << k for k in (19, 20, 21, 23, 25, 32))
+_NOT_GREEN = M34 & ~_GREEN_MASK
+_SUITED = (1 << 27) - 1
+_START3 = sum(1 << k for k in range(27) if k % 9 <= 6)
+_START4 = sum(1 << k for k in range(27) if k % 9 <= 5)
+_OUT_SEQ = sum(1 << k for k in range(27) if k % 9 in (0, 6))
+_NOT_OUT_SEQ = M34 & ~_OUT_SEQ
+_ITTSU = 0b1001001  # sequences starting at 1, 4 and 7 of a suit
+
+
+def _wait_candidates(w: int) -> tuple[tuple[int, int], ...]:
+    """(sequence start, wait) for each sequence that may hold kind ``w``, lowest first."""
+    if w >= 27:
+        return ()
+    out = []
+    for k in (w - 2, w - 1, w):
+        if k < 0 or k // 9 != w // 9 or k % 9 > 6:
+            continue
+        if w == k + 1:
+            wait = _KANCHAN
+        elif (w == k and k % 9 == 6) or (w == k + 2 and k % 9 == 0):
+            wait = _PENCHAN
+        else:
+            wait = _RYANMEN
+        out.append((k, wait))
+    return tuple(out)
+
+
+_WAITS = tuple(_wait_candidates(w) for w in range(34))
+
+def _situational(ctx: WinContext, rules: Ruleset, menzen: bool, riichi_any: bool) -> Yaku:
+    """Yaku of the circumstances (riichi, tsumo, last tile, kans, renhou as a limit)."""
+    out: Yaku = []
+    if menzen:
+        if ctx.open_riichi and rules.open_riichi:
+            out.append(("open_riichi", 3 if ctx.double_riichi and rules.double_riichi else 2))
+        elif ctx.double_riichi and rules.double_riichi:
+            out.append(("double_riichi", 2))
+        elif riichi_any:
+            out.append(("riichi", 1))
+        if riichi_any and ctx.ippatsu and rules.ippatsu:
+            out.append(("ippatsu", 1))
+        if ctx.tsumo:
+            out.append(("menzen_tsumo", 1))
+    if ctx.tsumo:
+        if ctx.haitei and (not ctx.rinshan or rules.haitei_with_rinshan):
+            out.append(("haitei", 1))
+        if ctx.rinshan:
+            out.append(("rinshan", 1))
+    else:
+        if ctx.houtei:
+            out.append(("houtei", 1))
+        if ctx.chankan or ctx.chankan_ankan:
+            out.append(("chankan", 1))
+        if ctx.renhou and rules.renhou in _RENHOU_HAN and menzen:
+            out.append(("renhou", _RENHOU_HAN[rules.renhou]))
+    return out
+
+
+_ORDER_KEY: dict[tuple[str, int], int] = {
+    (y, han): i for y, i in ORDER.items() for han in range(64)}
+"""Sort key of a yaku row: its canonical position (ids are unique within a result)."""
+_SLOTS = ScoreResult.__slots__
+_SETTERS = tuple(getattr(ScoreResult, f).__set__ for f in _SLOTS)
+(_S_VALID, _S_ERROR, _S_HAN, _S_FU, _S_YAKU, _S_PARTS, _S_LIMIT, _S_COUNT, _S_POINTS,
+ _S_TOTAL, _S_HAN_WO) = _SETTERS
+_new = object.__new__
+
+Entry = tuple[int, str | None, dict[str, int]]
+"""(total, limit, points) of an ordinary hand's han and fu."""
+
+_TOTALS: dict[tuple[bool, bool, bool, bool, str], dict[int, Entry]] = {}
+
+
+def _entry(totals: dict[int, Entry], han: int, fu: int, rules: Ruleset, dealer: bool,
+           tsumo: bool) -> Entry:
+    limit = limit_of(han, fu, rules)
+    points, total = split(base_points(han, fu, limit, 0), dealer=dealer, tsumo=tsumo)
+    e = totals[han << 8 | fu] = (total, limit, points)
+    return e
+
+
+def _result(yaku: Yaku, han_wo: int, fu: int, parts: list[tuple[str, int]], dora: Yaku,
+            han: int, e: Entry) -> ScoreResult:
+    """A valid ordinary result (the same as ``ScoreResult(True, None, ...)``, built faster)."""
+    yaku.sort(key=_ORDER_KEY.__getitem__)
+    r = _new(ScoreResult)
+    _S_VALID(r, True)
+    _S_ERROR(r, None)
+    _S_HAN(r, han)
+    _S_FU(r, fu)
+    _S_YAKU(r, tuple(yaku + dora) if dora else tuple(yaku))
+    _S_PARTS(r, tuple(parts))
+    _S_LIMIT(r, e[1])
+    _S_COUNT(r, 0)
+    _S_POINTS(r, e[2])  # shared by equal results: read-only (see score_win)
+    _S_TOTAL(r, e[0])
+    _S_HAN_WO(r, han_wo)
+    return r
+
+
+def _tables(rules: Ruleset, dealer: bool, tsumo: bool) -> dict[int, Entry]:
+    tkey = (dealer, tsumo, rules.kiriage_mangan, rules.kazoe_yakuman, rules.kazoe_cap)
+    totals = _TOTALS.get(tkey)
+    if totals is None:
+        totals = _TOTALS[tkey] = {}
+    return totals
+
+
+MeldInfo = tuple[int, int, int, int, int, int]
+"""Facts of the melds: (sequence mask, triplet mask, kind mask, fu, kans, closed kans)."""
+NO_MELDS: MeldInfo = (0, 0, 0, 0, 0, 0)
+
+
+def score_quick(ctx: WinContext, rules: Ruleset, kb: bytes, meld_seqs: list[int],
+                meld_trips: list[tuple[int, bool, bool]], mi: MeldInfo,
+                dora: Yaku) -> ScoreResult | None:
+    """Score an ordinary hand; ``None`` when the full scorer must decide.
+
+    ``kb`` holds the concealed tiles' kinds, sorted; the melds come as sequence
+    starts and ``(kind, is_kan, concealed)`` triplets, in meld order, and their
+    facts ``mi`` (see :data:`MeldInfo`).
+    """
+    if ctx.chankan_ankan:
+        return None
+    # ---- per-suit entries (unrolled): kinds used, readings of each suit
+    msm, mtm, km, meld_fu, n_kans, n_ankan = mi
+    n = len(kb)
+    i1 = bisect_left(kb, 9)
+    i2 = bisect_left(kb, 18, i1)
+    i3 = bisect_left(kb, 27, i2)
+    per: list[tuple[int, ...]] = []
+    regular = True
+    pairs = 0
+    if i1:
+        se = TABLE.get(kb[:i1]) or suit_entry(kb[:i1])
+        km |= se[0]
+        r = i1 % 3
+        pairs += r
+        rd = se[1][r]
+        if rd:
+            per.append(rd)
+        else:
+            regular = False
+    if i2 != i1:
+        part = kb[i1:i2]
+        se = TABLE.get(part) or suit_entry(part)
+        km |= se[0]
+        r = (i2 - i1) % 3
+        pairs += r
+        rd = se[1][r]
+        if rd:
+            per.append(rd)
+        else:
+            regular = False
+    if i3 != i2:
+        part = kb[i2:i3]
+        se = TABLE.get(part) or suit_entry(part)
+        km |= se[0]
+        r = (i3 - i2) % 3
+        pairs += r
+        rd = se[1][r]
+        if rd:
+            per.append(rd)
+        else:
+            regular = False
+    if n != i3:
+        part = kb[i3:]
+        se = TABLE.get(part) or suit_entry(part)
+        km |= se[0]
+        r = (n - i3) % 3
+        pairs += r
+        rd = se[1][r]
+        if rd:
+            per.append(rd)
+        else:
+            regular = False
+    if pairs != 2:  # exactly one suit holds the pair (a suit of 3n+1 tiles has no reading)
+        regular = False
+
+    no_melds = not meld_seqs and not meld_trips
+    menzen = not meld_seqs and n_ankan == len(meld_trips)
+
+    chiitoi = False
+    if no_melds:
+        if km == YAO_MASK:
+            return None  # thirteen orphans
+        chiitoi = km.bit_count() == 7 and kb[0::2] == kb[1::2]
+        if chiitoi and rules.daisharin != "none":
+            return None
+    if (ctx.tenhou or ctx.chiihou or ctx.renhou) and no_melds or (
+            ctx.paarenchan and rules.paarenchan):
+        return None  # a luck yakuman may apply (the full scorer checks the details)
+
+    # ---- facts of the kinds used
+    lo = (km & -km).bit_length() - 1
+    hi = km.bit_length() - 1
+    all_yao = not km & _NOT_YAO
+    if (lo >= 27 or (all_yao and hi < 27) or not km & _NOT_GREEN or n_kans == 4
+            or (n_kans == 3 and rules.sankantsu_yakuman)):
+        return None  # tsuuiisou, chinroutou, ryuuiisou, suukantsu, sankantsu as yakuman
+    if no_melds and hi < 27 and lo // 9 == hi // 9 and km.bit_count() == 9:
+        return None  # maybe nine gates
+
+    tsumo = ctx.tsumo
+    riichi_any = ctx.riichi or ctx.double_riichi or ctx.open_riichi
+    sit = _situational(ctx, rules, menzen, riichi_any)
+    tile: Yaku = []
+    if (menzen or rules.open_tanyao) and not km & YAO_MASK:
+        tile.append(("tanyao", 1))
+    if all_yao and hi >= 27 and lo < 27:
+        tile.append(("honroutou", 2))
+    if lo < 27 and lo // 9 == ((km & _SUITED).bit_length() - 1) // 9:
+        if hi >= 27:
+            tile.append(("honitsu", 3 if menzen else 2))
+        else:
+            tile.append(("chinitsu", 6 if menzen else 5))
+    base_han = 0
+    for _, v in sit:
+        base_han += v
+    for _, v in tile:
+        base_han += v
+    if n_kans == 3:
+        base_han += 2
+    dora_han = 0
+    for _, v in dora:
+        dora_han += v
+    dealer = ctx.seat_wind == 0
+
+    result: ScoreResult | None = None
+    if regular:
+        combos = per[0]
+        for rd in per[1:]:
+            if len(rd) == 1 and len(combos) == 1:
+                combos = (combos[0] + rd[0],)
+            else:
+                combos = tuple([a + b for a in combos for b in rd])
+        w = ctx.win_tile >> 2
+        seat_w = ctx.seat_wind
+        round_w = ctx.round_wind
+        seat_k = 27 + seat_w
+        round_k = 27 + round_w
+        sanrenkou_han = rules.sanrenkou_han
+        suurenkou = rules.suurenkou
+        pinfu_tsumo_fu = rules.pinfu_tsumo_fu
+        open_pinfu_fu = rules.open_pinfu_ron_fu
+        w_ron_fu = 4 if YAO_MASK >> w & 1 else 2
+        cands = _WAITS[w]
+        totals = _tables(rules, dealer, tsumo)
+        best_key = (-1, -1, -1, -1)
+        best_res: ScoreResult | None = None
+        best: tuple[int, int, bool, bool, int] | None = None
+        best_e: Entry = (0, None, {})
+        best_h = 0
+        for v in combos:
+            sm = v & M34
+            tm = v >> TRIP_SHIFT & M34
+            pair = (v >> PAIR_SHIFT) - 1
+            tmask = tm | mtm
+            smask = sm | msm
+            han = base_han
+            if tmask:
+                hon = tmask >> 27
+                if hon:
+                    nd = (hon >> 4).bit_count()
+                    if nd == 3 or (hon & 15).bit_count() >= 3:
+                        return None  # daisangen, shousuushii or daisuushii may apply
+                    han += nd + (hon >> seat_w & 1) + (hon >> round_w & 1)
+                    if nd == 2 and pair >= 31:
+                        han += 2
+                nt = tmask.bit_count()
+                if nt == 4:
+                    han += 2
+                if nt >= 3:
+                    if tmask & (tmask >> 9) & (tmask >> 18) & 0x1FF:
+                        han += 2
+                    if sanrenkou_han or suurenkou:
+                        x = tmask & _SUITED
+                        r3 = x & (x >> 1) & (x >> 2) & _START3
+                        if r3:
+                            if suurenkou and r3 & (x >> 3) & _START4:
+                                return None  # suurenkou
+                            han += sanrenkou_han
+            if smask:
+                if menzen:
+                    dup = v >> DUP_SHIFT & 15
+                    if dup:
+                        han += 3 if dup == 2 else 1
+                if smask & (smask >> 9) & (smask >> 18) & 0x7F:
+                    han += 2 if menzen else 1
+                if (smask & _ITTSU == _ITTSU or smask >> 9 & _ITTSU == _ITTSU
+                        or smask >> 18 & _ITTSU == _ITTSU):
+                    han += 2 if menzen else 1
+                if YAO_MASK >> pair & 1 and not tmask & _NOT_YAO and not smask & _NOT_OUT_SEQ:
+                    if hi >= 27:
+                        han += 2 if menzen else 1
+                    else:
+                        han += 3 if menzen else 2
+            n_ankou = tm.bit_count() + n_ankan
+            if n_ankou == 4:
+                return None  # suuankou may apply
+            fu0 = 20 + (v >> FU_SHIFT & 255) + meld_fu
+            yakuhai_pair = False
+            if pair >= 27:
+                if pair >= 31:
+                    fu0 += 2
+                    yakuhai_pair = True
+                elif pair == seat_k:
+                    fu0 += rules.double_wind_fu if pair == round_k else 2
+                    yakuhai_pair = True
+                elif pair == round_k:
+                    fu0 += 2
+                    yakuhai_pair = True
+            pinfu_ok = menzen and not tmask and not yakuhai_pair
+            waits: list[int] = []
+            if pair == w:
+                waits.append(_TANKI)
+            if tm >> w & 1:
+                waits.append(_SHANPON)
+            for k, wt in cands:
+                if sm >> k & 1:
+                    waits.append(wt)
+            for wait in waits:
+                h = han
+                raw = fu0
+                ankou = n_ankou
+                ron_trip = False
+                pinfu = False
+                if wait == _SHANPON:
+                    if not tsumo:
+                        ron_trip = True
+                        ankou -= 1
+                        raw -= w_ron_fu
+                elif wait == _RYANMEN:
+                    if pinfu_ok:
+                        pinfu = True
+                        h += 1
+                else:
+                    raw += 2
+                if ankou == 3:
+                    h += 2
+                if h == 0:
+                    if best_key < (0, 0, 0, 0):
+                        best_key = (0, 0, 0, 0)
+                        best_res = NO_YAKU
+                    continue
+                if tsumo:
+                    if not (pinfu and pinfu_tsumo_fu):
+                        raw += 2
+                elif menzen:
+                    raw += 10
+                elif raw == 20 and open_pinfu_fu > 20:
+                    raw = open_pinfu_fu
+                fu = -(-raw // 10) * 10
+                hd = h + dora_han
+                tk = hd << 8 | fu
+                e = totals.get(tk)
+                if e is None:
+                    e = _entry(totals, hd, fu, rules, dealer, tsumo)
+                key = (e[0], 0, hd, fu)
+                if key > best_key:
+                    best_key = key
+                    best_res = None
+                    best = (v, wait, ron_trip, pinfu, ankou)
+                    best_e = e
+                    best_h = h
+        result = best_res
+        if best_res is None and best is not None:
+            result = _build(ctx, rules, best, sit + tile, meld_trips, msm, mtm, menzen, n_kans,
+                            hi, dora, best_h, dora_han, best_e)
+    if chiitoi:
+        fu = rules.chiitoitsu_fu
+        h = base_han + 2  # no melds: no sankantsu in base_han
+        hd = h + dora_han
+        totals = _tables(rules, dealer, tsumo)
+        e = totals.get(hd << 8 | fu)
+        if e is None:
+            e = _entry(totals, hd, fu, rules, dealer, tsumo)
+        chi = _result(sit + [("chiitoitsu", 2)] + tile, h, fu, [("chiitoitsu", fu)], dora,
+                      hd, e)
+        if result is None or not result.valid or (chi.valid and (
+                chi.total, chi.yakuman_count > 0, chi.han, chi.fu) > (
+                result.total, result.yakuman_count > 0, result.han, result.fu)):
+            result = chi
+    if result is None:
+        if rules.shiisanputaa and ctx.first_draw_no_calls and no_melds:
+            return None
+        return ScoreResult.invalid("not a complete hand")
+    return result
+
+
+def _build(ctx: WinContext, rules: Ruleset, best: tuple[int, int, bool, bool, int],
+           yaku: Yaku, meld_trips: list[tuple[int, bool, bool]], msm: int, mtm: int,
+           menzen: bool, n_kans: int, hi: int, dora: Yaku, han_wo: int, dora_han: int,
+           e: Entry) -> ScoreResult:
+    """Yaku and fu-part lists of the best placement, and its result."""
+    v, wait, ron_trip, pinfu, ankou = best
+    sm = v & M34
+    tm = v >> TRIP_SHIFT & M34
+    pair = (v >> PAIR_SHIFT) - 1
+    tmask = tm | mtm
+    smask = sm | msm
+    seat_k = 27 + ctx.seat_wind
+    round_k = 27 + ctx.round_wind
+    w = ctx.win_tile >> 2
+    # ---- yaku of the reading
+    if tmask:
+        if tmask >> 27:
+            nd = 0
+            for k in range(27, 34):
+                if tmask >> k & 1:
+                    if k >= 31:
+                        yaku.append((_DRAGON_YAKU[k - 31], 1))
+                        nd += 1
+                    if k == seat_k:
+                        yaku.append(("yakuhai_seat_wind", 1))
+                    if k == round_k:
+                        yaku.append(("yakuhai_round_wind", 1))
+            if pair >= 31 and nd == 2:
+                yaku.append(("shousangen", 2))
+        nt = tmask.bit_count()
+        if nt == 4:
+            yaku.append(("toitoi", 2))
+        if nt >= 3:
+            if tmask & (tmask >> 9) & (tmask >> 18) & 0x1FF:
+                yaku.append(("sanshoku_doukou", 2))
+            if rules.sanrenkou_han:
+                x = tmask & _SUITED
+                if x & (x >> 1) & (x >> 2) & _START3:
+                    yaku.append(("sanrenkou", rules.sanrenkou_han))
+    if n_kans == 3:
+        yaku.append(("sankantsu", 2))
+    if smask:
+        if menzen:
+            dup = v >> DUP_SHIFT & 15
+            if dup == 2:
+                yaku.append(("ryanpeikou", 3))
+            elif dup == 1:
+                yaku.append(("iipeikou", 1))
+        if smask & (smask >> 9) & (smask >> 18) & 0x7F:
+            yaku.append(("sanshoku", 2 if menzen else 1))
+        if (smask & _ITTSU == _ITTSU or smask >> 9 & _ITTSU == _ITTSU
+                or smask >> 18 & _ITTSU == _ITTSU):
+            yaku.append(("ittsu", 2 if menzen else 1))
+        if YAO_MASK >> pair & 1 and not tmask & _NOT_YAO and not smask & _NOT_OUT_SEQ:
+            if hi >= 27:
+                yaku.append(("chanta", 2 if menzen else 1))
+            else:
+                yaku.append(("junchan", 3 if menzen else 2))
+    if pinfu:
+        yaku.append(("pinfu", 1))
+    if ankou == 3:
+        yaku.append(("sanankou", 2))
+    # ---- fu parts
+    parts: list[tuple[str, int]] = [("base", 20)]
+    raw = 20
+    t = tm
+    while t:
+        low = t & -t
+        k = low.bit_length() - 1
+        t ^= low
+        conc = not (ron_trip and k == w)
+        term = bool(YAO_MASK >> k & 1)
+        f = (8 if term else 4) if conc else (4 if term else 2)
+        raw += f
+        parts.append((SET_FU_ID[conc, False, term], f))
+    for k, kan, conc in meld_trips:
+        term = bool(YAO_MASK >> k & 1)
+        f = (4 if term else 2) * (2 if conc else 1) * (4 if kan else 1)
+        raw += f
+        parts.append((SET_FU_ID[conc, kan, term], f))
+    if pair >= 27:
+        pf: tuple[str, int] | None = None
+        if pair >= 31:
+            pf = ("pair_dragon", 2)
+        elif pair == seat_k and pair == round_k:
+            pf = ("pair_double_wind", rules.double_wind_fu)
+        elif pair == seat_k:
+            pf = ("pair_seat_wind", 2)
+        elif pair == round_k:
+            pf = ("pair_round_wind", 2)
+        if pf:
+            raw += pf[1]
+            parts.append(pf)
+    if wait >= _KANCHAN and wait != _SHANPON:
+        raw += 2
+        parts.append((_WAIT_FU_ID[wait], 2))
+    if ctx.tsumo:
+        if not (pinfu and rules.pinfu_tsumo_fu):
+            raw += 2
+            parts.append(("tsumo", 2))
+    elif menzen:
+        raw += 10
+        parts.append(("closed_ron", 10))
+    elif raw == 20 and rules.open_pinfu_ron_fu > 20:
+        raw = rules.open_pinfu_ron_fu
+        parts.append(("open_pinfu", rules.open_pinfu_ron_fu - 20))
+    fu = -(-raw // 10) * 10
+    return _result(yaku, han_wo, fu, parts, dora, han_wo + dora_han, e)
