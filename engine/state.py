@@ -621,5 +621,7 @@ def snapshot(state: GameState) -> tuple[object, ...]:
         st.live_end, st.rinshan_taken, st.dora_count, st.pending_dora, st.kans_total,
         st.calls_made, st.turn, st.phase, st.last_discard, st.last_kan, st.drawn,
         st.rinshan_draw, st.window, tuple(st.first_winds), st.kan_discard, st.result, st.ended,
-        st.dealer_wins,
+        st.dealer_wins, st.prev_dealer, st.hands_started, st.sticks_at_start,
+        tuple(st.riichi_sticks_this_hand), st.last_draw_haitei, tuple(st.wins_by_seat),
+        tuple(st.yakuman_wins), tuple(st.chips),
     )
