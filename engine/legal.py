@@ -334,28 +334,53 @@ def why_illegal(st: GameState, seat: int, action: Action) -> str:
     """A plain sentence saying why ``action`` is not legal for ``seat`` now."""
     if st.phase == "over":
         return "The game is over."
-    if st.phase == "turn" and seat != st.turn:
-        return f"It is seat {st.turn}'s turn, not seat {seat}'s."
+    s = st.seats[seat]
     if isinstance(action, Discard):
-        s = st.seats[seat]
+        if st.phase != "turn" or seat != st.turn:
+            return "It is not your turn to discard."
         if action.tile not in s.hand:
             return "That tile is not in your hand."
+        if action.riichi and action.open and not st.rules.open_riichi:
+            return "These rules have no open riichi."
+        if action.riichi:
+            if s.riichi or s.riichi_pending:
+                return "You are already in riichi."
+            if not s.closed:
+                return "Riichi needs a closed hand."
+            if st.rules.riichi_needs_points and st.scores[seat] < 1000:
+                return "Riichi needs 1,000 points to put down."
+            if st.live_remaining < st.rules.riichi_min_wall:
+                return "Too few tiles are left in the wall to declare riichi."
+            return "Riichi needs a tenpai hand after this discard."
         if s.riichi:
             return "After riichi you must discard the tile you drew."
         if (action.tile >> 2) in s.kuikae:
             return "Swap calling: you may not discard that tile right after your call."
-        if action.riichi:
-            return "Riichi needs a closed tenpai hand after the discard, enough points and tiles."
+        if st.rules.open_riichi:
+            return "That tile would deal into an open riichi; discard another tile."
         return "You may not discard that tile now."
+    if st.phase == "turn" and seat != st.turn:
+        return "It is not your turn."
     if isinstance(action, Tsumo):
         return "Your hand is not a complete winning hand with a yaku."
     if isinstance(action, Ron):
+        if st.phase not in ("claim", "chankan"):
+            return "There is no discard to win on now."
         if is_furiten(st, seat):
             return "You are furiten: you may not win on a discard."
         return "That tile does not complete a winning hand with a yaku for you."
     if isinstance(action, (Chi, Pon, OpenKan)):
+        if st.phase != "claim":
+            return "There is no discard to call now."
+        if s.riichi:
+            return "In riichi you may not call."
+        if isinstance(action, Chi) and st.last_discard is not None and (
+                st.last_discard[0] + 1) % 4 != seat:
+            return "Only the next player may chi a discard."
         return "You may not make that call now."
     if isinstance(action, (ClosedKan, AddedKan)):
+        if st.kans_total >= st.rules.max_kans:
+            return "No more kans may be declared in this hand."
         return "You may not declare that kan now."
     if isinstance(action, NineTerminals):
         return "Nine terminals needs nine different terminals and honours on your first draw."
