@@ -428,3 +428,21 @@ def test_a_forced_deal_in_to_an_open_riichi_pays_a_yakuman() -> None:
     won = last_result(g)
     assert isinstance(won, Won) and won.wins[0].seat == 0 and won.wins[0].limit == "yakuman"
     assert won.deltas[1] == -48000
+
+
+PRIORITY = {0: "5p2468m2468s1357z", 1: "46p1357m79s246z88s", 2: "55p13579m1357s99p",
+            3: "234m567m234s66s46p"}
+
+
+def test_claims_ron_beats_pon_beats_chi() -> None:
+    # makura 13 / teireikai 13: ロンは全てに優先; ポン(カン)→チーの順
+    draws = ["1z"]
+    g = new_game(CLUBS["tenhou"], build_wall(PRIORITY, draws))
+    run(g, (0, "d 5p"))
+    assert set(g.pending()) == {1, 2, 3}
+    run(g, (1, "chi 46p"), (2, "pon"), (3, "pass"))
+    assert g.state.seats[2].melds and not g.state.seats[1].melds
+    g = new_game(CLUBS["tenhou"], build_wall(PRIORITY, draws))
+    run(g, (0, "d 5p"), (1, "chi 46p"), (2, "pon"), (3, "ron"))
+    won = last_result(g)
+    assert isinstance(won, Won) and won.wins[0].seat == 3
