@@ -158,30 +158,57 @@ def _tables(rules: Ruleset, dealer: bool, tsumo: bool) -> dict[int, Entry]:
     return totals
 
 
-MeldInfo = tuple[int, int, int, int, int, int]
-"""Facts of the melds: (sequence mask, triplet mask, kind mask, fu, kans, closed kans)."""
-NO_MELDS: MeldInfo = (0, 0, 0, 0, 0, 0)
+MeldInfo = tuple[int, int, int, int, int, int, bool]
+"""Facts of the melds: (sequence mask, triplet mask, kind mask, fu, kans, closed kans,
+menzen)."""
+NO_MELDS: MeldInfo = (0, 0, 0, 0, 0, 0, True)
+"""The facts of no melds (pass this very object for a hand without melds)."""
+
+_TERMINALS = sum(1 << k for k in (0, 8, 9, 17, 18, 26))
+_NOT_TERM = M34 & ~_TERMINALS
+_FULL_SUITS = (0x1FF, 0x1FF << 9, 0x1FF << 18)
+_MAN = 0x1FF
+_PIN = 0x1FF << 9
+_SOU = 0x1FF << 18
+_ITTSU_AT = 1 | 1 << 9 | 1 << 18
+_HAKU = ("yakuhai_haku", 1)
+_HATSU = ("yakuhai_hatsu", 1)
+_CHUN = ("yakuhai_chun", 1)
+_SEAT = ("yakuhai_seat_wind", 1)
+_ROUND = ("yakuhai_round_wind", 1)
+_SHOUSANGEN = ("shousangen", 2)
+_TOITOI = ("toitoi", 2)
+_DOUKOU = ("sanshoku_doukou", 2)
+_RYANPEIKOU = ("ryanpeikou", 3)
+_IIPEIKOU = ("iipeikou", 1)
+_PINFU = ("pinfu", 1)
+_SANANKOU = ("sanankou", 2)
+
+Best = tuple[Yaku, int, int, bool, bool, int, int, Entry]
+"""(reading yaku, packed reading, wait, ron on a shanpon, pinfu, concealed triplets,
+han without dora, points entry) of the best placement."""
 
 
-def score_quick(ctx: WinContext, rules: Ruleset, kb: bytes, meld_seqs: list[int],
+def score_quick(ctx: WinContext, rules: Ruleset, kb: bytes,
                 meld_trips: list[tuple[int, bool, bool]], mi: MeldInfo,
                 dora: Yaku) -> ScoreResult | None:
     """Score an ordinary hand; ``None`` when the full scorer must decide.
 
-    ``kb`` holds the concealed tiles' kinds, sorted; the melds come as sequence
-    starts and ``(kind, is_kan, concealed)`` triplets, in meld order, and their
-    facts ``mi`` (see :data:`MeldInfo`).
+    ``kb`` holds the concealed tiles' kinds, sorted; the melds come as
+    ``(kind, is_kan, concealed)`` triplets in meld order (for the fu parts) and as
+    their facts ``mi`` (see :data:`MeldInfo`).
     """
     if ctx.chankan_ankan:
         return None
-    # ---- per-suit entries (unrolled): kinds used, readings of each suit
-    msm, mtm, km, meld_fu, n_kans, n_ankan = mi
+    msm, mtm, km, meld_fu, n_kans, n_ankan, menzen = mi
+    # ---- per-suit entries (unrolled): kinds used; readings = sum of one per suit
     n = len(kb)
     i1 = bisect_left(kb, 9)
     i2 = bisect_left(kb, 18, i1)
     i3 = bisect_left(kb, 27, i2)
-    per: list[tuple[int, ...]] = []
-    regular = True
+    acc = 0
+    multi: list[tuple[int, ...]] = []
+    ok = True
     pairs = 0
     if i1:
         se = TABLE.get(kb[:i1]) or suit_entry(kb[:i1])
@@ -189,10 +216,12 @@ def score_quick(ctx: WinContext, rules: Ruleset, kb: bytes, meld_seqs: list[int]
         r = i1 % 3
         pairs += r
         rd = se[1][r]
-        if rd:
-            per.append(rd)
+        if len(rd) == 1:
+            acc += rd[0]
+        elif rd:
+            multi.append(rd)
         else:
-            regular = False
+            ok = False
     if i2 != i1:
         part = kb[i1:i2]
         se = TABLE.get(part) or suit_entry(part)
@@ -200,10 +229,12 @@ def score_quick(ctx: WinContext, rules: Ruleset, kb: bytes, meld_seqs: list[int]
         r = (i2 - i1) % 3
         pairs += r
         rd = se[1][r]
-        if rd:
-            per.append(rd)
+        if len(rd) == 1:
+            acc += rd[0]
+        elif rd:
+            multi.append(rd)
         else:
-            regular = False
+            ok = False
     if i3 != i2:
         part = kb[i2:i3]
         se = TABLE.get(part) or suit_entry(part)
@@ -211,10 +242,12 @@ def score_quick(ctx: WinContext, rules: Ruleset, kb: bytes, meld_seqs: list[int]
         r = (i3 - i2) % 3
         pairs += r
         rd = se[1][r]
-        if rd:
-            per.append(rd)
+        if len(rd) == 1:
+            acc += rd[0]
+        elif rd:
+            multi.append(rd)
         else:
-            regular = False
+            ok = False
     if n != i3:
         part = kb[i3:]
         se = TABLE.get(part) or suit_entry(part)
@@ -222,87 +255,76 @@ def score_quick(ctx: WinContext, rules: Ruleset, kb: bytes, meld_seqs: list[int]
         r = (n - i3) % 3
         pairs += r
         rd = se[1][r]
-        if rd:
-            per.append(rd)
+        if len(rd) == 1:
+            acc += rd[0]
+        elif rd:
+            multi.append(rd)
         else:
-            regular = False
-    if pairs != 2:  # exactly one suit holds the pair (a suit of 3n+1 tiles has no reading)
-        regular = False
+            ok = False
 
-    no_melds = not meld_seqs and not meld_trips
-    menzen = not meld_seqs and n_ankan == len(meld_trips)
-
+    # ---- what the full scorer decides
+    no_melds = mi is NO_MELDS
     chiitoi = False
     if no_melds:
         if km == YAO_MASK:
             return None  # thirteen orphans
-        chiitoi = km.bit_count() == 7 and kb[0::2] == kb[1::2]
-        if chiitoi and rules.daisharin != "none":
-            return None
-    if (ctx.tenhou or ctx.chiihou or ctx.renhou) and no_melds or (
-            ctx.paarenchan and rules.paarenchan):
-        return None  # a luck yakuman may apply (the full scorer checks the details)
-
-    # ---- facts of the kinds used
-    lo = (km & -km).bit_length() - 1
-    hi = km.bit_length() - 1
-    all_yao = not km & _NOT_YAO
-    if (lo >= 27 or (all_yao and hi < 27) or not km & _NOT_GREEN or n_kans == 4
-            or (n_kans == 3 and rules.sankantsu_yakuman)):
+        if ctx.tenhou or ctx.chiihou or ctx.renhou:
+            return None  # a luck yakuman may apply
+        if km in _FULL_SUITS:
+            return None  # maybe nine gates
+        if km.bit_count() == 7 and kb[0::2] == kb[1::2]:
+            if rules.daisharin != "none":
+                return None
+            chiitoi = True
+    if ctx.paarenchan and rules.paarenchan:
+        return None
+    if not km & _SUITED or not km & _NOT_TERM or not km & _NOT_GREEN or (
+            n_kans >= 3 and (n_kans == 4 or rules.sankantsu_yakuman)):
         return None  # tsuuiisou, chinroutou, ryuuiisou, suukantsu, sankantsu as yakuman
-    if no_melds and hi < 27 and lo // 9 == hi // 9 and km.bit_count() == 9:
-        return None  # maybe nine gates
 
+    # ---- yaku of the whole hand
     tsumo = ctx.tsumo
-    riichi_any = ctx.riichi or ctx.double_riichi or ctx.open_riichi
-    sit = _situational(ctx, rules, menzen, riichi_any)
-    tile: Yaku = []
-    if (menzen or rules.open_tanyao) and not km & YAO_MASK:
-        tile.append(("tanyao", 1))
-    if all_yao and hi >= 27 and lo < 27:
-        tile.append(("honroutou", 2))
-    if lo < 27 and lo // 9 == ((km & _SUITED).bit_length() - 1) // 9:
-        if hi >= 27:
-            tile.append(("honitsu", 3 if menzen else 2))
+    yaku = _situational(ctx, rules, menzen, ctx.riichi or ctx.double_riichi or ctx.open_riichi)
+    if not km & YAO_MASK:
+        if menzen or rules.open_tanyao:
+            yaku.append(("tanyao", 1))
+    elif not km & _NOT_YAO and km >> 27:
+        yaku.append(("honroutou", 2))
+    suited = km & _SUITED
+    if suited & _MAN == suited or suited & _PIN == suited or suited & _SOU == suited:
+        if km >> 27:
+            yaku.append(("honitsu", 3 if menzen else 2))
         else:
-            tile.append(("chinitsu", 6 if menzen else 5))
-    base_han = 0
-    for _, v in sit:
-        base_han += v
-    for _, v in tile:
-        base_han += v
+            yaku.append(("chinitsu", 6 if menzen else 5))
     if n_kans == 3:
-        base_han += 2
+        yaku.append(("sankantsu", 2))
+    base_han = 0
+    for y in yaku:
+        base_han += y[1]
     dora_han = 0
-    for _, v in dora:
-        dora_han += v
+    for y in dora:
+        dora_han += y[1]
     dealer = ctx.seat_wind == 0
+    totals = _tables(rules, dealer, tsumo)
 
     result: ScoreResult | None = None
-    if regular:
-        combos = per[0]
-        for rd in per[1:]:
-            if len(rd) == 1 and len(combos) == 1:
-                combos = (combos[0] + rd[0],)
-            else:
-                combos = tuple([a + b for a in combos for b in rd])
+    if ok and pairs == 2:  # exactly one suit holds the pair
+        if multi:
+            combos: list[int] | tuple[int, ...] = [acc]
+            for rd in multi:
+                combos = [a + b for a in combos for b in rd]
+        else:
+            combos = (acc,)
         w = ctx.win_tile >> 2
         seat_w = ctx.seat_wind
         round_w = ctx.round_wind
         seat_k = 27 + seat_w
         round_k = 27 + round_w
-        sanrenkou_han = rules.sanrenkou_han
-        suurenkou = rules.suurenkou
-        pinfu_tsumo_fu = rules.pinfu_tsumo_fu
-        open_pinfu_fu = rules.open_pinfu_ron_fu
         w_ron_fu = 4 if YAO_MASK >> w & 1 else 2
         cands = _WAITS[w]
-        totals = _tables(rules, dealer, tsumo)
         best_key = (-1, -1, -1, -1)
         best_res: ScoreResult | None = None
-        best: tuple[int, int, bool, bool, int] | None = None
-        best_e: Entry = (0, None, {})
-        best_h = 0
+        best: Best | None = None
         for v in combos:
             sm = v & M34
             tm = v >> TRIP_SHIFT & M34
@@ -310,59 +332,86 @@ def score_quick(ctx: WinContext, rules: Ruleset, kb: bytes, meld_seqs: list[int]
             tmask = tm | mtm
             smask = sm | msm
             han = base_han
+            ry: Yaku = []
             if tmask:
                 hon = tmask >> 27
                 if hon:
-                    nd = (hon >> 4).bit_count()
-                    if nd == 3 or (hon & 15).bit_count() >= 3:
+                    dr = hon >> 4
+                    if dr == 7 or (hon & 15).bit_count() >= 3:
                         return None  # daisangen, shousuushii or daisuushii may apply
-                    han += nd + (hon >> seat_w & 1) + (hon >> round_w & 1)
-                    if nd == 2 and pair >= 31:
-                        han += 2
+                    if dr:
+                        if dr & 1:
+                            ry.append(_HAKU)
+                            han += 1
+                        if dr & 2:
+                            ry.append(_HATSU)
+                            han += 1
+                        if dr & 4:
+                            ry.append(_CHUN)
+                            han += 1
+                        if pair >= 31 and dr in (3, 5, 6):
+                            ry.append(_SHOUSANGEN)
+                            han += 2
+                    if hon >> seat_w & 1:
+                        ry.append(_SEAT)
+                        han += 1
+                    if hon >> round_w & 1:
+                        ry.append(_ROUND)
+                        han += 1
                 nt = tmask.bit_count()
-                if nt == 4:
-                    han += 2
                 if nt >= 3:
-                    if tmask & (tmask >> 9) & (tmask >> 18) & 0x1FF:
+                    if nt == 4:
+                        ry.append(_TOITOI)
                         han += 2
-                    if sanrenkou_han or suurenkou:
+                    if tmask & (tmask >> 9) & (tmask >> 18) & 0x1FF:
+                        ry.append(_DOUKOU)
+                        han += 2
+                    if rules.sanrenkou_han or rules.suurenkou:
                         x = tmask & _SUITED
                         r3 = x & (x >> 1) & (x >> 2) & _START3
                         if r3:
-                            if suurenkou and r3 & (x >> 3) & _START4:
+                            if rules.suurenkou and r3 & (x >> 3) & _START4:
                                 return None  # suurenkou
-                            han += sanrenkou_han
+                            if rules.sanrenkou_han:
+                                ry.append(("sanrenkou", rules.sanrenkou_han))
+                                han += rules.sanrenkou_han
             if smask:
                 if menzen:
                     dup = v >> DUP_SHIFT & 15
-                    if dup:
-                        han += 3 if dup == 2 else 1
+                    if dup == 2:
+                        ry.append(_RYANPEIKOU)
+                        han += 3
+                    elif dup:
+                        ry.append(_IIPEIKOU)
+                        han += 1
                 if smask & (smask >> 9) & (smask >> 18) & 0x7F:
+                    ry.append(("sanshoku", 2 if menzen else 1))
                     han += 2 if menzen else 1
-                if (smask & _ITTSU == _ITTSU or smask >> 9 & _ITTSU == _ITTSU
-                        or smask >> 18 & _ITTSU == _ITTSU):
+                if smask & (smask >> 3) & (smask >> 6) & _ITTSU_AT:
+                    ry.append(("ittsu", 2 if menzen else 1))
                     han += 2 if menzen else 1
                 if YAO_MASK >> pair & 1 and not tmask & _NOT_YAO and not smask & _NOT_OUT_SEQ:
-                    if hi >= 27:
+                    if km >> 27:
+                        ry.append(("chanta", 2 if menzen else 1))
                         han += 2 if menzen else 1
                     else:
+                        ry.append(("junchan", 3 if menzen else 2))
                         han += 3 if menzen else 2
             n_ankou = tm.bit_count() + n_ankan
             if n_ankou == 4:
                 return None  # suuankou may apply
             fu0 = 20 + (v >> FU_SHIFT & 255) + meld_fu
-            yakuhai_pair = False
+            pinfu_ok = menzen and not tmask
             if pair >= 27:
                 if pair >= 31:
                     fu0 += 2
-                    yakuhai_pair = True
+                    pinfu_ok = False
                 elif pair == seat_k:
                     fu0 += rules.double_wind_fu if pair == round_k else 2
-                    yakuhai_pair = True
+                    pinfu_ok = False
                 elif pair == round_k:
                     fu0 += 2
-                    yakuhai_pair = True
-            pinfu_ok = menzen and not tmask and not yakuhai_pair
+                    pinfu_ok = False
             waits: list[int] = []
             if pair == w:
                 waits.append(_TANKI)
@@ -375,8 +424,7 @@ def score_quick(ctx: WinContext, rules: Ruleset, kb: bytes, meld_seqs: list[int]
                 h = han
                 raw = fu0
                 ankou = n_ankou
-                ron_trip = False
-                pinfu = False
+                ron_trip = pinfu = False
                 if wait == _SHANPON:
                     if not tsumo:
                         ron_trip = True
@@ -396,42 +444,36 @@ def score_quick(ctx: WinContext, rules: Ruleset, kb: bytes, meld_seqs: list[int]
                         best_res = NO_YAKU
                     continue
                 if tsumo:
-                    if not (pinfu and pinfu_tsumo_fu):
+                    if not (pinfu and rules.pinfu_tsumo_fu):
                         raw += 2
                 elif menzen:
                     raw += 10
-                elif raw == 20 and open_pinfu_fu > 20:
-                    raw = open_pinfu_fu
+                elif raw == 20 and rules.open_pinfu_ron_fu > 20:
+                    raw = rules.open_pinfu_ron_fu
                 fu = -(-raw // 10) * 10
                 hd = h + dora_han
-                tk = hd << 8 | fu
-                e = totals.get(tk)
+                e = totals.get(hd << 8 | fu)
                 if e is None:
                     e = _entry(totals, hd, fu, rules, dealer, tsumo)
                 key = (e[0], 0, hd, fu)
                 if key > best_key:
                     best_key = key
                     best_res = None
-                    best = (v, wait, ron_trip, pinfu, ankou)
-                    best_e = e
-                    best_h = h
+                    best = (ry, v, wait, ron_trip, pinfu, ankou, h, e)
         result = best_res
         if best_res is None and best is not None:
-            result = _build(ctx, rules, best, sit + tile, meld_trips, msm, mtm, menzen, n_kans,
-                            hi, dora, best_h, dora_han, best_e)
+            result = _build(ctx, rules, best, yaku, meld_trips, menzen, dora, dora_han)
     if chiitoi:
         fu = rules.chiitoitsu_fu
-        h = base_han + 2  # no melds: no sankantsu in base_han
+        h = base_han + 2
         hd = h + dora_han
-        totals = _tables(rules, dealer, tsumo)
         e = totals.get(hd << 8 | fu)
         if e is None:
             e = _entry(totals, hd, fu, rules, dealer, tsumo)
-        chi = _result(sit + [("chiitoitsu", 2)] + tile, h, fu, [("chiitoitsu", fu)], dora,
-                      hd, e)
-        if result is None or not result.valid or (chi.valid and (
+        chi = _result(yaku + [("chiitoitsu", 2)], h, fu, [("chiitoitsu", fu)], dora, hd, e)
+        if result is None or not result.valid or (
                 chi.total, chi.yakuman_count > 0, chi.han, chi.fu) > (
-                result.total, result.yakuman_count > 0, result.han, result.fu)):
+                result.total, result.yakuman_count > 0, result.han, result.fu):
             result = chi
     if result is None:
         if rules.shiisanputaa and ctx.first_draw_no_calls and no_melds:
@@ -440,99 +482,58 @@ def score_quick(ctx: WinContext, rules: Ruleset, kb: bytes, meld_seqs: list[int]
     return result
 
 
-def _build(ctx: WinContext, rules: Ruleset, best: tuple[int, int, bool, bool, int],
-           yaku: Yaku, meld_trips: list[tuple[int, bool, bool]], msm: int, mtm: int,
-           menzen: bool, n_kans: int, hi: int, dora: Yaku, han_wo: int, dora_han: int,
-           e: Entry) -> ScoreResult:
-    """Yaku and fu-part lists of the best placement, and its result."""
-    v, wait, ron_trip, pinfu, ankou = best
-    sm = v & M34
+def _build(ctx: WinContext, rules: Ruleset, best: Best, yaku: Yaku,
+           meld_trips: list[tuple[int, bool, bool]], menzen: bool, dora: Yaku,
+           dora_han: int) -> ScoreResult:
+    """The result of the best placement: its yaku and fu-part lists."""
+    ry, v, wait, ron_trip, pinfu, ankou, han_wo, e = best
+    yaku = yaku + ry
+    if pinfu:
+        yaku.append(_PINFU)
+    if ankou == 3:
+        yaku.append(_SANANKOU)
     tm = v >> TRIP_SHIFT & M34
     pair = (v >> PAIR_SHIFT) - 1
-    tmask = tm | mtm
-    smask = sm | msm
-    seat_k = 27 + ctx.seat_wind
-    round_k = 27 + ctx.round_wind
     w = ctx.win_tile >> 2
-    # ---- yaku of the reading
-    if tmask:
-        if tmask >> 27:
-            nd = 0
-            for k in range(27, 34):
-                if tmask >> k & 1:
-                    if k >= 31:
-                        yaku.append((_DRAGON_YAKU[k - 31], 1))
-                        nd += 1
-                    if k == seat_k:
-                        yaku.append(("yakuhai_seat_wind", 1))
-                    if k == round_k:
-                        yaku.append(("yakuhai_round_wind", 1))
-            if pair >= 31 and nd == 2:
-                yaku.append(("shousangen", 2))
-        nt = tmask.bit_count()
-        if nt == 4:
-            yaku.append(("toitoi", 2))
-        if nt >= 3:
-            if tmask & (tmask >> 9) & (tmask >> 18) & 0x1FF:
-                yaku.append(("sanshoku_doukou", 2))
-            if rules.sanrenkou_han:
-                x = tmask & _SUITED
-                if x & (x >> 1) & (x >> 2) & _START3:
-                    yaku.append(("sanrenkou", rules.sanrenkou_han))
-    if n_kans == 3:
-        yaku.append(("sankantsu", 2))
-    if smask:
-        if menzen:
-            dup = v >> DUP_SHIFT & 15
-            if dup == 2:
-                yaku.append(("ryanpeikou", 3))
-            elif dup == 1:
-                yaku.append(("iipeikou", 1))
-        if smask & (smask >> 9) & (smask >> 18) & 0x7F:
-            yaku.append(("sanshoku", 2 if menzen else 1))
-        if (smask & _ITTSU == _ITTSU or smask >> 9 & _ITTSU == _ITTSU
-                or smask >> 18 & _ITTSU == _ITTSU):
-            yaku.append(("ittsu", 2 if menzen else 1))
-        if YAO_MASK >> pair & 1 and not tmask & _NOT_YAO and not smask & _NOT_OUT_SEQ:
-            if hi >= 27:
-                yaku.append(("chanta", 2 if menzen else 1))
-            else:
-                yaku.append(("junchan", 3 if menzen else 2))
-    if pinfu:
-        yaku.append(("pinfu", 1))
-    if ankou == 3:
-        yaku.append(("sanankou", 2))
-    # ---- fu parts
     parts: list[tuple[str, int]] = [("base", 20)]
     raw = 20
-    t = tm
-    while t:
-        low = t & -t
+    while tm:
+        low = tm & -tm
         k = low.bit_length() - 1
-        t ^= low
-        conc = not (ron_trip and k == w)
-        term = bool(YAO_MASK >> k & 1)
-        f = (8 if term else 4) if conc else (4 if term else 2)
-        raw += f
-        parts.append((SET_FU_ID[conc, False, term], f))
+        tm ^= low
+        if YAO_MASK >> k & 1:
+            if ron_trip and k == w:
+                parts.append(("open_triplet_terminal", 4))
+                raw += 4
+            else:
+                parts.append(("closed_triplet_terminal", 8))
+                raw += 8
+        elif ron_trip and k == w:
+            parts.append(("open_triplet_simple", 2))
+            raw += 2
+        else:
+            parts.append(("closed_triplet_simple", 4))
+            raw += 4
     for k, kan, conc in meld_trips:
         term = bool(YAO_MASK >> k & 1)
         f = (4 if term else 2) * (2 if conc else 1) * (4 if kan else 1)
         raw += f
         parts.append((SET_FU_ID[conc, kan, term], f))
     if pair >= 27:
-        pf: tuple[str, int] | None = None
+        seat_k = 27 + ctx.seat_wind
+        round_k = 27 + ctx.round_wind
         if pair >= 31:
-            pf = ("pair_dragon", 2)
+            parts.append(("pair_dragon", 2))
+            raw += 2
         elif pair == seat_k and pair == round_k:
-            pf = ("pair_double_wind", rules.double_wind_fu)
+            parts.append(("pair_double_wind", rules.double_wind_fu))
+            raw += rules.double_wind_fu
         elif pair == seat_k:
-            pf = ("pair_seat_wind", 2)
+            parts.append(("pair_seat_wind", 2))
+            raw += 2
         elif pair == round_k:
-            pf = ("pair_round_wind", 2)
-        if pf:
-            raw += pf[1]
-            parts.append(pf)
+            parts.append(("pair_round_wind", 2))
+            raw += 2
     if wait >= _KANCHAN and wait != _SHANPON:
         raw += 2
         parts.append((_WAIT_FU_ID[wait], 2))
@@ -546,5 +547,4 @@ def _build(ctx: WinContext, rules: Ruleset, best: tuple[int, int, bool, bool, in
     elif raw == 20 and rules.open_pinfu_ron_fu > 20:
         raw = rules.open_pinfu_ron_fu
         parts.append(("open_pinfu", rules.open_pinfu_ron_fu - 20))
-    fu = -(-raw // 10) * 10
-    return _result(yaku, han_wo, fu, parts, dora, han_wo + dora_han, e)
+    return _result(yaku, han_wo, -(-raw // 10) * 10, parts, dora, han_wo + dora_han, e)

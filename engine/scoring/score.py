@@ -17,11 +17,11 @@ from collections.abc import Iterable
 from itertools import compress
 
 from engine.scoring.decompose import KOKUSHI_KINDS, is_kokushi, regular_readings
+from engine.scoring.melds import KAN_SHAPE, MELDS, PON_SHAPE, SEQ_SHAPE
 from engine.scoring.points import base_points, limit_of, split
 from engine.scoring.quick import NO_MELDS, NO_YAKU, MeldInfo, score_quick
 from engine.scoring.registry import ORDER
 from engine.scoring.suits import KIND_OF
-from engine.scoring.suits import YAO_MASK as _YAO_MASK
 from engine.scoring.types import ScoreResult, WinContext
 from engine.tiles import dora_of
 from rulesets.schema import Ruleset
@@ -641,56 +641,47 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
         srt = sorted(concealed)
         meld_seqs: list[int] = []
         meld_trips: list[tuple[int, bool, bool]] = []
-        mkinds: list[int] = []
+        mkb = b""
         seen = set(concealed)
         msm = mtm = mkm = meld_fu = n_kans = n_ankan = 0
         ok = 0 <= srt[0] and srt[-1] <= 135
         for m in melds:
             tiles = m.tiles
-            nt = len(tiles)
-            if nt < 3:
+            f = MELDS.get(tiles) if type(tiles) is tuple else None
+            if f is None:
                 ok = False
                 break
-            lo = min(tiles)
-            hi = max(tiles)
-            if lo < 0 or hi > 135:
-                ok = False
-                break
-            k = lo >> 2
             kind = m.kind
-            if kind == "chi":
-                if nt != 3 or k >= 27 or k % 9 > 6:
+            shape = f[0]
+            if shape == SEQ_SHAPE:
+                if kind != "chi":
                     ok = False
                     break
-                a, b, c = tiles
-                if (1 << (a >> 2) | 1 << (b >> 2) | 1 << (c >> 2)) != 7 << k:
-                    ok = False
-                    break
-                meld_seqs.append(k)
-                mkinds += (k, k + 1, k + 2)
-                msm |= 1 << k
-                mkm |= 7 << k
+                meld_seqs.append(f[1])
+                msm |= f[2]
             else:
-                if nt != (3 if kind == "pon" else 4) or hi >> 2 != k:
+                if kind == "chi" or (kind == "pon") != (shape == PON_SHAPE):
                     ok = False
                     break
-                kan = nt == 4
-                conc = kind == "ankan"
-                meld_trips.append((k, kan, conc))
-                mkinds += (k,) * nt
-                mtm |= 1 << k
-                mkm |= 1 << k
-                meld_fu += (4 if _YAO_MASK >> k & 1 else 2) * (2 if conc else 1) * (
-                    4 if kan else 1)
-                if kan:
-                    n_kans += 1
-                if conc:
+                if kind == "ankan":
+                    meld_trips.append((f[1], True, True))
+                    meld_fu += f[6]
                     n_ankan += 1
+                    n_kans += 1
+                else:
+                    kan = shape == KAN_SHAPE
+                    meld_trips.append((f[1], kan, False))
+                    meld_fu += f[5]
+                    if kan:
+                        n_kans += 1
+                mtm |= f[2]
+            mkm |= f[3]
+            mkb += f[4]
             seen.update(tiles)
-            n_tiles += nt
-        if not ok or len(seen) != n_tiles:
+        if not ok or len(seen) != 14 + n_kans:
             return _invalid(ctx)
-        mi: MeldInfo = (msm, mtm, mkm, meld_fu, n_kans, n_ankan)
+        mi: MeldInfo = (msm, mtm, mkm, meld_fu, n_kans, n_ankan,
+                        not meld_seqs and n_ankan == len(meld_trips))
         tiles_all: Iterable[int] = seen
     else:
         if n_tiles != 14:
@@ -700,20 +691,18 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
             return _invalid(ctx)
         meld_seqs = []
         meld_trips = []
-        mkinds = []
+        mkb = b""
         mi = NO_MELDS
         tiles_all = concealed
     if ctx.win_tile not in concealed:
         return ScoreResult.invalid("the winning tile is not in the concealed hand")
     kb = bytes(srt).translate(KIND_OF)
     # ---- dora, red fives and (for riichi) ura dora: the same for every reading
+    tk = kb + mkb if mkb else kb
     dora: Yaku = []
     n = 0
     for i in ctx.dora_indicators:
-        k = _NEXT[i >> 2]
-        n += kb.count(k)
-        if mkinds:
-            n += mkinds.count(k)
+        n += tk.count(_NEXT[i >> 2])
     if n:
         dora.append(("dora", n))
     reds = rules.red_fives
@@ -725,10 +714,7 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
             ctx.riichi or ctx.double_riichi or ctx.open_riichi):
         n = 0
         for i in ctx.ura_indicators:
-            k = _NEXT[i >> 2]
-            n += kb.count(k)
-            if mkinds:
-                n += mkinds.count(k)
+            n += tk.count(_NEXT[i >> 2])
         if n:
             dora.append(("ura_dora", n))
     key = (id(rules), kb, tuple(meld_seqs), tuple(meld_trips), ctx.win_tile >> 2,
@@ -739,7 +725,7 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
     hit = _MEMO.get(key)
     if hit is not None and hit[0] is rules:
         return hit[1]
-    result = score_quick(ctx, rules, kb, meld_seqs, meld_trips, mi, dora)
+    result = score_quick(ctx, rules, kb, meld_trips, mi, dora)
     if result is None:
         result = _score_full(ctx, rules, kb, meld_seqs, meld_trips, dora)
     if len(_MEMO) >= _MEMO_MAX:
