@@ -54,7 +54,7 @@ class SeatState:
         "double_riichi", "open_riichi", "ippatsu", "riichi_turn", "temp_furiten",
         "riichi_furiten", "discards", "drawn_once", "nagashi", "pao", "kans",
         "kuikae", "noten_declared", "waits_cache", "called_this_turn", "riichi_step",
-        "shanten_hint", "dead",
+        "shanten_hint", "dead", "river_view",
     )
 
     def __init__(self) -> None:
@@ -86,6 +86,7 @@ class SeatState:
         # a cache hint only: 1 or more means no discard can leave the hand tenpai.
         self.shanten_hint = -9
         self.dead = False  # practice mode: a false call made the hand dead (アガリ放棄)
+        self.river_view: tuple[RiverTile, ...] | None = None  # cached for view()
 
     def add(self, tile: int) -> None:
         """Add a tile to the concealed hand."""
@@ -314,6 +315,7 @@ def _discarded(st: GameState, ev: Discarded) -> None:
     if s.riichi_pending:
         s.riichi_turn = len(s.river)
     s.river.append([ev.tile, ev.tsumogiri, s.riichi_pending, None])
+    s.river_view = None
     s.river_kinds.add(kind)
     if s.ippatsu and not s.riichi_pending:
         s.ippatsu = False
@@ -397,6 +399,7 @@ def _called(st: GameState, ev: Called) -> None:
     dseat, tile = st.last_discard
     d = st.seats[dseat]
     d.river[-1][3] = ev.seat
+    d.river_view = None
     d.nagashi = False
     for t in m.tiles:
         if t != m.called:
@@ -572,11 +575,14 @@ def view(state: GameState, seat: int) -> PlayerView:
             if h:
                 shown[i] = h
     for i, s in enumerate(st.seats):
-        river = tuple(
-            RiverTile(int(r[0]), bool(r[1]), bool(r[2]),  # type: ignore[arg-type]
-                      None if r[3] is None else int(r[3]))
-            for r in s.river
-        )
+        river = s.river_view
+        if river is None:
+            river = tuple(
+                RiverTile(int(r[0]), bool(r[1]), bool(r[2]),  # type: ignore[arg-type]
+                          None if r[3] is None else int(r[3]))
+                for r in s.river
+            )
+            s.river_view = river
         hand_shown = shown.get(i, ())
         if not hand_shown and s.open_riichi and (s.riichi or s.riichi_pending):
             hand_shown = tuple(sorted(s.hand))
