@@ -111,6 +111,7 @@ def _situational(ctx: WinContext, rules: Ruleset, menzen: bool, riichi_any: bool
 _ORDER_KEY: dict[tuple[str, int], int] = {
     (y, han): i for y, i in ORDER.items() for han in range(64)}
 """Sort key of a yaku row: its canonical position (ids are unique within a result)."""
+_ORDER_OF = _ORDER_KEY.__getitem__
 _SLOTS = ScoreResult.__slots__
 _SETTERS = tuple(getattr(ScoreResult, f).__set__ for f in _SLOTS)
 (_S_VALID, _S_ERROR, _S_HAN, _S_FU, _S_YAKU, _S_PARTS, _S_LIMIT, _S_COUNT, _S_POINTS,
@@ -134,7 +135,7 @@ def _entry(totals: dict[int, Entry], han: int, fu: int, rules: Ruleset, dealer: 
 def _result(yaku: Yaku, han_wo: int, fu: int, parts: list[tuple[str, int]], dora: Yaku,
             han: int, e: Entry) -> ScoreResult:
     """A valid ordinary result (the same as ``ScoreResult(True, None, ...)``, built faster)."""
-    yaku.sort(key=_ORDER_KEY.__getitem__)
+    yaku.sort(key=_ORDER_OF)
     r = _new(ScoreResult)
     _S_VALID(r, True)
     _S_ERROR(r, None)
@@ -184,6 +185,12 @@ _IIPEIKOU = ("iipeikou", 1)
 _PINFU = ("pinfu", 1)
 _SANANKOU = ("sanankou", 2)
 
+_MELD_PART = tuple(
+    (SET_FU_ID[conc, kan, term], (4 if term else 2) * (2 if conc else 1) * (4 if kan else 1))
+    for k in range(34) for kan in (False, True) for conc in (False, True)
+    for term in (bool(YAO_MASK >> k & 1),))
+"""Fu part of a meld triplet, at ``kind << 2 | is_kan << 1 | concealed``."""
+
 Best = tuple[Yaku, int, int, bool, bool, int, int, Entry]
 """(reading yaku, packed reading, wait, ron on a shanpon, pinfu, concealed triplets,
 han without dora, points entry) of the best placement."""
@@ -191,12 +198,12 @@ han without dora, points entry) of the best placement."""
 
 def score_quick(ctx: WinContext, rules: Ruleset, kb: bytes,
                 meld_trips: list[tuple[int, bool, bool]], mi: MeldInfo,
-                dora: Yaku) -> ScoreResult | None:
+                dora: Yaku, dora_han: int) -> ScoreResult | None:
     """Score an ordinary hand; ``None`` when the full scorer must decide.
 
     ``kb`` holds the concealed tiles' kinds, sorted; the melds come as
     ``(kind, is_kan, concealed)`` triplets in meld order (for the fu parts) and as
-    their facts ``mi`` (see :data:`MeldInfo`).
+    their facts ``mi`` (see :data:`MeldInfo`); ``dora_han`` is the han of ``dora``.
     """
     if ctx.chankan_ankan:
         return None
@@ -207,7 +214,7 @@ def score_quick(ctx: WinContext, rules: Ruleset, kb: bytes,
     i2 = bisect_left(kb, 18, i1)
     i3 = bisect_left(kb, 27, i2)
     acc = 0
-    multi: list[tuple[int, ...]] = []
+    multi: list[tuple[int, ...]] | None = None
     ok = True
     pairs = 0
     if i1:
@@ -219,7 +226,10 @@ def score_quick(ctx: WinContext, rules: Ruleset, kb: bytes,
         if len(rd) == 1:
             acc += rd[0]
         elif rd:
-            multi.append(rd)
+            if multi is None:
+                multi = [rd]
+            else:
+                multi.append(rd)
         else:
             ok = False
     if i2 != i1:
@@ -232,7 +242,10 @@ def score_quick(ctx: WinContext, rules: Ruleset, kb: bytes,
         if len(rd) == 1:
             acc += rd[0]
         elif rd:
-            multi.append(rd)
+            if multi is None:
+                multi = [rd]
+            else:
+                multi.append(rd)
         else:
             ok = False
     if i3 != i2:
@@ -245,7 +258,10 @@ def score_quick(ctx: WinContext, rules: Ruleset, kb: bytes,
         if len(rd) == 1:
             acc += rd[0]
         elif rd:
-            multi.append(rd)
+            if multi is None:
+                multi = [rd]
+            else:
+                multi.append(rd)
         else:
             ok = False
     if n != i3:
@@ -258,7 +274,10 @@ def score_quick(ctx: WinContext, rules: Ruleset, kb: bytes,
         if len(rd) == 1:
             acc += rd[0]
         elif rd:
-            multi.append(rd)
+            if multi is None:
+                multi = [rd]
+            else:
+                multi.append(rd)
         else:
             ok = False
 
@@ -301,9 +320,6 @@ def score_quick(ctx: WinContext, rules: Ruleset, kb: bytes,
     base_han = 0
     for y in yaku:
         base_han += y[1]
-    dora_han = 0
-    for y in dora:
-        dora_han += y[1]
     dealer = ctx.seat_wind == 0
     totals = _tables(rules, dealer, tsumo)
 
@@ -322,7 +338,7 @@ def score_quick(ctx: WinContext, rules: Ruleset, kb: bytes,
         round_k = 27 + round_w
         w_ron_fu = 4 if YAO_MASK >> w & 1 else 2
         cands = _WAITS[w]
-        best_key = (-1, -1, -1, -1)
+        best_key = -1  # (total, han, fu) packed: total << 16 | han << 8 | fu
         best_res: ScoreResult | None = None
         best: Best | None = None
         for v in combos:
@@ -439,8 +455,8 @@ def score_quick(ctx: WinContext, rules: Ruleset, kb: bytes,
                 if ankou == 3:
                     h += 2
                 if h == 0:
-                    if best_key < (0, 0, 0, 0):
-                        best_key = (0, 0, 0, 0)
+                    if best_key < 0:
+                        best_key = 0
                         best_res = NO_YAKU
                     continue
                 if tsumo:
@@ -455,7 +471,7 @@ def score_quick(ctx: WinContext, rules: Ruleset, kb: bytes,
                 e = totals.get(hd << 8 | fu)
                 if e is None:
                     e = _entry(totals, hd, fu, rules, dealer, tsumo)
-                key = (e[0], 0, hd, fu)
+                key = e[0] << 16 | hd << 8 | fu
                 if key > best_key:
                     best_key = key
                     best_res = None
@@ -515,10 +531,9 @@ def _build(ctx: WinContext, rules: Ruleset, best: Best, yaku: Yaku,
             parts.append(("closed_triplet_simple", 4))
             raw += 4
     for k, kan, conc in meld_trips:
-        term = bool(YAO_MASK >> k & 1)
-        f = (4 if term else 2) * (2 if conc else 1) * (4 if kan else 1)
-        raw += f
-        parts.append((SET_FU_ID[conc, kan, term], f))
+        part = _MELD_PART[k << 2 | kan << 1 | conc]
+        raw += part[1]
+        parts.append(part)
     if pair >= 27:
         seat_k = 27 + ctx.seat_wind
         round_k = 27 + ctx.round_wind

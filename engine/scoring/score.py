@@ -699,33 +699,34 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
     kb = bytes(srt).translate(KIND_OF)
     # ---- dora, red fives and (for riichi) ura dora: the same for every reading
     tk = kb + mkb if mkb else kb
-    dora: Yaku = []
-    n = 0
+    nd = 0
     for i in ctx.dora_indicators:
-        n += tk.count(_NEXT[i >> 2])
-    if n:
-        dora.append(("dora", n))
+        nd += tk.count(_NEXT[i >> 2])
+    red = ura = 0
     reds = rules.red_fives
     if reds:
         red = len(_RED_TILES[reds].intersection(tiles_all))
-        if red:
-            dora.append(("aka_dora", red))
     if ctx.ura_indicators and rules.ura_dora and (
             ctx.riichi or ctx.double_riichi or ctx.open_riichi):
-        n = 0
         for i in ctx.ura_indicators:
-            n += tk.count(_NEXT[i >> 2])
-        if n:
-            dora.append(("ura_dora", n))
-    key = (id(rules), kb, tuple(meld_seqs), tuple(meld_trips), ctx.win_tile >> 2,
+            ura += tk.count(_NEXT[i >> 2])
+    key = (id(rules), kb, mi[0], tuple(meld_trips), ctx.win_tile >> 2,
            ctx.tsumo, ctx.seat_wind, ctx.round_wind, ctx.riichi, ctx.double_riichi,
            ctx.open_riichi, ctx.ippatsu, ctx.haitei, ctx.houtei, ctx.rinshan, ctx.chankan,
            ctx.chankan_ankan, ctx.tenhou, ctx.chiihou, ctx.renhou, ctx.first_draw_no_calls,
-           ctx.paarenchan, ctx.furiten, tuple(dora))
+           ctx.paarenchan, ctx.furiten, nd, red, ura)
     hit = _MEMO.get(key)
     if hit is not None and hit[0] is rules:
         return hit[1]
-    result = score_quick(ctx, rules, kb, meld_trips, mi, dora)
+    # dora, red fives and (for riichi) ura dora: the same for every reading
+    dora: Yaku = []
+    if nd:
+        dora.append(("dora", nd))
+    if red:
+        dora.append(("aka_dora", red))
+    if ura:
+        dora.append(("ura_dora", ura))
+    result = score_quick(ctx, rules, kb, meld_trips, mi, dora, nd + red + ura)
     if result is None:
         result = _score_full(ctx, rules, kb, meld_seqs, meld_trips, dora)
     if len(_MEMO) >= _MEMO_MAX:
