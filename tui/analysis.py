@@ -77,3 +77,26 @@ def advise(view: PlayerView, discard: int | None) -> Advice:
             river_kinds.add(discard >> 2)
         furiten = bool(river_kinds & set(ws)) or (discard is None and view.furiten)
     return Advice(sh, tuple(kinds), count, ws, furiten)
+
+
+def best_discards(view: PlayerView, n: int = 5) -> str:
+    """The ``n`` discards that leave the lowest shanten and most acceptance, in words.
+
+    Empty when the hand is not waiting to discard (3n+2 tiles).
+    """
+    from engine.tiles import kind_name
+    from engine.waits import discard_options
+
+    tiles = view.concealed()
+    if len(tiles) % 3 != 2:
+        return ""
+    counts = counts_of(tiles, physical=True)
+    try:
+        options = discard_options(counts, len(view.me.melds), _visible_others(view))
+    except (ValueError, IndexError):
+        return ""
+    parts = []
+    for o in options[:n]:
+        state = "tenpai" if o.shanten == 0 else f"{o.shanten}-sh" if o.shanten > 0 else "win"
+        parts.append(f"{kind_name(o.kind)} {state} {o.ukeire_count}")
+    return "Best discards: " + " · ".join(parts)

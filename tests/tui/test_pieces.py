@@ -116,3 +116,16 @@ def test_actions_map_to_one_key_each() -> None:
     assert action_words(Chi((4, 8)), 1) == "Chi 23m"
     assert action_words(ClosedKan((16, 17, 18, 19)), 1) == "Kan 0555m"
     assert action_words(Discard(16, riichi=True), 1) == "Riichi with 0m"
+
+
+def test_best_discards_follow_the_hand_analysis() -> None:
+    from engine.tiles import kind_name
+    from engine.waits import discard_options
+    from tui.analysis import best_discards
+
+    view = mid_hand_view(drawn=True)
+    words = best_discards(view, 3)
+    best = discard_options(counts_of(view.concealed(), physical=True))[0]
+    assert words.startswith(f"Best discards: {kind_name(best.kind)} ")
+    assert words.count("·") == 2
+    assert best_discards(mid_hand_view(drawn=False)) == ""  # nothing to discard

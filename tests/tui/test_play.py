@@ -393,3 +393,17 @@ async def test_playing_from_another_seat(tmp_path: Path) -> None:
         assert len(view.seats[0].river) == 1 and len(view.seats[1].river) == 1
         text = screen_text(app)
         assert "E Bot E (greedy)" in text  # the dealer sits across
+
+
+async def test_tall_terminal_lists_the_best_discards(tmp_path: Path) -> None:
+    app = make_app(tmp_path, 1)
+    async with app.run_test(size=(100, 44)) as pilot:
+        scr = await settle(pilot)
+        assert isinstance(scr, TableScreen)
+        await pilot.pause()
+        assert "Best discards:" in screen_text(app)
+    app = make_app(tmp_path, 1)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.pause()
+        assert "Best discards:" not in screen_text(app)

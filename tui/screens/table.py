@@ -38,7 +38,7 @@ from engine.actions import (
 from engine.events import Event, GameEnded, GameStarted, HandDrawn, Won
 from engine.tiles import is_red
 from engine.view import PlayerView
-from tui.analysis import advise
+from tui.analysis import advise, best_discards
 from tui.render import ACTION_TITLES, action_group, action_words
 from tui.session import PlaySession
 from tui.settings import Settings
@@ -69,6 +69,7 @@ class TableScreen(Screen[None]):
     TableScreen.-wide EventLog { display: block; }
     """
     WIDE = 130  # from this width on, the game's log stands beside the table
+    TALL = 40  # from this height on, the best discards are listed under the hand
 
     BINDINGS = [
         Binding("left", "move(-1)", "◀▶ select", show=False),
@@ -132,7 +133,7 @@ class TableScreen(Screen[None]):
         self.actions = self.query_one(ActionBar)
         self.log_view = self.query_one(EventLog)
         self.log_view.show(len(self.log_view.lines) - 1)
-        self.set_class(self.app.size.width >= self.WIDE, "-wide")
+        self._fit(self.app.size.width, self.app.size.height)
         self.table.set_mode(self.settings.faces)
         self.info.set_toggles(self.settings.badges())
         self.session.new_events()  # results before this moment were seen already
@@ -275,7 +276,10 @@ class TableScreen(Screen[None]):
         self.info.set_toggles(self.settings.badges())
         if not self.settings.show_help:
             self.info.set_help("")
+            self.info.set_extra("")
             return
+        if self.info.has_class("-tall"):
+            self.info.set_extra(best_discards(view) if self.legal_now else "")
         tiles = view.concealed()
         discard = None
         if len(tiles) % 3 == 2 and self.selected is not None and self.selected < len(tiles):
@@ -472,7 +476,12 @@ class TableScreen(Screen[None]):
         self.info.say(f"Hint: {words} — {h.reason}", "#9fffb0")
 
     def on_resize(self, event: events.Resize) -> None:
-        self.set_class(event.size.width >= self.WIDE, "-wide")
+        self._fit(event.size.width, event.size.height)
+
+    def _fit(self, width: int, height: int) -> None:
+        """Use the room there is: the log beside the table, the best discards under it."""
+        self.set_class(width >= self.WIDE, "-wide")
+        self.info.set_class(height >= self.TALL, "-tall")
 
     # ------------------------------------------------------------------ mouse
 

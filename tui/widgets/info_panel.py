@@ -16,6 +16,7 @@ class InfoPanel(Widget):
 
     DEFAULT_CSS = """
     InfoPanel { height: 2; width: 1fr; padding: 0 1; }
+    InfoPanel.-tall { height: 3; }
     """
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -24,11 +25,18 @@ class InfoPanel(Widget):
         self.message = ""
         self.message_style = ""
         self.toggles = ""
+        self.extra = ""  # a third line, shown when the panel is tall
 
     def set_help(self, text: str) -> None:
         """Replace the help line."""
         if text != self.help:
             self.help = text
+            self.refresh()
+
+    def set_extra(self, text: str) -> None:
+        """The third line (the best discards), shown on tall terminals."""
+        if text != self.extra:
+            self.extra = text
             self.refresh()
 
     def say(self, text: str, style: str = "") -> None:
@@ -52,4 +60,9 @@ class InfoPanel(Widget):
         msg.append(self.toggles, style="#8a8170")
         help_line.truncate(width)
         msg.truncate(width)
-        return Text("\n").join([help_line, msg])
+        lines = [help_line, msg]
+        if self.has_class("-tall"):
+            extra = Text(self.extra, style="#7fb3d5")
+            extra.truncate(width)
+            lines.insert(1, extra)
+        return Text("\n").join(lines)
