@@ -14,8 +14,10 @@ from engine.state import GameState, waits_of
 
 if TYPE_CHECKING:
     from engine.scoring.types import ScoreResult, WinContext
+    from rulesets.schema import Ruleset
 
-__all__ = ["win_context", "score", "tsumo_result", "ron_result", "min_han", "is_furiten"]
+__all__ = ["win_context", "score", "tsumo_result", "ron_result", "min_han", "is_furiten",
+           "every_wait_has_yaku"]
 
 
 def min_han(st: GameState) -> int:
@@ -129,7 +131,43 @@ def score(st: GameState, ctx: WinContext) -> ScoreResult:
         from engine.scoring.types import ScoreResult as SR
 
         return SR.invalid(f"the hand needs {min_han(st)} han without dora to win")
+    if not st.rules.atozuke and not every_wait_has_yaku(ctx, st.rules):
+        from engine.scoring.types import ScoreResult as SR
+
+        return SR.invalid("without atozuke an open hand needs a yaku on every one of its waits")
     return res
+
+
+def every_wait_has_yaku(ctx: WinContext, rules: Ruleset) -> bool:
+    """Whether an open hand would have a yaku whichever of its waits completed it.
+
+    This is the test of ``Ruleset.atozuke`` off (後付けなし / 片和了なし): a hand with calls
+    may not win on the one wait that gives it its yaku.  Closed hands always pass.
+    """
+    import dataclasses
+
+    from engine.scoring import score_win
+    from engine.waits import waits
+
+    if not any(m.is_open for m in ctx.melds):
+        return True
+    before = list(ctx.concealed)
+    before.remove(ctx.win_tile)
+    counts = [0] * 34
+    for t in before:
+        counts[t >> 2] += 1
+    taken = set(before) | {t for m in ctx.melds for t in m.tiles}
+    for kind in waits(counts, len(ctx.melds)):
+        if kind == ctx.win_tile >> 2:
+            continue
+        free = [t for t in range(kind * 4 + 3, kind * 4 - 1, -1) if t not in taken]
+        if not free:
+            continue  # a wait on the own four copies can never come
+        alt = dataclasses.replace(ctx, concealed=tuple(before) + (free[0],), win_tile=free[0],
+                                  dora_indicators=(), ura_indicators=())
+        if not score_win(alt, rules).valid:
+            return False
+    return True
 
 
 def _shape_complete(counts: list[int], melds: int) -> bool:

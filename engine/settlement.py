@@ -149,9 +149,11 @@ def final_table(
         pos += len(group)
 
     # Points relative to the return points, rounded; the top absorbs the difference.
-    base = [round_points(points[s], rules.return_points, rules.rounding) for s in range(4)]
+    # Without 箱下精算 a player below zero settles as if at exactly zero.
+    settled = list(points) if rules.negative_scores_count else [max(0, p) for p in points]
+    base = [round_points(settled[s], rules.return_points, rules.rounding) for s in range(4)]
     if rules.rounding_top_absorbs and rules.rounding != "none":
-        exact = Fraction(sum(points) - 4 * rules.return_points, 1000)
+        exact = Fraction(sum(settled) - 4 * rules.return_points, 1000)
         top = order[0]
         base[top] = exact - sum((base[s] for s in range(4) if s != top), Fraction(0))
 
@@ -174,11 +176,18 @@ def final_table(
         else:
             bonus[payer] -= rules.yakuman_bonus_ron
             bonus[winner] += rules.yakuman_bonus_ron
-    if rules.yakitori and winners is not None:
+    if rules.yakitori and winners:
+        takers = [s for s in order if s in winners]  # by rank: the top gets any odd chip
         for bird in (s for s in range(4) if s not in winners):
-            for winner in winners:
+            if rules.yakitori_payment == "each":
+                for winner in takers:
+                    chip[bird] -= rules.yakitori_chips
+                    chip[winner] += rules.yakitori_chips
+            else:  # "split": yakitori_chips in all, shared by the winners
+                share, extra = divmod(rules.yakitori_chips, len(takers))
                 chip[bird] -= rules.yakitori_chips
-                chip[winner] += rules.yakitori_chips
+                for i, winner in enumerate(takers):
+                    chip[winner] += share + (1 if i < extra else 0)
 
     rows = [
         FinalRow(

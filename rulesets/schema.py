@@ -390,9 +390,6 @@ class Ruleset:
         "A tenhou counts suuankou as tanki, kokushi as 13-wait and chuuren as 9-wait.")
     sankantsu_yakuman: bool = opt(False, "yaku", "三槓子役満", "Sankantsu is a yakuman "
                                   "(instead of 2 han).")
-    suukantsu_tanki_only: bool = opt(False, "yaku", "四槓子の単騎",
-                                     "Suukantsu requires the single wait to be completed "
-                                     "(always true in practice; recorded for the rule text).")
     ryuuiisou_without_hatsu: bool = opt(True, "yaku", "發なし緑一色",
                                         "Ryuuiisou without Green dragons counts.")
     chuuren_any_suit: bool = opt(True, "yaku", "九蓮宝燈の色",

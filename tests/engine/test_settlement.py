@@ -332,3 +332,26 @@ def test_sticks_left_on_the_table_are_missing_from_the_sum(
     rows = final_table(scores, sticks, rules)
     assert math.isclose(sum(r.result for r in rows), -sticks, abs_tol=1e-6)
     assert [r.points for r in sorted(rows, key=lambda r: r.seat)] == list(scores)
+
+
+def test_ako_yakitori_split_among_the_winners() -> None:
+    # ako 8-07-17: each yakitori player puts 3 chips down and the others share them
+    rules = AKO.replace(chips=True, yakitori=True, yakitori_chips=3, yakitori_payment="split")
+    rows = final_table((40000, 30000, 20000, 10000), 0, rules, chips=(0, 0, 0, 0),
+                       winners={0, 1, 2})
+    assert by_seat(rows, "chips") == [1, 1, 1, -3]
+    # two winners share 3 chips from each of two birds: the top takes the odd chip
+    rows = final_table((40000, 30000, 20000, 10000), 0, rules, chips=(0, 0, 0, 0),
+                       winners={0, 1})
+    assert by_seat(rows, "chips") == [4, 2, -3, -3]
+
+
+def test_without_hakoshita_a_player_below_zero_settles_as_zero() -> None:
+    # 箱下精算なし (negative_scores_count = false): -8,000 settles as 0
+    plain = Ruleset(uma=(20, 10, -10, -20), rounding="none", leftover_sticks="top")
+    with_debt = by_seat(final_table((60000, 30000, 18000, -8000), 0, plain))
+    no_debt = by_seat(final_table((60000, 30000, 18000, -8000), 0,
+                                  plain.replace(negative_scores_count=False)))
+    assert with_debt[3] == -8.0 - 30.0 - 20.0
+    assert no_debt[3] == 0.0 - 30.0 - 20.0
+    assert no_debt[:3] == with_debt[:3]
