@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from itertools import compress
+from typing import Any, cast
 
 from engine.scoring.decompose import KOKUSHI_KINDS, is_kokushi, regular_readings
 from engine.scoring.melds import KAN_SHAPE, MELDS, PON_SHAPE, SEQ_SHAPE
@@ -616,7 +617,8 @@ def _reading_yaku(h: _Hand, pair: int, seqs: tuple[int, ...], trips: tuple[int, 
 
 
 # ---------------------------------------------------------------- entry point
-_MEMO: dict[tuple[object, ...], tuple[Ruleset, ScoreResult]] = {}
+_MEMO: dict[tuple[object, ...], list[Any]] = {}
+"""Memoised results: key -> [ruleset, result] (result None while being scored)."""
 _MEMO_MAX = 1 << 13
 
 
@@ -715,9 +717,15 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
            ctx.open_riichi, ctx.ippatsu, ctx.haitei, ctx.houtei, ctx.rinshan, ctx.chankan,
            ctx.chankan_ankan, ctx.tenhou, ctx.chiihou, ctx.renhou, ctx.first_draw_no_calls,
            ctx.paarenchan, ctx.furiten, nd, red, ura)
-    hit = _MEMO.get(key)
-    if hit is not None and hit[0] is rules:
-        return hit[1]
+    if len(_MEMO) >= _MEMO_MAX:
+        _MEMO.clear()
+    cell: list[Any] = [rules, None]
+    hit = _MEMO.setdefault(key, cell)
+    if hit is not cell:
+        if hit[0] is rules and hit[1] is not None:
+            return cast(ScoreResult, hit[1])
+        cell = hit  # another ruleset at a reused id, or unfinished: score again here
+        cell[0] = rules
     # dora, red fives and (for riichi) ura dora: the same for every reading
     dora: Yaku = []
     if nd:
@@ -729,9 +737,7 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
     result = score_quick(ctx, rules, kb, meld_trips, mi, dora, nd + red + ura)
     if result is None:
         result = _score_full(ctx, rules, kb, meld_seqs, meld_trips, dora)
-    if len(_MEMO) >= _MEMO_MAX:
-        _MEMO.clear()
-    _MEMO[key] = (rules, result)
+    cell[1] = result
     return result
 
 
