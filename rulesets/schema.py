@@ -76,7 +76,8 @@ Uma = tuple[int, int, int, int]
 class Ruleset:
     """All options of a game's rules.  Immutable; build variants with :meth:`replace`."""
 
-    name: str = opt("tenhou", "points", "名前", "Name of the ruleset (a preset id or the user's own).")
+    name: str = opt("tenhou", "points", "名前",
+                    "Name of the ruleset (a preset id or the user's own).")
 
     # ------------------------------------------------------------------ points
     start_points: int = opt(25000, "points", "配給原点", "Points each player starts with.",
@@ -210,7 +211,8 @@ class Ruleset:
         values={"west": "West round at most", "north": "North round at most",
                 "unlimited": "West, North, East ... until somebody reaches the target"})
     renchan_at_draw: Literal["tenpai", "always", "tenpai_or_after_east", "never"] = opt(
-        "tenpai", "length", "流局時の連荘", "Whether the dealer keeps the deal at an exhaustive draw.",
+        "tenpai", "length", "流局時の連荘",
+        "Whether the dealer keeps the deal at an exhaustive draw.",
         values={"tenpai": "聴牌連荘: only if the dealer is tenpai",
                 "always": "always",
                 "tenpai_or_after_east": "tenpai keeps; noten passes in the East round only",
@@ -474,7 +476,8 @@ class Ruleset:
     false_call: Literal["none", "table_1000", "dead_hand"] = opt(
         "none", "penalties", "誤ポン・空ポン", "Penalty for a false call.",
         values={"none": "no penalty (the call is taken back)",
-                "table_1000": "1,000 to the table", "dead_hand": "アガリ放棄: the hand may not win"})
+                "table_1000": "1,000 to the table",
+                "dead_hand": "アガリ放棄: the hand may not win"})
 
     # ------------------------------------------------------------------ methods
     def replace(self, **changes: Any) -> Ruleset:
