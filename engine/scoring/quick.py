@@ -25,12 +25,17 @@ from engine.scoring.registry import ORDER
 from engine.scoring.suits import (
     DUP_SHIFT,
     FU_SHIFT,
+    KINDS_SHIFT,
     M34,
+    MULTI_SHIFT,
     PAIR_SHIFT,
+    PAIRS_SHIFT,
+    READING_MASK,
+    READINGS,
     TABLE,
     TRIP_SHIFT,
     YAO_MASK,
-    suit_entry,
+    suit_value,
 )
 from engine.scoring.types import ScoreResult, WinContext
 from rulesets.schema import Ruleset
@@ -227,78 +232,24 @@ def score_quick(ctx: WinContext, rules: Ruleset, kb: bytes,
     if ctx.chankan_ankan:
         return None
     msm, mtm, km, meld_fu, n_kans, n_ankan, menzen = mi
-    # ---- per-suit entries (unrolled): kinds used; readings = sum of one per suit
+    # ---- suit values (see engine.scoring.suits): their sum is the hand's value
     n = len(kb)
     i1 = bisect_left(kb, 9)
     i2 = bisect_left(kb, 18, i1)
     i3 = bisect_left(kb, 27, i2)
     acc = 0
-    multi: list[tuple[int, ...]] | None = None
-    ok = True
-    pairs = 0
     if i1:
-        se = TABLE.get(kb[:i1]) or suit_entry(kb[:i1])
-        km |= se[0]
-        r = i1 % 3
-        pairs += r
-        rd = se[1][r]
-        if len(rd) == 1:
-            acc += rd[0]
-        elif rd:
-            if multi is None:
-                multi = [rd]
-            else:
-                multi.append(rd)
-        else:
-            ok = False
+        acc = TABLE.get(kb[:i1]) or suit_value(kb[:i1])
     if i2 != i1:
         part = kb[i1:i2]
-        se = TABLE.get(part) or suit_entry(part)
-        km |= se[0]
-        r = (i2 - i1) % 3
-        pairs += r
-        rd = se[1][r]
-        if len(rd) == 1:
-            acc += rd[0]
-        elif rd:
-            if multi is None:
-                multi = [rd]
-            else:
-                multi.append(rd)
-        else:
-            ok = False
+        acc += TABLE.get(part) or suit_value(part)
     if i3 != i2:
         part = kb[i2:i3]
-        se = TABLE.get(part) or suit_entry(part)
-        km |= se[0]
-        r = (i3 - i2) % 3
-        pairs += r
-        rd = se[1][r]
-        if len(rd) == 1:
-            acc += rd[0]
-        elif rd:
-            if multi is None:
-                multi = [rd]
-            else:
-                multi.append(rd)
-        else:
-            ok = False
+        acc += TABLE.get(part) or suit_value(part)
     if n != i3:
         part = kb[i3:]
-        se = TABLE.get(part) or suit_entry(part)
-        km |= se[0]
-        r = (n - i3) % 3
-        pairs += r
-        rd = se[1][r]
-        if len(rd) == 1:
-            acc += rd[0]
-        elif rd:
-            if multi is None:
-                multi = [rd]
-            else:
-                multi.append(rd)
-        else:
-            ok = False
+        acc += TABLE.get(part) or suit_value(part)
+    km |= acc >> KINDS_SHIFT & M34
 
     # ---- what the full scorer decides
     no_melds = mi is NO_MELDS
@@ -343,13 +294,15 @@ def score_quick(ctx: WinContext, rules: Ruleset, kb: bytes,
     totals = _tables(rules, dealer, tsumo)
 
     result: ScoreResult | None = None
-    if ok and pairs == 2:  # exactly one suit holds the pair
-        if multi:
-            combos: list[int] | tuple[int, ...] = [acc]
-            for rd in multi:
-                combos = [a + b for a in combos for b in rd]
+    if acc >> PAIRS_SHIFT & 0xFF == 1:  # one suit holds the pair, every suit has a reading
+        combos: list[int] | tuple[int, ...]
+        if acc >> MULTI_SHIFT:  # some suit has several readings: their product, in order
+            combos = [0]
+            for a, b in ((0, i1), (i1, i2), (i2, i3), (i3, n)):
+                if a != b:
+                    combos = [x + y for x in combos for y in READINGS[kb[a:b]]]
         else:
-            combos = (acc,)
+            combos = (acc & READING_MASK,)
         w = ctx.win_tile >> 2
         seat_w = ctx.seat_wind
         round_w = ctx.round_wind

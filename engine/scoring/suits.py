@@ -36,11 +36,23 @@ PAIR_SHIFT = 80
 YAO_MASK = sum(1 << k for k in KOKUSHI_KINDS)
 """Bit mask of the terminal and honour kinds."""
 
-SuitEntry = tuple[int, tuple[tuple[int, ...], ...]]
-"""(mask of the kinds in the suit, the packed readings by the suit's tile count
-modulo 3: without a pair, none, with the pair)."""
+READING_MASK = (1 << 88) - 1
+"""The bits of a reading (sequences .. pair) in a suit value."""
+PAIRS_SHIFT = 88
+"""Suit values: how many suits hold the pair (4 bits)."""
+NONE_SHIFT = 92
+"""Suit values: how many suits have no reading (4 bits)."""
+KINDS_SHIFT = 96
+"""Suit values: the mask of the kinds used (34 bits)."""
+MULTI_SHIFT = 130
+"""Suit values: how many suits have several readings (see :data:`READINGS`)."""
 
-TABLE: dict[bytes, SuitEntry] = {}
+TABLE: dict[bytes, int] = {}
+"""Suit value of a suit's sorted kinds: its only reading (or none), the pair and
+no-reading counts, the kinds mask and the several-readings count, packed so that the
+values of a hand's suits add up to the hand's value."""
+READINGS: dict[bytes, tuple[int, ...]] = {}
+"""Every reading of a suit's sorted kinds in a complete hand, in reading order."""
 
 
 def _pack(pair: int, seqs: tuple[int, ...], trips: tuple[int, ...]) -> int:
@@ -65,15 +77,16 @@ def _pack(pair: int, seqs: tuple[int, ...], trips: tuple[int, ...]) -> int:
             | (pair + 1) << PAIR_SHIFT)
 
 
-def suit_entry(kinds: bytes) -> SuitEntry:
-    """The entry of one suit's sorted kinds (non-empty, all of one suit).
+def suit_value(kinds: bytes) -> int:
+    """The value of one suit's sorted kinds (non-empty, all of one suit).
 
-    ``entry[1][len(kinds) % 3]`` are the suit's readings in a complete hand
-    (empty when it has none).
+    Its readings in a complete hand (by the tile count modulo 3: none for 3n+1
+    tiles, with the pair for 3n+2) go to :data:`READINGS`; the value holds the only
+    one, or counts the suit as having none or several.
     """
-    e = TABLE.get(kinds)
-    if e is not None:
-        return e
+    v = TABLE.get(kinds)
+    if v is not None:
+        return v
     first = kinds[0]
     offset = 27 if first >= 27 else first // 9 * 9
     counts = [0] * (7 if offset == 27 else 9)
@@ -82,6 +95,15 @@ def suit_entry(kinds: bytes) -> SuitEntry:
         counts[k - offset] += 1
         kmask |= 1 << k
     plain, paired = _suit_readings(offset, tuple(counts))
-    e = (kmask, (tuple([_pack(*r) for r in plain]), (), tuple([_pack(*r) for r in paired])))
-    TABLE[kinds] = e
-    return e
+    r = len(kinds) % 3
+    readings = () if r == 1 else tuple([_pack(*x) for x in (paired if r == 2 else plain)])
+    READINGS[kinds] = readings
+    v = kmask << KINDS_SHIFT | (r == 2) << PAIRS_SHIFT
+    if not readings:
+        v |= 1 << NONE_SHIFT
+    elif len(readings) == 1:
+        v |= readings[0]
+    else:
+        v |= 1 << MULTI_SHIFT
+    TABLE[kinds] = v
+    return v
