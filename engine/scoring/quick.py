@@ -18,7 +18,7 @@ full scorer's result.
 from __future__ import annotations
 
 from bisect import bisect_left
-from typing import Any, cast
+from typing import Any
 
 from engine.scoring.points import base_points, limit_of, split
 from engine.scoring.registry import ORDER
@@ -84,6 +84,35 @@ def _wait_candidates(w: int) -> tuple[tuple[int, int], ...]:
 
 
 _WAITS = tuple(_wait_candidates(w) for w in range(34))
+_SEQ_LO = tuple(max(w - 2, 0) for w in range(34))
+"""Lowest sequence start that may hold kind ``w``."""
+_SEQ_BITS = tuple(sum(1 << (k - _SEQ_LO[w]) for k, _ in _WAITS[w]) for w in range(34))
+"""Which of the three starts from ``_SEQ_LO[w]`` may hold kind ``w`` (bits)."""
+
+
+def _placements(w: int) -> tuple[tuple[int, ...], ...]:
+    """Waits of every placement of kind ``w``, by ``tanki | shanpon << 1 | seqs << 2``.
+
+    ``seqs`` are the bits of the sequences holding ``w`` from ``_SEQ_LO[w]``; the
+    placements come in reading order (pair, triplet, sequences lowest first) and a
+    wait already listed is left out (the same wait values the same).
+    """
+    lo = _SEQ_LO[w]
+    out = []
+    for idx in range(32):
+        waits: list[int] = []
+        if idx & 1:
+            waits.append(_TANKI)
+        if idx & 2:
+            waits.append(_SHANPON)
+        for k, wait in _WAITS[w]:
+            if idx >> 2 >> (k - lo) & 1 and wait not in waits:
+                waits.append(wait)
+        out.append(tuple(waits))
+    return tuple(out)
+
+
+_PLACEMENTS = tuple(_placements(w) for w in range(34))
 
 def _situational(ctx: WinContext, rules: Ruleset, menzen: bool, riichi_any: bool) -> Yaku:
     """Yaku of the circumstances (riichi, tsumo, last tile, kans, renhou as a limit)."""
@@ -123,33 +152,20 @@ _ORDER_OF = _ORDER_KEY.__getitem__
 class _Unfrozen:
     """The layout of :class:`ScoreResult` without the frozen ``__setattr__``.
 
-    A result is built as this (plain slot stores, twice as fast as the frozen
-    dataclass's ``__init__``) and then becomes a ``ScoreResult`` by ``__class__``
-    assignment, which Python allows between classes of identical slot layout: the
-    object is then an ordinary, frozen ``ScoreResult``.
+    A result is filled in as this (plain slot stores, about three times as fast as
+    the frozen dataclass's ``__init__``) and then becomes a ``ScoreResult`` by
+    ``__class__`` assignment, which Python allows between classes of identical slot
+    layout: the object is then an ordinary, frozen ``ScoreResult``.
     """
 
     __slots__ = ScoreResult.__slots__
 
-    def __init__(self, han: int, fu: int, yaku: tuple[tuple[str, int], ...],
-                 fu_parts: tuple[tuple[str, int], ...], limit: str | None,
-                 points: dict[str, int], total: int, han_without_dora: int) -> None:
-        self.valid = True
-        self.error = None
-        self.han = han
-        self.fu = fu
-        self.yaku = yaku
-        self.fu_parts = fu_parts
-        self.limit = limit
-        self.yakuman_count = 0
-        self.points = points
-        self.total = total
-        self.han_without_dora = han_without_dora
-
 
 if ScoreResult.__slots__ != ("valid", "error", "han", "fu", "yaku", "fu_parts", "limit",
                              "yakuman_count", "points", "total", "han_without_dora"):
-    raise ImportError("ScoreResult changed: update _Unfrozen.__init__ to set every field")
+    raise ImportError("ScoreResult changed: update _result to set every field")
+
+_new = object.__new__
 
 Entry = tuple[int, str | None, dict[str, int]]
 """(total, limit, points) of an ordinary hand's han and fu."""
@@ -169,10 +185,23 @@ def _result(yaku: Yaku, han_wo: int, fu: int, parts: list[tuple[str, int]], dora
             han: int, e: Entry) -> ScoreResult:
     """A valid ordinary result (equal to ``ScoreResult(True, None, ...)``, built faster)."""
     yaku.sort(key=_ORDER_OF)
-    r: Any = _Unfrozen(han, fu, tuple(yaku + dora) if dora else tuple(yaku), tuple(parts),
-                       e[1], e[2], e[0], han_wo)
+    if dora:
+        yaku += dora
+    r: Any = _new(_Unfrozen)
+    r.valid = True
+    r.error = None
+    r.han = han
+    r.fu = fu
+    r.yaku = tuple(yaku)
+    r.fu_parts = tuple(parts)
+    r.limit = e[1]
+    r.yakuman_count = 0
+    r.points = e[2]  # shared by equal results: read-only (see score_win)
+    r.total = e[0]
+    r.han_without_dora = han_wo
     r.__class__ = ScoreResult
-    return cast(ScoreResult, r)
+    res: ScoreResult = r
+    return res
 
 
 def _tables(rules: Ruleset, dealer: bool, tsumo: bool) -> dict[int, Entry]:
@@ -215,7 +244,7 @@ _MELD_PART = tuple(
     for term in (bool(YAO_MASK >> k & 1),))
 """Fu part of a meld triplet, at ``kind << 2 | is_kan << 1 | concealed``."""
 
-Best = tuple[Yaku, int, int, bool, bool, int, int, Entry]
+Best = tuple[tuple[tuple[str, int], ...], int, int, bool, bool, int, int, Entry]
 """(reading yaku, packed reading, wait, ron on a shanpon, pinfu, concealed triplets,
 han without dora, points entry) of the best placement."""
 
@@ -309,7 +338,9 @@ def score_quick(ctx: WinContext, rules: Ruleset, kb: bytes,
         seat_k = 27 + seat_w
         round_k = 27 + round_w
         w_ron_fu = 4 if YAO_MASK >> w & 1 else 2
-        cands = _WAITS[w]
+        places = _PLACEMENTS[w]
+        seq_lo = _SEQ_LO[w]
+        seq_bits = _SEQ_BITS[w]
         best_key = -1  # (total, han, fu) packed: total << 16 | han << 8 | fu
         best_res: ScoreResult | None = None
         best: Best | None = None
@@ -320,7 +351,7 @@ def score_quick(ctx: WinContext, rules: Ruleset, kb: bytes,
             tmask = tm | mtm
             smask = sm | msm
             han = base_han
-            ry: Yaku = []
+            ry: tuple[tuple[str, int], ...] = ()
             if tmask:
                 hon = tmask >> 27
                 if hon:
@@ -329,30 +360,30 @@ def score_quick(ctx: WinContext, rules: Ruleset, kb: bytes,
                         return None  # daisangen, shousuushii or daisuushii may apply
                     if dr:
                         if dr & 1:
-                            ry.append(_HAKU)
+                            ry += (_HAKU,)
                             han += 1
                         if dr & 2:
-                            ry.append(_HATSU)
+                            ry += (_HATSU,)
                             han += 1
                         if dr & 4:
-                            ry.append(_CHUN)
+                            ry += (_CHUN,)
                             han += 1
                         if pair >= 31 and dr in (3, 5, 6):
-                            ry.append(_SHOUSANGEN)
+                            ry += (_SHOUSANGEN,)
                             han += 2
                     if hon >> seat_w & 1:
-                        ry.append(_SEAT)
+                        ry += (_SEAT,)
                         han += 1
                     if hon >> round_w & 1:
-                        ry.append(_ROUND)
+                        ry += (_ROUND,)
                         han += 1
                 nt = tmask.bit_count()
                 if nt >= 3:
                     if nt == 4:
-                        ry.append(_TOITOI)
+                        ry += (_TOITOI,)
                         han += 2
                     if tmask & (tmask >> 9) & (tmask >> 18) & 0x1FF:
-                        ry.append(_DOUKOU)
+                        ry += (_DOUKOU,)
                         han += 2
                     if rules.sanrenkou_han or rules.suurenkou:
                         x = tmask & _SUITED
@@ -361,29 +392,30 @@ def score_quick(ctx: WinContext, rules: Ruleset, kb: bytes,
                             if rules.suurenkou and r3 & (x >> 3) & _START4:
                                 return None  # suurenkou
                             if rules.sanrenkou_han:
-                                ry.append(("sanrenkou", rules.sanrenkou_han))
+                                ry += (("sanrenkou", rules.sanrenkou_han),)
                                 han += rules.sanrenkou_han
             if smask:
                 if menzen:
                     dup = v >> DUP_SHIFT & 15
                     if dup == 2:
-                        ry.append(_RYANPEIKOU)
+                        ry += (_RYANPEIKOU,)
                         han += 3
                     elif dup:
-                        ry.append(_IIPEIKOU)
+                        ry += (_IIPEIKOU,)
                         han += 1
-                if smask & (smask >> 9) & (smask >> 18) & 0x7F:
-                    ry.append(("sanshoku", 2 if menzen else 1))
-                    han += 2 if menzen else 1
-                if smask & (smask >> 3) & (smask >> 6) & _ITTSU_AT:
-                    ry.append(("ittsu", 2 if menzen else 1))
-                    han += 2 if menzen else 1
-                if YAO_MASK >> pair & 1 and not tmask & _NOT_YAO and not smask & _NOT_OUT_SEQ:
+                if smask.bit_count() >= 3:
+                    if smask & (smask >> 9) & (smask >> 18) & 0x7F:
+                        ry += (("sanshoku", 2 if menzen else 1),)
+                        han += 2 if menzen else 1
+                    if smask & (smask >> 3) & (smask >> 6) & _ITTSU_AT:
+                        ry += (("ittsu", 2 if menzen else 1),)
+                        han += 2 if menzen else 1
+                if not smask & _NOT_OUT_SEQ and YAO_MASK >> pair & 1 and not tmask & _NOT_YAO:
                     if km >> 27:
-                        ry.append(("chanta", 2 if menzen else 1))
+                        ry += (("chanta", 2 if menzen else 1),)
                         han += 2 if menzen else 1
                     else:
-                        ry.append(("junchan", 3 if menzen else 2))
+                        ry += (("junchan", 3 if menzen else 2),)
                         han += 3 if menzen else 2
             n_ankou = tm.bit_count() + n_ankan
             if n_ankou == 4:
@@ -400,15 +432,8 @@ def score_quick(ctx: WinContext, rules: Ruleset, kb: bytes,
                 elif pair == round_k:
                     fu0 += 2
                     pinfu_ok = False
-            waits: list[int] = []
-            if pair == w:
-                waits.append(_TANKI)
-            if tm >> w & 1:
-                waits.append(_SHANPON)
-            for k, wt in cands:
-                if sm >> k & 1:
-                    waits.append(wt)
-            for wait in waits:
+            for wait in places[(pair == w) | (tm >> w & 1) << 1
+                               | (sm >> seq_lo & seq_bits) << 2]:
                 h = han
                 raw = fu0
                 ankou = n_ankou
@@ -475,7 +500,7 @@ def _build(ctx: WinContext, rules: Ruleset, best: Best, yaku: Yaku,
            dora_han: int) -> ScoreResult:
     """The result of the best placement: its yaku and fu-part lists."""
     ry, v, wait, ron_trip, pinfu, ankou, han_wo, e = best
-    yaku = yaku + ry
+    yaku = [*yaku, *ry]
     if pinfu:
         yaku.append(_PINFU)
     if ankou == 3:

@@ -617,6 +617,8 @@ def _reading_yaku(h: _Hand, pair: int, seqs: tuple[int, ...], trips: tuple[int, 
 
 
 # ---------------------------------------------------------------- entry point
+_NO_DORA: Yaku = []
+"""The dora rows of a hand without dora (shared: never modified)."""
 _MEMO: dict[tuple[object, ...], list[Any]] = {}
 """Memoised results: key -> [ruleset, result] (result None while being scored)."""
 _MEMO_MAX = 1 << 13
@@ -641,7 +643,6 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
         if len(melds) > 4 or n_tiles != 14 - 3 * len(melds):
             return _invalid(ctx)
         srt = sorted(concealed)
-        meld_seqs: list[int] = []
         meld_trips: list[tuple[int, bool, bool]] = []
         mkb = b""
         seen = set(concealed)
@@ -659,7 +660,6 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
                 if kind != "chi":
                     ok = False
                     break
-                meld_seqs.append(f[1])
                 msm |= f[2]
             else:
                 if kind == "chi" or (kind == "pon") != (shape == PON_SHAPE):
@@ -683,7 +683,7 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
         if not ok or len(seen) != 14 + n_kans:
             return _invalid(ctx)
         mi: MeldInfo = (msm, mtm, mkm, meld_fu, n_kans, n_ankan,
-                        not meld_seqs and n_ankan == len(meld_trips))
+                        not msm and n_ankan == len(meld_trips))
         tiles_all: Iterable[int] = seen
     else:
         if n_tiles != 14:
@@ -691,7 +691,6 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
         srt = sorted(concealed)
         if srt[0] < 0 or srt[-1] > 135 or len(set(srt)) != 14:
             return _invalid(ctx)
-        meld_seqs = []
         meld_trips = []
         mkb = b""
         mi = NO_MELDS
@@ -727,7 +726,9 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
         cell = hit  # another ruleset at a reused id, or unfinished: score again here
         cell[0] = rules
     # dora, red fives and (for riichi) ura dora: the same for every reading
-    dora: Yaku = []
+    dora: Yaku = _NO_DORA
+    if nd or red or ura:
+        dora = []
     if nd:
         dora.append(("dora", nd))
     if red:
@@ -736,7 +737,7 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
         dora.append(("ura_dora", ura))
     result = score_quick(ctx, rules, kb, meld_trips, mi, dora, nd + red + ura)
     if result is None:
-        result = _score_full(ctx, rules, kb, meld_seqs, meld_trips, dora)
+        result = _score_full(ctx, rules, kb, meld_trips, dora)
     cell[1] = result
     return result
 
@@ -777,9 +778,10 @@ def _invalid(ctx: WinContext) -> ScoreResult:
     raise AssertionError("the tiles were rejected without a reason")  # pragma: no cover
 
 
-def _score_full(ctx: WinContext, rules: Ruleset, kb: bytes, meld_seqs: list[int],
+def _score_full(ctx: WinContext, rules: Ruleset, kb: bytes,
                 meld_trips: list[tuple[int, bool, bool]], dora: Yaku) -> ScoreResult:
     """The full scorer (every rule, every yakuman), for what the fast path leaves."""
+    meld_seqs = [min(m.tiles) >> 2 for m in ctx.melds if m.kind == "chi"]
     counts = [0] * 34
     for k in kb:
         counts[k] += 1
