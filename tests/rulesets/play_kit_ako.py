@@ -1,0 +1,81 @@
+"""Helpers for the preset play tests (test_play_ako.py, test_play_yokoyoko.py).
+
+The scripted walls and the move script come from ``tests/engine/game_kit.py`` (one copy of
+that machinery for the whole suite); this module adds what a test of a *loaded preset*
+needs: a game resumed at a chosen hand with chosen scores and dice (the dice decide the
+wareme seat), playing a hand out by the default moves, and the hand starts of a game.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+_ENGINE_TESTS = str(Path(__file__).resolve().parents[1] / "engine")
+if _ENGINE_TESTS not in sys.path:
+    sys.path.insert(0, _ENGINE_TESTS)
+
+from game_kit import build_wall, default_action, last_result, match, run  # noqa: E402
+
+from engine.actions import EndGame  # noqa: E402
+from engine.events import GameEnded, GameStarted, HandStarted  # noqa: E402
+from engine.game import Game  # noqa: E402
+from rulesets.schema import Ruleset  # noqa: E402
+
+__all__ = [
+    "build_wall", "default_action", "last_result", "match", "run", "start_at", "play_hand",
+    "starts", "final", "rotate", "dice_for",
+]
+
+Scores = tuple[int, int, int, int]
+
+
+def dice_for(dealer: int, seat: int) -> tuple[int, int]:
+    """Dice whose sum breaks the wall in front of ``seat`` (wareme: dealer + sum - 1)."""
+    total = (seat - dealer) % 4 + 1 + 4  # 5..8: always a sum two dice can show
+    return (total // 2, total - total // 2)
+
+
+def start_at(rules: Ruleset, wall: tuple[int, ...], *, round_wind: int = 0, dealer: int = 0,
+             scores: Scores = (25000, 25000, 25000, 25000), honba: int = 0, sticks: int = 0,
+             dice: tuple[int, int] = (1, 1),
+             walls_after: Sequence[tuple[int, ...] | tuple[tuple[int, ...], tuple[int, int]]]
+             = ()) -> Game:
+    """A game resumed at the start of a chosen hand (``Game.from_events``)."""
+    events = [
+        GameStarted(rules, ("a", "b", "c", "d"), 0),
+        HandStarted(round_wind, dealer, honba, sticks, dealer, scores, dice, wall),
+    ]
+    return Game.from_events(events, walls=[(wall, dice), *walls_after])
+
+
+def play_hand(g: Game) -> None:
+    """Play the current hand to its end by the default moves (tsumogiri, pass, show).
+
+    Stops at a dealer's choice to end the game, so a test can make it.
+    """
+    start = g.state.hands_started
+    while not g.over and g.state.hands_started == start:
+        p = g.pending()
+        if any(isinstance(a, EndGame) for acts in p.values() for a in acts):
+            return
+        seat, acts = next(iter(p.items()))
+        g.act(seat, default_action(g, seat, acts))
+
+
+def starts(g: Game) -> list[HandStarted]:
+    """Every ``HandStarted`` of the game so far."""
+    return [e for e in g.events if isinstance(e, HandStarted)]
+
+
+def final(g: Game) -> GameEnded:
+    """The ``GameEnded`` event (the game must be over)."""
+    end = g.events[-1]
+    assert g.over and isinstance(end, GameEnded), "the game is not over"
+    return end
+
+
+def rotate(hands: dict[int, str], dealer: int) -> dict[int, str]:
+    """Hands written for dealer 0 moved round so that ``dealer`` deals."""
+    return {(s + dealer) % 4: h for s, h in hands.items()}
