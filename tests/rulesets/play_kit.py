@@ -1,0 +1,144 @@
+"""Helpers for the preset play tests (``test_play_<preset>.py``).
+
+These tests play scripted hands through ``engine.game.Game`` under the real presets
+(``rulesets.load(name)``).  The scripted walls, the script driver and the hand layouts
+come from the engine's scenario tests (``tests/engine/game_kit.py`` and
+``tests/engine/test_scenarios_*.py``) and are re-exported here, so each layout is
+written once.  What is new here: playing a hand out, reading the next hand and the
+final table, and starting a game at a chosen hand with chosen scores under a preset.
+"""
+
+from __future__ import annotations
+
+import sys
+from functools import cache
+from pathlib import Path
+
+_ENGINE_TESTS = str(Path(__file__).resolve().parents[1] / "engine")
+if _ENGINE_TESTS not in sys.path:
+    sys.path.insert(0, _ENGINE_TESTS)
+
+from game_kit import build_wall, default_action, last_result, run  # noqa: E402
+from test_scenarios_calls_riichi import (  # noqa: E402
+    CHANKAN,
+    DISCARD_RON,
+    FORCED,
+    FURITEN,
+    KOKUSHI_ANKAN,
+    KUIKAE,
+    MINKAN,
+    PAO,
+    PAO_DRAWS,
+    PONKAN,
+    PRIORITY,
+    RIICHI_TILE,
+    RINSHAN,
+)
+from test_scenarios_calls_riichi import RIICHI_KAN as RIICHI_KAN_1113444M  # noqa: E402
+from test_scenarios_draws import (  # noqa: E402
+    FOUR_KANS,
+    FOUR_RIICHI,
+    FOUR_WINDS_HANDS,
+    NOTEN,
+    TENPAI_DEALER,
+    nagashi_wall,
+)
+from test_scenarios_game_end import BUST_HANDS, WIN_HANDS, start_at  # noqa: E402
+from test_scenarios_game_end import NOTEN as NOTEN_SOUTH4  # noqa: E402
+from test_scenarios_hand_rules import IPPATSU, OWN_FOUR, RIICHI_ONLY, TANYAO  # noqa: E402
+from test_scenarios_multi_ron import DRAWS as MULTI_RON_DRAWS  # noqa: E402
+from test_scenarios_multi_ron import HANDS as MULTI_RON_HANDS  # noqa: E402
+from test_scenarios_multi_ron import double_wall, triple_wall  # noqa: E402
+from test_scenarios_options import RIICHI_KAN as RIICHI_KAN_111M  # noqa: E402
+
+import rulesets  # noqa: E402
+from engine.actions import Discard, EndGame  # noqa: E402
+from engine.events import FinalRow, GameEnded, HandStarted  # noqa: E402
+from engine.game import Game  # noqa: E402
+from rulesets.schema import Ruleset  # noqa: E402
+
+__all__ = [
+    "BUST_HANDS", "CHANKAN", "DISCARD_RON", "FORCED", "FOUR_KANS", "FOUR_RIICHI",
+    "FOUR_WINDS_HANDS", "FURITEN", "IPPATSU", "KOKUSHI_ANKAN", "KUIKAE", "MINKAN",
+    "MULTI_RON_DRAWS", "MULTI_RON_HANDS", "NOTEN", "NOTEN_SOUTH4", "OWN_FOUR", "PAO",
+    "PAO_DRAWS", "PONKAN", "PRIORITY", "RIICHI_KAN_111M", "RIICHI_KAN_1113444M",
+    "RIICHI_ONLY", "RIICHI_TILE", "RINSHAN", "TANYAO", "TENPAI_DEALER", "WIN_HANDS",
+    "build_wall", "default_action", "double_wall", "last_result", "nagashi_wall", "run",
+    "start_at", "triple_wall",
+    "preset", "game", "play_hand", "play_until", "starts", "ended", "rows", "rotate",
+    "riichi_offered", "discard_kinds", "south4",
+]
+
+
+@cache
+def preset(name: str) -> Ruleset:
+    """The real preset ``name`` as ``rulesets.load`` gives it (loaded once)."""
+    return rulesets.load(name)
+
+
+def game(rules: Ruleset, *walls: tuple[int, ...], seed: int = 0) -> Game:
+    """A new game under ``rules`` whose first hands use ``walls``, then seeded shuffles."""
+    return Game(rules, seed=seed, walls=list(walls))
+
+
+def south4(rules: Ruleset, scores: tuple[int, int, int, int], wall: tuple[int, ...],
+           *, honba: int = 0, sticks: int = 0,
+           walls_after: tuple[tuple[int, ...], ...] = ()) -> Game:
+    """A game resumed at South 4 (seat 3 deals) with ``scores`` and ``wall``."""
+    return start_at(rules, 1, 3, scores, wall, walls_after, honba=honba, sticks=sticks)
+
+
+def play_until(g: Game, stop: object, max_steps: int = 1500) -> None:
+    """Default moves (tsumogiri, pass, show, play on) until ``stop(g)`` is true."""
+    for _ in range(max_steps):
+        if stop(g):  # type: ignore[operator]
+            return
+        seat, acts = next(iter(g.pending().items()))
+        g.act(seat, default_action(g, seat, acts))
+    raise AssertionError("the hand never reached the expected point")
+
+
+def play_hand(g: Game) -> None:
+    """Play the current hand out with default moves; stop at the next hand, the end of
+    the game, or a dealer's choice to stop (``EndGame``) that the test must make."""
+    start = g.state.hands_started
+
+    def done(g: Game) -> bool:
+        if g.over or g.state.hands_started != start:
+            return True
+        return any(isinstance(a, EndGame) for acts in g.pending().values() for a in acts)
+
+    play_until(g, done)
+
+
+def starts(g: Game) -> list[HandStarted]:
+    """Every ``HandStarted`` so far."""
+    return [e for e in g.events if isinstance(e, HandStarted)]
+
+
+def ended(g: Game) -> GameEnded:
+    """The ``GameEnded`` event (the game must be over)."""
+    assert g.over, "the game is not over"
+    end = g.events[-1]
+    assert isinstance(end, GameEnded)
+    return end
+
+
+def rows(end: GameEnded) -> dict[int, FinalRow]:
+    """The final table's rows by seat."""
+    return {r.seat: r for r in end.table}
+
+
+def rotate(hands: dict[int, str], dealer: int) -> dict[int, str]:
+    """``hands`` laid out for dealer 0 moved round so that ``dealer`` deals them."""
+    return {(s + dealer) % 4: h for s, h in hands.items()}
+
+
+def riichi_offered(g: Game, seat: int) -> bool:
+    """Whether ``seat`` may declare riichi now."""
+    return any(isinstance(a, Discard) and a.riichi for a in g.pending().get(seat, ()))
+
+
+def discard_kinds(g: Game, seat: int) -> set[int]:
+    """The tile kinds ``seat`` may discard now."""
+    return {a.tile >> 2 for a in g.pending().get(seat, ()) if isinstance(a, Discard)}
