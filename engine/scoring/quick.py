@@ -62,7 +62,6 @@ _START3 = sum(1 << k for k in range(27) if k % 9 <= 6)
 _START4 = sum(1 << k for k in range(27) if k % 9 <= 5)
 _OUT_SEQ = sum(1 << k for k in range(27) if k % 9 in (0, 6))
 _NOT_OUT_SEQ = M34 & ~_OUT_SEQ
-_ITTSU = 0b1001001  # sequences starting at 1, 4 and 7 of a suit
 
 
 def _wait_candidates(w: int) -> tuple[tuple[int, int], ...]:
@@ -236,6 +235,13 @@ _DOUKOU = ("sanshoku_doukou", 2)
 _RYANPEIKOU = ("ryanpeikou", 3)
 _IIPEIKOU = ("iipeikou", 1)
 _PINFU = ("pinfu", 1)
+_HONITSU = (("honitsu", 2), ("honitsu", 3))
+_CHINITSU = (("chinitsu", 5), ("chinitsu", 6))
+_SANSHOKU = (("sanshoku", 1), ("sanshoku", 2))
+_ITTSU = (("ittsu", 1), ("ittsu", 2))
+_CHANTA = (("chanta", 1), ("chanta", 2))
+_JUNCHAN = (("junchan", 2), ("junchan", 3))
+"""Rows by menzen (False, True)."""
 _SANANKOU = ("sanankou", 2)
 
 _MELD_PART = tuple(
@@ -311,9 +317,9 @@ def score_quick(ctx: WinContext, rules: Ruleset, kb: bytes,
     suited = km & _SUITED
     if suited & _MAN == suited or suited & _PIN == suited or suited & _SOU == suited:
         if km >> 27:
-            yaku.append(("honitsu", 3 if menzen else 2))
+            yaku.append(_HONITSU[menzen])
         else:
-            yaku.append(("chinitsu", 6 if menzen else 5))
+            yaku.append(_CHINITSU[menzen])
     if n_kans == 3:
         yaku.append(("sankantsu", 2))
     base_han = 0
@@ -405,18 +411,18 @@ def score_quick(ctx: WinContext, rules: Ruleset, kb: bytes,
                         han += 1
                 if smask.bit_count() >= 3:
                     if smask & (smask >> 9) & (smask >> 18) & 0x7F:
-                        ry += (("sanshoku", 2 if menzen else 1),)
-                        han += 2 if menzen else 1
+                        ry += (_SANSHOKU[menzen],)
+                        han += 1 + menzen
                     if smask & (smask >> 3) & (smask >> 6) & _ITTSU_AT:
-                        ry += (("ittsu", 2 if menzen else 1),)
-                        han += 2 if menzen else 1
+                        ry += (_ITTSU[menzen],)
+                        han += 1 + menzen
                 if not smask & _NOT_OUT_SEQ and YAO_MASK >> pair & 1 and not tmask & _NOT_YAO:
                     if km >> 27:
-                        ry += (("chanta", 2 if menzen else 1),)
-                        han += 2 if menzen else 1
+                        ry += (_CHANTA[menzen],)
+                        han += 1 + menzen
                     else:
-                        ry += (("junchan", 3 if menzen else 2),)
-                        han += 3 if menzen else 2
+                        ry += (_JUNCHAN[menzen],)
+                        han += 2 + menzen
             n_ankou = tm.bit_count() + n_ankan
             if n_ankou == 4:
                 return None  # suuankou may apply

@@ -617,6 +617,10 @@ def _reading_yaku(h: _Hand, pair: int, seqs: tuple[int, ...], trips: tuple[int, 
 
 
 # ---------------------------------------------------------------- entry point
+_DORA_ROWS = tuple(("dora", n) for n in range(64))
+_AKA_ROWS = tuple(("aka_dora", n) for n in range(64))
+_URA_ROWS = tuple(("ura_dora", n) for n in range(64))
+"""Shared rows (fewer objects for each result to keep)."""
 _NO_DORA: Yaku = []
 """The dora rows of a hand without dora (shared: never modified)."""
 _MEMO: dict[tuple[object, ...], list[Any]] = {}
@@ -647,6 +651,7 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
         mkb = b""
         seen = set(concealed)
         msm = mtm = mkm = meld_fu = n_kans = n_ankan = 0
+        mcode = 1  # the meld triplets in order, 8 bits each (for the memo key)
         ok = 0 <= srt[0] and srt[-1] <= 135
         for m in melds:
             tiles = m.tiles
@@ -667,12 +672,14 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
                     break
                 if kind == "ankan":
                     meld_trips.append((f[1], True, True))
+                    mcode = mcode << 8 | f[1] << 2 | 3
                     meld_fu += f[6]
                     n_ankan += 1
                     n_kans += 1
                 else:
                     kan = shape == KAN_SHAPE
                     meld_trips.append((f[1], kan, False))
+                    mcode = mcode << 8 | f[1] << 2 | kan << 1
                     meld_fu += f[5]
                     if kan:
                         n_kans += 1
@@ -692,6 +699,7 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
         if srt[0] < 0 or srt[-1] > 135 or len(set(srt)) != 14:
             return _invalid(ctx)
         meld_trips = []
+        mcode = 1
         mkb = b""
         mi = NO_MELDS
         tiles_all = concealed
@@ -711,7 +719,7 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
             ctx.riichi or ctx.double_riichi or ctx.open_riichi):
         for i in ctx.ura_indicators:
             ura += tk.count(_NEXT[i >> 2])
-    key = (id(rules), kb, mi[0], tuple(meld_trips), ctx.win_tile >> 2,
+    key = (id(rules), kb, mi[0], mcode, ctx.win_tile >> 2,
            ctx.tsumo, ctx.seat_wind, ctx.round_wind, ctx.riichi, ctx.double_riichi,
            ctx.open_riichi, ctx.ippatsu, ctx.haitei, ctx.houtei, ctx.rinshan, ctx.chankan,
            ctx.chankan_ankan, ctx.tenhou, ctx.chiihou, ctx.renhou, ctx.first_draw_no_calls,
@@ -730,11 +738,11 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
     if nd or red or ura:
         dora = []
     if nd:
-        dora.append(("dora", nd))
+        dora.append(_DORA_ROWS[nd] if nd < 64 else ("dora", nd))
     if red:
-        dora.append(("aka_dora", red))
+        dora.append(_AKA_ROWS[red] if red < 64 else ("aka_dora", red))
     if ura:
-        dora.append(("ura_dora", ura))
+        dora.append(_URA_ROWS[ura] if ura < 64 else ("ura_dora", ura))
     result = score_quick(ctx, rules, kb, meld_trips, mi, dora, nd + red + ura)
     if result is None:
         result = _score_full(ctx, rules, kb, meld_trips, dora)
