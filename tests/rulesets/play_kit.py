@@ -66,7 +66,9 @@ __all__ = [
     "build_wall", "default_action", "double_wall", "last_result", "nagashi_wall", "run",
     "start_at", "triple_wall",
     "preset", "game", "play_hand", "play_until", "starts", "ended", "rows", "rotate",
-    "riichi_offered", "discard_kinds", "south4",
+    "riichi_offered", "discard_kinds", "south4", "kiriage_wall", "KIRIAGE_SCRIPT",
+    "DOUBLE_WIND", "DOUBLE_WIND_DRAWS", "DOUBLE_WIND_SCRIPT", "SUUANKOU_TANKI",
+    "SUUANKOU_DRAWS", "pao_daisangen",
 ]
 
 
@@ -142,3 +144,45 @@ def riichi_offered(g: Game, seat: int) -> bool:
 def discard_kinds(g: Game, seat: int) -> set[int]:
     """The tile kinds ``seat`` may discard now."""
     return {a.tile >> 2 for a in g.pending().get(seat, ()) if isinstance(a, Discard)}
+
+
+# ------------------------------------------------------------------ hands for several presets
+
+# The dealer holds 123m 456m 789p 12p 99s (no yaku but riichi, penchan 3p), declares riichi
+# on the first discard (double riichi), passes the 3p of seat 3 and draws the next 3p:
+# double riichi 2 + ippatsu 1 + menzen tsumo 1 = 4 han, 20 + 2 (tsumo) + 2 (penchan) = 30 fu.
+# The dora and ura indicators (5z: the dora is 6z) add nothing.
+KIRIAGE_DRAWS = ["9s", "7z", "7z", "3p", "3p"]
+
+
+def kiriage_wall() -> tuple[int, ...]:
+    """A wall whose dealer wins 4 han 30 fu by tsumo (see ``KIRIAGE_DRAWS``)."""
+    return build_wall(RIICHI_ONLY, KIRIAGE_DRAWS, dora="5z", ura="5z")
+
+
+KIRIAGE_SCRIPT = ((0, "riichi 9s"), (3, "d 3p"), (0, "pass"), (0, "tsumo"))
+
+# The dealer in East round holds 999m (closed terminal triplet, 8 fu) and a pair of East
+# (its seat wind and the round wind) and waits 3s-6s: riichi, ron on seat 1's 3s.
+# 20 + 10 (closed ron) + 8 + the double-wind pair: 2 fu -> 40 fu; 4 fu would make 50.
+DOUBLE_WIND = {**NOTEN, 0: "999m234p567s11z45s"}
+DOUBLE_WIND_DRAWS = ["9s", "3s"]
+DOUBLE_WIND_SCRIPT = ((0, "riichi 9s"), (1, "d 3s"), (0, "ron"))
+
+# Four closed triplets and a single wait on 5z (suuankou tanki), won by tsumo on the
+# dealer's second draw.
+SUUANKOU_TANKI = {0: "111m222m333p444s5z", 1: "2468m13579p2468s", 2: "13579s123456z99p",
+                  3: "13579m2468p1357s"}
+SUUANKOU_DRAWS = ["9s", "1z", "1z", "1z", "5z"]
+
+
+def pao_daisangen(rules: Ruleset, *, ron: bool) -> Game:
+    """Seat 1 pons the three dragons, each from seat 0's discard, and wins on 4m: by tsumo,
+    or (``ron``) on seat 3's 4m."""
+    draws = PAO_DRAWS if not ron else PAO_DRAWS[:8] + ["4m"]
+    g = game(rules, build_wall(PAO, draws))
+    moves = [(0, "d 5z"), (1, "pon"), (1, "d 9p"), (0, "d 6z"), (1, "pon"), (1, "d 9s"),
+             (0, "d 7z"), (1, "pon"), (1, "d 1s")]
+    moves += [(3, "d 4m"), (1, "ron")] if ron else [(1, "tsumo")]
+    run(g, *moves)
+    return g
