@@ -67,7 +67,9 @@ def describe(ev: Event, names: Sequence[str], red_fives: int) -> str:
         case GameEnded():
             return "Game over"
         case Penalty():
-            return f"{who(ev.seat)}: {ev.kind.replace('_', ' ')}"
+            from tui.penalty_words import short
+
+            return short(ev, names)
         case NotenDeclared():
             return f"{does(ev.seat, 'declares')} noten"
     if isinstance(ev, Discarded):

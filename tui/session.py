@@ -73,7 +73,7 @@ class PlaySession:
         names = player_names(spec.seat, spec.bots)
         seed = spec.seed if spec.seed is not None else random.randrange(2**31)
         buffer = _Buffer()
-        game = Game(spec.rules, names, seed, [buffer])
+        game = Game(spec.rules, names, seed, [buffer], practice_seats=(spec.seat,))
         bots = {s: make_bot(spec.bots, seed * 4 + s + 1) for s in range(4) if s != spec.seat}
         session = cls(game, spec.seat, bots)
         if spec.save_dir is not None:
@@ -118,7 +118,8 @@ class PlaySession:
         start = events[0]
         human = next((s for s, lv in enumerate(levels) if lv is None), 0)
         level = next((lv for lv in levels if lv), None) or _level_of(start.players, human) or bots
-        game = Game.from_events(events, [listener])
+        # practice mode (the header's ruleset) lets the human's seat, and only it, err
+        game = Game.from_events(events, [listener], practice_seats=(human,))
         seed = start.seed or 0
         bots_ = {s: make_bot(level, seed * 4 + s + 1 + len(events)) for s in range(4)
                  if s != human}
@@ -130,6 +131,11 @@ class PlaySession:
     def rules(self) -> Ruleset:
         """The game's rules."""
         return self.view().ruleset
+
+    @property
+    def practice(self) -> bool:
+        """Practice mode: the human may make the mistakes the rules penalise."""
+        return bool(self.rules.practice_mode)
 
     @property
     def names(self) -> tuple[str, str, str, str]:
@@ -184,13 +190,13 @@ class PlaySession:
             return True
 
     def run_bots(self) -> int:
-        """Let the bots play until the human must decide or a hand ends; the moves made.
+        """Let the bots play until the human must decide, a hand ends or a penalty; the moves.
 
         Meant for a worker thread: each bot thinks outside the lock, so the
         human can answer a claim meanwhile.
         """
         from engine.events import GameEnded as _End
-        from engine.events import HandDrawn, Won
+        from engine.events import HandDrawn, Penalty, Won
 
         with self.lock:
             start = len(self.game.events)
@@ -199,7 +205,8 @@ class PlaySession:
             with self.lock:
                 if self.closed:
                     return moves
-                if any(isinstance(e, (Won, HandDrawn, _End)) for e in self.game.events[start:]):
+                if any(isinstance(e, (Won, HandDrawn, Penalty, _End))
+                       for e in self.game.events[start:]):
                     return moves
                 turns = self.bot_turns()
                 if not turns:

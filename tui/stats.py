@@ -11,6 +11,7 @@ from engine.events import (
     GameEnded,
     HandDrawn,
     HandStarted,
+    Penalty,
     RiichiDeclared,
     Won,
 )
@@ -69,7 +70,7 @@ def score_history(events: Sequence[Event]) -> list[tuple[int, int, int, int]]:
         if isinstance(ev, HandStarted):
             out.append(tuple(ev.scores))  # type: ignore[arg-type]
             last = tuple(ev.scores)  # type: ignore[assignment]
-        elif isinstance(ev, (Won, HandDrawn)) and last is not None:
+        elif isinstance(ev, (Won, HandDrawn, Penalty)) and last is not None:
             last = tuple(a + b for a, b in zip(last, ev.deltas, strict=True))  # type: ignore[assignment]
         elif isinstance(ev, GameEnded):
             final = [0, 0, 0, 0]

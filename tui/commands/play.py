@@ -5,6 +5,10 @@ from __future__ import annotations
 import argparse
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tui.session import NewGame
 
 SEATS = "ESWN"
 DEFAULT_BOTS = "normal"
@@ -19,6 +23,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     p.add_argument("--rules", metavar="NAME|FILE", default=None,
                    help="a preset name or a ruleset TOML file (default: tenhou's rules)")
+    p.add_argument("--practice", action="store_true",
+                   help="practice mode: you may make the mistakes the rules penalise (a false "
+                        "tsumo or ron, riichi while noten, a false call) and pay the penalty")
     p.add_argument("--seed", type=int, default=None, help="seed of the walls and bots")
     p.add_argument("--bots", metavar="LEVEL", default=DEFAULT_BOTS,
                    help="bot level: random, greedy, easy, normal or strong")
@@ -96,15 +103,26 @@ def _run(app) -> int:  # type: ignore[no-untyped-def]
     return int(status or 0)
 
 
-def run_play(args: argparse.Namespace) -> int:
-    """Start a game at once."""
-    from tui.app import HanchanApp
+def game_spec(args: argparse.Namespace, save_dir: Path | None = None) -> NewGame:
+    """The new game ``hanchan play`` asks for (``--practice`` turns practice mode on)."""
     from tui.session import NewGame
 
     rules = load_rules(args.rules)
+    if getattr(args, "practice", False):
+        rules = rules.replace(practice_mode=True)
     bots = _check_bots(args.bots)
+    return NewGame(rules, args.seed, bots, SEATS.index(args.seat.upper()), save_dir)
+
+
+def run_play(args: argparse.Namespace) -> int:
+    """Start a game at once."""
+    from dataclasses import replace
+
+    from tui.app import HanchanApp
+
+    spec = game_spec(args)  # rules and bots checked before the save folder is made
     save_dir = resolve_save_dir(args.save_dir)
-    spec = NewGame(rules, args.seed, bots, SEATS.index(args.seat.upper()), save_dir)
+    spec = replace(spec, save_dir=save_dir)
     app = HanchanApp("play", new_game=spec, save_dir=save_dir,
                      settings=_settings(args, save_dir), settings_path=settings_path(save_dir))
     return _run(app)

@@ -3,7 +3,8 @@
 After a win: each winner's hand with the winning tile set apart, every yaku with
 its han, the fu breakdown, dora and ura indicators, the points and every
 payment.  After a draw: the kind of draw, the tenpai hands shown, nagashi mangan
-and the payments.  Both end with every seat's points before and after.
+and the payments.  After a practice-mode penalty: the mistake and its cost in plain
+words.  All end with every seat's points before and after.
 """
 
 from __future__ import annotations
@@ -18,7 +19,16 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from engine.events import Event, GameStarted, HandDrawn, HandStarted, Payment, WinResult, Won
+from engine.events import (
+    Event,
+    GameStarted,
+    HandDrawn,
+    HandStarted,
+    Payment,
+    Penalty,
+    WinResult,
+    Won,
+)
 from tui.render import WIND_NAMES, hand_label, melds_text, points, signed
 from tui.tilefaces import FaceMode, strip, tile_text
 from tui.yaku_names import yaku_name
@@ -38,6 +48,7 @@ PAY_REASONS = {
     "pao": "pao",
     "noten": "noten",
     "nagashi": "nagashi mangan",
+    "chombo": "chombo",
 }
 
 
@@ -125,7 +136,7 @@ def deltas_table(before: Sequence[int], deltas: Sequence[int], names: Sequence[s
 
 
 class HandResultScreen(ModalScreen[None]):
-    """A win or a draw, in full; Enter or Space continues."""
+    """A win, a draw or a penalty, in full; Enter or Space continues."""
 
     DEFAULT_CSS = """
     HandResultScreen { align: center middle; }
@@ -142,7 +153,7 @@ class HandResultScreen(ModalScreen[None]):
         Binding("escape", "close", "Continue", show=False),
     ]
 
-    def __init__(self, result: Won | HandDrawn, events: Sequence[Event], human: int,
+    def __init__(self, result: Won | HandDrawn | Penalty, events: Sequence[Event], human: int,
                  names: Sequence[str], mode: FaceMode = "letters") -> None:
         super().__init__()
         self.result = result
@@ -158,6 +169,9 @@ class HandResultScreen(ModalScreen[None]):
         title = hand_label(start.round_wind, start.hand_number, start.honba) if start else ""
         wind = WIND_NAMES[start.round_wind] + f" {start.hand_number + 1}" if start else ""
         with VerticalScroll():
+            if isinstance(self.result, Penalty):
+                yield from self._penalty(wind, title)
+                return
             if isinstance(self.result, Won):
                 yield Static(Text(f"{wind} ({title}) — win", style="bold"), id="title")
                 for w in self.result.wins:
@@ -170,6 +184,25 @@ class HandResultScreen(ModalScreen[None]):
             before = start.scores if start else (0, 0, 0, 0)
             yield Static(deltas_table(before, self.result.deltas, self.names, self.human))
             yield Static("Enter: continue", classes="hint")
+
+    def _penalty(self, wind: str, title: str) -> ComposeResult:
+        from tui.penalty_words import facts, sentences
+        from tui.penalty_words import title as penalty_title
+
+        pen = self.result
+        assert isinstance(pen, Penalty)
+        f = facts(self.events, pen)
+        yield Static(Text(f"{wind} ({title}) — {penalty_title(pen)}", style="bold #ff6b6b"),
+                     id="title")
+        words = Text()
+        for line in sentences(f, self.names):
+            words.append(f"  {line}\n")
+        if pen.payments:
+            words.append("\n")
+            words.append_text(_payments(pen.payments, self.names))
+        yield Static(words, classes="penalty")
+        yield Static(deltas_table(f.before, pen.deltas, self.names, self.human))
+        yield Static("Enter: continue", classes="hint")
 
     def _draw_text(self, red_fives: int) -> Text:
         r = self.result

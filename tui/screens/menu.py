@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Input, OptionList, Select, Static
+from textual.widgets import Footer, Input, OptionList, Select, Static, Switch
 from textual.widgets.option_list import Option
 
 from tui.rules_summary import PresetInfo, key_rules, presets
@@ -101,7 +101,7 @@ def _summary(info: PresetInfo) -> Text:
 
 
 class NewGameScreen(Screen[None]):
-    """Pick a preset (its key rules shown beside it), the bots' level and your seat."""
+    """Pick a preset (its key rules shown beside it), the bots' level, your seat, practice."""
 
     DEFAULT_CSS = """
     NewGameScreen { layout: vertical; }
@@ -111,11 +111,13 @@ class NewGameScreen(Screen[None]):
     NewGameScreen #choices { height: 3; }
     NewGameScreen Select { width: 26; }
     NewGameScreen Input { width: 20; }
+    NewGameScreen #practice-label { width: auto; padding: 1 0 0 2; }
     """
 
     BINDINGS = [
         Binding("escape", "back", "Back"),
         Binding("ctrl+s", "start", "Start"),
+        Binding("ctrl+p", "practice", "Practice mode"),
     ]
 
     def __init__(self, save_dir: Path | None) -> None:
@@ -137,7 +139,11 @@ class NewGameScreen(Screen[None]):
             yield Select([(f"Seat: {s}", i) for i, s in enumerate(SEAT_NAMES)], value=0,
                          allow_blank=False, id="seat")
             yield Input(placeholder="seed (optional)", id="seed", type="integer")
-        yield Static("Enter on a preset (or Ctrl+S) starts the game.", classes="hint")
+            yield Static("Practice", id="practice-label")
+            yield Switch(value=False, id="practice",
+                         tooltip="Practice mode: you may make the mistakes the rules penalise")
+        yield Static("Enter on a preset (or Ctrl+S) starts the game; Ctrl+P turns practice mode "
+                     "on or off.", classes="hint")
         yield Footer()
         yield SizeNotice()
 
@@ -170,8 +176,16 @@ class NewGameScreen(Screen[None]):
         seed = int(seed_text) if seed_text.lstrip("-").isdigit() else None
         bots = str(self.query_one("#bots", Select).value)
         seat = int(self.query_one("#seat", Select).value)  # type: ignore[arg-type]
-        spec = NewGame(self.infos[self.current].rules, seed, bots, seat, self.save_dir)
+        rules = self.infos[self.current].rules
+        if self.query_one("#practice", Switch).value:  # practice mode over the preset
+            rules = rules.replace(practice_mode=True)
+        spec = NewGame(rules, seed, bots, seat, self.save_dir)
         self.app.start_game(spec)  # type: ignore[attr-defined]
+
+    def action_practice(self) -> None:
+        """Turn practice mode on or off (the switch beside the seed)."""
+        switch = self.query_one("#practice", Switch)
+        switch.value = not switch.value
 
     def action_back(self) -> None:
         self.app.pop_screen()

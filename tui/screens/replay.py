@@ -16,7 +16,7 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Footer
 
-from engine.events import Event, GameEnded, GameStarted, HandDrawn, Won
+from engine.events import Event, GameEnded, GameStarted, HandDrawn, Penalty, Won
 from tui.event_words import describe
 from tui.render import WIND_NAMES
 from tui.settings import Settings
@@ -108,7 +108,7 @@ class ReplayScreen(Screen[None]):
         self.info.set_toggles(
             f"{'all hands' if self.show_all else 'one seat'} · {seat_word}"
         )
-        if isinstance(ev, (Won, HandDrawn)):
+        if isinstance(ev, (Won, HandDrawn, Penalty)):
             self.info.say("Enter shows the result.", "#ffd84a")
         else:
             self.info.say("")
@@ -167,7 +167,7 @@ class ReplayScreen(Screen[None]):
 
     def action_open_result(self) -> None:
         ev = self.replay.event
-        if isinstance(ev, (Won, HandDrawn)):
+        if isinstance(ev, (Won, HandDrawn, Penalty)):
             from tui.screens.hand_result import HandResultScreen
 
             self.app.push_screen(

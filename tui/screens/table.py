@@ -1,7 +1,10 @@
 """``TableScreen``: playing a hanchan.
 
 The screen draws the human's ``PlayerView`` and offers exactly the actions the
-engine lists for the human.  Bots act on timers, one at a time, with their
+engine lists for the human; in practice mode (``Ruleset.practice_mode``) the
+action keys also send mistakes (a false tsumo, ron or call, riichi on any
+discard) for the engine to penalise, and a penalty opens its own result screen.
+Bots act on timers, one at a time, with their
 decision computed in a thread so the screen never freezes; passes are
 immediate, other bot actions wait ``bot_delay`` so a person can follow.
 Results (a win, a draw, the end of the game) open their own screens.
@@ -35,10 +38,11 @@ from engine.actions import (
     Ron,
     Tsumo,
 )
-from engine.events import Event, GameEnded, GameStarted, HandDrawn, Won
-from engine.tiles import is_red
+from engine.events import Event, GameEnded, GameStarted, HandDrawn, Penalty, Won
+from engine.tiles import is_red, tile_name
 from engine.view import PlayerView
 from tui.analysis import advise, best_discards
+from tui.penalty_words import dead_seats
 from tui.render import ACTION_TITLES, action_group, action_words
 from tui.session import PlaySession
 from tui.settings import Settings
@@ -56,6 +60,46 @@ GROUP_ORDER = ("tsumo", "ron", "riichi", "open_riichi", "kan", "pon", "chi", "ni
 
 def _same_tile(a: int, b: int, red_fives: int) -> bool:
     return a >> 2 == b >> 2 and is_red(a, red_fives) == is_red(b, red_fives)
+
+
+def _near(a: int, b: int, dist: int) -> bool:
+    """Kinds ``a`` and ``b`` are the same, or numbers of one suit at most ``dist`` apart."""
+    if a == b:
+        return True
+    return a < 27 and b < 27 and a // 9 == b // 9 and abs(a - b) <= dist
+
+
+def plausible_calls(group: str, hand: Sequence[int], discard: int, red_fives: int
+                    ) -> list[Action]:
+    """Practice mode: calls of the discard a person might try with tiles of ``hand``.
+
+    Tiles close to the discard (pon: pairs of it or of a neighbour, or one copy and
+    a neighbour; chi: two other numbers of its suit within two of it, a true run
+    included, as a chi from the wrong seat is a false call too; kan: two copies and
+    a neighbour, or three copies).  The engine decides whether each is a mistake.
+    """
+    from itertools import combinations
+
+    k = discard >> 2
+    size = 3 if group == "kan" else 2
+    seen: set[tuple[tuple[int, bool], ...]] = set()
+    found: list[tuple[int, tuple[int, ...]]] = []
+    for combo in combinations(sorted(hand), size):
+        kinds = [t >> 2 for t in combo]
+        if group == "chi":
+            ok = (k < 27 and len(set(kinds)) == 2 and k not in kinds
+                  and all(_near(x, k, 2) for x in kinds))
+        elif group == "pon":
+            ok = all(_near(x, k, 1) for x in kinds) and (kinds[0] == kinds[1] or k in kinds)
+        else:
+            ok = all(_near(x, k, 1) for x in kinds) and kinds.count(k) >= 2
+        key = tuple(sorted((t >> 2, is_red(t, red_fives)) for t in combo))
+        if ok and key not in seen:
+            seen.add(key)
+            found.append((sum(abs(x - k) for x in kinds), combo))
+    found.sort()
+    make = {"chi": Chi, "pon": Pon, "kan": OpenKan}[group]
+    return [make(c) for _, c in found[:9]]
 
 
 class TableScreen(Screen[None]):
@@ -135,7 +179,7 @@ class TableScreen(Screen[None]):
         self.log_view.show(len(self.log_view.lines) - 1)
         self._fit(self.app.size.width, self.app.size.height)
         self.table.set_mode(self.settings.faces)
-        self.info.set_toggles(self.settings.badges())
+        self.info.set_toggles(self._badges())
         self.session.new_events()  # results before this moment were seen already
         self.advance()
 
@@ -150,7 +194,7 @@ class TableScreen(Screen[None]):
         self.log_view.extend(fresh)
         while self._queue:
             ev = self._queue.popleft()
-            if isinstance(ev, (Won, HandDrawn)):
+            if isinstance(ev, (Won, HandDrawn, Penalty)):
                 self._open_result(ev)
                 return
             if isinstance(ev, GameEnded):
@@ -235,7 +279,50 @@ class TableScreen(Screen[None]):
         plain = [a for a in self.legal_now if isinstance(a, Discard) and not a.riichi]
         riichi = [a for a in self.legal_now
                   if isinstance(a, Discard) and a.riichi and a.open == self.riichi_open]
+        if self._practice_riichi(self.riichi_open):  # any discard, tenpai or not
+            have = {a.tile for a in riichi}
+            riichi += [Discard(a.tile, True, self.riichi_open) for a in plain
+                       if a.tile not in have]
         return plain, riichi
+
+    # ------------------------------------------------------------------ practice mode
+
+    def _practice_riichi(self, want_open: bool) -> bool:
+        """Practice mode: riichi may be declared with any discard (noten is a chombo)."""
+        session = self.session
+        if not session.practice or (want_open and not session.rules.open_riichi):
+            return False
+        view = self.view
+        if view is not None and view.me.riichi:
+            return False
+        return any(isinstance(a, Discard) and not a.riichi for a in self.legal_now)
+
+    def _mistakes(self, group: str) -> list[Action] | str:
+        """Practice mode: what the ``group`` key sends when nothing of it is legal.
+
+        A list of actions for the engine to judge (and penalise), or the reason
+        there is nothing to send.
+        """
+        title = ACTION_TITLES.get(group, group)
+        not_now = f"{title} is not possible now."
+        legal = self.legal_now
+        own_turn = any(isinstance(a, Discard) for a in legal)
+        asked = any(isinstance(a, Pass) for a in legal)  # a discard or kan open to claims
+        if group == "tsumo":
+            return [Tsumo()] if own_turn else not_now
+        if group == "ron":
+            return [Ron()] if asked else not_now
+        if group not in ("chi", "pon", "kan"):
+            return not_now
+        view = self.session.view()
+        if not asked or view.last_discard is None:
+            return not_now
+        rf = view.ruleset.red_fives
+        tile = view.last_discard[1]
+        options = plausible_calls(group, view.concealed(), tile, rf)
+        if not options:
+            return f"{title}: no tiles in your hand go with {tile_name(tile, rf)}."
+        return options
 
     def _index_ok(self, view: PlayerView, tiles: Sequence[int], options: list[Discard]) -> set[int]:
         rf = view.ruleset.red_fives
@@ -257,8 +344,8 @@ class TableScreen(Screen[None]):
         elif plain:
             dimmed = frozenset(range(len(tiles))) - self._index_ok(view, tiles, plain)
         self.table.hand.selected = self.selected
-        self.table.draw(view, TableExtras(names=self.session.names), marked=marked,
-                        dimmed=dimmed)
+        extras = TableExtras(names=self.session.names, dead=dead_seats(self.session.events))
+        self.table.draw(view, extras, marked=marked, dimmed=dimmed)
         self._draw_help(view)
         groups = self._groups()
         if self.riichi_mode:
@@ -272,8 +359,13 @@ class TableScreen(Screen[None]):
             prompt = "Waiting for the others…"
         self.actions.show(groups, prompt)
 
+    def _badges(self) -> str:
+        """The toggles that are on, and practice mode when it is."""
+        badges = self.settings.badges()
+        return f"practice · {badges}" if self.session.practice else badges
+
     def _draw_help(self, view: PlayerView) -> None:
-        self.info.set_toggles(self.settings.badges())
+        self.info.set_toggles(self._badges())
         if not self.settings.show_help:
             self.info.set_help("")
             self.info.set_extra("")
@@ -359,6 +451,8 @@ class TableScreen(Screen[None]):
             want_open = group == "open_riichi"
             options = [a for a in self.legal_now
                        if isinstance(a, Discard) and a.riichi and a.open == want_open]
+            if not options and self._practice_riichi(want_open):
+                options = [a for a in self.legal_now if isinstance(a, Discard)]
             if not options:
                 word = "Open riichi" if want_open else "Riichi"
                 self.info.say(f"{word} is not possible now.", "bold #ff6b6b")
@@ -372,6 +466,13 @@ class TableScreen(Screen[None]):
                     self.selected = ok[-1]
             self.redraw()
             return
+        practice = False
+        if not options and self.session.practice:
+            mistakes = self._mistakes(group)
+            if isinstance(mistakes, str):
+                self.info.say(mistakes, "bold #ff6b6b")
+                return
+            options, practice = mistakes, True
         if not options:
             self.info.say(f"{ACTION_TITLES.get(group, group)} is not possible now.",
                           "bold #ff6b6b")
@@ -379,7 +480,7 @@ class TableScreen(Screen[None]):
         if len(options) == 1:
             self.submit(options[0])
             return
-        self._choose(group, options)
+        self._choose(group, options, practice=practice)
 
     def action_group_yes(self) -> None:
         groups = self._groups()
@@ -389,7 +490,7 @@ class TableScreen(Screen[None]):
         groups = self._groups()
         self.action_group("continue" if "continue" in groups else "noten")
 
-    def _choose(self, group: str, options: list[Action]) -> None:
+    def _choose(self, group: str, options: list[Action], *, practice: bool = False) -> None:
         from tui.screens.chooser import ChooserScreen
 
         view = self.session.view()
@@ -413,7 +514,10 @@ class TableScreen(Screen[None]):
                 self.advance()
 
         self._modal_open = True
-        self.app.push_screen(ChooserScreen(f"Which {ACTION_TITLES[group].lower()}?", labels), done)
+        title = f"Which {ACTION_TITLES[group].lower()}?"
+        if practice:
+            title += " (practice: none is a legal call)"
+        self.app.push_screen(ChooserScreen(title, labels), done)
 
     def action_cancel(self) -> None:
         if self.riichi_mode:
@@ -505,7 +609,7 @@ class TableScreen(Screen[None]):
 
     # ------------------------------------------------------------------ results
 
-    def _open_result(self, event: Won | HandDrawn) -> None:
+    def _open_result(self, event: Won | HandDrawn | Penalty) -> None:
         from tui.screens.hand_result import HandResultScreen
 
         self._modal_open = True

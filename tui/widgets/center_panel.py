@@ -19,6 +19,7 @@ from tui.tilefaces import FaceMode, backs, strip
 
 TITLE = Style(bold=True, color="#ffd84a")
 RIICHI_STICK = Style(color="#ffffff", bgcolor="#c4161c", bold=True)
+DEAD_HAND = Style(color="#000000", bgcolor="#8a8170", bold=True)
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,7 @@ class CenterData:
     riichi: tuple[bool, bool, bool, bool] = (False, False, False, False)
     turn: int | None = None
     red_fives: int = 1
+    dead: tuple[bool, bool, bool, bool] = (False, False, False, False)  # アガリ放棄
 
 
 class CenterPanel(Widget):
@@ -71,6 +73,9 @@ class CenterPanel(Widget):
         if d.riichi[seat]:
             t.append(" ", style="")
             t.append("R", style=RIICHI_STICK)
+        if d.dead[seat]:
+            t.append(" ", style="")
+            t.append("DEAD", style=DEAD_HAND)
         return t
 
     def render(self) -> Text:

@@ -27,11 +27,12 @@ POSITIONS = ("self", "right", "across", "left")
 
 @dataclass(frozen=True)
 class TableExtras:
-    """What a view does not hold but the screen may show: names, shown hands, ura."""
+    """What a view does not hold but the screen may show: names, shown hands, ura, dead hands."""
 
     names: tuple[str, str, str, str] = ("", "", "", "")
     hands: Mapping[int, tuple[int, ...]] = field(default_factory=dict)  # seat -> tiles shown
     ura: tuple[int, ...] = ()
+    dead: frozenset[int] = frozenset()  # practice mode: seats whose hand is dead (アガリ放棄)
 
 
 class TableView(Vertical):
@@ -138,5 +139,6 @@ class TableView(Vertical):
                         view.seats[3].riichi),
                 turn=view.turn,
                 red_fives=rf,
+                dead=(0 in ex.dead, 1 in ex.dead, 2 in ex.dead, 3 in ex.dead),
             )
         )

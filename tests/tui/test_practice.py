@@ -1,0 +1,371 @@
+"""Practice mode (MATRIX.md section 7) at the table: mistakes by keys, penalties shown.
+
+Most tests deal a scripted wall (``tests.engine.game_kit.build_wall``) and seat
+bots that only discard the tile they drew and pass, so the moment of each
+mistake is exact: the human (East, the dealer) draws 7z first; South, West and
+North then draw and throw 9m, 9p and 5m.  North's 5m lets the human chi (34m or
+46m) but not pon or ron: that is the claim where the false calls and rons are
+tried.  The presets' penalties are the clubs' (makura 33)/38), teireikai 罰則1/3,
+gpc l.4/l.38).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.actions import Action, Discard, Pass, Ron, Tsumo
+from engine.events import Called, HandStarted, Penalty
+from engine.game import Game
+from engine.view import PlayerView
+from rulesets import load
+from rulesets.schema import Ruleset
+from tests.engine.game_kit import build_wall
+from tests.tui.driver import settle
+from tests.tui.screen_text import screen_text
+from tui.app import HanchanApp
+from tui.cli import build_parser
+from tui.commands.play import game_spec
+from tui.penalty_words import dead_seats
+from tui.screens.hand_result import HandResultScreen
+from tui.screens.menu import NewGameScreen
+from tui.screens.replay import ReplayScreen
+from tui.screens.table import TableScreen, plausible_calls
+from tui.session import NewGame, PlaySession
+from tui.settings import Settings
+
+SIZE = (100, 32)
+HANDS = {0: "3446m159p19s1234z"}  # chi on 5m: 34m or 46m; no pon, no win
+DRAWS = ["7z", "9m", "9p", "5m"]
+
+
+def practice(name: str) -> Ruleset:
+    return load(name).replace(practice_mode=True)
+
+
+class Tsumogiri:
+    """A scripted bot: passes every claim, throws the tile it drew."""
+
+    def choose(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
+        if Pass() in legal:
+            return Pass()
+        plain = [a for a in legal if isinstance(a, Discard) and not a.riichi]
+        drawn = next((a for a in plain if a.tile == view.drawn), None)
+        return drawn or plain[-1] if plain else legal[0]
+
+
+def scripted_app(rules: Ruleset) -> HanchanApp:
+    wall = build_wall(HANDS, DRAWS, red_fives=rules.red_fives)
+    game = Game(rules, ("You", "Bot S", "Bot W", "Bot N"), 0, walls=[wall, wall],
+                practice_seats=(0,))
+    session = PlaySession(game, 0, {s: Tsumogiri() for s in (1, 2, 3)})
+    return HanchanApp("play", session=session, settings=Settings(bot_delay=0.0))
+
+
+def penalties(app: HanchanApp) -> list[Penalty]:
+    assert app.session is not None
+    return [e for e in app.session.events if isinstance(e, Penalty)]
+
+
+async def to_chi_offer(pilot: object) -> TableScreen:
+    """Discard the drawn 7z; come back at North's 5m, where only a chi is legal."""
+    scr = await settle(pilot)  # type: ignore[arg-type]
+    assert isinstance(scr, TableScreen)
+    await pilot.press("enter")  # type: ignore[attr-defined]
+    scr = await settle(pilot)  # type: ignore[arg-type]
+    assert isinstance(scr, TableScreen)
+    assert scr._groups() == ("chi", "pass")
+    view = scr.session.view()
+    assert view.last_discard is not None and view.last_discard[0] == 3
+    return scr
+
+
+# ---------------------------------------------------------------------- turning it on
+
+def test_practice_flag_turns_practice_mode_on_over_the_preset() -> None:
+    args = build_parser().parse_args(["play", "--rules", "makura", "--practice"])
+    assert args.practice is True
+    spec = game_spec(args)
+    assert spec.rules == load("makura").replace(practice_mode=True)
+    plain = game_spec(build_parser().parse_args(["play", "--rules", "makura"]))
+    assert plain.rules == load("makura") and not plain.rules.practice_mode
+
+
+async def test_new_game_screen_switch_starts_a_practice_game(tmp_path: Path) -> None:
+    app = HanchanApp("menu", save_dir=tmp_path, settings=Settings(bot_delay=0.0))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        scr = app.screen
+        assert isinstance(scr, NewGameScreen)
+        assert "Practice" in screen_text(app)
+        chosen = scr.infos[scr.current]
+        await pilot.press("ctrl+p")
+        await pilot.press("ctrl+s")
+        table = await settle(pilot)
+        assert isinstance(table, TableScreen)
+        assert table.session.rules == chosen.rules.replace(practice_mode=True)
+        assert "practice" in screen_text(app)
+
+
+async def own_turn(pilot: object) -> TableScreen:
+    """Pass on every claim until the human's own turn (a discard to make)."""
+    for _ in range(50):
+        scr = await settle(pilot)  # type: ignore[arg-type]
+        assert isinstance(scr, TableScreen)
+        if any(isinstance(a, Discard) for a in scr.legal_now):
+            return scr
+        await pilot.press("space")  # type: ignore[attr-defined]
+    raise AssertionError("the human never had a turn")
+
+
+async def test_a_resumed_practice_game_keeps_the_human_seat_as_practice_seat(
+        tmp_path: Path) -> None:
+    spec = NewGame(practice("makura"), 3, "greedy", 2, tmp_path)  # the human sits West
+    app = HanchanApp("play", new_game=spec, save_dir=tmp_path, settings=Settings(bot_delay=0.0))
+    async with app.run_test(size=SIZE) as pilot:
+        scr = await own_turn(pilot)
+        assert scr.session.human == 2
+        await pilot.press("ctrl+q")
+    path = next(tmp_path.glob("*.jsonl"))
+    again = HanchanApp("continue", path=path, save_dir=tmp_path,
+                       settings=Settings(bot_delay=0.0))
+    async with again.run_test(size=SIZE) as pilot:
+        scr = await own_turn(pilot)
+        assert scr.session.rules.practice_mode and scr.session.human == 2
+        assert Tsumo() not in scr.session.legal()
+        await pilot.press("t")
+        assert isinstance(await settle(pilot), HandResultScreen)
+        assert [(p.seat, p.kind) for p in penalties(again)] == [(2, "chombo")]
+
+
+# ---------------------------------------------------------------------- chombo
+
+async def test_false_tsumo_is_a_makura_chombo_and_the_hand_is_replayed() -> None:
+    # makura 33): 4,000 to each other player; 35): the hand is replayed, no honba
+    app = scripted_app(practice("makura"))
+    async with app.run_test(size=SIZE) as pilot:
+        scr = await settle(pilot)
+        assert isinstance(scr, TableScreen) and Tsumo() not in scr.legal_now
+        await pilot.press("t")
+        result = await settle(pilot)
+        assert isinstance(result, HandResultScreen)
+        text = screen_text(app)
+        assert "Chombo" in text and "false tsumo" in text
+        assert "You pay 4,000 to each player (makura rules)." in text
+        assert "The hand is replayed." in text
+        (pen,) = penalties(app)
+        assert pen.deltas == (-12000, 4000, 4000, 4000)
+        assert "13,000" in text and "29,000" in text  # after: 25,000 - 12,000, 25,000 + 4,000
+        await pilot.press("enter")
+        scr = await settle(pilot)
+        assert isinstance(scr, TableScreen)
+        assert app.session is not None
+        starts = [e for e in app.session.events if isinstance(e, HandStarted)]
+        assert len(starts) == 2
+        assert (starts[1].dealer, starts[1].honba) == (0, 0)
+        assert starts[1].scores == (13000, 29000, 29000, 29000)
+
+
+async def test_false_tsumo_in_teireikai_puts_12000_on_the_table() -> None:
+    # teireikai 罰則1: 12,000点を供託する; the hand is replayed
+    app = scripted_app(practice("teireikai"))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("t")
+        assert isinstance(await settle(pilot), HandResultScreen)
+        assert "You put 12,000 on the table (the next winner takes it)" in screen_text(app)
+        (pen,) = penalties(app)
+        assert pen.to_table == 12000 and pen.deltas == (-12000, 0, 0, 0)
+        await pilot.press("enter")
+        scr = await settle(pilot)
+        assert isinstance(scr, TableScreen)
+        view = scr.session.view()
+        assert view.sticks == 12 and view.me.score == 30000 - 12000
+
+
+async def test_false_ron_in_gpc_loses_12000_to_nobody() -> None:
+    # gpc l.38: 12,000点を外に出す (誰のものにもならない); l.39: the hand is played again
+    app = scripted_app(practice("gpc"))
+    async with app.run_test(size=SIZE) as pilot:
+        scr = await to_chi_offer(pilot)
+        assert Ron() not in scr.legal_now
+        before = scr.session.view().me.score
+        await pilot.press("o")
+        assert isinstance(await settle(pilot), HandResultScreen)
+        text = screen_text(app)
+        assert "false ron" in text and "You lose 12,000 to nobody (gpc rules)." in text
+        (pen,) = penalties(app)
+        assert pen.kind == "chombo" and pen.deltas == (-12000, 0, 0, 0)
+        await pilot.press("enter")
+        scr = await settle(pilot)
+        assert isinstance(scr, TableScreen)
+        assert scr.session.view().me.score == before - 12000
+
+
+async def test_noten_riichi_with_any_discard_is_a_chombo_at_the_draw() -> None:
+    # makura 27): ノーテンリーチは流局後チョンボ; the r key marks every discard in practice
+    app = scripted_app(practice("makura"))
+    async with app.run_test(size=SIZE) as pilot:
+        scr = await settle(pilot)
+        assert isinstance(scr, TableScreen)
+        assert not any(isinstance(a, Discard) and a.riichi for a in scr.legal_now)
+        await pilot.press("r")
+        await pilot.pause()
+        assert scr.riichi_mode
+        await pilot.press("enter")  # riichi with the drawn 7z, far from tenpai
+        for _ in range(200):
+            scr = await settle(pilot)
+            if isinstance(scr, HandResultScreen):
+                break
+            await pilot.press("space" if "pass" in scr._groups() else "enter")  # type: ignore[union-attr]
+        assert isinstance(scr, HandResultScreen)
+        assert "riichi while noten" in screen_text(app)
+        (pen,) = penalties(app)
+        assert pen.kind == "chombo" and pen.seat == 0
+
+
+# ---------------------------------------------------------------------- false calls
+
+async def test_false_pon_in_makura_puts_1000_on_the_table() -> None:
+    # makura 38): 空行為は罰符1000点を場に供託; the call is not made
+    app = scripted_app(practice("makura"))
+    async with app.run_test(size=SIZE) as pilot:
+        scr = await to_chi_offer(pilot)
+        await pilot.press("p")  # the only plausible pon: 4m 4m on the 5m
+        assert isinstance(await settle(pilot), HandResultScreen)
+        text = screen_text(app)
+        assert "False call" in text
+        assert "You put 1,000 on the table (the next winner takes it) (makura rules)." in text
+        assert "The call is not made; play goes on." in text
+        (pen,) = penalties(app)
+        assert pen.kind == "false_call" and pen.deltas == (-1000, 0, 0, 0)
+        assert app.session is not None
+        assert not any(isinstance(e, Called) for e in app.session.events)
+        await pilot.press("enter")
+        scr = await settle(pilot)
+        assert isinstance(scr, TableScreen)
+        view = scr.session.view()
+        assert view.me.score == 24000 and view.sticks == 1
+        assert "DEAD" not in screen_text(app)
+
+
+async def test_false_pon_in_teireikai_makes_a_dead_hand_shown_on_the_table() -> None:
+    # teireikai 罰則3: 空チー・空ポン・空カンはアガリ放棄
+    app = scripted_app(practice("teireikai"))
+    async with app.run_test(size=SIZE) as pilot:
+        await to_chi_offer(pilot)
+        await pilot.press("p")
+        assert isinstance(await settle(pilot), HandResultScreen)
+        text = screen_text(app)
+        assert "Your hand is dead (アガリ放棄)" in text
+        (pen,) = penalties(app)
+        assert pen.dead_hand and pen.deltas == (0, 0, 0, 0)
+        await pilot.press("enter")
+        scr = await settle(pilot)
+        assert isinstance(scr, TableScreen)
+        assert "DEAD" in screen_text(app)
+        assert scr.session.view().me.score == 30000
+        # a dead hand that declares tsumo has made a false win: a chombo; the replayed
+        # hand starts alive again, and the marker is gone
+        await pilot.press("t")
+        assert isinstance(await settle(pilot), HandResultScreen)
+        assert [p.kind for p in penalties(app)] == ["false_call", "chombo"]
+        await pilot.press("enter")
+        assert isinstance(await settle(pilot), TableScreen)
+        assert "DEAD" not in screen_text(app)
+
+
+async def test_a_false_call_with_no_near_tiles_is_refused_with_the_reason() -> None:
+    app = scripted_app(practice("makura"))
+    async with app.run_test(size=SIZE) as pilot:
+        await to_chi_offer(pilot)
+        await pilot.press("k")  # no three tiles near 5m: refused with the reason
+        await pilot.pause()
+        assert "Kan: no tiles in your hand go with 5m." in screen_text(app)
+        assert penalties(app) == []
+
+
+# ---------------------------------------------------------------------- practice off
+
+async def test_outside_practice_mode_the_same_keys_are_refused() -> None:
+    app = scripted_app(load("makura"))
+    async with app.run_test(size=SIZE) as pilot:
+        scr = await settle(pilot)
+        assert isinstance(scr, TableScreen)
+        before = list(scr.session.events)
+        await pilot.press("t")
+        await pilot.pause()
+        assert "Tsumo is not possible now." in screen_text(app)
+        await pilot.press("r")
+        await pilot.pause()
+        assert "Riichi is not possible now." in screen_text(app) and not scr.riichi_mode
+        assert list(scr.session.events) == before
+        scr = await to_chi_offer(pilot)
+        before = list(scr.session.events)
+        for key, word in (("o", "Ron"), ("p", "Pon"), ("k", "Kan")):
+            await pilot.press(key)
+            await pilot.pause()
+            assert f"{word} is not possible now." in screen_text(app)
+            assert isinstance(app.screen, TableScreen)
+        assert list(scr.session.events) == before and penalties(app) == []
+        assert "practice" not in screen_text(app)
+
+
+# ---------------------------------------------------------------------- pieces
+
+def test_plausible_calls_are_near_the_discard() -> None:
+    from engine.tiles import parse_tiles
+
+    hand = parse_tiles("3446m159p19s1234z", 1)
+    five = parse_tiles("5m", 1, used=hand)[0]
+    words = {kind: [sorted(t >> 2 for t in a.tiles) for a in plausible_calls(kind, hand, five, 1)]
+             for kind in ("chi", "pon", "kan")}
+    assert words["pon"] == [[3, 3]]
+    assert [2, 3] in words["chi"] and [3, 5] in words["chi"] and [2, 5] in words["chi"]
+    assert all(k < 9 for pair in words["chi"] for k in pair)
+    assert words["kan"] == []
+    honour = parse_tiles("1z", 1, used=hand)[0]
+    assert plausible_calls("chi", hand, honour, 1) == []
+
+
+async def test_replay_viewer_and_log_show_a_penalty() -> None:
+    from textual.app import App
+
+    app = scripted_app(practice("makura"))
+    async with app.run_test(size=SIZE) as pilot:
+        await to_chi_offer(pilot)
+        await pilot.press("p")
+        await settle(pilot)
+        assert app.session is not None
+        events = list(app.session.events)
+    index = next(i for i, e in enumerate(events) if isinstance(e, Penalty))
+
+    class Viewer(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(ReplayScreen(events, title="practice"))
+
+    viewer = Viewer()
+    async with viewer.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        scr = viewer.screen
+        assert isinstance(scr, ReplayScreen)
+        scr.replay.seek(index)
+        scr.redraw()
+        await pilot.pause()
+        assert "You: false call (1,000 to the table)" in screen_text(viewer)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(viewer.screen, HandResultScreen)
+        assert "False call" in screen_text(viewer)
+        await pilot.press("enter")
+        await pilot.press("end")  # every later event still draws
+        await pilot.pause()
+        assert scr.replay.position == len(events) - 1
+
+
+def test_dead_seats_last_until_the_hand_ends() -> None:
+    dead = Penalty(seat=0, kind="false_call", reason="false call: dead hand", dead_hand=True)
+    start = HandStarted(round_wind=0, hand_number=0, honba=0, sticks=0, dealer=0,
+                        scores=(25000, 25000, 25000, 25000), dice=(1, 1), wall=tuple(range(136)))
+    assert dead_seats([start, dead]) == frozenset({0})
+    assert dead_seats([start, dead, start]) == frozenset()
