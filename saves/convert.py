@@ -253,7 +253,14 @@ def events_from_recorded(game: m.RecordedGame, rules: Ruleset | None = None) -> 
 
 def _drawn(st: GameState, r: m.Ryuukyoku) -> HandDrawn:
     kind = _DRAW_KINDS[r.kind]
-    tenpai = r.tenpai or (False, False, False, False)
+    tenpai = r.tenpai
+    if tenpai is None and r.kind == "nagashi_mangan":
+        # tenhou.net/6 writes only the payments of a nagashi mangan; who was tenpai (shown
+        # hands, the dealer's renchan) follows from the hands, as on Tenhou's table
+        from engine.flow import tenpai_of
+
+        tenpai = (tenpai_of(st, 0), tenpai_of(st, 1), tenpai_of(st, 2), tenpai_of(st, 3))
+    tenpai = tenpai or (False, False, False, False)
     hands = tuple(tuple(sorted(st.seats[i].hand)) if tenpai[i] else () for i in range(4))
     nagashi: tuple[int, ...] = ()
     if r.kind == "nagashi_mangan":

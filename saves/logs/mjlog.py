@@ -333,6 +333,12 @@ def _ryuukyoku(el: ET.Element, hand: _Hand, where: str) -> Ryuukyoku:
     return Ryuukyoku(kind=kind, deltas=deltas, tenpai=tenpai, seat=seat)  # type: ignore[arg-type]
 
 
+def _merge_nagashi(a: Ryuukyoku, b: Ryuukyoku) -> Ryuukyoku:
+    """Two nagashi mangan in one hand: the payments add up; tenpai is the same hands."""
+    deltas = tuple(x + y for x, y in zip(a.deltas, b.deltas, strict=True))
+    return Ryuukyoku(kind="nagashi_mangan", deltas=deltas, tenpai=a.tenpai)  # type: ignore[arg-type]
+
+
 def parse_mjlog(xml_text: str, ref: str | None = None) -> RecordedGame:
     """Read one mjlog XML record. ``ref`` (the game id) is taken from the caller when given."""
     head = xml_text[:2000].upper()
@@ -421,7 +427,17 @@ def parse_mjlog(xml_text: str, ref: str | None = None) -> RecordedGame:
             hand.actions.append(_win(el, hand, where))
             hand.ended = True
         elif tag == "RYUUKYOKU":
-            hand.actions.append(_ryuukyoku(el, hand, where))
+            draw = _ryuukyoku(el, hand, where)
+            last = hand.actions[-1] if hand.actions else None
+            if hand.ended and isinstance(last, Ryuukyoku) and last.kind == draw.kind == (
+                "nagashi_mangan"
+            ):
+                # Tenhou writes one <RYUUKYOKU type="nm"> per nagashi mangan: one draw
+                hand.actions[-1] = _merge_nagashi(last, draw)
+            elif hand.ended:
+                raise LogFormatError(f"{where}: a second result for a hand that has ended")
+            else:
+                hand.actions.append(draw)
             hand.ended = True
         else:
             raise LogFormatError(f"{where}: unknown element")

@@ -199,6 +199,10 @@ def _parse_result(
     if len(res) > 1:
         d = _int_list(res[1], 4, ctx, "draw deltas")
         deltas = (d[0], d[1], d[2], d[3])
+    if name == "流し満貫":
+        for more in res[2:]:  # a second nagashi mangan in the same hand: payments add up
+            d = _int_list(more, 4, ctx, "draw deltas")
+            deltas = (deltas[0] + d[0], deltas[1] + d[1], deltas[2] + d[2], deltas[3] + d[3])
     if name == "流局":
         t = tuple(x > 0 for x in deltas)
         return [], Ryuukyoku("exhaustive", deltas, (t[0], t[1], t[2], t[3]))

@@ -1,0 +1,325 @@
+"""Rare Tenhou situations: import, verify and replay through the engine.
+
+The logs in tests/data/rare_logs are small: real ones taken from public repositories and
+SYNTHETIC ones written by hand (make_synthetic.py there; README.md says which is which and
+where each rule comes from).  For each one:
+
+* ``parse_tenhou6`` / ``parse_mjlog`` -> ``events_from_recorded`` -> ``verify_events``
+  must give no disagreement;
+* the engine (``engine.game.Game`` on the recorded walls, driven only by the players'
+  choices) must produce every recorded event itself, results and next hands included;
+* the recorded events say what the situation is (so a file that stopped showing the rare
+  event would fail here, not pass silently).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib.util
+import json
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from engine.actions import Ron
+from engine.events import (
+    Event,
+    GameEnded,
+    HandDrawn,
+    HandStarted,
+    RiichiAccepted,
+    RiichiDeclared,
+    Won,
+)
+from engine.game import Game
+from engine.legal import IllegalAction
+from saves.convert import events_from_recorded
+from saves.logs.mjlog import parse_mjlog
+from saves.logs.model import LogFormatError
+from saves.logs.tenhou6 import parse_tenhou6
+from saves.verify import verify_events
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "rare_logs"
+JSON_LOGS = sorted(DATA.glob("*.json"))
+XML_LOGS = sorted(DATA.glob("*.xml"))
+
+
+def _replay_kit() -> ModuleType:
+    """The engine engineer's replay helpers (tests/engine/test_game_tenhou_replay.py)."""
+    path = Path(__file__).resolve().parents[1] / "engine" / "test_game_tenhou_replay.py"
+    spec = importlib.util.spec_from_file_location("_tenhou_replay_kit", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+KIT = _replay_kit()
+
+
+def events_of(path: Path) -> list[Event]:
+    text = path.read_text(encoding="utf-8")
+    game = parse_mjlog(text) if path.suffix == ".xml" else parse_tenhou6(text)
+    return events_from_recorded(game)
+
+
+def engine_replay(rec: list[Event]) -> Game:
+    """Like the engine's replay test, but the record may stop after any hand (no ``sc``):
+    then every recorded event must have come out of the engine, and the engine must be
+    about to go on (not have ended the game)."""
+    if isinstance(rec[-1], GameEnded):
+        return KIT.replay(rec)  # type: ignore[no-any-return]
+    starts = [e for e in rec if isinstance(e, HandStarted)]
+    first = rec[0]
+    g = Game(first.ruleset, first.players, seed=first.seed,  # type: ignore[attr-defined]
+             walls=[(h.wall, h.dice) for h in starts])
+    guard = 0
+    while len(g.events) < len(rec):
+        n = len(g.events)
+        for j in range(n):
+            assert KIT._same(g.events[j], rec[j]), (
+                f"event {j}: engine {g.events[j]!r}\n  recorded {rec[j]!r}")
+        assert not g.over, f"the engine ended the game at event {n}; recorded {rec[n]!r}"
+        pending = g.pending()
+        assert pending, f"event {n}: nobody to act, engine waits; recorded {rec[n]!r}"
+        for seat in sorted(pending):
+            action = _choice(rec, n, seat, g, pending[seat])
+            try:
+                g.act(seat, action)
+            except IllegalAction as exc:
+                raise AssertionError(
+                    f"event {n}: seat {seat} may not {action} ({exc.reason}); recorded "
+                    f"{rec[n]!r}; legal {pending[seat]}") from None
+            if len(g.events) > n:
+                break
+        guard += 1
+        assert guard < 20000
+    for j, ev in enumerate(rec):
+        assert KIT._same(g.events[j], ev), f"event {j}: engine {g.events[j]!r}, recorded {ev!r}"
+    assert not g.over
+    return g
+
+
+def _choice(rec: list[Event], n: int, seat: int, g: Game, legal: object) -> object:
+    """The recorded choice; a triple ron (三家和了) is three players saying ron."""
+    ev = rec[n]
+    if isinstance(ev, HandDrawn) and ev.kind == "triple_ron":
+        if any(isinstance(a, Ron) for a in legal):  # type: ignore[attr-defined]
+            return Ron()
+    return KIT._choice(rec, n, seat, g)
+
+
+# ------------------------------------------------------------------ every file
+
+
+@pytest.mark.parametrize("path", JSON_LOGS + XML_LOGS, ids=lambda p: p.name)
+def test_rare_log_imports_and_verifies_clean(path: Path) -> None:
+    events = events_of(path)
+    assert [str(d) for d in verify_events(events)] == []
+
+
+@pytest.mark.parametrize("path", JSON_LOGS + XML_LOGS, ids=lambda p: p.name)
+def test_engine_reproduces_the_rare_log(path: Path) -> None:
+    engine_replay(events_of(path))
+
+
+@pytest.mark.parametrize("path", XML_LOGS, ids=lambda p: p.name)
+def test_mjlog_copy_gives_the_same_events_as_the_tenhou6_log(path: Path) -> None:
+    # the synthetic mjlog files are the same games as the JSON files of the same name
+    xml = events_of(path)
+    js = events_of(path.with_suffix(".json"))
+    assert xml[1:] == js[1:]
+
+
+# ------------------------------------------------------------------ what each file shows
+
+
+def _load(name: str) -> list[Event]:
+    return events_of(DATA / f"{name}.json")
+
+
+def _draws(events: list[Event]) -> list[HandDrawn]:
+    return [e for e in events if isinstance(e, HandDrawn)]
+
+
+def _starts(events: list[Event]) -> list[HandStarted]:
+    return [e for e in events if isinstance(e, HandStarted)]
+
+
+def _wins(events: list[Event]) -> list[Won]:
+    return [e for e in events if isinstance(e, Won)]
+
+
+def test_all_noten_draws_pass_the_deal_and_lead_into_the_west_round() -> None:
+    ev = _load("synthetic_all_noten_west")
+    draws = _draws(ev)
+    assert len(draws) == 8
+    assert all(d.kind == "exhaustive" and d.tenpai == (False,) * 4 and d.deltas == (0,) * 4
+               for d in draws)
+    starts = _starts(ev)
+    # all noten: the deal passes, honba +1 (Tenhou: renchan only when the dealer is tenpai)
+    assert [(s.round_wind, s.hand_number, s.honba) for s in starts] == [
+        (r // 4, r % 4, r) for r in range(9)]
+    # nobody has 30000 after South 4: West 1 (西入); a win to 35100 ends it (sudden death)
+    end = ev[-1]
+    assert isinstance(end, GameEnded)
+    assert [(r.seat, r.points) for r in end.table][0] == (1, 35100)
+    g = engine_replay(ev)
+    assert g.over
+
+
+def test_nagashi_mangan_pays_a_mangan_and_no_noten_payments() -> None:
+    ev = _load("synthetic_nagashi_mangan")
+    d = _draws(ev)[0]
+    assert d.kind == "exhaustive" and d.nagashi == (2,)
+    assert d.deltas == (-4000, -2000, 8000, -2000)  # 2000/4000 from a non-dealer, nothing else
+    assert d.tenpai == (True, False, False, True)  # the hands show it; not written in the log
+    # the dealer was tenpai: renchan, honba +1
+    nxt = _starts(ev)[1]
+    assert (nxt.dealer, nxt.honba, nxt.scores) == (0, 1, (21000, 23000, 33000, 23000))
+
+
+def test_dealer_nagashi_mangan_while_noten_passes_the_deal() -> None:
+    ev = _load("synthetic_nagashi_mangan_dealer")
+    d = _draws(ev)[0]
+    assert d.nagashi == (0,) and d.deltas == (12000, -4000, -4000, -4000)
+    nxt = _starts(ev)[1]
+    assert (nxt.round_wind, nxt.hand_number, nxt.honba) == (0, 1, 1)
+
+
+def test_a_wrong_renchan_after_nagashi_is_reported() -> None:
+    ev = _load("synthetic_nagashi_mangan_dealer")
+    i = next(i for i, e in enumerate(ev) if isinstance(e, HandStarted) and e.honba == 1)
+    bad = list(ev)
+    bad[i] = dataclasses.replace(ev[i], hand_number=0, dealer=0)  # type: ignore[type-var]
+    assert verify_events(bad) != []
+
+
+def test_four_winds_abort_keeps_the_dealer() -> None:
+    ev = _load("synthetic_four_winds")
+    assert [d.kind for d in _draws(ev)] == ["four_winds", "four_winds"]
+    assert [(s.dealer, s.honba) for s in _starts(ev)] == [(0, 0), (0, 1)]
+
+
+def test_four_riichi_abort_takes_the_fourth_stick() -> None:
+    ev = _load("synthetic_four_riichi")
+    assert _draws(ev)[0].kind == "four_riichi"
+    first_hand = ev[: ev.index(_draws(ev)[0])]
+    assert len([e for e in first_hand if isinstance(e, RiichiAccepted)]) == 4
+    nxt = _starts(ev)[1]
+    assert (nxt.dealer, nxt.honba, nxt.sticks, nxt.scores) == (0, 1, 4, (24000,) * 4)
+
+
+def test_triple_ron_is_an_abortive_draw() -> None:
+    ev = _load("synthetic_triple_ron")
+    assert _draws(ev)[0].kind == "triple_ron" and _wins(ev) == []
+    assert [(s.dealer, s.honba, s.scores) for s in _starts(ev)][1] == (0, 1, (25000,) * 4)
+
+
+def test_four_kans_by_two_players_abort_after_the_next_discard() -> None:
+    ev = _load("synthetic_four_kans")
+    assert _draws(ev)[0].kind == "four_kans"
+    assert _starts(ev)[1].honba == 1
+
+
+def test_chankan_robs_the_added_kan() -> None:
+    (won,) = _wins(_load("synthetic_chankan"))
+    (w,) = won.wins
+    assert w.from_seat == 2 and dict(w.yaku) == {"chankan": 1} and w.points == 1300
+
+
+def test_rinshan_on_a_daiminkan_gets_no_new_kan_dora() -> None:
+    ev = _load("synthetic_rinshan_daiminkan")
+    (won,) = _wins(ev)
+    (w,) = won.wins
+    assert dict(w.yaku) == {"rinshan": 1} and (w.han, w.fu) == (1, 40)
+    assert won.deltas == (-700, 1500, -400, -400)
+
+
+def test_haitei_and_houtei() -> None:
+    (h,) = _wins(_load("synthetic_haitei"))
+    assert dict(h.wins[0].yaku) == {"menzen_tsumo": 1, "haitei": 1}
+    (r,) = _wins(_load("synthetic_houtei"))
+    assert dict(r.wins[0].yaku) == {"houtei": 1} and r.wins[0].from_seat == 1
+
+
+def test_riichi_with_four_tiles_left_is_allowed() -> None:
+    ev = _load("synthetic_riichi_last_turn")
+    assert any(isinstance(e, RiichiDeclared) and e.seat == 1 for e in ev)
+    assert _draws(ev)[0].deltas == (-1000, 3000, -1000, -1000)
+
+
+def test_riichi_with_three_tiles_left_is_refused_by_the_engine() -> None:
+    """Tenhou: riichi needs 4 tiles left in the live wall after the draw (one more own draw).
+    Move the recorded riichi one draw later (3 left): the engine must refuse it."""
+    data = json.loads((DATA / "synthetic_riichi_last_turn.json").read_text(encoding="utf-8"))
+    hand = data["log"][0]
+    discards = [hand[6 + 3 * s] for s in range(4)]
+    i = discards[1].index("r60")
+    discards[1][i] = 60
+    discards[2][i] = "r60"  # seat 2 draws next (3 tiles left) and declares
+    data["log"][0][16] = ["流局", [-1000, -1000, 3000, -1000]]
+    rec = events_from_recorded(parse_tenhou6(json.dumps(data, ensure_ascii=False)))
+    with pytest.raises(AssertionError, match="may not"):
+        engine_replay(rec)
+
+
+def test_double_riichi_and_kazoe_yakuman() -> None:
+    (d,) = _wins(_load("synthetic_double_riichi"))
+    assert dict(d.wins[0].yaku) == {"menzen_tsumo": 1, "ippatsu": 1, "double_riichi": 2}
+    (k,) = _wins(_load("synthetic_kazoe_yakuman"))
+    assert k.wins[0].han == 13 and k.wins[0].points == 48000
+    assert k.wins[0].limit == "kazoe_yakuman"
+
+
+def test_a_player_below_zero_ends_the_game() -> None:
+    ev = _load("synthetic_bust")
+    end = ev[-1]
+    assert isinstance(end, GameEnded) and end.reason == "bust"
+    assert min(r.points for r in end.table) == -7000
+
+
+def test_last_dealer_in_first_place_stops_after_a_win() -> None:
+    ev = _load("synthetic_agariyame")
+    end = ev[-1]
+    assert isinstance(end, GameEnded) and end.reason == "agariyame"
+    assert len(_starts(ev)) == 4
+
+
+# ------------------------------------------------------------------ format details
+
+
+def test_double_nagashi_deltas_are_summed() -> None:
+    """Two nagashi mangan in one hand: mjlog writes one <RYUUKYOKU type="nm"> per player."""
+    text = (DATA / "synthetic_nagashi_mangan_dealer.xml").read_text(encoding="utf-8")
+    one = '<RYUUKYOKU type="nm" ba="0,0" sc="250,120,250,-40,250,-40,250,-40"/>'
+    assert one in text
+    two = ('<RYUUKYOKU type="nm" ba="0,0" sc="250,100,250,-60,250,-20,250,-20"/>'
+           '<RYUUKYOKU type="nm" ba="0,0" sc="350,-20,190,100,230,-40,230,-40"/>')
+    game = parse_mjlog(text.replace(one, two, 1))
+    (draw,) = [a for a in game.kyokus[0].actions if type(a).__name__ == "Ryuukyoku"]
+    assert draw.kind == "nagashi_mangan"  # type: ignore[attr-defined]
+    assert draw.deltas == (8000, 4000, -6000, -6000)  # type: ignore[attr-defined]
+
+
+def test_abortive_results_with_zero_deltas_are_read() -> None:
+    # Tenhou writes abortive draws without deltas; a converter that writes [0,0,0,0] reads too
+    data = json.loads((DATA / "synthetic_four_winds.json").read_text(encoding="utf-8"))
+    data["log"][0][16] = ["四風連打", [0, 0, 0, 0]]
+    rec = parse_tenhou6(json.dumps(data, ensure_ascii=False))
+    assert rec.kyokus[0].actions[-1].kind == "four_winds"  # type: ignore[union-attr]
+
+
+def test_unknown_result_name_is_a_plain_error() -> None:
+    data = json.loads((DATA / "synthetic_four_winds.json").read_text(encoding="utf-8"))
+    data["log"][0][16] = ["謎の流局"]
+    with pytest.raises(LogFormatError, match="unknown result"):
+        parse_tenhou6(json.dumps(data, ensure_ascii=False))
+
+
+def test_double_nagashi_in_tenhou6_sums_the_delta_lists() -> None:
+    data = json.loads((DATA / "synthetic_nagashi_mangan_dealer.json").read_text(encoding="utf-8"))
+    data["log"][0][16] = ["流し満貫", [10000, -6000, -2000, -2000], [-2000, 10000, -4000, -4000]]
+    rec = parse_tenhou6(json.dumps(data, ensure_ascii=False))
+    assert rec.kyokus[0].actions[-1].deltas == (8000, 4000, -6000, -6000)  # type: ignore[union-attr]
