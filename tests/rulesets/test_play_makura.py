@@ -12,12 +12,16 @@ import pytest
 from play_kit import (
     BUST_HANDS,
     DISCARD_RON,
+    DOUBLE_WIND,
+    DOUBLE_WIND_DRAWS,
+    DOUBLE_WIND_SCRIPT,
     FORCED,
     FOUR_KANS,
     FOUR_RIICHI,
     FOUR_WINDS_HANDS,
     FURITEN,
     IPPATSU,
+    KIRIAGE_SCRIPT,
     KOKUSHI_ANKAN,
     KUIKAE,
     MINKAN,
@@ -32,6 +36,8 @@ from play_kit import (
     RIICHI_ONLY,
     RIICHI_TILE,
     RINSHAN,
+    SUUANKOU_DRAWS,
+    SUUANKOU_TANKI,
     TENPAI_DEALER,
     WIN_HANDS,
     build_wall,
@@ -39,8 +45,10 @@ from play_kit import (
     discard_kinds,
     ended,
     game,
+    kiriage_wall,
     last_result,
     nagashi_wall,
+    pao_daisangen,
     play_hand,
     play_until,
     preset,
@@ -602,6 +610,72 @@ def test_robbing_a_closed_kan_for_kokushi_only(makura) -> None:  # type: ignore[
     won = last_result(g)
     assert isinstance(won, Won) and won.wins[0].yakuman_count == 1
     assert won.deltas[0] == -32000 - 0 and won.deltas[1] == 32000
+
+
+def test_pao_daisangen_the_feeder_of_the_third_dragon_pays(makura) -> None:  # type: ignore[no-untyped-def]
+    # makura 44 a): 大三元：三種目の三元牌を鳴かせた者 (tsumo: all; ron: half, the preset's
+    # common default)
+    won = last_result(pao_daisangen(makura, ron=False))
+    assert isinstance(won, Won) and won.wins[0].pao_seat == 0
+    assert won.deltas == (-32000, 32000, 0, 0)
+    won = last_result(pao_daisangen(makura, ron=True))
+    assert isinstance(won, Won) and won.deltas == (-16000, 32000, 0, -16000)
+
+
+def test_suuankou_tanki_is_a_double_yakuman(makura) -> None:  # type: ignore[no-untyped-def]
+    # makura 43): ダブル役満 (八倍満): 四暗刻単騎
+    g = game(makura, build_wall(SUUANKOU_TANKI, SUUANKOU_DRAWS))
+    run(g, (0, "tsumo"))
+    won = last_result(g)
+    assert isinstance(won, Won) and won.wins[0].yakuman_count == 2
+    assert won.deltas == (96000, -32000, -32000, -32000)
+
+
+def test_kiriage_mangan(makura) -> None:  # type: ignore[no-untyped-def]
+    # makura 45 f): 4翻30符以上、3翻60符以上で満貫 (切り上げ満貫)
+    g = game(makura, kiriage_wall())
+    run(g, *KIRIAGE_SCRIPT)
+    won = last_result(g)
+    assert isinstance(won, Won) and (won.wins[0].han, won.wins[0].fu) == (4, 30)
+    assert won.wins[0].limit == "mangan" and won.wins[0].points == 12000
+
+
+def test_pinfu_tsumo_is_20_fu(makura) -> None:  # type: ignore[no-untyped-def]
+    # makura 45 a): 平和にツモの２符は付かない
+    g = game(makura, build_wall({**NOTEN, 0: "234m567m234s66s45p"},
+                                ["8m", "1z", "1z", "1z", "3p"]))
+    run(g, (0, "tsumo"))
+    won = last_result(g)
+    assert isinstance(won, Won) and "pinfu" in yaku_of(won) and won.wins[0].fu == 20
+
+
+def test_chiitoitsu_is_25_fu(makura) -> None:  # type: ignore[no-untyped-def]
+    # makura 45 c): 七対子は常に25符２翻
+    g = game(makura, build_wall({**NOTEN, 0: "1133m5577p99s224z"},
+                                ["8m", "1z", "1z", "1z", "4z"]))
+    run(g, (0, "tsumo"))
+    won = last_result(g)
+    assert isinstance(won, Won) and yaku_of(won)["chiitoitsu"] == 2
+    assert won.wins[0].fu == 25
+
+
+def test_a_rinshan_win_is_a_tsumo_with_its_2_fu(makura) -> None:  # type: ignore[no-untyped-def]
+    # makura 45 d): 嶺上開花は常にツモアガリ扱い。ツモの２符も付く (after an open kan too)
+    g = game(makura, build_wall(RINSHAN, ["9s"], rinshan="1z"))
+    run(g, (0, "d 0p"), (1, "minkan"), (1, "tsumo"))
+    won = last_result(g)
+    assert isinstance(won, Won) and won.wins[0].from_seat is None
+    assert ("tsumo", 2) in won.wins[0].fu_parts
+    assert all(won.deltas[s] < 0 for s in (0, 2, 3))
+
+
+def test_double_wind_pair_is_two_fu(makura) -> None:  # type: ignore[no-untyped-def]
+    # makura 45 e): 連風牌（ダブ東、ダブ南など）も２符 (40 fu here, not 50)
+    g = game(makura, build_wall(DOUBLE_WIND, DOUBLE_WIND_DRAWS))
+    run(g, *DOUBLE_WIND_SCRIPT)
+    won = last_result(g)
+    assert isinstance(won, Won) and won.wins[0].fu == 40
+    assert ("pair_double_wind", 2) in won.wins[0].fu_parts
 
 
 # ---------------------------------------------------------------- makura-gp
