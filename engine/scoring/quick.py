@@ -45,7 +45,8 @@ Yaku = list[tuple[str, int]]
 NO_YAKU = ScoreResult.invalid("no yaku")
 
 _RYANMEN, _KANCHAN, _PENCHAN, _SHANPON, _TANKI = range(5)
-_WAIT_FU_ID = {_KANCHAN: "wait_kanchan", _PENCHAN: "wait_penchan", _TANKI: "wait_tanki"}
+_WAIT_PART = {_KANCHAN: ("wait_kanchan", 2), _PENCHAN: ("wait_penchan", 2),
+              _TANKI: ("wait_tanki", 2)}
 SET_FU_ID = {
     (conc, kan, term): f"{'closed' if conc else 'open'}_{'kan' if kan else 'triplet'}_"
                        f"{'terminal' if term else 'simple'}"
@@ -169,7 +170,9 @@ _new = object.__new__
 Entry = tuple[int, str | None, dict[str, int]]
 """(total, limit, points) of an ordinary hand's han and fu."""
 
-_TOTALS: dict[tuple[bool, bool, bool, bool, str], dict[int, Entry]] = {}
+_TOTALS: dict[tuple[bool, bool, str], tuple[dict[int, Entry], ...]] = {}
+"""Points tables by the limit options, then by ``dealer << 1 | tsumo``: han << 8 | fu -> entry."""
+_LAST_TABLES: tuple[Ruleset | None, tuple[dict[int, Entry], ...]] = (None, ())
 
 
 def _entry(totals: dict[int, Entry], han: int, fu: int, rules: Ruleset, dealer: bool,
@@ -203,12 +206,15 @@ def _result(yaku: Yaku, han_wo: int, fu: int, parts: list[tuple[str, int]], dora
     return res
 
 
-def _tables(rules: Ruleset, dealer: bool, tsumo: bool) -> dict[int, Entry]:
-    tkey = (dealer, tsumo, rules.kiriage_mangan, rules.kazoe_yakuman, rules.kazoe_cap)
-    totals = _TOTALS.get(tkey)
-    if totals is None:
-        totals = _TOTALS[tkey] = {}
-    return totals
+def _tables(rules: Ruleset) -> tuple[Ruleset, tuple[dict[int, Entry], ...]]:
+    """The points tables of ``rules`` by ``dealer << 1 | tsumo`` (and remember them)."""
+    global _LAST_TABLES
+    key = (rules.kiriage_mangan, rules.kazoe_yakuman, rules.kazoe_cap)
+    tables = _TOTALS.get(key)
+    if tables is None:
+        tables = _TOTALS[key] = ({}, {}, {}, {})
+    _LAST_TABLES = (rules, tables)
+    return _LAST_TABLES
 
 
 MeldInfo = tuple[int, int, int, int, int, int, bool]
@@ -235,6 +241,9 @@ _DOUKOU = ("sanshoku_doukou", 2)
 _RYANPEIKOU = ("ryanpeikou", 3)
 _IIPEIKOU = ("iipeikou", 1)
 _PINFU = ("pinfu", 1)
+_BASE = ("base", 20)
+_OPEN_TRIP = (("open_triplet_simple", 2), ("open_triplet_terminal", 4))
+_CLOSED_TRIP = (("closed_triplet_simple", 4), ("closed_triplet_terminal", 8))
 _HONITSU = (("honitsu", 2), ("honitsu", 3))
 _CHINITSU = (("chinitsu", 5), ("chinitsu", 6))
 _SANSHOKU = (("sanshoku", 1), ("sanshoku", 2))
@@ -250,9 +259,9 @@ _MELD_PART = tuple(
     for term in (bool(YAO_MASK >> k & 1),))
 """Fu part of a meld triplet, at ``kind << 2 | is_kan << 1 | concealed``."""
 
-Best = tuple[tuple[tuple[str, int], ...], int, int, bool, bool, int, int, Entry]
+Best = tuple[tuple[tuple[str, int], ...], int, int, bool, bool, int, int, int, Entry]
 """(reading yaku, packed reading, wait, ron on a shanpon, pinfu, concealed triplets,
-han without dora, points entry) of the best placement."""
+han without dora, fu, points entry) of the best placement."""
 
 
 def score_quick(ctx: WinContext, rules: Ruleset, kb: bytes,
@@ -308,14 +317,18 @@ def score_quick(ctx: WinContext, rules: Ruleset, kb: bytes,
 
     # ---- yaku of the whole hand
     tsumo = ctx.tsumo
-    yaku = _situational(ctx, rules, menzen, ctx.riichi or ctx.double_riichi or ctx.open_riichi)
+    if menzen or tsumo or ctx.houtei or ctx.chankan:
+        yaku = _situational(ctx, rules, menzen,
+                            ctx.riichi or ctx.double_riichi or ctx.open_riichi)
+    else:
+        yaku = []  # an open hand won by ron: no yaku of the circumstances
     if not km & YAO_MASK:
         if menzen or rules.open_tanyao:
             yaku.append(("tanyao", 1))
     elif not km & _NOT_YAO and km >> 27:
         yaku.append(("honroutou", 2))
-    suited = km & _SUITED
-    if suited & _MAN == suited or suited & _PIN == suited or suited & _SOU == suited:
+    suited = km & _SUITED  # not empty (all honours went to the full scorer)
+    if suited <= _MAN or not suited & _MAN and (suited <= _PIN or not suited & _PIN):
         if km >> 27:
             yaku.append(_HONITSU[menzen])
         else:
@@ -326,7 +339,10 @@ def score_quick(ctx: WinContext, rules: Ruleset, kb: bytes,
     for y in yaku:
         base_han += y[1]
     dealer = ctx.seat_wind == 0
-    totals = _tables(rules, dealer, tsumo)
+    last = _LAST_TABLES
+    if last[0] is not rules:
+        last = _tables(rules)
+    totals = last[1][dealer << 1 | tsumo]
 
     result: ScoreResult | None = None
     if acc >> PAIRS_SHIFT & 0xFF == 1:  # one suit holds the pair, every suit has a reading
@@ -478,7 +494,7 @@ def score_quick(ctx: WinContext, rules: Ruleset, kb: bytes,
                 if key > best_key:
                     best_key = key
                     best_res = None
-                    best = (ry, v, wait, ron_trip, pinfu, ankou, h, e)
+                    best = (ry, v, wait, ron_trip, pinfu, ankou, h, fu, e)
         result = best_res
         if best_res is None and best is not None:
             result = _build(ctx, rules, best, yaku, meld_trips, menzen, dora, dora_han)
@@ -505,64 +521,60 @@ def _build(ctx: WinContext, rules: Ruleset, best: Best, yaku: Yaku,
            meld_trips: list[tuple[int, bool, bool]], menzen: bool, dora: Yaku,
            dora_han: int) -> ScoreResult:
     """The result of the best placement: its yaku and fu-part lists."""
-    ry, v, wait, ron_trip, pinfu, ankou, han_wo, e = best
+    ry, v, wait, ron_trip, pinfu, ankou, han_wo, fu, e = best
     yaku = [*yaku, *ry]
     if pinfu:
         yaku.append(_PINFU)
     if ankou == 3:
         yaku.append(_SANANKOU)
+    yaku.sort(key=_ORDER_OF)
+    if dora:
+        yaku += dora
     tm = v >> TRIP_SHIFT & M34
     pair = (v >> PAIR_SHIFT) - 1
-    w = ctx.win_tile >> 2
-    parts: list[tuple[str, int]] = [("base", 20)]
-    raw = 20
+    parts: list[tuple[str, int]] = [_BASE]
     while tm:
         low = tm & -tm
         k = low.bit_length() - 1
         tm ^= low
-        if YAO_MASK >> k & 1:
-            if ron_trip and k == w:
-                parts.append(("open_triplet_terminal", 4))
-                raw += 4
-            else:
-                parts.append(("closed_triplet_terminal", 8))
-                raw += 8
-        elif ron_trip and k == w:
-            parts.append(("open_triplet_simple", 2))
-            raw += 2
+        if ron_trip and k == ctx.win_tile >> 2:
+            parts.append(_OPEN_TRIP[YAO_MASK >> k & 1])
         else:
-            parts.append(("closed_triplet_simple", 4))
-            raw += 4
+            parts.append(_CLOSED_TRIP[YAO_MASK >> k & 1])
     for k, kan, conc in meld_trips:
-        part = _MELD_PART[k << 2 | kan << 1 | conc]
-        raw += part[1]
-        parts.append(part)
+        parts.append(_MELD_PART[k << 2 | kan << 1 | conc])
     if pair >= 27:
         seat_k = 27 + ctx.seat_wind
         round_k = 27 + ctx.round_wind
         if pair >= 31:
             parts.append(("pair_dragon", 2))
-            raw += 2
         elif pair == seat_k and pair == round_k:
             parts.append(("pair_double_wind", rules.double_wind_fu))
-            raw += rules.double_wind_fu
         elif pair == seat_k:
             parts.append(("pair_seat_wind", 2))
-            raw += 2
         elif pair == round_k:
             parts.append(("pair_round_wind", 2))
-            raw += 2
     if wait >= _KANCHAN and wait != _SHANPON:
-        raw += 2
-        parts.append((_WAIT_FU_ID[wait], 2))
+        parts.append(_WAIT_PART[wait])
     if ctx.tsumo:
         if not (pinfu and rules.pinfu_tsumo_fu):
-            raw += 2
             parts.append(("tsumo", 2))
     elif menzen:
-        raw += 10
         parts.append(("closed_ron", 10))
-    elif raw == 20 and rules.open_pinfu_ron_fu > 20:
-        raw = rules.open_pinfu_ron_fu
+    elif len(parts) == 1 and rules.open_pinfu_ron_fu > 20:  # only the base: no fu at all
         parts.append(("open_pinfu", rules.open_pinfu_ron_fu - 20))
-    return _result(yaku, han_wo, -(-raw // 10) * 10, parts, dora, han_wo + dora_han, e)
+    r: Any = _new(_Unfrozen)
+    r.valid = True
+    r.error = None
+    r.han = han_wo + dora_han
+    r.fu = fu
+    r.yaku = tuple(yaku)
+    r.fu_parts = tuple(parts)
+    r.limit = e[1]
+    r.yakuman_count = 0
+    r.points = e[2]  # shared by equal results: read-only (see score_win)
+    r.total = e[0]
+    r.han_without_dora = han_wo
+    r.__class__ = ScoreResult
+    res: ScoreResult = r
+    return res
