@@ -580,6 +580,33 @@ def test_renhou_is_a_yakuman_alone(makura) -> None:  # type: ignore[no-untyped-d
     assert won.deltas[1] == 32000
 
 
+def test_renhou_is_lost_for_everybody_after_a_call(makura) -> None:  # type: ignore[no-untyped-def]
+    # makura 44 m): チー、ポン、カンがあった時点で、全員その局における人和の権利を失う
+    # (seat 2 pons the dealer's 5z; seat 3's 5p then deals in before seat 1's first draw)
+    hands = {0: "2468m1379p2468s5z", 1: "234m567m234s66s46p", 2: "13579s1234z55z99p",
+             3: "2468m2468p2468s7z"}
+    g = game(makura, build_wall(hands, ["9s", "5p"]))
+    run(g, (0, "d 5z"), (2, "pon"), (2, "d 1z"), (3, "d 5p"), (1, "ron"))
+    won = last_result(g)
+    assert isinstance(won, Won) and won.wins[0].seat == 1
+    assert "renhou" not in yaku_of(won) and won.wins[0].yakuman_count == 0
+
+
+def test_tenhou_and_chiihou_are_yakuman(makura) -> None:  # type: ignore[no-untyped-def]
+    # makura 43): 偶発役 天和 地和 (役満); makura 44 l): 地和は自分の第1ツモでツモアガリ
+    tanyao = "234m567m234s66s46p"
+    g = game(makura, build_wall({**NOTEN, 0: tanyao}, ["5p"]))
+    run(g, (0, "tsumo"))
+    won = last_result(g)
+    assert isinstance(won, Won) and "tenhou" in yaku_of(won)
+    assert won.deltas == (48000, -16000, -16000, -16000)
+    g = game(makura, build_wall({**NOTEN, 1: tanyao}, ["9s", "5p"]))
+    run(g, (1, "tsumo"))
+    won = last_result(g)
+    assert isinstance(won, Won) and "chiihou" in yaku_of(won)
+    assert won.deltas == (-16000, 32000, -8000, -8000)
+
+
 def test_paarenchan_from_the_eighth_dealer_win(makura) -> None:  # type: ignore[no-untyped-def]
     # makura 44 f): 八連荘は連続した親のアガリの８回目以降を役満
     wall = build_wall(TENPAI_DEALER, ["1z", "2z", "3z", "4z", "3p"])

@@ -343,6 +343,40 @@ def test_ippatsu_ends_with_a_closed_kan(rules: Ruleset) -> None:
     assert isinstance(won, Won) and yaku_of(won).get("ippatsu") == 1
 
 
+def test_no_ippatsu_on_a_rinshan_win(rules: Ruleset) -> None:
+    # teireikai リーチ5: 一発は嶺上開花と複合しない (riichi, then a closed kan of the drawn 1m
+    # and a win on the replacement tile)
+    g = game(rules, build_wall(RIICHI_KAN_111M, ["1z", "1z", "3z", "2z", "1m"], rinshan="5z"))
+    run(g, (0, "riichi 1z"), (0, "ankan 1m"), (0, "tsumo"))
+    won = last_result(g)
+    assert isinstance(won, Won) and "rinshan" in yaku_of(won) and "ippatsu" not in yaku_of(won)
+
+
+def test_haitei_and_rinshan_do_not_combine(rules: Ruleset) -> None:
+    # teireikai ルール21: 海底牌の直前のツモで暗カンし、その嶺上牌でツモアガリした場合、
+    # 海底撈月とならない (the dealer draws the last-but-one live tile, wall[120], a 4th 1m)
+    g = game(rules, build_wall(RIICHI_KAN_111M, at={120: "1m"}, rinshan="5z"))
+    play_until(g, lambda g: g.state.turn == 0 and g.state.live_remaining == 1)
+    assert g.state.drawn is not None and g.state.drawn >> 2 == 0
+    run(g, (0, "ankan 1m"))
+    assert g.state.live_remaining == 0
+    run(g, (0, "tsumo"))
+    won = last_result(g)
+    assert isinstance(won, Won) and "rinshan" in yaku_of(won) and "haitei" not in yaku_of(won)
+
+
+def test_the_discard_after_a_kan_on_the_last_but_one_draw_is_the_last(rules: Ruleset) -> None:
+    # teireikai ルール21: なお、打牌は河底牌となる; ルール19: 河底牌はポン・チー・カンできない
+    hands = {**RIICHI_KAN_111M, 1: "2468s2468p579s11z"}  # seat 1 could pon a 1z
+    g = game(rules, build_wall(hands, at={120: "1m"}, rinshan="1z"))
+    play_until(g, lambda g: g.state.turn == 0 and g.state.live_remaining == 1)
+    run(g, (0, "ankan 1m"), (0, "d 1z"))
+    assert 1 not in g.pending()
+    play_hand(g)
+    res = last_result(g)
+    assert isinstance(res, HandDrawn) and res.kind == "exhaustive"
+
+
 def _riichi_kan_offered(rules: Ruleset, hands: dict[int, str], draws: list[str],
                         riichi_word: str) -> bool:
     g = game(rules, build_wall(hands, draws))
