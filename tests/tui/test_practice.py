@@ -26,12 +26,14 @@ from tui.app import HanchanApp
 from tui.cli import build_parser
 from tui.commands.play import game_spec
 from tui.penalty_words import dead_seats
+from tui.screens.game_end import GameEndScreen
 from tui.screens.hand_result import HandResultScreen
 from tui.screens.menu import NewGameScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.table import TableScreen, plausible_calls
 from tui.session import NewGame, PlaySession
 from tui.settings import Settings
+from tui.stats import score_history
 
 SIZE = (100, 32)
 HANDS = {0: "3446m159p19s1234z"}  # chi on 5m: 34m or 46m; no pon, no win
@@ -136,6 +138,24 @@ async def test_a_resumed_practice_game_keeps_the_human_seat_as_practice_seat(
         await pilot.press("t")
         assert isinstance(await settle(pilot), HandResultScreen)
         assert [(p.seat, p.kind) for p in penalties(again)] == [(2, "chombo")]
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("ctrl+q")
+    # the saved file holds the penalty; the replay viewer shows it and its result
+    viewer = HanchanApp("replay", path=path, save_dir=tmp_path, replay_seat=2)
+    async with viewer.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        scr = viewer.screen
+        assert isinstance(scr, ReplayScreen)
+        index = next(i for i, e in enumerate(scr.events) if isinstance(e, Penalty))
+        scr.replay.seek(index)
+        scr.redraw()
+        await pilot.pause()
+        assert "Enter shows the result." in screen_text(viewer)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(viewer.screen, HandResultScreen)
+        assert "false tsumo" in screen_text(viewer)
 
 
 # ---------------------------------------------------------------------- chombo
@@ -361,6 +381,12 @@ async def test_replay_viewer_and_log_show_a_penalty() -> None:
         await pilot.press("end")  # every later event still draws
         await pilot.pause()
         assert scr.replay.position == len(events) - 1
+        # the end-of-game screen's chart and numbers read the penalty too
+        viewer.push_screen(GameEndScreen(events, 0, ("You", "Bot S", "Bot W", "Bot N"),
+                                         pushed=True))
+        await pilot.pause()
+        assert "Points across the game" in screen_text(viewer)
+    assert score_history(events)[-1] == (24000, 25000, 25000, 25000)
 
 
 def test_dead_seats_last_until_the_hand_ends() -> None:

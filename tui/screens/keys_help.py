@@ -17,6 +17,7 @@ KEYS = (
     ("R", "open riichi, where the rules allow it"),
     ("t  o", "tsumo, ron"),
     ("n", "abort with nine different terminals and honours"),
+    ("practice mode", "t o c p k r act even when not allowed, for the penalty"),
     ("Space", "pass (do not call)"),
     ("y  x", "show hand / noten at a draw; stop / play on at the last hand"),
     ("h", "hint from the bots"),
@@ -35,6 +36,7 @@ MARKS = (
     ("underlined tile in a meld, arrow", "the called tile and the player it came from"),
     ("white on red", "a red five"),
     ("R beside points", "that player is in riichi"),
+    ("DEAD beside points", "a dead hand after a false call (practice mode)"),
 )
 
 
