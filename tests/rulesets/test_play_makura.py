@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 from play_kit import (
     BUST_HANDS,
+    CHANKAN,
     DISCARD_RON,
     DOUBLE_WIND,
     DOUBLE_WIND_DRAWS,
@@ -294,6 +295,17 @@ def test_abortive_draw_four_kans_by_two_players(makura) -> None:  # type: ignore
     assert isinstance(res, HandDrawn) and res.kind == "four_kans"
 
 
+def test_four_kans_by_two_players_do_not_abort_when_the_discard_is_won_on(makura) -> None:  # type: ignore[no-untyped-def]
+    # makura 6): 複数人の四カン目のフーロでロン和了がない場合 (seat 2 rons the 3z instead)
+    hands = {**FOUR_KANS, 2: "123s456s789s234p3z"}
+    g = game(makura, build_wall(hands, ["5z", "6z"], rinshan="4z4z4z3z"))
+    run(g, (0, "ankan 1m"), (0, "ankan 2m"), (0, "d 4z"), (1, "ankan 3m"), (1, "ankan 4m"),
+        (1, "d 3z"), (2, "ron"))
+    won = last_result(g)
+    assert isinstance(won, Won) and won.wins[0].seat == 2
+    assert not any(isinstance(e, HandDrawn) for e in g.events)
+
+
 # One player's four kans (three closed, then an open kan on seat 0's 4p) do not abort:
 # seat 1 wins on the replacement tile with suukantsu.
 SUUKANTSU = {0: "4678m2678p2468s3z", 1: "111m222m333m444p5z", 2: "13579p13579s1z3z3z",
@@ -334,15 +346,19 @@ def test_closed_kan_dora_at_once_and_the_dead_wall_stays_14(makura) -> None:  # 
 def _open_kan_order(rules) -> list[str]:  # type: ignore[no-untyped-def]
     g = game(rules, build_wall(MINKAN, ["9s"], rinshan="9m"))
     run(g, (0, "d 0p"), (1, "minkan"), (1, "d 9m"))
+    return _kan_order(g, 1)
+
+
+def _kan_order(g, seat: int) -> list[str]:  # type: ignore[no-untyped-def]
     out = []
     for e in g.events:
-        if isinstance(e, Called):
+        if isinstance(e, (Called, Kan)):
             out.append("kan")
         elif isinstance(e, Drew) and e.rinshan:
             out.append("rinshan")
         elif isinstance(e, DoraRevealed):
             out.append("dora")
-        elif isinstance(e, Discarded) and e.seat == 1:
+        elif isinstance(e, Discarded) and e.seat == seat:
             out.append("discard")
     return out
 
@@ -350,6 +366,15 @@ def _open_kan_order(rules) -> list[str]:  # type: ignore[no-untyped-def]
 def test_open_kan_dora_after_the_replacement_draw_and_its_discard(makura) -> None:  # type: ignore[no-untyped-def]
     # makura 11): 明カンの場合カンツモ後牌を捨ててからマーカーをめくる
     assert _open_kan_order(makura) == ["kan", "rinshan", "dora", "discard"]
+
+
+def test_added_kan_dora_after_the_replacement_draw_and_its_discard(makura) -> None:  # type: ignore[no-untyped-def]
+    # makura 11): 明カン (an added kan too) の場合カンツモ後牌を捨ててからマーカーをめくる
+    g = game(makura, build_wall(CHANKAN, ["3p", "1z", "2z", "3z", "3p"]))
+    run(g, (0, "d 3p"), (2, "pass"), (1, "pon"), (1, "d 1m"), (1, "kakan 3p"), (2, "pass"))
+    assert g.state.turn == 1 and g.state.phase == "turn"
+    g.act(1, default_action(g, 1, g.pending()[1]))
+    assert _kan_order(g, 1)[-4:] == ["kan", "rinshan", "dora", "discard"]
 
 
 def test_kan_dora_counts_when_the_discard_after_an_open_kan_is_won_on(makura) -> None:  # type: ignore[no-untyped-def]
@@ -474,6 +499,18 @@ def test_open_riichi_forced_deal_in_pays_a_yakuman(makura) -> None:  # type: ign
     won = last_result(g)
     assert isinstance(won, Won) and won.wins[0].limit == "yakuman"
     assert won.deltas[1] == -48000
+
+
+def test_a_riichi_player_dealing_in_to_an_open_riichi_pays_the_plain_value(makura) -> None:  # type: ignore[no-untyped-def]
+    # makura 18): the yakuman is for リーチ者以外の人 only: seat 1, in riichi, must discard
+    # the 3p it draws into seat 0's open riichi and pays a plain mangan
+    hands = {0: "123m456m789m12p55s", 1: "234m567m234s66s78p", 2: "13579s123456z99p",
+             3: "2468m2468p2468s7z"}
+    g = game(makura, build_wall(hands, ["1z", "1z", "2z", "2z", "9s", "3p"]))
+    run(g, (1, "riichi 1z"), (0, "open-riichi 9s"), (1, "d 3p"), (0, "ron"))
+    won = last_result(g)
+    assert isinstance(won, Won) and won.wins[0].limit == "mangan"
+    assert won.wins[0].yakuman_count == 0 and won.deltas[1] == -12000
 
 
 def test_double_riichi_is_voided_for_everybody_by_a_call(makura) -> None:  # type: ignore[no-untyped-def]

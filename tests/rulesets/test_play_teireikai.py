@@ -239,6 +239,13 @@ def test_closed_kan_dora_at_once_dead_wall_14(rules: Ruleset) -> None:
     assert g.state.live_end == 136 - 14 - 1
 
 
+def test_added_kan_dora_at_once_when_nobody_robs_it(rules: Ruleset) -> None:
+    # teireikai ルール15: カンの成立時点で槓ドラを公開する (加カンはロンがなければ成立)
+    g = game(rules, build_wall(CHANKAN, ["3p", "1z", "2z", "3z", "3p"]))
+    run(g, (0, "d 3p"), (2, "pass"), (1, "pon"), (1, "d 1m"), (1, "kakan 3p"), (2, "pass"))
+    assert _kan_order(g, 1)[-3:] == ["kan", "dora", "rinshan"]
+
+
 def test_a_robbed_added_kan_reveals_no_dora(rules: Ruleset) -> None:
     # teireikai ルール15: 搶槓の場合は、カンが成立しないので槓ドラは開かない
     g = game(rules, build_wall(CHANKAN, ["3p", "1z", "2z", "3z", "3p"]))
