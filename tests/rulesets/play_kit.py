@@ -68,7 +68,7 @@ __all__ = [
     "preset", "game", "play_hand", "play_until", "starts", "ended", "rows", "rotate",
     "riichi_offered", "discard_kinds", "south4", "kiriage_wall", "KIRIAGE_SCRIPT",
     "DOUBLE_WIND", "DOUBLE_WIND_DRAWS", "DOUBLE_WIND_SCRIPT", "SUUANKOU_TANKI",
-    "SUUANKOU_DRAWS", "pao_daisangen",
+    "SUUANKOU_DRAWS", "pao_daisangen", "FIVE_YAKUMAN", "FIVE_YAKUMAN_DRAWS", "pao_by_open_kan",
 ]
 
 
@@ -176,6 +176,12 @@ SUUANKOU_TANKI = {0: "111m222m333p444s5z", 1: "2468m13579p2468s", 2: "13579s1234
 SUUANKOU_DRAWS = ["9s", "1z", "1z", "1z", "5z"]
 
 
+# Four wind triplets and a single wait on 5z (daisuushii 2 + tsuuiisou 1 + suuankou tanki 2),
+# won by tsumo on the dealer's second draw.
+FIVE_YAKUMAN = {**NOTEN, 0: "111z222z333z444z5z"}
+FIVE_YAKUMAN_DRAWS = ["9s", "1s", "1s", "1s", "5z"]
+
+
 def pao_daisangen(rules: Ruleset, *, ron: bool) -> Game:
     """Seat 1 pons the three dragons, each from seat 0's discard, and wins on 4m: by tsumo,
     or (``ron``) on seat 3's 4m."""
@@ -185,4 +191,14 @@ def pao_daisangen(rules: Ruleset, *, ron: bool) -> Game:
              (0, "d 7z"), (1, "pon"), (1, "d 1s")]
     moves += [(3, "d 4m"), (1, "ron")] if ron else [(1, "tsumo")]
     run(g, *moves)
+    return g
+
+
+def pao_by_open_kan(rules: Ruleset) -> Game:
+    """As :func:`pao_daisangen`, but the third dragon is an open kan (大明槓) of seat 0's 7z
+    and seat 1 wins on the replacement tile."""
+    hands = {**PAO, 1: "55z66z777z1234m9p9s"}
+    g = game(rules, build_wall(hands, PAO_DRAWS, rinshan="4m"))
+    run(g, (0, "d 5z"), (1, "pon"), (1, "d 9p"), (0, "d 6z"), (1, "pon"), (1, "d 9s"),
+        (0, "d 7z"), (1, "minkan"), (1, "tsumo"))
     return g

@@ -16,6 +16,8 @@ from play_kit import (
     DOUBLE_WIND,
     DOUBLE_WIND_DRAWS,
     DOUBLE_WIND_SCRIPT,
+    FIVE_YAKUMAN,
+    FIVE_YAKUMAN_DRAWS,
     FORCED,
     FOUR_KANS,
     FOUR_RIICHI,
@@ -693,6 +695,28 @@ def test_suuankou_tanki_is_a_double_yakuman(makura) -> None:  # type: ignore[no-
     won = last_result(g)
     assert isinstance(won, Won) and won.wins[0].yakuman_count == 2
     assert won.deltas == (96000, -32000, -32000, -32000)
+
+
+def test_yakuman_stacking_capped_at_triple(makura) -> None:  # type: ignore[no-untyped-def]
+    # makura 43): 役満の複合手 (トリプル役満); makura 45 h): 役満の複合はトリプル役満を上限
+    # (daisuushii 2 + tsuuiisou 1 + suuankou tanki 2 = 5, paid as 3)
+    g = game(makura, build_wall(FIVE_YAKUMAN, FIVE_YAKUMAN_DRAWS))
+    run(g, (0, "tsumo"))
+    won = last_result(g)
+    assert isinstance(won, Won)
+    assert {"daisuushii", "tsuuiisou", "suuankou_tanki"} <= set(yaku_of(won))
+    assert won.wins[0].yakuman_count == 3
+    assert won.deltas == (144000, -48000, -48000, -48000)
+
+
+def test_tenhou_does_not_stack_with_other_yakuman(makura) -> None:  # type: ignore[no-untyped-def]
+    # makura 43): 但し、天和 地和 人和 十三不塔との複合はなし (dealt suuankou tanki, won on
+    # the first draw: the double yakuman alone, not three)
+    g = game(makura, build_wall(SUUANKOU_TANKI, ["5z"]))
+    run(g, (0, "tsumo"))
+    won = last_result(g)
+    assert isinstance(won, Won) and won.wins[0].yakuman_count == 2
+    assert len([y for y, h in won.wins[0].yaku if h >= 13]) == 1
 
 
 def test_kiriage_mangan(makura) -> None:  # type: ignore[no-untyped-def]

@@ -10,6 +10,8 @@ from __future__ import annotations
 import pytest
 from play_kit import (
     CHANKAN,
+    FIVE_YAKUMAN,
+    FIVE_YAKUMAN_DRAWS,
     FOUR_KANS,
     FOUR_RIICHI,
     FOUR_WINDS_HANDS,
@@ -37,6 +39,7 @@ from play_kit import (
     kiriage_wall,
     last_result,
     nagashi_wall,
+    pao_by_open_kan,
     pao_daisangen,
     play_hand,
     play_until,
@@ -455,6 +458,23 @@ def test_no_double_yakuman(rules: Ruleset) -> None:
     won = last_result(g)
     assert isinstance(won, Won) and won.wins[0].yakuman_count == 1
     assert won.deltas == (48000, -16000, -16000, -16000)
+
+
+def test_no_yakuman_stacking(rules: Ruleset) -> None:
+    # teireikai ルール10: 役満の特例なし (daisuushii, tsuuiisou and suuankou tanki together
+    # are one yakuman)
+    g = game(rules, build_wall(FIVE_YAKUMAN, FIVE_YAKUMAN_DRAWS))
+    run(g, (0, "tsumo"))
+    won = last_result(g)
+    assert isinstance(won, Won) and won.wins[0].yakuman_count == 1
+    assert won.deltas == (48000, -16000, -16000, -16000)
+
+
+def test_pao_when_the_third_dragon_is_an_open_kan(rules: Ruleset) -> None:
+    # teireikai ルール11: 大三元の3フーロ目をポン或いは大明槓させた時 (tsumo: all)
+    won = last_result(pao_by_open_kan(rules))
+    assert isinstance(won, Won) and won.wins[0].pao_seat == 0
+    assert won.deltas == (-32000, 32000, 0, 0)
 
 
 def test_pao_daisangen_tsumo_in_full_ron_half(rules: Ruleset) -> None:
