@@ -21,11 +21,12 @@ from game_kit import build_wall, default_action, last_result, match, run  # noqa
 from engine.actions import EndGame  # noqa: E402
 from engine.events import GameEnded, GameStarted, HandStarted  # noqa: E402
 from engine.game import Game  # noqa: E402
+from engine.tiles import is_yaochuu, kind_name, parse_kinds  # noqa: E402
 from rulesets.schema import Ruleset  # noqa: E402
 
 __all__ = [
     "build_wall", "default_action", "last_result", "match", "run", "start_at", "play_hand",
-    "starts", "final", "rotate", "dice_for",
+    "starts", "final", "rotate", "dice_for", "nagashi_draws",
 ]
 
 Scores = tuple[int, int, int, int]
@@ -79,3 +80,24 @@ def final(g: Game) -> GameEnded:
 def rotate(hands: dict[int, str], dealer: int) -> dict[int, str]:
     """Hands written for dealer 0 moved round so that ``dealer`` deals."""
     return {(s + dealer) % 4: h for s, h in hands.items()}
+
+
+def nagashi_draws(hands: dict[int, str], lucky: set[int], count: int,
+                  prefix: Sequence[str] = ()) -> list[str]:
+    """``count`` live draws (mpsz names): ``prefix`` first, then a terminal or honour at
+    each index in ``lucky`` and a simple tile elsewhere while simples last.
+
+    Fives are left out (their red copies would need naming); whatever is left over fills
+    the rest of the wall.
+    """
+    left = [4] * 34
+    for k in parse_kinds("".join(hands.values()) + "".join(prefix)):
+        left[k] -= 1
+    yao = [k for k in range(34) if is_yaochuu(k) for _ in range(left[k])]
+    simple = [k for k in range(34) if not is_yaochuu(k) and k not in (4, 13, 22)
+              for _ in range(left[k])]
+    out = list(prefix)
+    for i in range(len(out), count):
+        pool = yao if i in lucky or not simple else simple
+        out.append(kind_name(pool.pop()))
+    return out
