@@ -80,7 +80,21 @@ def ruleset_for(game: m.RecordedGame) -> Ruleset:
         exact = any(float(x) != int(x) for x in game.final_points)
         changes["rounding"] = "none" if exact else "half_up"
         changes["rounding_top_absorbs"] = True
-    return base.replace(**changes)
+    rules = base.replace(**changes)
+    if not r.hanchan and game.final_scores is not None and game.final_points is not None:
+        # East-only uma: 10-5 in the 2009 records, 20-10 in later ones (a 2020 一般東
+        # record: 2020020316gm-0001-0000-7b22ddf5); the record's own final points say which
+        from engine.settlement import final_table
+
+        for uma in ((10, 5, -5, -10), (20, 10, -10, -20)):
+            cand = rules.replace(uma=uma)
+            try:
+                rows = final_table(game.final_scores, 0, cand)
+            except Exception:
+                break
+            if all(abs(row.result - game.final_points[row.seat]) < 0.05 for row in rows):
+                return cand
+    return rules
 
 
 # ------------------------------------------------------------------ walls

