@@ -808,6 +808,8 @@ def test_kokushi_robs_a_closed_kan_as_a_double_yakuman() -> None:
     run(g, (1, "ron"))
     won = last_result(g)
     assert isinstance(won, Won) and won.wins[0].yakuman_count == 2
+    # 8-07-11-01: a double yakuman's chips are doubled (48), here all from the kan's owner
+    assert won.wins[0].chips == (-48, 48, 0, 0)
 
 
 SANKANTSU = {0: "1111m4444p9999s5z", 1: "2468m13579p2468s", 2: "1357s12347z2789p",

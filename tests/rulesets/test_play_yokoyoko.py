@@ -11,8 +11,10 @@ from __future__ import annotations
 import pytest
 from play_kit_ako import (
     build_wall,
+    default_action,
     final,
     last_result,
+    nagashi_draws,
     play_hand,
     rotate,
     run,
@@ -21,7 +23,7 @@ from play_kit_ako import (
 )
 
 import rulesets
-from engine.actions import Discard, EndGame, NineTerminals
+from engine.actions import ClosedKan, Discard, EndGame, NineTerminals
 from engine.events import DoraRevealed, HandDrawn, Won
 from engine.game import Game
 
@@ -334,3 +336,78 @@ def test_kan_dora_turned_on_a_rinshan_win() -> None:
     won = last_result(g)
     assert isinstance(won, Won) and ("rinshan", 1) in won.wins[0].yaku
     assert isinstance(g.events[g.events.index(won) - 1], DoraRevealed)
+
+
+IPPATSU = {0: "123m406m789m12p55s", 1: "2468m13579p2468s", 2: "13579s1234z55z99p",
+           3: "2468m2468p2468s7z"}
+
+
+def test_ippatsu_ura_dora_and_a_red_five() -> None:
+    # (3) 赤5あり (萬子、筒子、索子各1枚) 全てドラ扱い; 一発裏ドラ有り (ura indicator 1p:
+    # the 2p counts once); no chips in this club
+    w = build_wall(IPPATSU, ["9s", "6z", "7z", "3z", "3p"], dora="1z", ura="1p")
+    g = new(w)
+    run(g, (0, "riichi 9s"), (0, "tsumo"))
+    won = last_result(g)
+    assert isinstance(won, Won)
+    yaku = dict(won.wins[0].yaku)
+    assert yaku["ippatsu"] == 1 and yaku["ura_dora"] == 1 and yaku["aka_dora"] == 1
+    assert won.wins[0].chips == (0, 0, 0, 0)
+
+
+# ------------------------------------------------------------------ (4) yaku
+
+KOKUSHI = {0: "13579m2468p1357s", 1: "19m19p19s1234567z", 2: "13579s123456z99p",
+           3: "2468m2468p2468s7z"}
+
+
+def test_kokushi_on_a_13_sided_wait_is_a_double_yakuman() -> None:
+    # (4) 国士無双 (13面待) はダブル役満; the 64,000 busts the dealer: bust bonus (1) and
+    # the ron yakuman bonus (1) go to the winner
+    g = new(build_wall(KOKUSHI, ["1m"], dora="2p"))
+    run(g, (0, "d 1m"), (1, "ron"))
+    won = last_result(g)
+    assert isinstance(won, Won) and won.wins[0].yakuman_count == 2
+    assert won.deltas == (-64000, 64000, 0, 0)
+    end = final(g)
+    assert end.reason == "bust"
+    assert {r.seat: r.bonus for r in end.table} == {0: -30.0, 1: 30.0, 2: 0.0, 3: 0.0}
+
+
+NAGASHI = {0: "2346m2346p2346s8m", 1: "3478m3478p3478s6m", 2: "22m6m8m2468p2678s9s",
+           3: "3467m3467p3467s8s"}
+
+
+def test_nagashi_mangan() -> None:
+    # (4) 流し満貫あり: seat 2 throws only terminals and honours, none called: a mangan
+    # paid like a tsumo (4,000 from the dealer, 2,000 from each child)
+    lucky = {i for i in range(70) if i % 4 == 2}
+    g = new(build_wall(NAGASHI, nagashi_draws(NAGASHI, lucky, 70)))
+    play_hand(g)
+    res = last_result(g)
+    assert isinstance(res, HandDrawn) and res.kind == "exhaustive" and res.nagashi == (2,)
+    assert res.deltas == (-4000, -2000, 8000, -2000)
+
+
+RIICHI_KAN = {0: "111m234p567p789s5z", 1: "2468s2468p579s12z", 2: "13579s13579p344z",
+              3: "6789p6789s6789m5z"}
+RIICHI_KAN_SHAPE = {**RIICHI_KAN, 0: "1113444m123p456p"}
+
+
+@pytest.mark.parametrize(("hands", "first", "offered"), [
+    # 111m + a 5z single wait: the kan of the drawn 1m keeps the wait shape
+    (RIICHI_KAN, "1z", True),
+    # 1113444m waits 2m 3m 5m with a 13m kanchan among its shapes; the kan of 1m leaves
+    # 3444m, whose shapes differ: refused
+    (RIICHI_KAN_SHAPE, "9s", False),
+])
+def test_closed_kan_after_riichi_only_when_the_wait_shape_stays(
+        hands: dict[int, str], first: str, offered: bool) -> None:
+    # (2) 待ちの形が変わらない場合に限り、立直後の暗カンを認める; (5) ツモ牌現物を含むカン子のみ
+    g = new(build_wall(hands, [first, "1z", "3z", "2z", "1m"]))
+    run(g, (0, f"riichi {first}"))
+    while not (g.state.turn == 0 and g.state.phase == "turn"):
+        seat, acts = next(iter(g.pending().items()))
+        g.act(seat, default_action(g, seat, acts))
+    assert g.state.drawn is not None and g.state.drawn >> 2 == 0
+    assert any(isinstance(a, ClosedKan) for a in g.pending()[0]) is offered
