@@ -143,9 +143,18 @@ def _situational(ctx: WinContext, rules: Ruleset, menzen: bool, riichi_any: bool
     return out
 
 
-_ORDER_KEY: dict[tuple[str, int], int] = {
-    (y, han): i for y, i in ORDER.items() for han in range(64)}
-"""Sort key of a yaku row: its canonical position (ids are unique within a result)."""
+class _OrderKey(dict[tuple[str, int], int]):
+    """Sort key of a yaku row: its canonical position (ids are unique within a result).
+
+    Filled on demand, so it holds only the rows met (small and quick to search).
+    """
+
+    def __missing__(self, row: tuple[str, int]) -> int:
+        pos = self[row] = ORDER[row[0]]
+        return pos
+
+
+_ORDER_KEY = _OrderKey()
 _ORDER_OF = _ORDER_KEY.__getitem__
 
 

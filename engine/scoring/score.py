@@ -13,9 +13,7 @@ cached (engine.scoring.decompose) and whole results memoised by ``score_win``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from itertools import compress
-from typing import Any, cast
 
 from engine.scoring.decompose import KOKUSHI_KINDS, is_kokushi, regular_readings
 from engine.scoring.melds import KAN_SHAPE, MELDS, PON_SHAPE, SEQ_SHAPE
@@ -179,34 +177,6 @@ class _Hand:
 
 
 _NEXT = tuple(dora_of(k) for k in range(34))
-_RED_TILES: tuple[frozenset[int], ...] = (
-    frozenset(), frozenset((16, 52, 88)), frozenset((16, 17, 52, 53, 88, 89)))
-"""Red five tile ids with 0, 1 or 2 red fives per suit (the lowest copies)."""
-
-
-def _dora(ctx: WinContext, rules: Ruleset, total: list[int], riichi_any: bool,
-          tiles: set[int]) -> Yaku:
-    """Dora, red fives and (for riichi) ura dora: the same for every reading."""
-    out: Yaku = []
-    n = 0
-    for i in ctx.dora_indicators:
-        n += total[_NEXT[i >> 2]]
-    if n:
-        out.append(("dora", n))
-    reds = rules.red_fives
-    if reds:
-        red = len(_RED_TILES[reds].intersection(tiles))
-        if red:
-            out.append(("aka_dora", red))
-    if riichi_any and rules.ura_dora and ctx.ura_indicators:
-        n = 0
-        for i in ctx.ura_indicators:
-            n += total[_NEXT[i >> 2]]
-        if n:
-            out.append(("ura_dora", n))
-    return out
-
-
 def _mult(yid: str, rules: Ruleset) -> int:
     return 2 if yid in rules.double_yakuman else 1
 
@@ -623,9 +593,21 @@ _URA_ROWS = tuple(("ura_dora", n) for n in range(64))
 """Shared rows (fewer objects for each result to keep)."""
 _NO_DORA: Yaku = []
 """The dora rows of a hand without dora (shared: never modified)."""
-_MEMO: dict[tuple[object, ...], list[Any]] = {}
-"""Memoised results: key -> [ruleset, result] (result None while being scored)."""
+_MEMOS: dict[int, tuple[Ruleset, dict[bytes | None, ScoreResult]]] = {}
+"""Memoised results by the ruleset's id: (the ruleset, kept alive so that its id is not
+reused while its results are here; key -> result)."""
 _MEMO_MAX = 1 << 13
+_NOT_RED = (b"", bytes(t for t in range(256) if t not in (16, 52, 88)),
+            bytes(t for t in range(256) if t not in (16, 17, 52, 53, 88, 89)))
+"""Bytes to delete to keep the red fives, by red fives per suit."""
+
+
+def _memo_of(rules: Ruleset) -> tuple[Ruleset, dict[bytes | None, ScoreResult]]:
+    if len(_MEMOS) >= 16:
+        _MEMOS.clear()
+    memo: tuple[Ruleset, dict[bytes | None, ScoreResult]] = (rules, {})
+    _MEMOS[id(rules)] = memo
+    return memo
 
 
 def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
@@ -652,6 +634,7 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
         seen = set(concealed)
         msm = mtm = mkm = meld_fu = n_kans = n_ankan = 0
         mcode = 1  # the meld triplets in order, 8 bits each (for the memo key)
+        mred = 0
         ok = 0 <= srt[0] and srt[-1] <= 135
         for m in melds:
             tiles = m.tiles
@@ -686,12 +669,13 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
                 mtm |= f[2]
             mkm |= f[3]
             mkb += f[4]
+            mred += f[7]
             seen.update(tiles)
         if not ok or len(seen) != 14 + n_kans:
             return _invalid(ctx)
         mi: MeldInfo = (msm, mtm, mkm, meld_fu, n_kans, n_ankan,
                         not msm and n_ankan == len(meld_trips))
-        tiles_all: Iterable[int] = seen
+        mkey = (msm | mcode << 27).to_bytes(8, "little")
     else:
         if n_tiles != 14:
             return _invalid(ctx)
@@ -699,13 +683,13 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
         if srt[0] < 0 or srt[-1] > 135 or len(set(srt)) != 14:
             return _invalid(ctx)
         meld_trips = []
-        mcode = 1
-        mkb = b""
+        mkb = mkey = b""
+        mred = 0
         mi = NO_MELDS
-        tiles_all = concealed
     if ctx.win_tile not in concealed:
         return ScoreResult.invalid("the winning tile is not in the concealed hand")
-    kb = bytes(srt).translate(KIND_OF)
+    tb = bytes(srt)
+    kb = tb.translate(KIND_OF)
     # ---- dora, red fives and (for riichi) ura dora: the same for every reading
     tk = kb + mkb if mkb else kb
     nd = 0
@@ -714,25 +698,28 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
     red = ura = 0
     reds = rules.red_fives
     if reds:
-        red = len(_RED_TILES[reds].intersection(tiles_all))
+        red = len(tb.translate(None, _NOT_RED[reds]))
+        if mred:
+            red += mred >> 4 * (reds - 1) & 15
     if ctx.ura_indicators and rules.ura_dora and (
             ctx.riichi or ctx.double_riichi or ctx.open_riichi):
         for i in ctx.ura_indicators:
             ura += tk.count(_NEXT[i >> 2])
-    key = (id(rules), kb, mi[0], mcode, ctx.win_tile >> 2,
-           ctx.tsumo, ctx.seat_wind, ctx.round_wind, ctx.riichi, ctx.double_riichi,
-           ctx.open_riichi, ctx.ippatsu, ctx.haitei, ctx.houtei, ctx.rinshan, ctx.chankan,
-           ctx.chankan_ankan, ctx.tenhou, ctx.chiihou, ctx.renhou, ctx.first_draw_no_calls,
-           ctx.paarenchan, ctx.furiten, nd, red, ura)
-    if len(_MEMO) >= _MEMO_MAX:
-        _MEMO.clear()
-    cell: list[Any] = [rules, None]
-    hit = _MEMO.setdefault(key, cell)
-    if hit is not cell:
-        if hit[0] is rules and hit[1] is not None:
-            return cast(ScoreResult, hit[1])
-        cell = hit  # another ruleset at a reused id, or unfinished: score again here
-        cell[0] = rules
+    memo = _MEMOS.get(id(rules))
+    if memo is None or memo[0] is not rules:
+        memo = _memo_of(rules)
+    try:  # the memo key: sorted kinds, meld facts, circumstances, dora (all as bytes)
+        key: bytes | None = kb + mkey + bytes((
+            ctx.win_tile >> 2, ctx.tsumo, ctx.seat_wind, ctx.round_wind, ctx.riichi,
+            ctx.double_riichi, ctx.open_riichi, ctx.ippatsu, ctx.haitei, ctx.houtei,
+            ctx.rinshan, ctx.chankan, ctx.chankan_ankan, ctx.tenhou, ctx.chiihou, ctx.renhou,
+            ctx.first_draw_no_calls, ctx.paarenchan, ctx.furiten, nd, red, ura))
+    except (ValueError, TypeError):  # a wind or flag that is not a small number: no memo
+        key = None
+    results = memo[1]
+    hit = results.get(key)
+    if hit is not None:
+        return hit
     # dora, red fives and (for riichi) ura dora: the same for every reading
     dora: Yaku = _NO_DORA
     if nd or red or ura:
@@ -746,7 +733,10 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
     result = score_quick(ctx, rules, kb, meld_trips, mi, dora, nd + red + ura)
     if result is None:
         result = _score_full(ctx, rules, kb, meld_trips, dora)
-    cell[1] = result
+    if key is not None:
+        if len(results) >= _MEMO_MAX:
+            results.clear()
+        results[key] = result
     return result
 
 
@@ -807,7 +797,7 @@ def _score_full(ctx: WinContext, rules: Ruleset, kb: bytes,
 
 def clear_cache() -> None:
     """Forget memoised results (for benchmarks that measure the cold path)."""
-    _MEMO.clear()
+    _MEMOS.clear()
 
 
 def _score(h: _Hand, ct: tuple[int, ...]) -> ScoreResult:
