@@ -11,6 +11,7 @@ final table, and starting a game at a chosen hand with chosen scores under a pre
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -90,10 +91,10 @@ def south4(rules: Ruleset, scores: tuple[int, int, int, int], wall: tuple[int, .
     return start_at(rules, 1, 3, scores, wall, walls_after, honba=honba, sticks=sticks)
 
 
-def play_until(g: Game, stop: object, max_steps: int = 1500) -> None:
+def play_until(g: Game, stop: Callable[[Game], bool], max_steps: int = 1500) -> None:
     """Default moves (tsumogiri, pass, show, play on) until ``stop(g)`` is true."""
     for _ in range(max_steps):
-        if stop(g):  # type: ignore[operator]
+        if stop(g):
             return
         seat, acts = next(iter(g.pending().items()))
         g.act(seat, default_action(g, seat, acts))

@@ -76,11 +76,13 @@ from engine.events import (
     NotenDeclared,
     Won,
 )
+from engine.game import Game
 from engine.legal import IllegalAction
+from rulesets.schema import Ruleset
 
 
 @pytest.fixture(scope="module")
-def makura():  # type: ignore[no-untyped-def]
+def makura() -> Ruleset:
     return preset("makura")
 
 
@@ -91,7 +93,7 @@ def yaku_of(won: Won, i: int = 0) -> dict[str, int]:
 # ---------------------------------------------------------------- 1. points and settlement
 
 
-def test_final_table_oka_uma_rounding_and_sticks_to_top(makura) -> None:  # type: ignore[no-untyped-def]
+def test_final_table_oka_uma_rounding_and_sticks_to_top(makura: Ruleset) -> None:
     # makura 1): 25,000点持ちの30,000点返し (oka 20 to the top); トップ+20、2位+10、3位-10、
     # 4位-20; 端数はプラス者切り下げ、マイナス者切り上げ (the top takes the remainder);
     # makura 24): 半荘終了時はトップ取り (the stick left on the table goes to the top).
@@ -113,7 +115,7 @@ def test_final_table_oka_uma_rounding_and_sticks_to_top(makura) -> None:  # type
     assert sum(r.result for r in end.table) == 0
 
 
-def test_equal_points_rank_by_seat_order_from_the_first_dealer(makura) -> None:  # type: ignore[no-untyped-def]
+def test_equal_points_rank_by_seat_order_from_the_first_dealer(makura: Ruleset) -> None:
     # makura 1): 同得点の場合の順位は起家から見て上家優先
     g = south4(makura, (30000, 20000, 20000, 30000), build_wall(NOTEN_SOUTH4, dealer=3))
     play_hand(g)
@@ -121,7 +123,7 @@ def test_equal_points_rank_by_seat_order_from_the_first_dealer(makura) -> None: 
     assert [(r.seat, r.rank) for r in end.table] == [(0, 1), (3, 2), (1, 3), (2, 4)]
 
 
-def test_bust_below_zero_ends_the_game_and_the_negative_points_count(makura) -> None:  # type: ignore[no-untyped-def]
+def test_bust_below_zero_ends_the_game_and_the_negative_points_count(makura: Ruleset) -> None:
     # makura 3): 局終了時に持ち点0点未満になったものがでた場合 (終了); makura 1): 箱下カウントあり
     g = start_at(makura, 0, 0, (33000, 33000, 33500, 500),
                  build_wall(BUST_HANDS, MULTI_RON_DRAWS))
@@ -133,7 +135,7 @@ def test_bust_below_zero_ends_the_game_and_the_negative_points_count(makura) -> 
     assert last.result == -((30000 - last.points) // 1000) - 20  # below 0 counted in full
 
 
-def test_exactly_zero_plays_on(makura) -> None:  # type: ignore[no-untyped-def]
+def test_exactly_zero_plays_on(makura: Ruleset) -> None:
     # makura 3): 0点丁度は続行 (a noten payment takes seat 3 from 1,000 to 0)
     g = start_at(makura, 0, 0, (25000, 25000, 49000, 1000), build_wall(TENPAI_DEALER))
     play_hand(g)
@@ -141,14 +143,14 @@ def test_exactly_zero_plays_on(makura) -> None:  # type: ignore[no-untyped-def]
     assert starts(g)[-1].scores[3] == 0
 
 
-def test_a_noten_payment_below_zero_busts(makura) -> None:  # type: ignore[no-untyped-def]
+def test_a_noten_payment_below_zero_busts(makura: Ruleset) -> None:
     # makura 3), 20): any fall below 0 at the end of a hand ends the game, noten payments too
     g = start_at(makura, 0, 0, (25000, 25000, 49500, 500), build_wall(TENPAI_DEALER))
     play_hand(g)
     assert ended(g).reason == "bust"
 
 
-def test_honba_to_every_winner_of_a_triple_ron_sticks_to_the_nearest(makura) -> None:  # type: ignore[no-untyped-def]
+def test_honba_to_every_winner_of_a_triple_ron_sticks_to_the_nearest(makura: Ruleset) -> None:
     # makura 7): 三家和は全員成立、あがったものの中に親がいれば連荘
     # makura 24): 双家和/三家和の場合は上家取り (the stick to the winner nearest the discarder)
     # makura 45 g): 本場は1本につき300点、ダブロン・トリプルロン時には全員に払われる
@@ -167,7 +169,7 @@ def test_honba_to_every_winner_of_a_triple_ron_sticks_to_the_nearest(makura) -> 
         assert [(p.payer, p.amount) for p in w.payments if p.reason == "honba"] == [(3, 300)]
 
 
-def test_riichi_below_1000_is_allowed_but_a_hand_without_income_busts(makura) -> None:  # type: ignore[no-untyped-def]
+def test_riichi_below_1000_is_allowed_but_a_hand_without_income_busts(makura: Ruleset) -> None:
     # makura 20): 持ち点が1000点未満でもリーチをかけることはできる。ただし、その局に収入が
     # なかった場合は、箱割れで終了 (all four tenpai: no noten payment, the riichi player
     # ends the hand on -500)
@@ -184,7 +186,7 @@ def test_riichi_below_1000_is_allowed_but_a_hand_without_income_busts(makura) ->
 # ---------------------------------------------------------------- 2. length, dealer, ending
 
 
-def test_dealer_tenpai_keeps_the_deal_noten_payment_3000(makura) -> None:  # type: ignore[no-untyped-def]
+def test_dealer_tenpai_keeps_the_deal_noten_payment_3000(makura: Ruleset) -> None:
     # makura 5): 連荘条件は「親のあがり」と「流局時、親の聴牌」; makura 8): ノーテン罰符は場に3000点
     g = game(makura, build_wall(TENPAI_DEALER))
     play_hand(g)
@@ -193,7 +195,7 @@ def test_dealer_tenpai_keeps_the_deal_noten_payment_3000(makura) -> None:  # typ
     assert (starts(g)[1].dealer, starts(g)[1].honba) == (0, 1)
 
 
-def test_dealer_noten_passes_the_deal(makura) -> None:  # type: ignore[no-untyped-def]
+def test_dealer_noten_passes_the_deal(makura: Ruleset) -> None:
     # makura 5): only a dealer win or dealer tenpai keeps the deal (seat 1 alone is tenpai)
     g = game(makura, build_wall({**NOTEN, 1: "123m456m789m12p88p"}))
     play_hand(g)
@@ -202,7 +204,7 @@ def test_dealer_noten_passes_the_deal(makura) -> None:  # type: ignore[no-untype
     assert (starts(g)[1].dealer, starts(g)[1].honba) == (1, 1)
 
 
-def test_a_non_dealer_win_passes_the_deal(makura) -> None:  # type: ignore[no-untyped-def]
+def test_a_non_dealer_win_passes_the_deal(makura: Ruleset) -> None:
     # makura 5): the deal stays only on a dealer win (or dealer tenpai)
     g = game(makura, build_wall(RIICHI_TILE, ["1z", "3p"]))
     run(g, (1, "d 3p"), (0, "ron"))
@@ -212,13 +214,13 @@ def test_a_non_dealer_win_passes_the_deal(makura) -> None:  # type: ignore[no-un
     assert (starts(g)[1].dealer, starts(g)[1].honba) == (1, 0)
 
 
-def _south4_dealer_win(rules, scores):  # type: ignore[no-untyped-def]
+def _south4_dealer_win(rules: Ruleset, scores: tuple[int, int, int, int]) -> Game:
     g = south4(rules, scores, build_wall(WIN_HANDS, ["1z", "3p"], dealer=3))
     run(g, (0, "d 3p"), (3, "ron"))
     return g
 
 
-def test_last_dealer_may_stop_after_a_win_regardless_of_standing(makura) -> None:  # type: ignore[no-untyped-def]
+def test_last_dealer_may_stop_after_a_win_regardless_of_standing(makura: Ruleset) -> None:
     # makura 4): オーラスの親は持ち点や順位に関らずアガリやめを選択できる (here last before the win)
     g = _south4_dealer_win(makura, (45000, 20000, 20000, 15000))
     assert g.pending() == {3: (EndGame(True), EndGame(False))}
@@ -229,7 +231,7 @@ def test_last_dealer_may_stop_after_a_win_regardless_of_standing(makura) -> None
     assert not g.over and (starts(g)[-1].dealer, starts(g)[-1].honba) == (3, 1)
 
 
-def test_last_dealer_noten_ends_the_game_tenpai_plays_on(makura) -> None:  # type: ignore[no-untyped-def]
+def test_last_dealer_noten_ends_the_game_tenpai_plays_on(makura: Ruleset) -> None:
     # makura 4): オーラス親ノーテンは終局; makura 5): dealer tenpai is a renchan, and only
     # a win lets the last dealer stop (no tenpai-yame), even as the top
     g = south4(makura, (20000, 20000, 20000, 40000), build_wall(NOTEN_SOUTH4, dealer=3))
@@ -241,14 +243,14 @@ def test_last_dealer_noten_ends_the_game_tenpai_plays_on(makura) -> None:  # typ
     assert not g.over and (starts(g)[-1].dealer, starts(g)[-1].honba) == (3, 1)
 
 
-def test_no_west_round_even_when_everyone_is_below_30000(makura) -> None:  # type: ignore[no-untyped-def]
+def test_no_west_round_even_when_everyone_is_below_30000(makura: Ruleset) -> None:
     # makura 2): 西入なし (全員原点未満でも西入りしない)
     g = south4(makura, (26000, 25000, 25000, 24000), build_wall(NOTEN_SOUTH4, dealer=3))
     play_hand(g)
     assert ended(g).reason == "complete"
 
 
-def test_abortive_draw_four_winds(makura) -> None:  # type: ignore[no-untyped-def]
+def test_abortive_draw_four_winds(makura: Ruleset) -> None:
     # makura 6): 開局時四風子連打
     g = game(makura, build_wall(FOUR_WINDS_HANDS, ["1z", "1z", "1z", "1z"]))
     run(g, until_hand_end=True)
@@ -256,7 +258,7 @@ def test_abortive_draw_four_winds(makura) -> None:  # type: ignore[no-untyped-de
     assert isinstance(res, HandDrawn) and res.kind == "four_winds" and res.deltas == (0,) * 4
 
 
-def test_abortive_draw_nine_terminals_dealer_on_the_deal(makura) -> None:  # type: ignore[no-untyped-def]
+def test_abortive_draw_nine_terminals_dealer_on_the_deal(makura: Ruleset) -> None:
     # makura 6): 九種九牌 (親は配牌)
     g = game(makura, build_wall({**NOTEN, 0: "19m19p19s1234z246m"}))
     assert NineTerminals() in g.pending()[0]
@@ -265,7 +267,7 @@ def test_abortive_draw_nine_terminals_dealer_on_the_deal(makura) -> None:  # typ
     assert isinstance(res, HandDrawn) and res.kind == "nine_terminals"
 
 
-def test_nine_terminals_for_the_others_only_on_a_first_draw_with_no_call(makura) -> None:  # type: ignore[no-untyped-def]
+def test_nine_terminals_for_the_others_only_on_a_first_draw_with_no_call(makura: Ruleset) -> None:
     # makura 6): 子はチー、ポン、カンのない第一ツモ
     hands = {0: "5z2468m2468p2468s", 1: "19m19p19s1234z246m", 2: "13579s23467z9p19m",
              3: "55z1357s2468m357p"}
@@ -278,7 +280,7 @@ def test_nine_terminals_for_the_others_only_on_a_first_draw_with_no_call(makura)
     assert NineTerminals() not in g.pending()[1]
 
 
-def test_abortive_draw_four_riichi_sticks_stay(makura) -> None:  # type: ignore[no-untyped-def]
+def test_abortive_draw_four_riichi_sticks_stay(makura: Ruleset) -> None:
     # makura 6): ４人リーチ; makura 24): アガリがない場合は次局に供託
     g = game(makura, build_wall(FOUR_RIICHI, ["5z", "6z", "7z", "5z"]))
     run(g, (0, "riichi 5z"), (1, "riichi 6z"), (2, "riichi 7z"), (3, "riichi 5z"))
@@ -287,7 +289,7 @@ def test_abortive_draw_four_riichi_sticks_stay(makura) -> None:  # type: ignore[
     assert starts(g)[1].sticks == 4
 
 
-def test_abortive_draw_four_kans_by_two_players(makura) -> None:  # type: ignore[no-untyped-def]
+def test_abortive_draw_four_kans_by_two_players(makura: Ruleset) -> None:
     # makura 6): 複数人数による四カン (4つ目のカンの打牌でロンがない場合)
     g = game(makura, build_wall(FOUR_KANS, ["5z", "6z"], rinshan="4z4z4z3z"))
     run(g, (0, "ankan 1m"), (0, "ankan 2m"), (0, "d 4z"), (1, "ankan 3m"), (1, "ankan 4m"))
@@ -297,7 +299,7 @@ def test_abortive_draw_four_kans_by_two_players(makura) -> None:  # type: ignore
     assert isinstance(res, HandDrawn) and res.kind == "four_kans"
 
 
-def test_four_kans_by_two_players_do_not_abort_when_the_discard_is_won_on(makura) -> None:  # type: ignore[no-untyped-def]
+def test_four_kans_by_two_players_do_not_abort_when_the_discard_is_won_on(makura: Ruleset) -> None:
     # makura 6): 複数人の四カン目のフーロでロン和了がない場合 (seat 2 rons the 3z instead)
     hands = {**FOUR_KANS, 2: "123s456s789s234p3z"}
     g = game(makura, build_wall(hands, ["5z", "6z"], rinshan="4z4z4z3z"))
@@ -314,7 +316,7 @@ SUUKANTSU = {0: "4678m2678p2468s3z", 1: "111m222m333m444p5z", 2: "13579p13579s1z
              3: "5799m5678p5678s1z"}
 
 
-def test_four_kans_by_one_player_play_on_and_suukantsu_pao(makura) -> None:  # type: ignore[no-untyped-def]
+def test_four_kans_by_one_player_play_on_and_suukantsu_pao(makura: Ruleset) -> None:
     # makura 6): only four kans by several players abort; makura 16): カンは連続して行なえる;
     # makura 44 a): 四槓子: 4つ目の槓が大明槓の場合、その槓をさせた者 (pao: pays the tsumo)
     g = game(makura, build_wall(SUUKANTSU, ["9m", "1m", "6z", "6z", "4p"],
@@ -334,7 +336,7 @@ CLOSED_KAN = {0: "1111m2468s1357z9p", 1: "2468p3579m79s246z", 2: "13579p13579s45
               3: "2468m2468s8p667z3m"}
 
 
-def test_closed_kan_dora_at_once_and_the_dead_wall_stays_14(makura) -> None:  # type: ignore[no-untyped-def]
+def test_closed_kan_dora_at_once_and_the_dead_wall_stays_14(makura: Ruleset) -> None:
     # makura 10): ドラ表示牌は局の開始時に1牌; makura 11): 暗カンの場合カンした時点でめくる;
     # makura 14): 王牌は常に14枚残し
     g = game(makura, build_wall(CLOSED_KAN, ["9s"], rinshan="9m"))
@@ -345,13 +347,13 @@ def test_closed_kan_dora_at_once_and_the_dead_wall_stays_14(makura) -> None:  # 
     assert g.state.live_end == 136 - 14 - 1  # the live wall gives one tile to the dead wall
 
 
-def _open_kan_order(rules) -> list[str]:  # type: ignore[no-untyped-def]
+def _open_kan_order(rules: Ruleset) -> list[str]:
     g = game(rules, build_wall(MINKAN, ["9s"], rinshan="9m"))
     run(g, (0, "d 0p"), (1, "minkan"), (1, "d 9m"))
     return _kan_order(g, 1)
 
 
-def _kan_order(g, seat: int) -> list[str]:  # type: ignore[no-untyped-def]
+def _kan_order(g: Game, seat: int) -> list[str]:
     out = []
     for e in g.events:
         if isinstance(e, (Called, Kan)):
@@ -365,12 +367,12 @@ def _kan_order(g, seat: int) -> list[str]:  # type: ignore[no-untyped-def]
     return out
 
 
-def test_open_kan_dora_after_the_replacement_draw_and_its_discard(makura) -> None:  # type: ignore[no-untyped-def]
+def test_open_kan_dora_after_the_replacement_draw_and_its_discard(makura: Ruleset) -> None:
     # makura 11): 明カンの場合カンツモ後牌を捨ててからマーカーをめくる
     assert _open_kan_order(makura) == ["kan", "rinshan", "dora", "discard"]
 
 
-def test_added_kan_dora_after_the_replacement_draw_and_its_discard(makura) -> None:  # type: ignore[no-untyped-def]
+def test_added_kan_dora_after_the_replacement_draw_and_its_discard(makura: Ruleset) -> None:
     # makura 11): 明カン (an added kan too) の場合カンツモ後牌を捨ててからマーカーをめくる
     g = game(makura, build_wall(CHANKAN, ["3p", "1z", "2z", "3z", "3p"]))
     run(g, (0, "d 3p"), (2, "pass"), (1, "pon"), (1, "d 1m"), (1, "kakan 3p"), (2, "pass"))
@@ -379,7 +381,7 @@ def test_added_kan_dora_after_the_replacement_draw_and_its_discard(makura) -> No
     assert _kan_order(g, 1)[-4:] == ["kan", "rinshan", "dora", "discard"]
 
 
-def test_kan_dora_counts_when_the_discard_after_an_open_kan_is_won_on(makura) -> None:  # type: ignore[no-untyped-def]
+def test_kan_dora_counts_when_the_discard_after_an_open_kan_is_won_on(makura: Ruleset) -> None:
     # makura 11): めくった瞬間から有効 (捨て牌で放銃した場合も有効)
     g = game(makura, build_wall(DISCARD_RON, ["9s"], rinshan="9m"))
     run(g, (0, "d 0p"), (1, "minkan"), (1, "d 9m"), (2, "ron"))
@@ -388,7 +390,7 @@ def test_kan_dora_counts_when_the_discard_after_an_open_kan_is_won_on(makura) ->
     assert any(isinstance(e, DoraRevealed) for e in g.events[:g.events.index(won)])
 
 
-def test_kan_dora_turned_on_a_rinshan_win(makura) -> None:  # type: ignore[no-untyped-def]
+def test_kan_dora_turned_on_a_rinshan_win(makura: Ruleset) -> None:
     # makura 11): 嶺上開花でツモあがりしたときにもマーカーをめくる
     g = game(makura, build_wall(RINSHAN, ["9s"], rinshan="1z"))
     run(g, (0, "d 0p"), (1, "minkan"), (1, "tsumo"))
@@ -397,7 +399,7 @@ def test_kan_dora_turned_on_a_rinshan_win(makura) -> None:  # type: ignore[no-un
     assert isinstance(g.events[g.events.index(won) - 1], DoraRevealed)
 
 
-def test_red_fives_count_as_dora(makura) -> None:  # type: ignore[no-untyped-def]
+def test_red_fives_count_as_dora(makura: Ruleset) -> None:
     # makura 9): 赤牌は五万・５筒・５索が各１枚 (常時ドラ扱い); makura 28): 一発あり
     hands = {**IPPATSU, 0: "123m456m789m12p05s"}
     g = game(makura, build_wall(hands, ["9s", "5z", "6z", "3p", "3p"]))
@@ -411,7 +413,7 @@ def test_red_fives_count_as_dora(makura) -> None:  # type: ignore[no-untyped-def
 # ---------------------------------------------------------------- 4. calls
 
 
-def test_no_swap_calling_same_tile_or_suji(makura) -> None:  # type: ignore[no-untyped-def]
+def test_no_swap_calling_same_tile_or_suji(makura: Ruleset) -> None:
     # makura 17): 順子の喰い変えなし (現物、筋とも)、鳴いた牌と同じ牌を切るのは禁止
     g = game(makura, build_wall(KUIKAE, ["1m"]))
     run(g, (0, "d 1m"), (1, "chi 23m"))
@@ -422,14 +424,14 @@ def test_no_swap_calling_same_tile_or_suji(makura) -> None:  # type: ignore[no-u
         g.act(1, Discard(four_m))
 
 
-def test_no_kan_right_after_a_pon(makura) -> None:  # type: ignore[no-untyped-def]
+def test_no_kan_right_after_a_pon(makura: Ruleset) -> None:
     # makura 16): チー、ポンに連続してカンは出来ない (seat 1 holds 1111p)
     g = game(makura, build_wall(PONKAN, ["0m"]))
     run(g, (0, "d 0m"), (1, "pon"))
     assert g.state.turn == 1 and not any(isinstance(a, ClosedKan) for a in g.pending()[1])
 
 
-def test_call_priority_ron_then_pon_then_chi(makura) -> None:  # type: ignore[no-untyped-def]
+def test_call_priority_ron_then_pon_then_chi(makura: Ruleset) -> None:
     # makura 13): ポン・カン優先 (over chi); ロンは発声順位に関わらず全てに優先する
     g = game(makura, build_wall(PRIORITY, ["1z"]))
     run(g, (0, "d 5p"), (1, "chi 46p"), (2, "pon"), (3, "pass"))
@@ -443,7 +445,7 @@ def test_call_priority_ron_then_pon_then_chi(makura) -> None:  # type: ignore[no
 # ---------------------------------------------------------------- 5. riichi
 
 
-def test_riichi_needs_four_tiles_left_in_the_wall(makura) -> None:  # type: ignore[no-untyped-def]
+def test_riichi_needs_four_tiles_left_in_the_wall(makura: Ruleset) -> None:
     # makura 21): 自分のツモがない(残り3牌以下)場合のリーチは不可能
     g = game(makura, build_wall(TENPAI_DEALER))
     seen: dict[int, bool] = {}
@@ -457,7 +459,7 @@ def test_riichi_needs_four_tiles_left_in_the_wall(makura) -> None:  # type: igno
         assert offered == (left >= 4), left
 
 
-def test_open_riichi_is_two_han(makura) -> None:  # type: ignore[no-untyped-def]
+def test_open_riichi_is_two_han(makura: Ruleset) -> None:
     # makura 18): オープンリーチあり（二翻）; makura 44 d): リーチとは複合しない
     g = game(makura, build_wall(FURITEN, ["1z", "2z", "2z", "2z", "9s", "5z", "6z", "7z",
                                           "3p"]))
@@ -468,7 +470,7 @@ def test_open_riichi_is_two_han(makura) -> None:  # type: ignore[no-untyped-def]
     assert y["open_riichi"] == 2 and "riichi" not in y and "double_riichi" not in y
 
 
-def test_open_double_riichi_is_three_han(makura) -> None:  # type: ignore[no-untyped-def]
+def test_open_double_riichi_is_three_han(makura: Ruleset) -> None:
     # makura 23): ダブルリーチはオープンリーチとの複合を認める。合計で３翻役
     g = game(makura, build_wall(FURITEN, ["9s", "5z", "6z", "7z", "3p"]))
     run(g, (0, "open-riichi 9s"), (0, "tsumo"))
@@ -478,7 +480,7 @@ def test_open_double_riichi_is_three_han(makura) -> None:  # type: ignore[no-unt
     assert y["open_riichi"] == 3 and "double_riichi" not in y
 
 
-def test_open_riichi_careless_winning_tile_is_refused(makura) -> None:  # type: ignore[no-untyped-def]
+def test_open_riichi_careless_winning_tile_is_refused(makura: Ruleset) -> None:
     # makura 18): 不注意で当たり牌を出した時は、その牌を手の中に戻し、改めて他の牌を出し直す
     g = game(makura, build_wall(FURITEN, ["9s", "3p"]))
     run(g, (0, "open-riichi 9s"))
@@ -490,7 +492,7 @@ def test_open_riichi_careless_winning_tile_is_refused(makura) -> None:  # type: 
         g.act(1, Discard(drawn))
 
 
-def test_open_riichi_forced_deal_in_pays_a_yakuman(makura) -> None:  # type: ignore[no-untyped-def]
+def test_open_riichi_forced_deal_in_pays_a_yakuman(makura: Ruleset) -> None:
     # makura 18): リーチ者以外の人が不注意ではなく、手詰まりで振り込んだ場合は役満
     draws = ["3z", "4z", "1z", "2z", "3z", "3z", "6z", "8m"]
     g = game(makura, build_wall(FORCED, draws))
@@ -503,7 +505,7 @@ def test_open_riichi_forced_deal_in_pays_a_yakuman(makura) -> None:  # type: ign
     assert won.deltas[1] == -48000
 
 
-def test_a_riichi_player_dealing_in_to_an_open_riichi_pays_the_plain_value(makura) -> None:  # type: ignore[no-untyped-def]
+def test_a_riichi_player_dealing_in_to_an_open_riichi_pays_the_plain_value(makura: Ruleset) -> None:
     # makura 18): the yakuman is for リーチ者以外の人 only: seat 1, in riichi, must discard
     # the 3p it draws into seat 0's open riichi and pays a plain mangan
     hands = {0: "123m456m789m12p55s", 1: "234m567m234s66s78p", 2: "13579s123456z99p",
@@ -515,7 +517,7 @@ def test_a_riichi_player_dealing_in_to_an_open_riichi_pays_the_plain_value(makur
     assert won.wins[0].yakuman_count == 0 and won.deltas[1] == -12000
 
 
-def test_double_riichi_is_voided_for_everybody_by_a_call(makura) -> None:  # type: ignore[no-untyped-def]
+def test_double_riichi_is_voided_for_everybody_by_a_call(makura: Ruleset) -> None:
     # makura 23): ダブルリーチは２翻役。チー、ポン、カンがあった場合は、全員がダブルリーチの
     # 権利を失う (seat 2 pons the dealer's first discard; seat 3's first discard is then a
     # plain riichi)
@@ -532,7 +534,7 @@ def test_double_riichi_is_voided_for_everybody_by_a_call(makura) -> None:  # typ
     assert yaku_of(won).get("riichi") == 1 and "double_riichi" not in yaku_of(won)
 
 
-def test_ippatsu_ends_with_a_call(makura) -> None:  # type: ignore[no-untyped-def]
+def test_ippatsu_ends_with_a_call(makura: Ruleset) -> None:
     # makura 28): 一発は正当なポン、チー、カンの宣言があった時点で失効する
     g = game(makura, build_wall(IPPATSU, ["9s", "5z", "6z", "3p", "3p"]))
     run(g, (0, "riichi 9s"), (1, "d 5z"), (2, "pon"), (2, "d 1z"), (0, "tsumo"))
@@ -540,7 +542,8 @@ def test_ippatsu_ends_with_a_call(makura) -> None:  # type: ignore[no-untyped-de
     assert isinstance(won, Won) and "ippatsu" not in yaku_of(won)
 
 
-def _riichi_kan_offered(rules, hands, draws, riichi_word) -> bool:  # type: ignore[no-untyped-def]
+def _riichi_kan_offered(rules: Ruleset, hands: dict[int, str], draws: list[str],
+                        riichi_word: str) -> bool:
     g = game(rules, build_wall(hands, draws))
     run(g, (0, riichi_word))
     play_until(g, lambda g: g.state.turn == 0 and g.state.phase == "turn")
@@ -548,7 +551,7 @@ def _riichi_kan_offered(rules, hands, draws, riichi_word) -> bool:  # type: igno
     return any(isinstance(a, ClosedKan) for a in g.pending()[0])
 
 
-def test_riichi_closed_kan_only_when_the_melds_stay(makura) -> None:  # type: ignore[no-untyped-def]
+def test_riichi_closed_kan_only_when_the_melds_stay(makura: Ruleset) -> None:
     # makura 29): a) ツモ牌が暗刻と同一牌 b) テンパイの形が変わらない c) メンツが移動しない
     # 111m + a 5z single wait: allowed.  1113444m (waits 2m 3m 5m): the kan of 1m keeps
     # the waits but moves the melds (123m 11m ... ) -- refused.
@@ -558,7 +561,7 @@ def test_riichi_closed_kan_only_when_the_melds_stay(makura) -> None:  # type: ig
                                    ["9s", "1z", "1z", "2z", "1m"], "riichi 9s")
 
 
-def test_furiten_riichi_wins_by_tsumo_only(makura) -> None:  # type: ignore[no-untyped-def]
+def test_furiten_riichi_wins_by_tsumo_only(makura: Ruleset) -> None:
     # makura 25): フリテンリーチあり、ただしツモアガリのみ; makura 26): 見送り後はフリテン扱い
     g = game(makura, build_wall(FURITEN, ["9s", "3p", "1z", "1z", "1z", "3p", "2z", "2z",
                                           "3p"]))
@@ -570,7 +573,7 @@ def test_furiten_riichi_wins_by_tsumo_only(makura) -> None:  # type: ignore[no-u
     assert isinstance(won, Won) and won.wins[0].from_seat is None
 
 
-def test_the_riichi_stick_is_not_paid_when_the_declaration_tile_deals_in(makura) -> None:  # type: ignore[no-untyped-def]
+def test_the_riichi_stick_is_not_paid_when_the_declaration_tile_deals_in(makura: Ruleset) -> None:
     # makura 19): リーチ宣言牌で他家にアガられた場合、リーチ棒は供託しない
     g = game(makura, build_wall(RIICHI_TILE, ["1z", "3p"]))
     run(g, (1, "riichi 3p"), (0, "ron"))
@@ -582,7 +585,7 @@ def test_the_riichi_stick_is_not_paid_when_the_declaration_tile_deals_in(makura)
 # ---------------------------------------------------------------- 2 (tenpai) and 6. yaku
 
 
-def test_formal_tenpai_without_yaku_but_not_on_the_own_fifth_tile(makura) -> None:  # type: ignore[no-untyped-def]
+def test_formal_tenpai_without_yaku_but_not_on_the_own_fifth_tile(makura: Ruleset) -> None:
     # makura 8): どのような状況でも形式テンパイあり; ただし同一種の牌を4枚使っており、
     # その牌の5枚目のみがアガリ牌である場合はテンパイと認めない
     g = game(makura, build_wall(RIICHI_ONLY))  # 123m456m789p12p99s: no yaku on a ron
@@ -595,7 +598,7 @@ def test_formal_tenpai_without_yaku_but_not_on_the_own_fifth_tile(makura) -> Non
     assert isinstance(res, HandDrawn) and not res.tenpai[0]
 
 
-def test_a_tenpai_player_may_keep_the_hand_closed(makura) -> None:  # type: ignore[no-untyped-def]
+def test_a_tenpai_player_may_keep_the_hand_closed(makura: Ruleset) -> None:
     # makura 32): リーチ者、およびテンパイ宣言する者は、流局時に手牌を公開する
     g = game(makura, build_wall(TENPAI_DEALER))
     play_until(g, lambda g: ShowHand(False) in g.pending().get(0, ()))
@@ -607,7 +610,7 @@ def test_a_tenpai_player_may_keep_the_hand_closed(makura) -> None:  # type: igno
     assert starts(g)[1].dealer == 1
 
 
-def test_renhou_is_a_yakuman_alone(makura) -> None:  # type: ignore[no-untyped-def]
+def test_renhou_is_a_yakuman_alone(makura: Ruleset) -> None:
     # makura 44 m): 人和は自分のツモ順が回ってくる前にロンアガリ; n): 役満、他の役とは複合しない
     hands = {1: "234m567m234s66s46p", 0: "2468m13789p2468s", 2: "13579s123456z99p",
              3: "2468m2468p2468s7z"}
@@ -619,7 +622,7 @@ def test_renhou_is_a_yakuman_alone(makura) -> None:  # type: ignore[no-untyped-d
     assert won.deltas[1] == 32000
 
 
-def test_renhou_is_lost_for_everybody_after_a_call(makura) -> None:  # type: ignore[no-untyped-def]
+def test_renhou_is_lost_for_everybody_after_a_call(makura: Ruleset) -> None:
     # makura 44 m): チー、ポン、カンがあった時点で、全員その局における人和の権利を失う
     # (seat 2 pons the dealer's 5z; seat 3's 5p then deals in before seat 1's first draw)
     hands = {0: "2468m1379p2468s5z", 1: "234m567m234s66s46p", 2: "13579s1234z55z99p",
@@ -631,7 +634,7 @@ def test_renhou_is_lost_for_everybody_after_a_call(makura) -> None:  # type: ign
     assert "renhou" not in yaku_of(won) and won.wins[0].yakuman_count == 0
 
 
-def test_tenhou_and_chiihou_are_yakuman(makura) -> None:  # type: ignore[no-untyped-def]
+def test_tenhou_and_chiihou_are_yakuman(makura: Ruleset) -> None:
     # makura 43): 偶発役 天和 地和 (役満); makura 44 l): 地和は自分の第1ツモでツモアガリ
     tanyao = "234m567m234s66s46p"
     g = game(makura, build_wall({**NOTEN, 0: tanyao}, ["5p"]))
@@ -646,7 +649,7 @@ def test_tenhou_and_chiihou_are_yakuman(makura) -> None:  # type: ignore[no-unty
     assert won.deltas == (-16000, 32000, -8000, -8000)
 
 
-def test_paarenchan_from_the_eighth_dealer_win(makura) -> None:  # type: ignore[no-untyped-def]
+def test_paarenchan_from_the_eighth_dealer_win(makura: Ruleset) -> None:
     # makura 44 f): 八連荘は連続した親のアガリの８回目以降を役満
     wall = build_wall(TENPAI_DEALER, ["1z", "2z", "3z", "4z", "3p"])
     g = game(makura, *([wall] * 8))
@@ -658,7 +661,7 @@ def test_paarenchan_from_the_eighth_dealer_win(makura) -> None:  # type: ignore[
     assert won.wins[0].yakuman_count >= 1
 
 
-def test_nagashi_mangan_is_a_mangan_tsumo_at_the_draw(makura) -> None:  # type: ignore[no-untyped-def]
+def test_nagashi_mangan_is_a_mangan_tsumo_at_the_draw(makura: Ruleset) -> None:
     # makura 44 e): 流し満貫は流局時に成立する満貫相当のツモあがり役扱い
     g = game(makura, nagashi_wall(2))
     play_hand(g)
@@ -667,7 +670,7 @@ def test_nagashi_mangan_is_a_mangan_tsumo_at_the_draw(makura) -> None:  # type: 
     assert res.deltas == (-4000, -2000, 8000, -2000)
 
 
-def test_robbing_a_closed_kan_for_kokushi_only(makura) -> None:  # type: ignore[no-untyped-def]
+def test_robbing_a_closed_kan_for_kokushi_only(makura: Ruleset) -> None:
     # makura 44 j): 国士無双のみ暗槓に対する槍槓が認められる
     g = game(makura, build_wall(KOKUSHI_ANKAN, ["1z"]))
     run(g, (0, "ankan 1m"))
@@ -678,7 +681,7 @@ def test_robbing_a_closed_kan_for_kokushi_only(makura) -> None:  # type: ignore[
     assert won.deltas[0] == -32000 - 0 and won.deltas[1] == 32000
 
 
-def test_pao_daisangen_the_feeder_of_the_third_dragon_pays(makura) -> None:  # type: ignore[no-untyped-def]
+def test_pao_daisangen_the_feeder_of_the_third_dragon_pays(makura: Ruleset) -> None:
     # makura 44 a): 大三元：三種目の三元牌を鳴かせた者 (tsumo: all; ron: half, the preset's
     # common default)
     won = last_result(pao_daisangen(makura, ron=False))
@@ -688,7 +691,7 @@ def test_pao_daisangen_the_feeder_of_the_third_dragon_pays(makura) -> None:  # t
     assert isinstance(won, Won) and won.deltas == (-16000, 32000, 0, -16000)
 
 
-def test_suuankou_tanki_is_a_double_yakuman(makura) -> None:  # type: ignore[no-untyped-def]
+def test_suuankou_tanki_is_a_double_yakuman(makura: Ruleset) -> None:
     # makura 43): ダブル役満 (八倍満): 四暗刻単騎
     g = game(makura, build_wall(SUUANKOU_TANKI, SUUANKOU_DRAWS))
     run(g, (0, "tsumo"))
@@ -697,7 +700,32 @@ def test_suuankou_tanki_is_a_double_yakuman(makura) -> None:  # type: ignore[no-
     assert won.deltas == (96000, -32000, -32000, -32000)
 
 
-def test_yakuman_stacking_capped_at_triple(makura) -> None:  # type: ignore[no-untyped-def]
+# Hands with no tiles of the suit the dealer's yakuman uses.
+CHUUREN = {0: "1112345678999p", 1: "2468m2468s1234z5z", 2: "13579m13579s666z",
+           3: "2468m2468s777z15z"}
+RYUUIISOU = {0: "2223344666888s", 1: "2468m13579p1234z", 2: "13579m2468p5566z",
+             3: "2468m13579p7771z"}
+
+
+def test_pinzu_junsei_chuuren_is_a_double_yakuman(makura: Ruleset) -> None:
+    # makura 44 i): 萬子以外の九連宝燈も認める; makura 43): 純正九連宝燈はダブル役満
+    g = game(makura, build_wall(CHUUREN, ["9s", "1s", "1s", "1s", "5p"]))
+    run(g, (0, "tsumo"))
+    won = last_result(g)
+    assert isinstance(won, Won) and "junsei_chuuren" in yaku_of(won)
+    assert won.wins[0].yakuman_count == 2
+
+
+def test_ryuuiisou_without_hatsu(makura: Ruleset) -> None:
+    # makura 44 g): 緑一色は発を使用しなくてもよい (234s 234s 666s 888s 22s)
+    g = game(makura, build_wall(RYUUIISOU, ["9p", "1s", "1s", "1s", "2s"]))
+    run(g, (0, "tsumo"))
+    won = last_result(g)
+    assert isinstance(won, Won) and "ryuuiisou" in yaku_of(won)
+    assert won.deltas == (48000, -16000, -16000, -16000)
+
+
+def test_yakuman_stacking_capped_at_triple(makura: Ruleset) -> None:
     # makura 43): 役満の複合手 (トリプル役満); makura 45 h): 役満の複合はトリプル役満を上限
     # (daisuushii 2 + tsuuiisou 1 + suuankou tanki 2 = 5, paid as 3)
     g = game(makura, build_wall(FIVE_YAKUMAN, FIVE_YAKUMAN_DRAWS))
@@ -709,7 +737,7 @@ def test_yakuman_stacking_capped_at_triple(makura) -> None:  # type: ignore[no-u
     assert won.deltas == (144000, -48000, -48000, -48000)
 
 
-def test_tenhou_does_not_stack_with_other_yakuman(makura) -> None:  # type: ignore[no-untyped-def]
+def test_tenhou_does_not_stack_with_other_yakuman(makura: Ruleset) -> None:
     # makura 43): 但し、天和 地和 人和 十三不塔との複合はなし (dealt suuankou tanki, won on
     # the first draw: the double yakuman alone, not three)
     g = game(makura, build_wall(SUUANKOU_TANKI, ["5z"]))
@@ -719,7 +747,7 @@ def test_tenhou_does_not_stack_with_other_yakuman(makura) -> None:  # type: igno
     assert len([y for y, h in won.wins[0].yaku if h >= 13]) == 1
 
 
-def test_kiriage_mangan(makura) -> None:  # type: ignore[no-untyped-def]
+def test_kiriage_mangan(makura: Ruleset) -> None:
     # makura 45 f): 4翻30符以上、3翻60符以上で満貫 (切り上げ満貫)
     g = game(makura, kiriage_wall())
     run(g, *KIRIAGE_SCRIPT)
@@ -728,7 +756,7 @@ def test_kiriage_mangan(makura) -> None:  # type: ignore[no-untyped-def]
     assert won.wins[0].limit == "mangan" and won.wins[0].points == 12000
 
 
-def test_pinfu_tsumo_is_20_fu(makura) -> None:  # type: ignore[no-untyped-def]
+def test_pinfu_tsumo_is_20_fu(makura: Ruleset) -> None:
     # makura 45 a): 平和にツモの２符は付かない
     g = game(makura, build_wall({**NOTEN, 0: "234m567m234s66s45p"},
                                 ["8m", "1z", "1z", "1z", "3p"]))
@@ -737,7 +765,7 @@ def test_pinfu_tsumo_is_20_fu(makura) -> None:  # type: ignore[no-untyped-def]
     assert isinstance(won, Won) and "pinfu" in yaku_of(won) and won.wins[0].fu == 20
 
 
-def test_chiitoitsu_is_25_fu(makura) -> None:  # type: ignore[no-untyped-def]
+def test_chiitoitsu_is_25_fu(makura: Ruleset) -> None:
     # makura 45 c): 七対子は常に25符２翻
     g = game(makura, build_wall({**NOTEN, 0: "1133m5577p99s224z"},
                                 ["8m", "1z", "1z", "1z", "4z"]))
@@ -747,7 +775,7 @@ def test_chiitoitsu_is_25_fu(makura) -> None:  # type: ignore[no-untyped-def]
     assert won.wins[0].fu == 25
 
 
-def test_a_rinshan_win_is_a_tsumo_with_its_2_fu(makura) -> None:  # type: ignore[no-untyped-def]
+def test_a_rinshan_win_is_a_tsumo_with_its_2_fu(makura: Ruleset) -> None:
     # makura 45 d): 嶺上開花は常にツモアガリ扱い。ツモの２符も付く (after an open kan too)
     g = game(makura, build_wall(RINSHAN, ["9s"], rinshan="1z"))
     run(g, (0, "d 0p"), (1, "minkan"), (1, "tsumo"))
@@ -757,7 +785,7 @@ def test_a_rinshan_win_is_a_tsumo_with_its_2_fu(makura) -> None:  # type: ignore
     assert all(won.deltas[s] < 0 for s in (0, 2, 3))
 
 
-def test_double_wind_pair_is_two_fu(makura) -> None:  # type: ignore[no-untyped-def]
+def test_double_wind_pair_is_two_fu(makura: Ruleset) -> None:
     # makura 45 e): 連風牌（ダブ東、ダブ南など）も２符 (40 fu here, not 50)
     g = game(makura, build_wall(DOUBLE_WIND, DOUBLE_WIND_DRAWS))
     run(g, *DOUBLE_WIND_SCRIPT)

@@ -355,11 +355,12 @@ def test_ippatsu_ends_with_a_closed_kan(rules: Ruleset) -> None:
 
 def test_no_ippatsu_on_a_rinshan_win(rules: Ruleset) -> None:
     # teireikai リーチ5: 一発は嶺上開花と複合しない (riichi, then a closed kan of the drawn 1m
-    # and a win on the replacement tile)
+    # and a win on the replacement tile); ルール20: 嶺上開花と門前清自摸は複合する
     g = game(rules, build_wall(RIICHI_KAN_111M, ["1z", "1z", "3z", "2z", "1m"], rinshan="5z"))
     run(g, (0, "riichi 1z"), (0, "ankan 1m"), (0, "tsumo"))
     won = last_result(g)
     assert isinstance(won, Won) and "rinshan" in yaku_of(won) and "ippatsu" not in yaku_of(won)
+    assert "menzen_tsumo" in yaku_of(won)
 
 
 def test_haitei_and_rinshan_do_not_combine(rules: Ruleset) -> None:
