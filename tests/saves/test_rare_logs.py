@@ -453,3 +453,17 @@ def test_damaged_rare_logs_never_crash(path: Path) -> None:
             continue
         report = verify_events(events)
         assert all(isinstance(x.message, str) for x in report)
+
+
+def test_pao_ron_splits_with_the_discarder_and_the_pao_player_pays_the_honba() -> None:
+    (won,) = _wins(_load("synthetic_pao_ron"))
+    (w,) = won.wins
+    assert w.pao_seat == 1 and w.from_seat == 3 and w.points == 32000
+    assert won.deltas == (0, -16300, 32300, -16000)
+
+
+def test_pao_dealer_tsumo_is_paid_whole_by_the_pao_player() -> None:
+    (won,) = _wins(_load("synthetic_pao_dealer_tsumo"))
+    (w,) = won.wins
+    assert w.pao_seat == 1 and w.from_seat is None and w.points == 48000
+    assert won.deltas == (48300, -48300, 0, 0)

@@ -327,6 +327,43 @@ def build() -> None:
     write("synthetic_agariyame", game(
         log, east=True, sc=[12100, -28, 25000, 0, 25000, -10, 37900, 38]))
 
+    build_pao()
+
+
+def build_pao() -> None:
+    """Daisangen with pao (責任払い), as a hand cut out of a game at E1-1 (honba 1)."""
+    start = [25000] * 4
+    # --- ron: seat 2 pons haku (seat 0), hatsu and chun (seat 1: pao), rons seat 3's 9s.
+    # The discarder and the pao player pay half each; the pao player also pays the honba
+    # (as in Tenhou's <AGARI ba="1,0" ... paoWho="1" sc="...,323,...,-163,...,-160,..."/>).
+    pool = Pool()
+    hs = [pool.take_all(codes(h)) for h in
+          ("1357m1357p1357s5z", "2468m2468p246s67z", "1m1p2s456p9s55z66z77z", "1357m1357p1357s9s")]
+    dora = pool.take_all(codes("1z"))
+    f = [pool.filler(False) for _ in range(8)]
+    ron = [[0, 1, 0], start, dora, [],
+           sorted(hs[0]), [f[0], f[2], f[5]], [45, 60, 60],
+           sorted(hs[1]), [f[3], f[6]], [46, 47],
+           sorted(hs[2]), ["45p4545", "p464646", "p474747"], [11, 21, 32],
+           sorted(hs[3]), [f[1], f[4], f[7]], [60, 60, 39],
+           ["和了", [0, -16300, 32300, -16000], [2, 3, 1, "役満32000点", "大三元(役満)"]]]
+    write("synthetic_pao_ron", game([ron]))
+
+    # --- dealer tsumo: seat 0 pons all three dragons from seat 1 (pao for the last one)
+    # and draws its 9s: the pao player pays the whole 48000 and the honba.
+    pool = Pool()
+    hs = [pool.take_all(codes(h)) for h in
+          ("1m1p2s456p9s55z66z77z", "2468m2468p24s567z", "1357m1357p1357s6z", "1357m1357p135s7z2z")]
+    dora = pool.take_all(codes("1z"))
+    nine = pool.take(39)
+    f = [pool.filler(False) for _ in range(7)]
+    tsumo = [[0, 1, 0], start, dora, [],
+             sorted(hs[0]), [f[0], "4545p45", "4646p46", "4747p47", nine], [60, 11, 21, 32],
+             sorted(hs[1]), [f[1], f[2], f[3], f[4]], [45, 46, 47, 60],
+             sorted(hs[2]), [f[5]], [60], sorted(hs[3]), [f[6]], [60],
+             ["和了", [48300, -48300, 0, 0], [0, 0, 1, "役満16000点∀", "大三元(役満)"]]]
+    write("synthetic_pao_dealer_tsumo", game([tsumo]))
+
 
 # ------------------------------------------------------------------ mjlog copies
 
