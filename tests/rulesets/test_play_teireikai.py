@@ -353,6 +353,21 @@ def test_ippatsu_ends_with_a_closed_kan(rules: Ruleset) -> None:
     assert isinstance(won, Won) and yaku_of(won).get("ippatsu") == 1
 
 
+@pytest.mark.xfail(strict=True, reason=(
+    "engine/state.py ends every ippatsu on the Kan event of the added kan, before the "
+    "chankan window, so ippatsu_on_chankan never applies: the ron on the added kan's tile "
+    "scores riichi, chankan but no ippatsu; teireikai リーチ5 combines ippatsu with chankan"))
+def test_ippatsu_combines_with_robbing_an_added_kan(rules: Ruleset) -> None:
+    # teireikai リーチ5: 一発は…搶槓…と複合する; ルール15: 搶槓の場合は、カンが成立しない
+    # (seat 1 pons seat 0's 3p, seat 2 declares riichi, seat 1 adds the 4th 3p: seat 2 robs it)
+    g = game(rules, build_wall(CHANKAN, ["3p", "1z", "2z", "3z", "3p"]))
+    run(g, (0, "d 3p"), (2, "pass"), (1, "pon"), (1, "d 1m"), (2, "riichi 1z"),
+        (1, "kakan 3p"), (2, "ron"))
+    won = last_result(g)
+    assert isinstance(won, Won) and won.wins[0].seat == 2 and "chankan" in yaku_of(won)
+    assert yaku_of(won).get("ippatsu") == 1
+
+
 def test_no_ippatsu_on_a_rinshan_win(rules: Ruleset) -> None:
     # teireikai リーチ5: 一発は嶺上開花と複合しない (riichi, then a closed kan of the drawn 1m
     # and a win on the replacement tile); ルール20: 嶺上開花と門前清自摸は複合する
