@@ -371,7 +371,7 @@ MJLOG_TYPES = {"kyuushu": "yao9", "four_winds": "kaze4", "four_riichi": "reach4"
                "triple_ron": "ron3", "four_kans": "kan4", "nagashi_mangan": "nm"}
 
 
-def to_mjlog(name: str, shown: list[tuple[int, ...]], east: bool = False) -> None:
+def to_mjlog(name: str, shown: dict[int, tuple[int, ...]] | None = None) -> None:
     """The mjlog XML of a synthetic game whose hands all end in draws (``shown[i]``: the
     seats whose hands the i-th hand's <RYUUKYOKU> shows: tenpai hands, the three ron
     hands of 三家和了, the four of 四家立直).  Tile ids come from our tenhou.net/6 reader;
@@ -382,14 +382,26 @@ def to_mjlog(name: str, shown: list[tuple[int, ...]], east: bool = False) -> Non
     from saves.logs import model as m
     from saves.logs.mjlog import encode_meld
     from saves.logs.tenhou6 import parse_tenhou6
+    from saves.logs.yaku import LIMITS, TENHOU_YAKU
+
+    number = {yid: n for n, (yid, _jp) in TENHOU_YAKU.items() if not 10 <= n <= 17}
+    shown = shown or {}
 
     game_ = parse_tenhou6((HERE / f"{name}.json").read_text(encoding="utf-8"))
     out = ['<mjloggm ver="2.3">', f'<SHUFFLE seed="synthetic" ref="{name}"/>',
-           f'<GO type="{161 if east else 169}" lobby="0"/>',
+           f'<GO type="{169 if game_.rules.hanchan else 161}" lobby="0"/>',
            '<UN n0="A" n1="B" n2="C" n3="D" dan="16,16,16,16" rate="2000,2000,2000,2000" '
            'sx="M,M,M,M"/>', '<TAIKYOKU oya="0"/>']
-    for k, show in zip(game_.kyokus, shown, strict=True):
+    last = len(game_.kyokus) - 1
+    for ki, k in enumerate(game_.kyokus):
+        show = shown.get(ki, ())
+        owari = ""
+        if ki == last and game_.final_scores is not None and game_.final_points is not None:
+            owari = ' owari="' + ",".join(
+                f"{game_.final_scores[i] // 100},{game_.final_points[i]:.1f}"
+                for i in range(4)) + '"'
         hands = [list(h) for h in k.haipai]
+        melds: list[list[int]] = [[], [], [], []]
         sc = list(k.scores)
         sticks = k.riichi_sticks
         out.append(
@@ -416,7 +428,11 @@ def to_mjlog(name: str, shown: list[tuple[int, ...]], east: bool = False) -> Non
                         if isinstance(a, m.Kakan) else list(a.consumed))
                 for t in used:
                     hands[a.seat].remove(t)
-                out.append(f'<N who="{a.seat}" m="{encode_meld(a)}"/>')
+                code = encode_meld(a)
+                if isinstance(a, m.Kakan):
+                    melds[a.seat] = [x for x in melds[a.seat] if x >> 9 != code >> 9]
+                melds[a.seat].append(code)
+                out.append(f'<N who="{a.seat}" m="{code}"/>')
             elif isinstance(a, m.DoraRevealed):
                 out.append(f'<DORA hai="{a.indicator}"/>')
             elif isinstance(a, m.Ryuukyoku):
@@ -424,7 +440,32 @@ def to_mjlog(name: str, shown: list[tuple[int, ...]], east: bool = False) -> Non
                 scs = ",".join(f"{sc[i] // 100},{a.deltas[i] // 100}" for i in range(4))
                 hai = "".join(f' hai{i}="{",".join(map(str, sorted(hands[i])))}"'
                               for i in show)
-                out.append(f'<RYUUKYOKU{type_} ba="{k.honba},{sticks}" sc="{scs}"{hai}/>')
+                out.append(f'<RYUUKYOKU{type_} ba="{k.honba},{sticks}" sc="{scs}"{hai}'
+                           f'{owari}/>')
+            elif isinstance(a, m.Win):
+                hand = sorted(hands[a.seat] + ([] if a.tsumo else [a.tile]))
+                normal = [y for y in a.yaku if y.han < 13]
+                yakuman = [y for y in a.yaku if y.han >= 13]
+                attrs = [f'ba="{k.honba},{sticks}"', f'hai="{",".join(map(str, hand))}"']
+                if melds[a.seat]:
+                    attrs.append(f'm="{",".join(map(str, melds[a.seat]))}"')
+                limit = LIMITS.index(a.limit) + 1 if a.limit else 0
+                attrs += [f'machi="{a.tile}"', f'ten="{a.fu or 0},{a.points},{limit}"']
+                if normal:
+                    attrs.append('yaku="' + ",".join(f"{number[y.id]},{y.han}"
+                                                     for y in normal) + '"')
+                if yakuman:
+                    attrs.append('yakuman="' + ",".join(str(number[y.id])
+                                                         for y in yakuman) + '"')
+                attrs.append(f'doraHai="{",".join(map(str, k.dora_indicators))}"')
+                if k.ura_indicators:
+                    attrs.append(f'doraHaiUra="{",".join(map(str, k.ura_indicators))}"')
+                attrs += [f'who="{a.seat}"', f'fromWho="{a.from_seat}"']
+                if a.pao_seat is not None:
+                    attrs.append(f'paoWho="{a.pao_seat}"')
+                scs = ",".join(f"{sc[i] // 100},{a.deltas[i] // 100}" for i in range(4))
+                attrs.append(f'sc="{scs}"')
+                out.append("<AGARI " + " ".join(attrs) + owari + "/>")
             else:
                 raise AssertionError(f"{name}: only draws are written as mjlog ({a})")
     out.append("</mjloggm>")
@@ -432,13 +473,12 @@ def to_mjlog(name: str, shown: list[tuple[int, ...]], east: bool = False) -> Non
 
 
 def build_mjlog() -> None:
-    to_mjlog("synthetic_nagashi_mangan", [(0, 3), ()])
-    to_mjlog("synthetic_nagashi_mangan_dealer", [(), ()])
-    to_mjlog("synthetic_four_riichi", [(0, 1, 2, 3), ()])
-    to_mjlog("synthetic_four_winds", [(), ()])
-    to_mjlog("synthetic_triple_ron", [(1, 2, 3), ()])
-    to_mjlog("synthetic_four_kans", [(), ()])
-    to_mjlog("synthetic_riichi_last_turn", [(1,)])
+    """mjlog copies of every synthetic game (hands shown at draws: tenpai hands, the three
+    winners of 三家和了, the four riichi hands of 四家立直)."""
+    shown = {"synthetic_nagashi_mangan": {0: (0, 3)}, "synthetic_four_riichi": {0: (0, 1, 2, 3)},
+             "synthetic_triple_ron": {0: (1, 2, 3)}, "synthetic_riichi_last_turn": {0: (1,)}}
+    for path in sorted(HERE.glob("synthetic_*.json")):
+        to_mjlog(path.stem, shown.get(path.stem))
 
 
 if __name__ == "__main__":
