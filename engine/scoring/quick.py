@@ -114,35 +114,6 @@ def _placements(w: int) -> tuple[tuple[int, ...], ...]:
 
 _PLACEMENTS = tuple(_placements(w) for w in range(34))
 
-def _situational(ctx: WinContext, rules: Ruleset, menzen: bool, riichi_any: bool) -> Yaku:
-    """Yaku of the circumstances (riichi, tsumo, last tile, kans, renhou as a limit)."""
-    out: Yaku = []
-    if menzen:
-        if ctx.open_riichi and rules.open_riichi:
-            out.append(("open_riichi", 3 if ctx.double_riichi and rules.double_riichi else 2))
-        elif ctx.double_riichi and rules.double_riichi:
-            out.append(("double_riichi", 2))
-        elif riichi_any:
-            out.append(("riichi", 1))
-        if riichi_any and ctx.ippatsu and rules.ippatsu:
-            out.append(("ippatsu", 1))
-        if ctx.tsumo:
-            out.append(("menzen_tsumo", 1))
-    if ctx.tsumo:
-        if ctx.haitei and (not ctx.rinshan or rules.haitei_with_rinshan):
-            out.append(("haitei", 1))
-        if ctx.rinshan:
-            out.append(("rinshan", 1))
-    else:
-        if ctx.houtei:
-            out.append(("houtei", 1))
-        if ctx.chankan or ctx.chankan_ankan:
-            out.append(("chankan", 1))
-        if ctx.renhou and rules.renhou in _RENHOU_HAN and menzen:
-            out.append(("renhou", _RENHOU_HAN[rules.renhou]))
-    return out
-
-
 class _OrderKey(dict[tuple[str, int], int]):
     """Sort key of a yaku row: its canonical position (ids are unique within a result).
 
@@ -326,27 +297,65 @@ def score_quick(ctx: WinContext, rules: Ruleset, kb: bytes,
 
     # ---- yaku of the whole hand
     tsumo = ctx.tsumo
-    if menzen or tsumo or ctx.houtei or ctx.chankan:
-        yaku = _situational(ctx, rules, menzen,
-                            ctx.riichi or ctx.double_riichi or ctx.open_riichi)
+    yaku: Yaku = []  # the circumstances (riichi, tsumo, last tile, ...) and the tiles used
+    base_han = 0
+    if menzen:
+        if ctx.riichi or ctx.double_riichi or ctx.open_riichi:
+            if ctx.open_riichi and rules.open_riichi:
+                if ctx.double_riichi and rules.double_riichi:
+                    yaku.append(("open_riichi", 3))
+                    base_han = 3
+                else:
+                    yaku.append(("open_riichi", 2))
+                    base_han = 2
+            elif ctx.double_riichi and rules.double_riichi:
+                yaku.append(("double_riichi", 2))
+                base_han = 2
+            else:
+                yaku.append(("riichi", 1))
+                base_han = 1
+            if ctx.ippatsu and rules.ippatsu:
+                yaku.append(("ippatsu", 1))
+                base_han += 1
+        if tsumo:
+            yaku.append(("menzen_tsumo", 1))
+            base_han += 1
+    if tsumo:
+        if ctx.haitei and (not ctx.rinshan or rules.haitei_with_rinshan):
+            yaku.append(("haitei", 1))
+            base_han += 1
+        if ctx.rinshan:
+            yaku.append(("rinshan", 1))
+            base_han += 1
     else:
-        yaku = []  # an open hand won by ron: no yaku of the circumstances
+        if ctx.houtei:
+            yaku.append(("houtei", 1))
+            base_han += 1
+        if ctx.chankan:  # (a robbed closed kan went to the full scorer)
+            yaku.append(("chankan", 1))
+            base_han += 1
+        if ctx.renhou and menzen and rules.renhou in _RENHOU_HAN:
+            han = _RENHOU_HAN[rules.renhou]
+            yaku.append(("renhou", han))
+            base_han += han
     if not km & YAO_MASK:
         if menzen or rules.open_tanyao:
             yaku.append(("tanyao", 1))
+            base_han += 1
     elif not km & _NOT_YAO and km >> 27:
         yaku.append(("honroutou", 2))
+        base_han += 2
     suited = km & _SUITED  # not empty (all honours went to the full scorer)
     if suited <= _MAN or not suited & _MAN and (suited <= _PIN or not suited & _PIN):
         if km >> 27:
             yaku.append(_HONITSU[menzen])
+            base_han += 2 + menzen
         else:
             yaku.append(_CHINITSU[menzen])
+            base_han += 5 + menzen
     if n_kans == 3:
         yaku.append(("sankantsu", 2))
-    base_han = 0
-    for y in yaku:
-        base_han += y[1]
+        base_han += 2
     dealer = ctx.seat_wind == 0
     last = _LAST_TABLES
     if last[0] is not rules:
