@@ -467,3 +467,19 @@ def test_pao_dealer_tsumo_is_paid_whole_by_the_pao_player() -> None:
     (w,) = won.wins
     assert w.pao_seat == 1 and w.from_seat is None and w.points == 48000
     assert won.deltas == (48300, -48300, 0, 0)
+
+
+def test_all_tenpai_draw_keeps_the_dealer() -> None:
+    ev = _load("synthetic_all_tenpai")
+    d = _draws(ev)[0]
+    assert d.kind == "exhaustive" and d.tenpai == (True,) * 4 and d.deltas == (0,) * 4
+    assert [(s.dealer, s.honba) for s in _starts(ev)] == [(0, 0), (0, 1)]
+
+
+def test_riichi_stick_left_at_the_end_goes_to_first_place() -> None:
+    ev = _load("synthetic_sticks_to_top")
+    end = ev[-1]
+    assert isinstance(end, GameEnded) and end.leftover_sticks == 1
+    top = end.table[0]
+    assert (top.seat, top.points) == (1, 32700)  # 31700 after its noten payment + the stick
+    assert end.reason != "bust"

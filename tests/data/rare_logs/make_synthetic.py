@@ -328,6 +328,39 @@ def build() -> None:
         log, east=True, sc=[12100, -28, 25000, 0, 25000, -10, 37900, 38]))
 
     build_pao()
+    build_sticks_and_tenpai()
+
+
+def build_sticks_and_tenpai() -> None:
+    start = [25000] * 4
+    # --- 全員聴牌: everybody tenpai at the last tile (no payment), the dealer keeps the seat
+    all_tenpai = exhaustive_hand(
+        [0, 0, 0], start,
+        ["123456789m2345p", "123678p1134567s", "234789s1122233z", "345678m34566p77z"],
+        "4z", ["全員聴牌"])
+    write("synthetic_all_tenpai", game([all_tenpai, four_winds(0, 1, 0, start)]))
+
+    # --- East game ending on a draw with a riichi stick on the table: the stick goes to
+    # the player in first place (Tenhou: 供託は終局時トップ取り)
+    pool = Pool()
+    hs = [pool.take_all(codes(h)) for h in
+          ("1357m1357p1357s1z", "234m567m678s44p56p", "1357m1357p1357s2z", "2468m2468p2468s4z")]
+    dora = pool.take_all(codes("3p"))
+    d0 = pool.take(27)
+    e1 = [[0, 0, 0], start, dora, [], sorted(hs[0]), [d0], [60], sorted(hs[1]), [], [],
+          sorted(hs[2]), [], [], sorted(hs[3]), [], [],
+          ["和了", [-7700, 7700, 0, 0],
+           [1, 0, 1, "30符4飜7700点", "平和(1飜)", "断幺九(1飜)", "ドラ(2飜)"]]]
+    mid = [17300, 32700, 25000, 25000]
+    e2 = exhaustive_hand([1, 0, 0], mid, NOTEN, "1z", ["全員不聴"])
+    e3 = exhaustive_hand([2, 1, 0], mid, NOTEN, "1z", ["全員不聴"])
+    e4 = exhaustive_hand(
+        [3, 2, 0], mid,
+        ["1357m1357p1357s1z", "2468m2468p2468s4z", "123m456p789s234s9p", "1357m1357p1357s2z"],
+        "3z", ["流局", [-1000, -1000, 3000, -1000]],
+        special={3: ("riichi", None)}, extra=["9p9p9p"])
+    write("synthetic_sticks_to_top", game(
+        [e1, e2, e3, e4], east=True, sc=[16300, -34, 32700, 43, 27000, 7, 24000, -16]))
 
 
 def build_pao() -> None:
@@ -476,7 +509,8 @@ def build_mjlog() -> None:
     """mjlog copies of every synthetic game (hands shown at draws: tenpai hands, the three
     winners of 三家和了, the four riichi hands of 四家立直)."""
     shown = {"synthetic_nagashi_mangan": {0: (0, 3)}, "synthetic_four_riichi": {0: (0, 1, 2, 3)},
-             "synthetic_triple_ron": {0: (1, 2, 3)}, "synthetic_riichi_last_turn": {0: (1,)}}
+             "synthetic_triple_ron": {0: (1, 2, 3)}, "synthetic_riichi_last_turn": {0: (1,)},
+             "synthetic_all_tenpai": {0: (0, 1, 2, 3)}, "synthetic_sticks_to_top": {3: (2,)}}
     for path in sorted(HERE.glob("synthetic_*.json")):
         to_mjlog(path.stem, shown.get(path.stem))
 
