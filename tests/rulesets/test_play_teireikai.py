@@ -467,6 +467,17 @@ def test_no_paarenchan(rules: Ruleset) -> None:
     assert "paarenchan" not in yaku_of(won) and won.wins[0].yakuman_count == 0
 
 
+def test_no_daisharin(rules: Ruleset) -> None:
+    # teireikai ルール9: 大車輪なし (22334455667788p is ryanpeikou chinitsu, no yakuman)
+    hands = {0: "2233445566778p", 1: "2468m2468s1234z5z", 2: "13579m13579s666z",
+             3: "2468m2468s777z15z"}
+    g = game(rules, build_wall(hands, ["9s", "1s", "1s", "1s", "8p"], dora="1z"))
+    run(g, (0, "tsumo"))
+    won = last_result(g)
+    assert isinstance(won, Won) and "daisharin" not in yaku_of(won)
+    assert "chinitsu" in yaku_of(won) and won.wins[0].yakuman_count == 0
+
+
 def test_no_double_yakuman(rules: Ruleset) -> None:
     # teireikai ルール10: 役満の特例なし (ダブル役満の倍点数は認めない): suuankou tanki is one
     g = game(rules, build_wall(SUUANKOU_TANKI, SUUANKOU_DRAWS))
