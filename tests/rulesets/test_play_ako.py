@@ -899,3 +899,45 @@ def test_counted_yakuman_pays_no_yakuman_chips() -> None:
     assert x.han >= 13 and x.limit == "kazoe_yakuman" and x.points == 48000
     assert dict(x.yaku)["ippatsu"] == 1 and "ura_dora" not in dict(x.yaku)
     assert x.chips == (3, -1, -1, -1)  # the ippatsu chip alone (8-07-02)
+
+
+@pytest.mark.parametrize(("hand", "draws", "yaku", "count", "total"), [
+    # 3-01-20-01: 緑一色 without hatsu is a yakuman
+    ("2233444466688s", ["1z", "2z", "3z", "4z", "8s"], "ryuuiisou", 1, 1),
+    # 3-01-27: 九蓮宝燈 on the 9-sided wait (not furiten) is a double yakuman, in pinzu too
+    # (3-01-27-01)
+    ("1112345678999p", ["1z", "2z", "3z", "4z", "5p"], "junsei_chuuren", 2, 2),
+    # 3-01-28: 大四喜 is a double yakuman; with the suuankou of this tsumo (shanpon: single)
+    # the yakuman add up (2-07, 2-07-01: 単純に加算)
+    ("111z222z333z44z99m", ["7z", "5z", "5z", "6z", "4z"], "daisuushii", 2, 3),
+    # 3-01-26: 国士無双 on the 13-sided wait (not furiten) is a double yakuman
+    ("19m19p19s1234567z", ["5p", "5s", "5s", "5p", "1m"], "kokushi_13", 2, 2),
+])
+def test_yakuman_hands(hand: str, draws: list[str], yaku: str, count: int,
+                       total: int) -> None:
+    g = new(wall({0: hand}, draws), dice=dice_for(0, 2))
+    run(g, (0, f"d {draws[0]}"), (0, "tsumo"))
+    won = last_result(g)
+    assert isinstance(won, Won)
+    assert dict(won.wins[0].yaku).get(yaku) == 13 * count
+    assert won.wins[0].yakuman_count == total
+    # the dealer's yakuman tsumo: 16,000 per yakuman from each child (wareme: seat 2 x2)
+    assert won.deltas[1] == won.deltas[3] == -16000 * total
+
+
+SANKAN_PAO = {0: "3579m2468p1357s9p", 1: "1111m2222m333p5z6z", 2: "13579s2468p1234z",
+              3: "4678m5678p4678s7z"}
+
+
+def test_sankantsu_pao_on_the_open_kan_that_made_it() -> None:
+    # 8-08-02: 大明槓の包は四槓子以外では取らないが、三槓子は包とする -- seat 0's 3p is
+    # open-kanned for seat 1's third kan; the ron on seat 2's 5z is halved (8-08-04)
+    draws = ["9p", "7z", "1s", "1s", "3p", "5z"]
+    g = new(wall(SANKAN_PAO, draws, rinshan="5z6z9s"), dice=dice_for(0, 3))
+    run(g, (0, "d 9p"), (1, "ankan 1m"), (1, "ankan 2m"), (1, "d 7z"), (0, "d 3p"),
+        (1, "minkan"), (1, "d 9s"), (2, "d 5z"), (1, "ron"))
+    won = last_result(g)
+    assert isinstance(won, Won)
+    w = won.wins[0]
+    assert ("sankantsu", 13) in w.yaku and w.pao_seat == 0
+    assert won.deltas == (-16000, 32000, -16000, 0)
