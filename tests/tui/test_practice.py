@@ -26,6 +26,7 @@ from tui.app import HanchanApp
 from tui.cli import build_parser
 from tui.commands.play import game_spec
 from tui.penalty_words import dead_seats
+from tui.screens.chooser import ChooserScreen
 from tui.screens.game_end import GameEndScreen
 from tui.screens.hand_result import HandResultScreen
 from tui.screens.menu import NewGameScreen
@@ -55,8 +56,8 @@ class Tsumogiri:
         return drawn or plain[-1] if plain else legal[0]
 
 
-def scripted_app(rules: Ruleset) -> HanchanApp:
-    wall = build_wall(HANDS, DRAWS, red_fives=rules.red_fives)
+def scripted_app(rules: Ruleset, hands: dict[int, str] = HANDS) -> HanchanApp:
+    wall = build_wall(hands, DRAWS, red_fives=rules.red_fives)
     game = Game(rules, ("You", "Bot S", "Bot W", "Bot N"), 0, walls=[wall, wall],
                 practice_seats=(0,))
     session = PlaySession(game, 0, {s: Tsumogiri() for s in (1, 2, 3)})
@@ -303,6 +304,23 @@ async def test_a_false_call_with_no_near_tiles_is_refused_with_the_reason() -> N
         await pilot.pause()
         assert "Kan: no tiles in your hand go with 5m." in screen_text(app)
         assert penalties(app) == []
+
+
+async def test_several_false_calls_are_offered_in_a_chooser() -> None:
+    # makura 38): whichever pon is tried, 1,000 to the table
+    app = scripted_app(practice("makura"), {0: "34466m159p19s123z"})
+    async with app.run_test(size=SIZE) as pilot:
+        await to_chi_offer(pilot)
+        await pilot.press("p")  # 4m 4m or 6m 6m on the 5m
+        chooser = await settle(pilot)
+        assert isinstance(chooser, ChooserScreen)
+        text = screen_text(app)
+        assert "Which pon? (practice: none is legal)" in text
+        assert "4m" in text and "6m" in text
+        await pilot.press("2")
+        assert isinstance(await settle(pilot), HandResultScreen)
+        (pen,) = penalties(app)
+        assert pen.kind == "false_call" and pen.to_table == 1000
 
 
 # ---------------------------------------------------------------------- practice off

@@ -516,7 +516,7 @@ class TableScreen(Screen[None]):
         self._modal_open = True
         title = f"Which {ACTION_TITLES[group].lower()}?"
         if practice:
-            title += " (practice: none is a legal call)"
+            title += " (practice: none is legal)"
         self.app.push_screen(ChooserScreen(title, labels), done)
 
     def action_cancel(self) -> None:
