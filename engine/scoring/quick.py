@@ -147,8 +147,9 @@ if ScoreResult.__slots__ != ("valid", "error", "han", "fu", "yaku", "fu_parts", 
 
 _new = object.__new__
 
-Entry = tuple[int, str | None, dict[str, int]]
-"""(total, limit, points) of an ordinary hand's han and fu."""
+Entry = tuple[int, str | None, dict[str, int], int]
+"""(total, limit, points, rank) of an ordinary hand's han and fu; the rank orders
+placements by points, then han, then fu (``total << 16 | han << 8 | fu``)."""
 
 _TOTALS: dict[tuple[bool, bool, str], tuple[dict[int, Entry], ...]] = {}
 """Points tables by the limit options, then by ``dealer << 1 | tsumo``: han << 8 | fu -> entry."""
@@ -159,7 +160,7 @@ def _entry(totals: dict[int, Entry], han: int, fu: int, rules: Ruleset, dealer: 
            tsumo: bool) -> Entry:
     limit = limit_of(han, fu, rules)
     points, total = split(base_points(han, fu, limit, 0), dealer=dealer, tsumo=tsumo)
-    e = totals[han << 8 | fu] = (total, limit, points)
+    e = totals[han << 8 | fu] = (total, limit, points, total << 16 | han << 8 | fu)
     return e
 
 
@@ -221,6 +222,8 @@ _DOUKOU = ("sanshoku_doukou", 2)
 _RYANPEIKOU = ("ryanpeikou", 3)
 _IIPEIKOU = ("iipeikou", 1)
 _PINFU = ("pinfu", 1)
+_ROUND_FU = tuple(-(-raw // 10) * 10 for raw in range(256))
+"""Fu rounded up to the next 10."""
 _BASE = ("base", 20)
 _OPEN_TRIP = (("open_triplet_simple", 2), ("open_triplet_terminal", 4))
 _CLOSED_TRIP = (("closed_triplet_simple", 4), ("closed_triplet_terminal", 8))
@@ -503,14 +506,13 @@ def score_quick(ctx: WinContext, rules: Ruleset, kb: bytes,
                     raw += 10
                 elif raw == 20 and rules.open_pinfu_ron_fu > 20:
                     raw = rules.open_pinfu_ron_fu
-                fu = -(-raw // 10) * 10
+                fu = _ROUND_FU[raw]
                 hd = h + dora_han
                 e = totals.get(hd << 8 | fu)
                 if e is None:
                     e = _entry(totals, hd, fu, rules, dealer, tsumo)
-                key = e[0] << 16 | hd << 8 | fu
-                if key > best_key:
-                    best_key = key
+                if e[3] > best_key:
+                    best_key = e[3]
                     best_res = None
                     best = (ry, v, wait, ron_trip, pinfu, ankou, h, fu, e)
         result = best_res

@@ -591,6 +591,8 @@ _DORA_ROWS = tuple(("dora", n) for n in range(64))
 _AKA_ROWS = tuple(("aka_dora", n) for n in range(64))
 _URA_ROWS = tuple(("ura_dora", n) for n in range(64))
 """Shared rows (fewer objects for each result to keep)."""
+_NO_TRIPS: list[tuple[int, bool, bool]] = []
+"""The meld triplets of a hand without melds (shared: never modified)."""
 _NO_DORA: Yaku = []
 """The dora rows of a hand without dora (shared: never modified)."""
 _MEMOS: dict[int, tuple[Ruleset, dict[bytes | None, ScoreResult]]] = {}
@@ -682,7 +684,7 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
         srt = sorted(concealed)
         if srt[0] < 0 or srt[-1] > 135 or len(set(srt)) != 14:
             return _invalid(ctx)
-        meld_trips = []
+        meld_trips = _NO_TRIPS
         mkb = mkey = b""
         mred = 0
         mi = NO_MELDS
