@@ -411,3 +411,42 @@ def test_closed_kan_after_riichi_only_when_the_wait_shape_stays(
         g.act(seat, default_action(g, seat, acts))
     assert g.state.drawn is not None and g.state.drawn >> 2 == 0
     assert any(isinstance(a, ClosedKan) for a in g.pending()[0]) is offered
+
+
+KAZOE = {0: "2233445667888p", 1: "2468m13579p2468s", 2: "13579s123456z99p",
+         3: "2468m2468p2468s7z"}
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "a counted yakuman gets yakuman_count 0, and engine/state.py lists only wins with "
+    "yakuman_count for the yakuman bonus, so the settlement pays none; yokoyoko (4) makes "
+    "13 han a yakuman win (役満役(数え役満)の和了と認める) and (1) pays its 御祝儀 flat"))
+def test_a_counted_yakuman_is_a_yakuman_win_for_the_bonus() -> None:
+    # (4) 13ハン以上の和了点は四倍満貫とする。更に、これを役満役(数え役満)の和了と認める;
+    # (1) 役満御祝儀: ツモの場合は全員が10pointずつ.  South 4: seat 0's double riichi,
+    # ippatsu, tsumo, pinfu, tanyao, iipeikou, chinitsu and two dora (15 han) end the game.
+    w = build_wall(KAZOE, ["6z", "9s", "6z", "6z", "7z", "7p"], dealer=3, dora="1p",
+                   ura="1z")
+    g = start_at(YOKO, w, round_wind=1, dealer=3, scores=(20000, 30000, 30000, 20000))
+    run(g, (0, "riichi 9s"), (0, "tsumo"))
+    won = last_result(g)
+    assert isinstance(won, Won)
+    x = won.wins[0]
+    assert x.limit == "kazoe_yakuman" and x.points == 32000
+    end = final(g)
+    assert end.reason == "complete"
+    assert {r.seat: r.bonus for r in end.table} == {0: 30.0, 1: -10.0, 2: -10.0, 3: -10.0}
+
+
+def test_yakuman_stack_and_a_triple_bust() -> None:
+    # (4) 役満役同士の複合を認め / 大四喜和はダブル役満: daisuushii (2) and suuankou (1) on
+    # the dealer's tsumo: 48,000 from each child, all three below 0.  (1) the buster gets
+    # +10 per player busted, and the yakuman 御祝儀 is the flat 10 from each.
+    g = new(build_wall({0: "111z222z333z44z99m"}, ["7z", "5z", "5z", "6z", "4z"]))
+    run(g, (0, "d 7z"), (0, "tsumo"))
+    won = last_result(g)
+    assert isinstance(won, Won) and won.wins[0].yakuman_count == 3
+    assert won.deltas == (144000, -48000, -48000, -48000)
+    end = final(g)
+    assert end.reason == "bust"
+    assert {r.seat: r.bonus for r in end.table} == {0: 60.0, 1: -20.0, 2: -20.0, 3: -20.0}
