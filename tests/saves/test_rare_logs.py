@@ -483,3 +483,16 @@ def test_riichi_stick_left_at_the_end_goes_to_first_place() -> None:
     top = end.table[0]
     assert (top.seat, top.points) == (1, 32700)  # 31700 after its noten payment + the stick
     assert end.reason != "bust"
+
+
+@pytest.mark.parametrize("path", JSON_LOGS + XML_LOGS, ids=lambda p: p.name)
+def test_cli_import_then_verify(path: Path, tmp_path: Path,
+                                capsys: pytest.CaptureFixture[str]) -> None:
+    """The acceptance commands: ``hanchan import LOG --from tenhou6|mjlog -o x.jsonl`` and
+    ``hanchan verify x.jsonl`` both succeed on every rare log."""
+    from tui.cli import main
+
+    out = tmp_path / "x.jsonl"
+    fmt = "mjlog" if path.suffix == ".xml" else "tenhou6"
+    assert main(["import", str(path), "--from", fmt, "-o", str(out)]) == 0
+    assert main(["verify", str(out)]) == 0, capsys.readouterr()
