@@ -941,3 +941,71 @@ def test_sankantsu_pao_on_the_open_kan_that_made_it() -> None:
     w = won.wins[0]
     assert ("sankantsu", 13) in w.yaku and w.pao_seat == 0
     assert won.deltas == (-16000, 32000, -16000, 0)
+
+
+# ------------------------------------------------------------------ riichi details
+
+
+def test_riichi_needs_a_draw_left() -> None:
+    # 4-01: 自分の自摸が残り1回以上ある間(残り4枚以上)
+    g = start_at(AKO, wall(RIICHI_READY, dora="1z1z"), dice=dice_for(0, 2))
+    seen: dict[int, bool] = {}
+    while g.state.hands_started == 1 and not g.over:
+        seat, acts = next(iter(g.pending().items()))
+        if seat == 0 and g.state.phase == "turn":
+            seen[g.state.live_remaining] = any(
+                isinstance(a, Discard) and a.riichi for a in acts)
+        g.act(seat, default_action(g, seat, acts))
+    assert min(seen) < 4 <= max(seen)
+    assert all(offered is (left >= 4) for left, offered in seen.items())
+
+
+RIICHI_KAN = {0: "111m234p567p789s5z", 1: "2468s2468p579s12z", 2: "13579s13579p344z",
+              3: "6789p6789s6789m5z"}
+
+
+@pytest.mark.parametrize(("closed", "first", "offered"), [
+    ("111m234p567p789s5z", "1z", True),   # 111m beside a 5z single wait: composition kept
+    ("1113444m123p456p", "9s", False),    # the 1m may also make 123m: refused
+])
+def test_closed_kan_after_riichi_only_when_the_composition_stays(
+        closed: str, first: str, offered: bool) -> None:
+    # 4-13: 面子の構成が変わらなければ (和了形で順子を構成する可能性がある牌でなければ) 出来る
+    g = new(wall({**RIICHI_KAN, 0: closed}, [first, "1z", "3z", "2z", "1m"]),
+            dice=dice_for(0, 2))
+    run(g, (0, f"riichi {first}"))
+    while not (g.state.turn == 0 and g.state.phase == "turn"):
+        seat, acts = next(iter(g.pending().items()))
+        g.act(seat, default_action(g, seat, acts))
+    assert g.state.drawn is not None and g.state.drawn >> 2 == 0
+    assert any(isinstance(a, ClosedKan) for a in g.pending()[0]) is offered
+
+
+def test_passing_a_winning_tile_in_riichi_leaves_tsumo_only() -> None:
+    # 4-06: 立直後の和り牌の見逃しは振り聴立直と同じ扱い; 4-12: 振り聴時は栄和出来ない
+    g = new(wall(RIICHI_READY, ["1z", "3p", "3p", "2z", "3p"], dora="4z4z"),
+            dice=dice_for(0, 2))
+    run(g, (0, "riichi 1z"), (1, "d 3p"))
+    assert Ron() in g.pending()[0]
+    run(g, (0, "pass"), (2, "d 3p"))
+    assert Ron() not in g.pending().get(0, ())
+    while not (g.state.turn == 0 and g.state.phase == "turn"):
+        seat, acts = next(iter(g.pending().items()))
+        g.act(seat, default_action(g, seat, acts))
+    assert Tsumo() in g.pending()[0]
+
+
+OPEN_NO_YAKU = {0: "13579m2468p1357s", 1: "34m567p234s99s67s1p", 2: "13579s123456z99p",
+                3: "2468m2468p2468s7z"}
+
+
+def test_formal_tenpai_of_an_open_hand_without_yaku() -> None:
+    # 6-03-01: 形式聴牌あり (門前に限らず、役がなくても聴牌) -- after chi 234m seat 1 waits
+    # on 5s-8s with no yaku (the 9s pair rules out tanyao) and is tenpai at the draw
+    g = start_at(AKO, wall(OPEN_NO_YAKU, ["2m"], dora="1z1z"), dice=dice_for(0, 2))
+    run(g, (0, "d 2m"), (1, "chi 34m"), (1, "d 1p"))
+    play_hand(g)
+    res = last_result(g)
+    assert isinstance(res, HandDrawn) and res.kind == "exhaustive"
+    assert res.tenpai == (False, True, False, False)
+    assert res.deltas == (-1000, 3000, -1000, -1000)
