@@ -242,11 +242,6 @@ _MELD_PART = tuple(
     for term in (bool(YAO_MASK >> k & 1),))
 """Fu part of a meld triplet, at ``kind << 2 | is_kan << 1 | concealed``."""
 
-Best = tuple[tuple[tuple[str, int], ...], int, int, bool, bool, int, int, int, Entry]
-"""(reading yaku, packed reading, wait, ron on a shanpon, pinfu, concealed triplets,
-han without dora, fu, points entry) of the best placement."""
-
-
 def score_quick(ctx: WinContext, rules: Ruleset, kb: bytes,
                 meld_trips: list[tuple[int, bool, bool]], mi: MeldInfo,
                 dora: Yaku, dora_han: int) -> ScoreResult | None:
@@ -386,7 +381,10 @@ def score_quick(ctx: WinContext, rules: Ruleset, kb: bytes,
         seq_bits = _SEQ_BITS[w]
         best_key = -1  # (total, han, fu) packed: total << 16 | han << 8 | fu
         best_res: ScoreResult | None = None
-        best: Best | None = None
+        best_ry: tuple[tuple[str, int], ...] = ()
+        best_v = best_wait = best_ankou = best_h = best_fu = 0
+        best_ron = best_pinfu = False
+        best_e: Entry = (0, None, {}, 0)
         for v in combos:
             sm = v & M34
             tm = v >> TRIP_SHIFT & M34
@@ -514,10 +512,70 @@ def score_quick(ctx: WinContext, rules: Ruleset, kb: bytes,
                 if e[3] > best_key:
                     best_key = e[3]
                     best_res = None
-                    best = (ry, v, wait, ron_trip, pinfu, ankou, h, fu, e)
+                    best_ry = ry
+                    best_v = v
+                    best_wait = wait
+                    best_ron = ron_trip
+                    best_pinfu = pinfu
+                    best_ankou = ankou
+                    best_h = h
+                    best_fu = fu
+                    best_e = e
         result = best_res
-        if best_res is None and best is not None:
-            result = _build(ctx, rules, best, yaku, meld_trips, menzen, dora, dora_han)
+        if best_key > 0:  # a valid placement: list its yaku and fu parts
+            yl = [*yaku, *best_ry]
+            if best_pinfu:
+                yl.append(_PINFU)
+            if best_ankou == 3:
+                yl.append(_SANANKOU)
+            yl.sort(key=_ORDER_OF)
+            if dora:
+                yl += dora
+            tm = best_v >> TRIP_SHIFT & M34
+            pair = (best_v >> PAIR_SHIFT) - 1
+            parts: list[tuple[str, int]] = [_BASE]
+            while tm:
+                low = tm & -tm
+                k = low.bit_length() - 1
+                tm ^= low
+                if best_ron and k == w:
+                    parts.append(_OPEN_TRIP[YAO_MASK >> k & 1])
+                else:
+                    parts.append(_CLOSED_TRIP[YAO_MASK >> k & 1])
+            for k, kan, conc in meld_trips:
+                parts.append(_MELD_PART[k << 2 | kan << 1 | conc])
+            if pair >= 27:
+                if pair >= 31:
+                    parts.append(("pair_dragon", 2))
+                elif pair == seat_k and pair == round_k:
+                    parts.append(("pair_double_wind", rules.double_wind_fu))
+                elif pair == seat_k:
+                    parts.append(("pair_seat_wind", 2))
+                elif pair == round_k:
+                    parts.append(("pair_round_wind", 2))
+            if best_wait >= _KANCHAN and best_wait != _SHANPON:
+                parts.append(_WAIT_PART[best_wait])
+            if tsumo:
+                if not (best_pinfu and rules.pinfu_tsumo_fu):
+                    parts.append(("tsumo", 2))
+            elif menzen:
+                parts.append(("closed_ron", 10))
+            elif len(parts) == 1 and rules.open_pinfu_ron_fu > 20:  # only the base: no fu at all
+                parts.append(("open_pinfu", rules.open_pinfu_ron_fu - 20))
+            r: Any = _new(_Unfrozen)
+            r.valid = True
+            r.error = None
+            r.han = best_h + dora_han
+            r.fu = best_fu
+            r.yaku = tuple(yl)
+            r.fu_parts = tuple(parts)
+            r.limit = best_e[1]
+            r.yakuman_count = 0
+            r.points = best_e[2]  # shared by equal results: read-only (see score_win)
+            r.total = best_e[0]
+            r.han_without_dora = best_h
+            r.__class__ = ScoreResult
+            result = r
     if chiitoi:
         fu = rules.chiitoitsu_fu
         h = base_han + 2
@@ -535,66 +593,3 @@ def score_quick(ctx: WinContext, rules: Ruleset, kb: bytes,
             return None
         return ScoreResult.invalid("not a complete hand")
     return result
-
-
-def _build(ctx: WinContext, rules: Ruleset, best: Best, yaku: Yaku,
-           meld_trips: list[tuple[int, bool, bool]], menzen: bool, dora: Yaku,
-           dora_han: int) -> ScoreResult:
-    """The result of the best placement: its yaku and fu-part lists."""
-    ry, v, wait, ron_trip, pinfu, ankou, han_wo, fu, e = best
-    yaku = [*yaku, *ry]
-    if pinfu:
-        yaku.append(_PINFU)
-    if ankou == 3:
-        yaku.append(_SANANKOU)
-    yaku.sort(key=_ORDER_OF)
-    if dora:
-        yaku += dora
-    tm = v >> TRIP_SHIFT & M34
-    pair = (v >> PAIR_SHIFT) - 1
-    parts: list[tuple[str, int]] = [_BASE]
-    while tm:
-        low = tm & -tm
-        k = low.bit_length() - 1
-        tm ^= low
-        if ron_trip and k == ctx.win_tile >> 2:
-            parts.append(_OPEN_TRIP[YAO_MASK >> k & 1])
-        else:
-            parts.append(_CLOSED_TRIP[YAO_MASK >> k & 1])
-    for k, kan, conc in meld_trips:
-        parts.append(_MELD_PART[k << 2 | kan << 1 | conc])
-    if pair >= 27:
-        seat_k = 27 + ctx.seat_wind
-        round_k = 27 + ctx.round_wind
-        if pair >= 31:
-            parts.append(("pair_dragon", 2))
-        elif pair == seat_k and pair == round_k:
-            parts.append(("pair_double_wind", rules.double_wind_fu))
-        elif pair == seat_k:
-            parts.append(("pair_seat_wind", 2))
-        elif pair == round_k:
-            parts.append(("pair_round_wind", 2))
-    if wait >= _KANCHAN and wait != _SHANPON:
-        parts.append(_WAIT_PART[wait])
-    if ctx.tsumo:
-        if not (pinfu and rules.pinfu_tsumo_fu):
-            parts.append(("tsumo", 2))
-    elif menzen:
-        parts.append(("closed_ron", 10))
-    elif len(parts) == 1 and rules.open_pinfu_ron_fu > 20:  # only the base: no fu at all
-        parts.append(("open_pinfu", rules.open_pinfu_ron_fu - 20))
-    r: Any = _new(_Unfrozen)
-    r.valid = True
-    r.error = None
-    r.han = han_wo + dora_han
-    r.fu = fu
-    r.yaku = tuple(yaku)
-    r.fu_parts = tuple(parts)
-    r.limit = e[1]
-    r.yakuman_count = 0
-    r.points = e[2]  # shared by equal results: read-only (see score_win)
-    r.total = e[0]
-    r.han_without_dora = han_wo
-    r.__class__ = ScoreResult
-    res: ScoreResult = r
-    return res
