@@ -595,20 +595,25 @@ _NO_TRIPS: list[tuple[int, bool, bool]] = []
 """The meld triplets of a hand without melds (shared: never modified)."""
 _NO_DORA: Yaku = []
 """The dora rows of a hand without dora (shared: never modified)."""
-_MEMOS: dict[int, tuple[Ruleset, dict[bytes | None, ScoreResult]]] = {}
+_MEMOS: dict[int, tuple[Ruleset | None, dict[bytes | None, ScoreResult]]] = {}
 """Memoised results by the ruleset's id: (the ruleset, kept alive so that its id is not
 reused while its results are here; key -> result)."""
+_LAST_MEMO: tuple[Ruleset | None, dict[bytes | None, ScoreResult]] = (None, {})
 _MEMO_MAX = 1 << 13
 _NOT_RED = (b"", bytes(t for t in range(256) if t not in (16, 52, 88)),
             bytes(t for t in range(256) if t not in (16, 17, 52, 53, 88, 89)))
 """Bytes to delete to keep the red fives, by red fives per suit."""
 
 
-def _memo_of(rules: Ruleset) -> tuple[Ruleset, dict[bytes | None, ScoreResult]]:
-    if len(_MEMOS) >= 16:
-        _MEMOS.clear()
-    memo: tuple[Ruleset, dict[bytes | None, ScoreResult]] = (rules, {})
-    _MEMOS[id(rules)] = memo
+def _memo_of(rules: Ruleset) -> tuple[Ruleset | None, dict[bytes | None, ScoreResult]]:
+    """The memo of ``rules`` (made if new), remembered as the last one used."""
+    global _LAST_MEMO
+    memo = _MEMOS.get(id(rules))
+    if memo is None or memo[0] is not rules:
+        if len(_MEMOS) >= 16:
+            _MEMOS.clear()
+        memo = _MEMOS[id(rules)] = (rules, {})
+    _LAST_MEMO = memo
     return memo
 
 
@@ -707,8 +712,8 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
             ctx.riichi or ctx.double_riichi or ctx.open_riichi):
         for i in ctx.ura_indicators:
             ura += tk.count(_NEXT[i >> 2])
-    memo = _MEMOS.get(id(rules))
-    if memo is None or memo[0] is not rules:
+    memo = _LAST_MEMO
+    if memo[0] is not rules:
         memo = _memo_of(rules)
     try:  # the memo key: sorted kinds, meld facts, circumstances, dora (all as bytes)
         key: bytes | None = kb + mkey + bytes((
@@ -799,7 +804,9 @@ def _score_full(ctx: WinContext, rules: Ruleset, kb: bytes,
 
 def clear_cache() -> None:
     """Forget memoised results (for benchmarks that measure the cold path)."""
+    global _LAST_MEMO
     _MEMOS.clear()
+    _LAST_MEMO = (None, {})
 
 
 def _score(h: _Hand, ct: tuple[int, ...]) -> ScoreResult:
