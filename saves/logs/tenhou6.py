@@ -82,6 +82,9 @@ ABORTIVE_NAMES = {
     "流し満貫": "nagashi_mangan",
 }
 KIND_TO_NAME = {v: k for k, v in ABORTIVE_NAMES.items()}
+# Names other converters write for the same draws (Tenhou's own export uses the ones above,
+# as tsubakisakura/mjlog2json checks against it); read, never written.
+ABORTIVE_ALIASES = {"四開槓": "four_kans", "三家和": "triple_ron", "九種么九": "kyuushu"}
 
 _TEXT = re.compile(
     r"^(?:(?P<fu>\d+)符(?P<han>\d+)飜|(?P<limit>満貫|跳満|倍満|三倍満|数え役満|役満))"
@@ -210,8 +213,9 @@ def _parse_result(
         return [], Ryuukyoku("exhaustive", deltas, (True, True, True, True))
     if name == "全員不聴":
         return [], Ryuukyoku("exhaustive", deltas, (False, False, False, False))
-    if name in ABORTIVE_NAMES:
-        return [], Ryuukyoku(ABORTIVE_NAMES[name], deltas)  # type: ignore[arg-type]
+    if name in ABORTIVE_NAMES or name in ABORTIVE_ALIASES:
+        kind = ABORTIVE_NAMES.get(name) or ABORTIVE_ALIASES[name]
+        return [], Ryuukyoku(kind, deltas)  # type: ignore[arg-type]
     raise ctx.err(f"unknown result {name!r}")
 
 

@@ -496,3 +496,14 @@ def test_cli_import_then_verify(path: Path, tmp_path: Path,
     fmt = "mjlog" if path.suffix == ".xml" else "tenhou6"
     assert main(["import", str(path), "--from", fmt, "-o", str(out)]) == 0
     assert main(["verify", str(out)]) == 0, capsys.readouterr()
+
+
+def test_other_converters_names_for_abortive_draws_are_read() -> None:
+    """Tenhou writes 四槓散了 / 三家和了; some converters write 四開槓 / 三家和."""
+    for file, alias, kind in (("synthetic_four_kans", "四開槓", "four_kans"),
+                              ("synthetic_triple_ron", "三家和", "triple_ron")):
+        data = json.loads((DATA / f"{file}.json").read_text(encoding="utf-8"))
+        data["log"][0][16] = [alias]
+        rec = parse_tenhou6(json.dumps(data, ensure_ascii=False))
+        assert rec.kyokus[0].actions[-1].kind == kind  # type: ignore[union-attr]
+        assert verify_events(events_from_recorded(rec)) == []
