@@ -323,6 +323,12 @@ class Game:
                     acts = legal_actions(st, s)
                     if acts:
                         opts[s] = acts
+                if st.rules.practice_mode and ph == "claim" and st.last_discard is not None:
+                    # A practice seat is asked about every discard, so that it may call
+                    # ron or a call by mistake; passing is its only legal answer.
+                    for s in self._practice_seats:
+                        if s != st.last_discard[0] and s not in opts and not st.seats[s].dead:
+                            opts[s] = (Pass(),)
                 self._claim_opts = opts
                 self._claim_window = st.window
             resp = self._responses

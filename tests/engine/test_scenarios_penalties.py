@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from game_kit import CLUBS, build_wall, default_action, new_game, run
 
-from engine.actions import Discard, Pon, Ron, Tsumo
+from engine.actions import Discard, Pass, Pon, Ron, Tsumo
 from engine.events import HandDrawn, HandStarted, Penalty
 from engine.game import Game
 from engine.legal import IllegalAction
@@ -101,3 +101,23 @@ def test_false_call_without_a_penalty_is_just_refused() -> None:
     with pytest.raises(IllegalAction):
         g.act(0, Pon((0, 1)))
     assert not any(isinstance(e, Penalty) for e in g.events)
+
+
+def test_a_practice_seat_is_asked_about_every_discard_and_may_ron_falsely() -> None:
+    # makura 33 (誤ロン): a false ron is possible on any discard, not only on a winning tile
+    wall = build_wall(NOTEN)
+    g = new_game(MAKURA_PRACTICE, wall, wall)
+    g.act(0, default_action(g, 0, g.pending()[0]))  # seat 0 discards; seat 1 draws
+    g.act(1, default_action(g, 1, g.pending()[1]))  # seat 1 discards: seat 0 cannot win
+    assert g.pending() == {0: (Pass(),)}  # ...but practice mode asks it anyway
+    g.act(0, Ron())
+    pen = next(e for e in g.events if isinstance(e, Penalty))
+    assert pen.kind == "chombo" and pen.seat == 0
+
+
+def test_without_practice_nobody_is_asked_about_a_discard_they_cannot_claim() -> None:
+    wall = build_wall(NOTEN)
+    g = new_game(CLUBS["makura"], wall, wall)
+    g.act(0, default_action(g, 0, g.pending()[0]))
+    g.act(1, default_action(g, 1, g.pending()[1]))
+    assert 0 not in g.pending()

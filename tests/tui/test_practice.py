@@ -413,3 +413,27 @@ def test_dead_seats_last_until_the_hand_ends() -> None:
                         scores=(25000, 25000, 25000, 25000), dice=(1, 1), wall=tuple(range(136)))
     assert dead_seats([start, dead]) == frozenset({0})
     assert dead_seats([start, dead, start]) == frozenset()
+
+
+async def test_practice_asks_about_every_discard_and_passes_by_itself() -> None:
+    # gpc l.38: a false ron is possible on any discard, so practice mode stops on each
+    # one for the bots' delay: pressing o there is a chombo; doing nothing passes.
+    app = scripted_app(practice("gpc"))
+    app.settings = Settings(bot_delay=0.3)
+    async with app.run_test(size=SIZE) as pilot:
+        scr = await settle(pilot)
+        assert isinstance(scr, TableScreen)
+        await pilot.press("enter")  # discard the drawn 7z; South draws and throws 9m
+        scr = await settle(pilot)
+        assert isinstance(scr, TableScreen)
+        assert scr.session.legal() == (Pass(),)  # South's 9m: nothing legal but passing
+        mark = len(scr.session.events)
+        await pilot.pause(1.2)  # nobody pressed a key: it passes and play goes on
+        assert len(scr.session.events) > mark
+        assert not penalties(app)
+        scr = await settle(pilot)  # West's 9p: asked again
+        assert isinstance(scr, TableScreen) and scr.session.legal() == (Pass(),)
+        await pilot.press("o")
+        assert isinstance(await settle(pilot), HandResultScreen)
+        (pen,) = penalties(app)
+        assert pen.kind == "chombo" and pen.deltas == (-12000, 0, 0, 0)

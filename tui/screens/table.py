@@ -155,6 +155,7 @@ class TableScreen(Screen[None]):
         self._modal_open = False
         self._busy = False  # the bots' worker is running
         self._broken: str | None = None  # a bot failed: the table stops, saved
+        self._practice_mark: int | None = None  # events count when a practice pass was timed
         self._queue: deque[Event] = deque()  # events not shown yet
         self.hint_text = ""
 
@@ -222,6 +223,11 @@ class TableScreen(Screen[None]):
         if st.auto_win and wins:
             choice = wins[0]
         elif all(isinstance(a, Pass) for a in legal):
+            if self.session.practice and self.settings.bot_delay > 0:
+                # Practice mode asks about every discard so a false ron or call can be
+                # made: pass by itself after the bots' delay unless a key is pressed.
+                self._practice_pass_later()
+                return False
             choice = legal[0]
         elif st.skip_calls and not wins and all(isinstance(a, (Pass, *CALLS)) for a in legal):
             choice = next(a for a in legal if isinstance(a, Pass))
@@ -243,6 +249,21 @@ class TableScreen(Screen[None]):
             return False
         self.riichi_mode = False
         return True
+
+    def _practice_pass_later(self) -> None:
+        mark = len(self.session.events)
+        if self._practice_mark == mark:
+            return
+        self._practice_mark = mark
+
+        def pass_if_unanswered() -> None:
+            if self.is_attached and len(self.session.events) == mark:
+                legal = self.session.legal()
+                if legal and all(isinstance(a, Pass) for a in legal):
+                    self.session.act(self.session.human, legal[0])
+                    self.advance()
+
+        self.set_timer(max(0.8, self.settings.bot_delay * 2), pass_if_unanswered)
 
     @work(group="bots")
     async def _run_bots(self) -> None:
