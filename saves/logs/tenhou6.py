@@ -398,10 +398,12 @@ def _parse_kyoku_once(
                 tiles = [rp.remove(turn, c, wd) for c in codes]
                 if len({t // 4 for t in tiles}) != 1:
                     raise ctx.err(f"{wd}: ankan of different tiles")
-                actions.append(Ankan(turn, (tiles[0], tiles[1], tiles[2], tiles[3])))
+                # an earlier open kan's dora is turned as this kan is declared, then this
+                # one's own (the order our engine plays; tenhou.net/6 keeps no timing)
                 while kan_dora_pending:
                     reveal(wd)
                     kan_dora_pending -= 1
+                actions.append(Ankan(turn, (tiles[0], tiles[1], tiles[2], tiles[3])))
                 reveal(wd)
             else:
                 if len(codes) != 4:

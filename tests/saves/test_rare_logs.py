@@ -123,13 +123,14 @@ def test_rare_log_imports_and_verifies_clean(path: Path) -> None:
 
 
 KAN_DORA_XFAIL = pytest.mark.xfail(strict=True, reason=(
-    "engine.game reveals the pending kan dora of a daiminkan/kakan as soon as the same "
-    "player declares a further kan (_turn_action -> _reveal_pending on AddedKan/ClosedKan), "
-    "before the chankan chance. Tenhou does not: in the real 鳳南 record "
-    "double_kakan_then_chankan (mjai-reviewer test data) seat 0 declares kakan 6p, draws "
-    "the replacement and declares kakan 2m, seat 3 robs it, and the record shows one dora "
-    "indicator only (the first kakan's dora was never turned). An open kan's dora is turned "
-    "when its player discards (kan_dora_open = after_discard), not at the next kan"))
+    "Tenhou rule: the dora of an open kan (daiminkan/kakan) is turned when its player "
+    "discards (kan_dora_open = after_discard); a kakan declared right after the replacement "
+    "draw does not turn it first. engine.game._turn_action calls _reveal_pending() on "
+    "AddedKan, before the chankan chance, so the engine shows one more dora indicator. "
+    "Evidence: the real 鳳南 record double_kakan_then_chankan (mjai-reviewer test data): "
+    "seat 0 kakan 6p, replacement draw, kakan 2m robbed by seat 3 (槍槓 平和 30符2飜 2000, "
+    "no dora), one dora indicator in the record. With AddedKan not revealing, both files "
+    "replay exactly (checked by monkeypatching the engine)"))
 ENGINE_XFAIL = {
     "real_mjai-reviewer_double_kakan_then_chankan.json": KAN_DORA_XFAIL,
     "real_mjai-reviewer_suukantsu_0.json": KAN_DORA_XFAIL,
