@@ -508,3 +508,10 @@ def test_other_converters_names_for_abortive_draws_are_read() -> None:
         rec = parse_tenhou6(json.dumps(data, ensure_ascii=False))
         assert rec.kyokus[0].actions[-1].kind == kind  # type: ignore[union-attr]
         assert verify_events(events_from_recorded(rec)) == []
+
+
+def test_real_hanchan_ends_when_a_player_goes_below_zero() -> None:
+    ev = _load("real_mjai-reviewer_ranked_game")  # 特南, ends in E2-1 on a haneman ron
+    end = ev[-1]
+    assert isinstance(end, GameEnded) and end.reason == "bust"
+    assert len(_starts(ev)) == 3 and min(r.points for r in end.table) == -4900
