@@ -198,9 +198,10 @@ def test_nagashi_mangan_pays_a_mangan_and_no_noten_payments() -> None:
     assert d.kind == "exhaustive" and d.nagashi == (2,)
     assert d.deltas == (-4000, -2000, 8000, -2000)  # 2000/4000 from a non-dealer, nothing else
     assert d.tenpai == (True, False, False, True)  # the hands show it; not written in the log
-    # the dealer was tenpai: renchan, honba +1
     nxt = _starts(ev)[1]
-    assert (nxt.dealer, nxt.honba, nxt.scores) == (0, 1, (21000, 23000, 33000, 23000))
+    # the dealer was tenpai: renchan, honba +1; the dealer's riichi stick stays on the table
+    assert (nxt.dealer, nxt.honba, nxt.sticks) == (0, 1, 1)
+    assert nxt.scores == (20000, 23000, 33000, 23000)
 
 
 def test_dealer_nagashi_mangan_while_noten_passes_the_deal() -> None:

@@ -176,13 +176,16 @@ def build() -> None:
     write("synthetic_all_noten_west", game(
         log, sc=[14900, -35, 35100, 45, 25000, 5, 25000, -15]))
 
-    # --- nagashi mangan by a non-dealer; dealer and seat 3 tenpai (no noten payments)
+    # --- nagashi mangan by a non-dealer; dealer (in riichi) and seat 3 tenpai: no noten
+    # payments, and the riichi stick stays on the table (Tenhou's <RYUUKYOKU type="nm"
+    # ba="0,2" sc="245,-40,247,120,237,-40,251,-40"/>: the deltas add up to zero)
     nagashi = exhaustive_hand(
         [0, 0, 0], start,
         [TENPAI_2345S, "2468m2468p2468s4z", "1357m1357p1357s1z", "234m567m345p678p5s"],
-        "2z", ["流し満貫", [-4000, -2000, 8000, -2000]], nagashi=(2,))
+        "2z", ["流し満貫", [-4000, -2000, 8000, -2000]], nagashi=(2,),
+        special={0: ("riichi", None)})
     write("synthetic_nagashi_mangan", game(
-        [nagashi, four_winds(0, 1, 0, [21000, 23000, 33000, 23000])]))
+        [nagashi, four_winds(0, 1, 1, [20000, 23000, 33000, 23000])]))
 
     # --- nagashi mangan by the dealer, nobody tenpai: the dealer still passes on (only the
     # dealer's tenpai keeps the seat, as at any exhaustive draw)
