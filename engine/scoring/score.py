@@ -1,592 +1,252 @@
 """``score_win``: the best-scoring reading of a winning hand under a ruleset.
 
-Steps: check the tiles; count dora; read the hand every way it can be read
-(regular decompositions with every place the winning tile may sit, seven pairs,
-thirteen orphans, thirteen unconnected tiles); value each reading (yakuman first,
-which ignore ordinary yaku; else yaku, fu and limits); keep the reading worth the
-most points, then a real yakuman over a counted one, then han, then fu.
-
-Everything that does not depend on the reading (dora, circumstances, which kinds
-are used) is worked out once per hand in :class:`_Hand`; per-suit readings are
-cached (engine.scoring.decompose) and whole results memoised by ``score_win``.
+Steps: check the tiles (with one look-up per meld in engine.scoring.melds); count
+dora; look the hand up in the memo; then value it.  Ordinary hands take the fast
+path here: the concealed tiles' sorted kinds split into suits, each suit's
+readings come packed from engine.scoring.suits and add up to the hand's readings,
+which are valued with bit operations; only the best placement of the winning tile
+gets its yaku and fu-part lists.  Whatever is rare and intricate (thirteen
+orphans, robbed closed kans, luck yakuman, any hand that may hold a yakuman, seven
+pairs under a daisharin rule, possible thirteen unconnected tiles) goes to the
+complete scorer in engine.scoring.full, which gives the same results for
+everything the fast path takes.
 """
 
 from __future__ import annotations
 
-from itertools import compress
+from bisect import bisect_left
+from typing import Any
 
-from engine.scoring.decompose import KOKUSHI_KINDS, is_kokushi, regular_readings
+from engine.scoring.full import NEXT as _NEXT
+from engine.scoring.full import NO_YAKU, invalid, score_full
 from engine.scoring.melds import KAN_SHAPE, MELDS, PON_SHAPE, SEQ_SHAPE
 from engine.scoring.points import base_points, limit_of, split
-from engine.scoring.quick import NO_MELDS, NO_YAKU, MeldInfo, score_quick
 from engine.scoring.registry import ORDER
-from engine.scoring.suits import KIND_OF
+from engine.scoring.suits import (
+    DUP_SHIFT,
+    FU_SHIFT,
+    KIND_OF,
+    KINDS_SHIFT,
+    M34,
+    MULTI_SHIFT,
+    PAIR_SHIFT,
+    PAIRS_SHIFT,
+    READING_MASK,
+    READINGS,
+    TABLE,
+    TRIP_SHIFT,
+    YAO_MASK,
+    suit_value,
+)
 from engine.scoring.types import ScoreResult, WinContext
-from engine.tiles import dora_of
 from rulesets.schema import Ruleset
-
-_R34 = range(34)
-
-_YAOCHUU = frozenset(KOKUSHI_KINDS)
-_GREEN = frozenset((19, 20, 21, 23, 25, 32))
-_DRAGON_YAKU = {31: "yakuhai_haku", 32: "yakuhai_hatsu", 33: "yakuhai_chun"}
-_LUCK_YAKUMAN = frozenset(("tenhou", "chiihou", "renhou", "shiisanputaa"))
-_RENHOU_HAN = {"mangan": 5, "baiman": 8}
-
-# wait kinds
-_RYANMEN, _KANCHAN, _PENCHAN, _SHANPON, _TANKI = range(5)
-_SET_FU_ID = {
-    (conc, kan, term): f"{'closed' if conc else 'open'}_{'kan' if kan else 'triplet'}_"
-                       f"{'terminal' if term else 'simple'}"
-    for conc in (False, True) for kan in (False, True) for term in (False, True)
-}
-_WAIT_FU_ID = {_KANCHAN: "wait_kanchan", _PENCHAN: "wait_penchan", _TANKI: "wait_tanki"}
 
 Yaku = list[tuple[str, int]]
 
 
-class _Hand:
-    """Facts about the whole hand that every reading shares (computed once)."""
+_RYANMEN, _KANCHAN, _PENCHAN, _SHANPON, _TANKI = range(5)
+_WAIT_PART = {_KANCHAN: ("wait_kanchan", 2), _PENCHAN: ("wait_penchan", 2),
+              _TANKI: ("wait_tanki", 2)}
+SET_FU_ID = {
+    (conc, kan, term): f"{'closed' if conc else 'open'}_{'kan' if kan else 'triplet'}_"
+                       f"{'terminal' if term else 'simple'}"
+    for conc in (False, True) for kan in (False, True) for term in (False, True)
+}
+_RENHOU_HAN = {"mangan": 5, "baiman": 8}
+_DRAGON_YAKU = ("yakuhai_haku", "yakuhai_hatsu", "yakuhai_chun")
 
-    __slots__ = (
-        "ctx", "rules", "win", "menzen", "no_melds", "counts", "total", "kinds",
-        "meld_seqs", "meld_trips", "meld_seq_t", "meld_trip_kinds", "n_kans", "n_ankan",
-        "dealer", "seat_k", "round_k",
-        "riichi_any", "situational", "luck_yakuman", "dora", "dora_han", "hand_yakuman",
-        "tile_yaku", "all_yaochuu",
-    )
+_NOT_YAO = M34 & ~YAO_MASK
+_GREEN_MASK = sum(1 << k for k in (19, 20, 21, 23, 25, 32))
+_NOT_GREEN = M34 & ~_GREEN_MASK
+_SUITED = (1 << 27) - 1
+_START3 = sum(1 << k for k in range(27) if k % 9 <= 6)
+_START4 = sum(1 << k for k in range(27) if k % 9 <= 5)
+_OUT_SEQ = sum(1 << k for k in range(27) if k % 9 in (0, 6))
+_NOT_OUT_SEQ = M34 & ~_OUT_SEQ
 
-    def __init__(self, ctx: WinContext, rules: Ruleset, counts: list[int], total: list[int],
-                 meld_seqs: list[int], meld_trips: list[tuple[int, bool, bool]],
-                 kinds: list[int], dora: Yaku) -> None:
-        self.ctx = ctx
-        self.rules = rules
-        self.win = ctx.win_tile >> 2
-        self.no_melds = not ctx.melds
-        self.counts = counts
-        self.total = total
-        self.meld_seqs = meld_seqs
-        self.meld_trips = meld_trips  # (kind, is_kan, concealed)
-        self.meld_seq_t = tuple(meld_seqs)
-        self.meld_trip_kinds = tuple([k for k, _, _ in meld_trips]) if meld_trips else ()
-        n_kans = n_ankan = 0
-        for _, kan, conc in meld_trips:
-            if kan:
-                n_kans += 1
-            if conc:
-                n_ankan += 1
-        self.n_kans = n_kans
-        self.n_ankan = n_ankan
-        self.menzen = not meld_seqs and n_ankan == len(meld_trips)
-        self.kinds = kinds
-        self.dealer = ctx.seat_wind == 0
-        self.seat_k = 27 + ctx.seat_wind
-        self.round_k = 27 + ctx.round_wind
-        self.riichi_any = ctx.riichi or ctx.double_riichi or ctx.open_riichi
-        self.situational = self._situational()
-        self.luck_yakuman = self._luck_yakuman() if (
-            ctx.tenhou or ctx.chiihou or ctx.renhou or ctx.paarenchan) else []
-        self.dora = dora
-        dora_han = 0
-        for _, v in dora:
-            dora_han += v
-        self.dora_han = dora_han
-        self.all_yaochuu = _YAOCHUU.issuperset(kinds)
-        self.hand_yakuman = self._hand_yakuman()
-        self.tile_yaku = self._tile_yaku()
 
-    # ------------------------------------------------------------ shared parts
-    def _situational(self) -> Yaku:
-        """Yaku of the circumstances (riichi, tsumo, last tile, kans, renhou as a limit)."""
-        ctx, rules = self.ctx, self.rules
-        out: Yaku = []
-        if self.menzen:
-            if ctx.open_riichi and rules.open_riichi:
-                out.append(("open_riichi", 3 if ctx.double_riichi and rules.double_riichi else 2))
-            elif ctx.double_riichi and rules.double_riichi:
-                out.append(("double_riichi", 2))
-            elif self.riichi_any:
-                out.append(("riichi", 1))
-            if self.riichi_any and ctx.ippatsu and rules.ippatsu:
-                out.append(("ippatsu", 1))
-            if ctx.tsumo:
-                out.append(("menzen_tsumo", 1))
-        if ctx.tsumo:
-            if ctx.haitei and (not ctx.rinshan or rules.haitei_with_rinshan):
-                out.append(("haitei", 1))
-            if ctx.rinshan:
-                out.append(("rinshan", 1))
+def _wait_candidates(w: int) -> tuple[tuple[int, int], ...]:
+    """(sequence start, wait) for each sequence that may hold kind ``w``, lowest first."""
+    if w >= 27:
+        return ()
+    out = []
+    for k in (w - 2, w - 1, w):
+        if k < 0 or k // 9 != w // 9 or k % 9 > 6:
+            continue
+        if w == k + 1:
+            wait = _KANCHAN
+        elif (w == k and k % 9 == 6) or (w == k + 2 and k % 9 == 0):
+            wait = _PENCHAN
         else:
-            if ctx.houtei:
-                out.append(("houtei", 1))
-            if ctx.chankan or ctx.chankan_ankan:
-                out.append(("chankan", 1))
-            if ctx.renhou and rules.renhou in _RENHOU_HAN and self.menzen:
-                out.append(("renhou", _RENHOU_HAN[rules.renhou]))
-        return out
-
-    def _luck_yakuman(self) -> list[tuple[str, int]]:
-        ctx, rules = self.ctx, self.rules
-        out: list[tuple[str, int]] = []
-        if ctx.tenhou and ctx.tsumo and self.no_melds:
-            out.append(("tenhou", _mult("tenhou", rules)))
-        if ctx.chiihou and ctx.tsumo and self.no_melds:
-            out.append(("chiihou", _mult("chiihou", rules)))
-        if ctx.renhou and not ctx.tsumo and rules.renhou == "yakuman" and self.no_melds:
-            out.append(("renhou", _mult("renhou", rules)))
-        if ctx.paarenchan and rules.paarenchan:
-            out.append(("paarenchan", 1))
-        return out
-
-    def _hand_yakuman(self) -> list[tuple[str, int]]:
-        """Yakuman decided by the tiles and kans alone, whatever the reading."""
-        rules, kinds = self.rules, self.kinds
-        out: list[tuple[str, int]] = []
-        if kinds[0] >= 27:
-            out.append(("tsuuiisou", 1))
-        elif self.all_yaochuu and kinds[-1] < 27:
-            out.append(("chinroutou", 1))
-        if kinds[-1] <= 32 and kinds[0] >= 19 and _GREEN.issuperset(kinds) and (
-                rules.ryuuiisou_without_hatsu or 32 in kinds):
-            out.append(("ryuuiisou", 1))
-        if self.n_kans == 4:
-            out.append(("suukantsu", _mult("suukantsu", rules)))
-        elif self.n_kans == 3 and rules.sankantsu_yakuman:
-            out.append(("sankantsu", 1))
-        return out
-
-    def _tile_yaku(self) -> Yaku:
-        """Ordinary yaku decided by which kinds are used, whatever the reading."""
-        kinds = self.kinds
-        out: Yaku = []
-        if (self.menzen or self.rules.open_tanyao) and _YAOCHUU.isdisjoint(kinds):
-            out.append(("tanyao", 1))
-        lo, hi = kinds[0], kinds[-1]
-        if self.all_yaochuu and hi >= 27 and lo < 27:
-            out.append(("honroutou", 2))
-        if lo < 27:
-            i = len(kinds) - 1
-            while kinds[i] >= 27:
-                i -= 1
-            if lo // 9 == kinds[i] // 9:
-                if hi >= 27:
-                    out.append(("honitsu", 3 if self.menzen else 2))
-                else:
-                    out.append(("chinitsu", 6 if self.menzen else 5))
-        return out
+            wait = _RYANMEN
+        out.append((k, wait))
+    return tuple(out)
 
 
-_NEXT = tuple(dora_of(k) for k in range(34))
-def _mult(yid: str, rules: Ruleset) -> int:
-    return 2 if yid in rules.double_yakuman else 1
+_WAITS = tuple(_wait_candidates(w) for w in range(34))
+_SEQ_LO = tuple(max(w - 2, 0) for w in range(34))
+"""Lowest sequence start that may hold kind ``w``."""
+_SEQ_BITS = tuple(sum(1 << (k - _SEQ_LO[w]) for k, _ in _WAITS[w]) for w in range(34))
+"""Which of the three starts from ``_SEQ_LO[w]`` may hold kind ``w`` (bits)."""
 
 
-def _wait_mult(h: _Hand, yid: str) -> int:
-    """Multiplier of kokushi_13 / junsei_chuuren: single when furiten and the rules say so."""
-    if h.ctx.furiten and not getattr(h.rules, "double_yakuman_when_furiten", True):
-        return 1
-    return _mult(yid, h.rules)
+def _placements(w: int) -> tuple[tuple[int, ...], ...]:
+    """Waits of every placement of kind ``w``, by ``tanki | shanpon << 1 | seqs << 2``.
+
+    ``seqs`` are the bits of the sequences holding ``w`` from ``_SEQ_LO[w]``; the
+    placements come in reading order (pair, triplet, sequences lowest first) and a
+    wait already listed is left out (the same wait values the same).
+    """
+    lo = _SEQ_LO[w]
+    out = []
+    for idx in range(32):
+        waits: list[int] = []
+        if idx & 1:
+            waits.append(_TANKI)
+        if idx & 2:
+            waits.append(_SHANPON)
+        for k, wait in _WAITS[w]:
+            if idx >> 2 >> (k - lo) & 1 and wait not in waits:
+                waits.append(wait)
+        out.append(tuple(waits))
+    return tuple(out)
 
 
-_YakumanResult = tuple[tuple[tuple[str, int], ...], int]
+_PLACEMENTS = tuple(_placements(w) for w in range(34))
+
+class _OrderKey(dict[tuple[str, int], int]):
+    """Sort key of a yaku row: its canonical position (ids are unique within a result).
+
+    Filled on demand, so it holds only the rows met (small and quick to search).
+    """
+
+    def __missing__(self, row: tuple[str, int]) -> int:
+        pos = self[row] = ORDER[row[0]]
+        return pos
 
 
-def _combine_yakuman(h: _Hand, found: list[tuple[str, int]]) -> _YakumanResult | None:
-    """Combine the yakuman found in one reading with the luck yakuman; None if none."""
-    rules = h.rules
-    items = found + h.luck_yakuman
-    if not items:
-        return None
-    if not rules.first_turn_yakuman_stack:
-        luck = [y for y in items if y[0] in _LUCK_YAKUMAN]
-        rest = [y for y in items if y[0] not in _LUCK_YAKUMAN]
-        if luck and rest:
-            luck_best = max(luck, key=lambda y: y[1])
-            items = [luck_best] if luck_best[1] > sum(m for _, m in rest) else rest
-    if not rules.yakuman_stacking and len(items) > 1:
-        items = [max(items, key=lambda y: y[1])]
-    count = min(sum(m for _, m in items), rules.yakuman_cap)
-    items.sort(key=lambda y: ORDER[y[0]])
-    return tuple((y, 13 * m) for y, m in items), count
+_ORDER_KEY = _OrderKey()
+_ORDER_OF = _ORDER_KEY.__getitem__
 
 
-_TOTALS: dict[tuple[int, int, bool, bool, bool, bool, str], int] = {}
+class _Unfrozen:
+    """The layout of :class:`ScoreResult` without the frozen ``__setattr__``.
+
+    A result is filled in as this (plain slot stores, about three times as fast as
+    the frozen dataclass's ``__init__``) and then becomes a ``ScoreResult`` by
+    ``__class__`` assignment, which Python allows between classes of identical slot
+    layout: the object is then an ordinary, frozen ``ScoreResult``.
+    """
+
+    __slots__ = ScoreResult.__slots__
 
 
-def _total(h: _Hand, han: int, fu: int) -> int:
-    """Total points of an ordinary hand (memoised by everything it depends on)."""
-    rules = h.rules
-    key = (han, fu, h.dealer, h.ctx.tsumo, rules.kiriage_mangan, rules.kazoe_yakuman,
-           rules.kazoe_cap)
-    t = _TOTALS.get(key)
-    if t is None:
-        limit = limit_of(han, fu, rules)
-        t = split(base_points(han, fu, limit, 0), dealer=h.dealer, tsumo=h.ctx.tsumo)[1]
-        _TOTALS[key] = t
-    return t
+if ScoreResult.__slots__ != ("valid", "error", "han", "fu", "yaku", "fu_parts", "limit",
+                             "yakuman_count", "points", "total", "han_without_dora"):
+    raise ImportError("ScoreResult changed: update _result to set every field")
+
+_new = object.__new__
+
+Entry = tuple[int, str | None, dict[str, int], int]
+"""(total, limit, points, rank) of an ordinary hand's han and fu; the rank orders
+placements by points, then han, then fu (``total << 16 | han << 8 | fu``)."""
+
+_TOTALS: dict[tuple[bool, bool, str], tuple[dict[int, Entry], ...]] = {}
+"""Points tables by the limit options, then by ``dealer << 1 | tsumo``: han << 8 | fu -> entry."""
+_LAST_TABLES: tuple[Ruleset | None, tuple[dict[int, Entry], ...]] = (None, ())
 
 
-_NO_YAKU = NO_YAKU
+def _entry(totals: dict[int, Entry], han: int, fu: int, rules: Ruleset, dealer: bool,
+           tsumo: bool) -> Entry:
+    limit = limit_of(han, fu, rules)
+    points, total = split(base_points(han, fu, limit, 0), dealer=dealer, tsumo=tsumo)
+    e = totals[han << 8 | fu] = (total, limit, points, total << 16 | han << 8 | fu)
+    return e
 
 
-def _finish(h: _Hand, yaku: Yaku, fu: int, fu_parts: list[tuple[str, int]]) -> ScoreResult:
-    han_wo = 0
-    for _, v in yaku:
-        han_wo += v
-    if han_wo == 0:
-        return _NO_YAKU
-    allyaku = sorted(yaku, key=lambda y: ORDER[y[0]]) + h.dora
-    han = han_wo + h.dora_han
-    limit = limit_of(han, fu, h.rules)
-    base = base_points(han, fu, limit, 0)
-    points, total = split(base, dealer=h.dealer, tsumo=h.ctx.tsumo)
-    return ScoreResult(True, None, han, fu, tuple(allyaku), tuple(fu_parts), limit, 0,
-                       points, total, han_wo)
+def _result(yaku: Yaku, han_wo: int, fu: int, parts: list[tuple[str, int]], dora: Yaku,
+            han: int, e: Entry) -> ScoreResult:
+    """A valid ordinary result (equal to ``ScoreResult(True, None, ...)``, built faster)."""
+    yaku.sort(key=_ORDER_OF)
+    if dora:
+        yaku += dora
+    r: Any = _new(_Unfrozen)
+    r.valid = True
+    r.error = None
+    r.han = han
+    r.fu = fu
+    r.yaku = tuple(yaku)
+    r.fu_parts = tuple(parts)
+    r.limit = e[1]
+    r.yakuman_count = 0
+    r.points = e[2]  # shared by equal results: read-only (see score_win)
+    r.total = e[0]
+    r.han_without_dora = han_wo
+    r.__class__ = ScoreResult
+    res: ScoreResult = r
+    return res
 
 
-def _finish_yakuman(h: _Hand, ym: _YakumanResult) -> ScoreResult:
-    items, count = ym
-    base = base_points(0, 0, "yakuman", count)
-    points, total = split(base, dealer=h.dealer, tsumo=h.ctx.tsumo)
-    return ScoreResult(True, None, 13 * count, 0, items, (), "yakuman", count, points, total,
-                       13 * count)
+def _tables(rules: Ruleset) -> tuple[Ruleset, tuple[dict[int, Entry], ...]]:
+    """The points tables of ``rules`` by ``dealer << 1 | tsumo`` (and remember them)."""
+    global _LAST_TABLES
+    key = (rules.kiriage_mangan, rules.kazoe_yakuman, rules.kazoe_cap)
+    tables = _TOTALS.get(key)
+    if tables is None:
+        tables = _TOTALS[key] = ({}, {}, {}, {})
+    _LAST_TABLES = (rules, tables)
+    return _LAST_TABLES
 
 
-def _better(a: ScoreResult | None, b: ScoreResult) -> bool:
-    """True when ``b`` beats ``a`` (points, then a real yakuman, then han, then fu)."""
-    if a is None or not a.valid:
-        return True
-    if not b.valid:
-        return False
-    return (b.total, b.yakuman_count > 0, b.han, b.fu) > (
-        a.total, a.yakuman_count > 0, a.han, a.fu)
+MeldInfo = tuple[int, int, int, int, int, int, bool]
+"""Facts of the melds: (sequence mask, triplet mask, kind mask, fu, kans, closed kans,
+menzen)."""
+NO_MELDS: MeldInfo = (0, 0, 0, 0, 0, 0, True)
+"""The facts of no melds (pass this very object for a hand without melds)."""
+
+_TERMINALS = sum(1 << k for k in (0, 8, 9, 17, 18, 26))
+_NOT_TERM = M34 & ~_TERMINALS
+_FULL_SUITS = (0x1FF, 0x1FF << 9, 0x1FF << 18)
+_MAN = 0x1FF
+_PIN = 0x1FF << 9
+_SOU = 0x1FF << 18
+_ITTSU_AT = 1 | 1 << 9 | 1 << 18
+_HAKU = ("yakuhai_haku", 1)
+_HATSU = ("yakuhai_hatsu", 1)
+_CHUN = ("yakuhai_chun", 1)
+_SEAT = ("yakuhai_seat_wind", 1)
+_ROUND = ("yakuhai_round_wind", 1)
+_SHOUSANGEN = ("shousangen", 2)
+_TOITOI = ("toitoi", 2)
+_DOUKOU = ("sanshoku_doukou", 2)
+_RYANPEIKOU = ("ryanpeikou", 3)
+_IIPEIKOU = ("iipeikou", 1)
+_PINFU = ("pinfu", 1)
+_ROUND_FU = tuple(-(-raw // 10) * 10 for raw in range(256))
+"""Fu rounded up to the next 10."""
+_BASE = ("base", 20)
+_OPEN_TRIP = (("open_triplet_simple", 2), ("open_triplet_terminal", 4))
+_CLOSED_TRIP = (("closed_triplet_simple", 4), ("closed_triplet_terminal", 8))
+_HONITSU = (("honitsu", 2), ("honitsu", 3))
+_CHINITSU = (("chinitsu", 5), ("chinitsu", 6))
+_SANSHOKU = (("sanshoku", 1), ("sanshoku", 2))
+_ITTSU = (("ittsu", 1), ("ittsu", 2))
+_CHANTA = (("chanta", 1), ("chanta", 2))
+_JUNCHAN = (("junchan", 2), ("junchan", 3))
+"""Rows by menzen (False, True)."""
+_SANANKOU = ("sanankou", 2)
+
+_MELD_PART = tuple(
+    (SET_FU_ID[conc, kan, term], (4 if term else 2) * (2 if conc else 1) * (4 if kan else 1))
+    for k in range(34) for kan in (False, True) for conc in (False, True)
+    for term in (bool(YAO_MASK >> k & 1),))
+"""Fu part of a meld triplet, at ``kind << 2 | is_kan << 1 | concealed``."""
 
 
-# ---------------------------------------------------------------- special shapes
-def _kokushi(h: _Hand) -> ScoreResult:
-    counts, rules, ctx = h.counts, h.rules, h.ctx
-    thirteen = counts[h.win] == 2 or (ctx.tenhou and rules.tenhou_best_waits)
-    yid = "kokushi_13" if thirteen else "kokushi"
-    m = _wait_mult(h, yid)
-    if ctx.chankan_ankan and rules.kokushi_chankan_ankan_double:
-        m += 1
-    ym = _combine_yakuman(h, [(yid, m)])
-    assert ym is not None
-    return _finish_yakuman(h, ym)
+class _FullScorer(Exception):
+    """Raised on the fast path for a hand the complete scorer must value."""
 
 
-def _chiitoitsu(h: _Hand) -> ScoreResult:
-    rules = h.rules
-    kinds = h.kinds
-    found = [y for y in h.hand_yakuman if y[0] == "tsuuiisou"]
-    if rules.daisharin != "none" and kinds[-1] < 27 and kinds[0] // 9 == kinds[-1] // 9:
-        lo = kinds[0] % 9
-        ok = (
-            (rules.daisharin == "pinzu" and kinds[0] == 10 and kinds[-1] == 16)
-            or (rules.daisharin == "any_suit" and lo == 1 and kinds[-1] % 9 == 7)
-            or rules.daisharin == "any_pairs"
-        )
-        if ok:
-            found.append(("daisharin", _mult("daisharin", rules)))
-    ym = _combine_yakuman(h, found)
-    if ym is not None:
-        return _finish_yakuman(h, ym)
-    yaku: Yaku = h.situational + [("chiitoitsu", 2)] + h.tile_yaku
-    return _finish(h, yaku, rules.chiitoitsu_fu, [("chiitoitsu", rules.chiitoitsu_fu)])
-
-
-def _is_shiisanputaa(counts: list[int]) -> bool:
-    pairs = 0
-    last = [-10, -10, -10]
-    for k in range(34):
-        n = counts[k]
-        if not n:
-            continue
-        if n > 2:
-            return False
-        if n == 2:
-            pairs += 1
-        if k < 27:
-            s = k // 9
-            if k - last[s] <= 2:
-                return False
-            last[s] = k
-    return pairs == 1
-
-
-def _chuuren(h: _Hand) -> str | None:
-    """'chuuren' / 'junsei_chuuren' when the hand is nine gates, else None."""
-    if not h.no_melds:
-        return None
-    kinds = h.kinds
-    if kinds[-1] >= 27 or kinds[0] // 9 != kinds[-1] // 9 or len(kinds) != 9:
-        return None
-    suit = kinds[0] // 9
-    if suit != 0 and not h.rules.chuuren_any_suit:
-        return None
-    c = h.counts[suit * 9: suit * 9 + 9]
-    need = (3, 1, 1, 1, 1, 1, 1, 1, 3)
-    extra = -1
-    for i in range(9):
-        d = c[i] - need[i]
-        if d < 0:
-            return None
-        if d == 1:
-            extra = i
-    if suit * 9 + extra == h.win or (h.ctx.tenhou and h.rules.tenhou_best_waits):
-        return "junsei_chuuren"
-    return "chuuren"
-
-
-# ---------------------------------------------------------------- regular readings
-def _fu(h: _Hand, pair: int, ctrips: tuple[int, ...], wait: int, ron_trip: bool, pinfu: bool,
-        parts: list[tuple[str, int]] | None) -> int:
-    """Fu of one placement (rounded up); fills ``parts`` when given."""
-    rules, ctx = h.rules, h.ctx
-    raw = 20
-    if parts is not None:
-        parts.append(("base", 20))
-    win = h.win
-    for k in ctrips:
-        conc = True
-        if ron_trip and k == win:
-            conc = False
-            ron_trip = False  # only one group holds the winning tile
-        term = k in _YAOCHUU
-        v = (8 if term else 4) if conc else (4 if term else 2)
-        raw += v
-        if parts is not None:
-            parts.append((_SET_FU_ID[conc, False, term], v))
-    for k, kan, conc in h.meld_trips:
-        term = k in _YAOCHUU
-        v = (4 if term else 2) * (2 if conc else 1) * (4 if kan else 1)
-        raw += v
-        if parts is not None:
-            parts.append((_SET_FU_ID[conc, kan, term], v))
-    if pair >= 27:
-        pf = _pair_fu(h, pair)
-        if pf:
-            raw += pf[1]
-            if parts is not None:
-                parts.append(pf)
-    if wait >= _KANCHAN and wait != _SHANPON:
-        raw += 2
-        if parts is not None:
-            parts.append((_WAIT_FU_ID[wait], 2))
-    if ctx.tsumo:
-        if not (pinfu and rules.pinfu_tsumo_fu):
-            raw += 2
-            if parts is not None:
-                parts.append(("tsumo", 2))
-    elif h.menzen:
-        raw += 10
-        if parts is not None:
-            parts.append(("closed_ron", 10))
-    elif raw == 20 and rules.open_pinfu_ron_fu > 20:
-        raw = rules.open_pinfu_ron_fu
-        if parts is not None:
-            parts.append(("open_pinfu", rules.open_pinfu_ron_fu - 20))
-    return -(-raw // 10) * 10
-
-
-_Best = tuple[tuple[int, int, int, int], ScoreResult | None, tuple[object, ...] | None]
-
-
-def _regular(h: _Hand, pair: int, cseqs: tuple[int, ...], ctrips: tuple[int, ...],
-             chuuren: str | None, best: _Best) -> _Best:
-    """Value every placement of the winning tile in one reading; return the new best."""
-    rules, ctx = h.rules, h.ctx
-    win = h.win
-    seqs = h.meld_seq_t + cseqs if h.meld_seq_t else cseqs
-    trips = ctrips + h.meld_trip_kinds if h.meld_trip_kinds else ctrips
-
-    # ---- yakuman of this reading
-    found = h.hand_yakuman
-    if chuuren:
-        found = found + [(chuuren, _wait_mult(h, chuuren))]
-    if trips and trips[-1] >= 27 or h.meld_trips:
-        dragons = winds = 0
-        for k in trips:
-            if k >= 31:
-                dragons += 1
-            elif k >= 27:
-                winds += 1
-        if dragons == 3:
-            found = found + [("daisangen", _mult("daisangen", rules))]
-        if winds == 4:
-            found = found + [("daisuushii", _mult("daisuushii", rules))]
-        elif winds == 3 and 27 <= pair <= 30:
-            found = found + [("shousuushii", 1)]
-    renkou = _renkou(trips) if len(trips) >= 3 and (
-        rules.sanrenkou_han or rules.suurenkou) else 0
-    if renkou >= 4 and rules.suurenkou:
-        found = found + [("suurenkou", 1)]
-
-    # ---- placements of the winning tile: (wait, kind of the group)
-    placements: list[tuple[int, int]] = []
-    if pair == win:
-        placements.append((_TANKI, win))
-    if win in ctrips:
-        placements.append((_SHANPON, win))
-    last = -1
-    for k in cseqs:
-        if k <= win <= k + 2 and k != last:
-            last = k
-            if win == k + 1:
-                placements.append((_KANCHAN, k))
-            elif (win == k and k % 9 == 6) or (win == k + 2 and k % 9 == 0):
-                placements.append((_PENCHAN, k))
-            else:
-                placements.append((_RYANMEN, k))
-
-    n_ankou = len(ctrips) + h.n_ankan
-    base_yaku: Yaku | None = None
-    base_han = 0
-    yakuhai_pair = pair >= 31 or pair == h.seat_k or pair == h.round_k
-    for wait, _gk in placements:
-        ron_trip = wait == _SHANPON and not ctx.tsumo
-        ankou = n_ankou - 1 if ron_trip else n_ankou
-        if found or ankou == 4 or h.luck_yakuman:
-            f = found
-            if ankou == 4:
-                tanki = wait == _TANKI or (ctx.tenhou and rules.tenhou_best_waits)
-                yid = "suuankou_tanki" if tanki else "suuankou"
-                f = found + [(yid, _mult(yid, rules))]
-            ym = _combine_yakuman(h, f)
-            if ym is not None:
-                res = _finish_yakuman(h, ym)
-                key = (res.total, 1, res.han, 0)
-                if key > best[0]:
-                    best = (key, res, None)
-                continue
-        if base_yaku is None:
-            base_yaku = _reading_yaku(h, pair, seqs, trips, renkou)
-            base_han = 0
-            for _, v in base_yaku:
-                base_han += v
-        han = base_han
-        pinfu = (wait == _RYANMEN and h.menzen and not trips and not yakuhai_pair)
-        if pinfu:
-            han += 1
-        if ankou == 3:
-            han += 2
-        if han == 0:
-            if best[0] < (0, 0, 0, 0):
-                best = ((0, 0, 0, 0), _NO_YAKU, None)
-            continue
-        fu = _fu(h, pair, ctrips, wait, ron_trip, pinfu, None)
-        total = _total(h, han + h.dora_han, fu)
-        key = (total, 0, han + h.dora_han, fu)
-        if key > best[0]:
-            best = (key, None, (pair, ctrips, wait, ron_trip, pinfu, ankou, base_yaku))
-    return best
-
-
-def _build_regular(h: _Hand, detail: tuple[object, ...]) -> ScoreResult:
-    pair, ctrips, wait, ron_trip, pinfu, ankou, base_yaku = detail
-    yaku: Yaku = list(base_yaku)  # type: ignore[call-overload]
-    if pinfu:
-        yaku.append(("pinfu", 1))
-    if ankou == 3:
-        yaku.append(("sanankou", 2))
-    parts: list[tuple[str, int]] = []
-    fu = _fu(h, pair, ctrips, wait, ron_trip, bool(pinfu), parts)  # type: ignore[arg-type]
-    return _finish(h, yaku, fu, parts)
-
-
-def _pair_fu(h: _Hand, pair: int) -> tuple[str, int] | None:
-    if pair >= 31:
-        return ("pair_dragon", 2)
-    seat = pair == h.seat_k
-    rnd = pair == h.round_k
-    if seat and rnd:
-        return ("pair_double_wind", h.rules.double_wind_fu)
-    if seat:
-        return ("pair_seat_wind", 2)
-    if rnd:
-        return ("pair_round_wind", 2)
-    return None
-
-
-def _renkou(trips: tuple[int, ...]) -> int:
-    """Length of the longest run of consecutive suited triplets."""
-    tripset = set(trips)
-    best = 0
-    for k in tripset:
-        if k >= 27 or (k % 9 and k - 1 in tripset):
-            continue
-        n = 1
-        while (k + n) % 9 and k + n < 27 and k + n in tripset:
-            n += 1
-        best = max(best, n)
-    return best
-
-
-def _reading_yaku(h: _Hand, pair: int, seqs: tuple[int, ...], trips: tuple[int, ...],
-                  renkou: int) -> Yaku:
-    """Ordinary yaku of a reading, except pinfu and sanankou (they depend on the wait)."""
-    rules = h.rules
-    menzen = h.menzen
-    yaku: Yaku = h.situational + h.tile_yaku
-    nt = len(trips)
-    if nt:
-        if trips[-1] >= 27 or (h.meld_trips and max(trips) >= 27):
-            for k in trips:
-                if k >= 31:
-                    yaku.append((_DRAGON_YAKU[k], 1))
-                if k == h.seat_k:
-                    yaku.append(("yakuhai_seat_wind", 1))
-                if k == h.round_k:
-                    yaku.append(("yakuhai_round_wind", 1))
-            if pair >= 31 and sum(1 for k in trips if k >= 31) == 2:
-                yaku.append(("shousangen", 2))
-        if nt == 4:
-            yaku.append(("toitoi", 2))
-        if nt >= 3:
-            for k in trips:
-                if k < 9 and k + 9 in trips and k + 18 in trips:
-                    yaku.append(("sanshoku_doukou", 2))
-                    break
-            if renkou >= 3 and rules.sanrenkou_han and not (renkou >= 4 and rules.suurenkou):
-                yaku.append(("sanrenkou", rules.sanrenkou_han))
-    if h.n_kans == 3 and not rules.sankantsu_yakuman:
-        yaku.append(("sankantsu", 2))
-    ns = len(seqs)
-    if ns >= 2:
-        if menzen:
-            ss = sorted(seqs)
-            dup = 0
-            i = 0
-            while i < ns - 1:
-                if ss[i] == ss[i + 1]:
-                    dup += 1
-                    i += 2
-                else:
-                    i += 1
-            if dup == 2:
-                yaku.append(("ryanpeikou", 3))
-            elif dup == 1:
-                yaku.append(("iipeikou", 1))
-        if ns >= 3:
-            for k in seqs:
-                if k < 9 and k + 9 in seqs and k + 18 in seqs:
-                    yaku.append(("sanshoku", 2 if menzen else 1))
-                    break
-            for s in (0, 9, 18):
-                if s in seqs and s + 3 in seqs and s + 6 in seqs:
-                    yaku.append(("ittsu", 2 if menzen else 1))
-                    break
-    # outside hands (with no sequence it is honroutou, a tile yaku)
-    if ns and pair in _YAOCHUU and _YAOCHUU.issuperset(trips) and all(
-            k % 9 in (0, 6) for k in seqs):
-        if h.kinds[-1] >= 27:
-            yaku.append(("chanta", 2 if menzen else 1))
-        else:
-            yaku.append(("junchan", 3 if menzen else 2))
-    return yaku
-
-
-# ---------------------------------------------------------------- entry point
 _DORA_ROWS = tuple(("dora", n) for n in range(64))
 _AKA_ROWS = tuple(("aka_dora", n) for n in range(64))
 _URA_ROWS = tuple(("ura_dora", n) for n in range(64))
@@ -634,7 +294,7 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
     n_tiles = len(concealed)
     if melds:
         if len(melds) > 4 or n_tiles != 14 - 3 * len(melds):
-            return _invalid(ctx)
+            return invalid(ctx)
         srt = sorted(concealed)
         meld_trips: list[tuple[int, bool, bool]] = []
         mkb = b""
@@ -679,20 +339,19 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
             mred += f[7]
             seen.update(tiles)
         if not ok or len(seen) != 14 + n_kans:
-            return _invalid(ctx)
-        mi: MeldInfo = (msm, mtm, mkm, meld_fu, n_kans, n_ankan,
-                        not msm and n_ankan == len(meld_trips))
+            return invalid(ctx)
+        menzen = not msm and n_ankan == len(meld_trips)
         mkey = (msm | mcode << 27).to_bytes(8, "little")
     else:
         if n_tiles != 14:
-            return _invalid(ctx)
+            return invalid(ctx)
         srt = sorted(concealed)
         if srt[0] < 0 or srt[-1] > 135 or len(set(srt)) != 14:
-            return _invalid(ctx)
+            return invalid(ctx)
         meld_trips = _NO_TRIPS
         mkb = mkey = b""
-        mred = 0
-        mi = NO_MELDS
+        mred = msm = mtm = mkm = meld_fu = n_kans = n_ankan = 0
+        menzen = True
     if ctx.win_tile not in concealed:
         return ScoreResult.invalid("the winning tile is not in the concealed hand")
     tb = bytes(srt)
@@ -737,9 +396,351 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
         dora.append(_AKA_ROWS[red] if red < 64 else ("aka_dora", red))
     if ura:
         dora.append(_URA_ROWS[ura] if ura < 64 else ("ura_dora", ura))
-    result = score_quick(ctx, rules, kb, meld_trips, mi, dora, nd + red + ura)
-    if result is None:
-        result = _score_full(ctx, rules, kb, meld_trips, dora)
+    dora_han = nd + red + ura
+    no_melds = not melds
+    try:  # ---- the fast path: ordinary hands
+        if ctx.chankan_ankan:
+            raise _FullScorer
+        km = mkm
+        # ---- suit values (see engine.scoring.suits): their sum is the hand's value
+        n = len(kb)
+        i1 = bisect_left(kb, 9)
+        i2 = bisect_left(kb, 18, i1)
+        i3 = bisect_left(kb, 27, i2)
+        acc = 0
+        if i1:
+            acc = TABLE.get(kb[:i1]) or suit_value(kb[:i1])
+        if i2 != i1:
+            part = kb[i1:i2]
+            acc += TABLE.get(part) or suit_value(part)
+        if i3 != i2:
+            part = kb[i2:i3]
+            acc += TABLE.get(part) or suit_value(part)
+        if n != i3:
+            part = kb[i3:]
+            acc += TABLE.get(part) or suit_value(part)
+        km |= acc >> KINDS_SHIFT & M34
+
+        # ---- what the full scorer decides
+        chiitoi = False
+        if no_melds:
+            if km == YAO_MASK:
+                raise _FullScorer  # thirteen orphans
+            if ctx.tenhou or ctx.chiihou or ctx.renhou:
+                raise _FullScorer  # a luck yakuman may apply
+            if km in _FULL_SUITS:
+                raise _FullScorer  # maybe nine gates
+            if km.bit_count() == 7 and kb[0::2] == kb[1::2]:
+                if rules.daisharin != "none":
+                    raise _FullScorer
+                chiitoi = True
+        if ctx.paarenchan and rules.paarenchan:
+            raise _FullScorer
+        if not km & _SUITED or not km & _NOT_TERM or not km & _NOT_GREEN or (
+                n_kans >= 3 and (n_kans == 4 or rules.sankantsu_yakuman)):
+            raise _FullScorer  # tsuuiisou, chinroutou, ryuuiisou, suukantsu, sankantsu as yakuman
+
+        # ---- yaku of the whole hand
+        tsumo = ctx.tsumo
+        yaku: Yaku = []  # the circumstances (riichi, tsumo, last tile, ...) and the tiles used
+        base_han = 0
+        if menzen:
+            if ctx.riichi or ctx.double_riichi or ctx.open_riichi:
+                if ctx.open_riichi and rules.open_riichi:
+                    if ctx.double_riichi and rules.double_riichi:
+                        yaku.append(("open_riichi", 3))
+                        base_han = 3
+                    else:
+                        yaku.append(("open_riichi", 2))
+                        base_han = 2
+                elif ctx.double_riichi and rules.double_riichi:
+                    yaku.append(("double_riichi", 2))
+                    base_han = 2
+                else:
+                    yaku.append(("riichi", 1))
+                    base_han = 1
+                if ctx.ippatsu and rules.ippatsu:
+                    yaku.append(("ippatsu", 1))
+                    base_han += 1
+            if tsumo:
+                yaku.append(("menzen_tsumo", 1))
+                base_han += 1
+        if tsumo:
+            if ctx.haitei and (not ctx.rinshan or rules.haitei_with_rinshan):
+                yaku.append(("haitei", 1))
+                base_han += 1
+            if ctx.rinshan:
+                yaku.append(("rinshan", 1))
+                base_han += 1
+        else:
+            if ctx.houtei:
+                yaku.append(("houtei", 1))
+                base_han += 1
+            if ctx.chankan:  # (a robbed closed kan went to the full scorer)
+                yaku.append(("chankan", 1))
+                base_han += 1
+            if ctx.renhou and menzen and rules.renhou in _RENHOU_HAN:
+                han = _RENHOU_HAN[rules.renhou]
+                yaku.append(("renhou", han))
+                base_han += han
+        if not km & YAO_MASK:
+            if menzen or rules.open_tanyao:
+                yaku.append(("tanyao", 1))
+                base_han += 1
+        elif not km & _NOT_YAO and km >> 27:
+            yaku.append(("honroutou", 2))
+            base_han += 2
+        suited = km & _SUITED  # not empty (all honours went to the full scorer)
+        if suited <= _MAN or not suited & _MAN and (suited <= _PIN or not suited & _PIN):
+            if km >> 27:
+                yaku.append(_HONITSU[menzen])
+                base_han += 2 + menzen
+            else:
+                yaku.append(_CHINITSU[menzen])
+                base_han += 5 + menzen
+        if n_kans == 3:
+            yaku.append(("sankantsu", 2))
+            base_han += 2
+        dealer = ctx.seat_wind == 0
+        last = _LAST_TABLES
+        if last[0] is not rules:
+            last = _tables(rules)
+        totals = last[1][dealer << 1 | tsumo]
+
+        result: ScoreResult | None = None
+        if acc >> PAIRS_SHIFT & 0xFF == 1:  # one suit holds the pair, every suit has a reading
+            combos: list[int] | tuple[int, ...]
+            if acc >> MULTI_SHIFT:  # some suit has several readings: their product, in order
+                combos = [0]
+                for a, b in ((0, i1), (i1, i2), (i2, i3), (i3, n)):
+                    if a != b:
+                        combos = [x + y for x in combos for y in READINGS[kb[a:b]]]
+            else:
+                combos = (acc & READING_MASK,)
+            w = ctx.win_tile >> 2
+            seat_w = ctx.seat_wind
+            round_w = ctx.round_wind
+            seat_k = 27 + seat_w
+            round_k = 27 + round_w
+            w_ron_fu = 4 if YAO_MASK >> w & 1 else 2
+            places = _PLACEMENTS[w]
+            seq_lo = _SEQ_LO[w]
+            seq_bits = _SEQ_BITS[w]
+            best_key = -1  # (total, han, fu) packed: total << 16 | han << 8 | fu
+            best_res: ScoreResult | None = None
+            best_ry: tuple[tuple[str, int], ...] = ()
+            best_v = best_wait = best_ankou = best_h = best_fu = 0
+            best_ron = best_pinfu = False
+            best_e: Entry = (0, None, {}, 0)
+            for v in combos:
+                sm = v & M34
+                tm = v >> TRIP_SHIFT & M34
+                pair = (v >> PAIR_SHIFT) - 1
+                tmask = tm | mtm
+                smask = sm | msm
+                han = base_han
+                ry: tuple[tuple[str, int], ...] = ()
+                if tmask:
+                    hon = tmask >> 27
+                    if hon:
+                        dr = hon >> 4
+                        if dr == 7 or (hon & 15).bit_count() >= 3:
+                            raise _FullScorer  # daisangen, shousuushii or daisuushii may apply
+                        if dr:
+                            if dr & 1:
+                                ry += (_HAKU,)
+                                han += 1
+                            if dr & 2:
+                                ry += (_HATSU,)
+                                han += 1
+                            if dr & 4:
+                                ry += (_CHUN,)
+                                han += 1
+                            if pair >= 31 and dr in (3, 5, 6):
+                                ry += (_SHOUSANGEN,)
+                                han += 2
+                        if hon >> seat_w & 1:
+                            ry += (_SEAT,)
+                            han += 1
+                        if hon >> round_w & 1:
+                            ry += (_ROUND,)
+                            han += 1
+                    nt = tmask.bit_count()
+                    if nt >= 3:
+                        if nt == 4:
+                            ry += (_TOITOI,)
+                            han += 2
+                        if tmask & (tmask >> 9) & (tmask >> 18) & 0x1FF:
+                            ry += (_DOUKOU,)
+                            han += 2
+                        if rules.sanrenkou_han or rules.suurenkou:
+                            x = tmask & _SUITED
+                            r3 = x & (x >> 1) & (x >> 2) & _START3
+                            if r3:
+                                if rules.suurenkou and r3 & (x >> 3) & _START4:
+                                    raise _FullScorer  # suurenkou
+                                if rules.sanrenkou_han:
+                                    ry += (("sanrenkou", rules.sanrenkou_han),)
+                                    han += rules.sanrenkou_han
+                if smask:
+                    if menzen:
+                        dup = v >> DUP_SHIFT & 15
+                        if dup == 2:
+                            ry += (_RYANPEIKOU,)
+                            han += 3
+                        elif dup:
+                            ry += (_IIPEIKOU,)
+                            han += 1
+                    if smask.bit_count() >= 3:
+                        if smask & (smask >> 9) & (smask >> 18) & 0x7F:
+                            ry += (_SANSHOKU[menzen],)
+                            han += 1 + menzen
+                        if smask & (smask >> 3) & (smask >> 6) & _ITTSU_AT:
+                            ry += (_ITTSU[menzen],)
+                            han += 1 + menzen
+                    if not smask & _NOT_OUT_SEQ and YAO_MASK >> pair & 1 and not tmask & _NOT_YAO:
+                        if km >> 27:
+                            ry += (_CHANTA[menzen],)
+                            han += 1 + menzen
+                        else:
+                            ry += (_JUNCHAN[menzen],)
+                            han += 2 + menzen
+                n_ankou = tm.bit_count() + n_ankan
+                if n_ankou == 4:
+                    raise _FullScorer  # suuankou may apply
+                fu0 = 20 + (v >> FU_SHIFT & 255) + meld_fu
+                pinfu_ok = menzen and not tmask
+                if pair >= 27:
+                    if pair >= 31:
+                        fu0 += 2
+                        pinfu_ok = False
+                    elif pair == seat_k:
+                        fu0 += rules.double_wind_fu if pair == round_k else 2
+                        pinfu_ok = False
+                    elif pair == round_k:
+                        fu0 += 2
+                        pinfu_ok = False
+                for wait in places[(pair == w) | (tm >> w & 1) << 1
+                                   | (sm >> seq_lo & seq_bits) << 2]:
+                    h = han
+                    raw = fu0
+                    ankou = n_ankou
+                    ron_trip = pinfu = False
+                    if wait == _SHANPON:
+                        if not tsumo:
+                            ron_trip = True
+                            ankou -= 1
+                            raw -= w_ron_fu
+                    elif wait == _RYANMEN:
+                        if pinfu_ok:
+                            pinfu = True
+                            h += 1
+                    else:
+                        raw += 2
+                    if ankou == 3:
+                        h += 2
+                    if h == 0:
+                        if best_key < 0:
+                            best_key = 0
+                            best_res = NO_YAKU
+                        continue
+                    if tsumo:
+                        if not (pinfu and rules.pinfu_tsumo_fu):
+                            raw += 2
+                    elif menzen:
+                        raw += 10
+                    elif raw == 20 and rules.open_pinfu_ron_fu > 20:
+                        raw = rules.open_pinfu_ron_fu
+                    fu = _ROUND_FU[raw]
+                    hd = h + dora_han
+                    e = totals.get(hd << 8 | fu)
+                    if e is None:
+                        e = _entry(totals, hd, fu, rules, dealer, tsumo)
+                    if e[3] > best_key:
+                        best_key = e[3]
+                        best_res = None
+                        best_ry = ry
+                        best_v = v
+                        best_wait = wait
+                        best_ron = ron_trip
+                        best_pinfu = pinfu
+                        best_ankou = ankou
+                        best_h = h
+                        best_fu = fu
+                        best_e = e
+            result = best_res
+            if best_key > 0:  # a valid placement: list its yaku and fu parts
+                yl = [*yaku, *best_ry]
+                if best_pinfu:
+                    yl.append(_PINFU)
+                if best_ankou == 3:
+                    yl.append(_SANANKOU)
+                yl.sort(key=_ORDER_OF)
+                if dora:
+                    yl += dora
+                tm = best_v >> TRIP_SHIFT & M34
+                pair = (best_v >> PAIR_SHIFT) - 1
+                parts: list[tuple[str, int]] = [_BASE]
+                while tm:
+                    low = tm & -tm
+                    k = low.bit_length() - 1
+                    tm ^= low
+                    if best_ron and k == w:
+                        parts.append(_OPEN_TRIP[YAO_MASK >> k & 1])
+                    else:
+                        parts.append(_CLOSED_TRIP[YAO_MASK >> k & 1])
+                for k, kan, conc in meld_trips:
+                    parts.append(_MELD_PART[k << 2 | kan << 1 | conc])
+                if pair >= 27:
+                    if pair >= 31:
+                        parts.append(("pair_dragon", 2))
+                    elif pair == seat_k and pair == round_k:
+                        parts.append(("pair_double_wind", rules.double_wind_fu))
+                    elif pair == seat_k:
+                        parts.append(("pair_seat_wind", 2))
+                    elif pair == round_k:
+                        parts.append(("pair_round_wind", 2))
+                if best_wait >= _KANCHAN and best_wait != _SHANPON:
+                    parts.append(_WAIT_PART[best_wait])
+                if tsumo:
+                    if not (best_pinfu and rules.pinfu_tsumo_fu):
+                        parts.append(("tsumo", 2))
+                elif menzen:
+                    parts.append(("closed_ron", 10))
+                elif len(parts) == 1 and rules.open_pinfu_ron_fu > 20:  # no fu but the base
+                    parts.append(("open_pinfu", rules.open_pinfu_ron_fu - 20))
+                r: Any = _new(_Unfrozen)
+                r.valid = True
+                r.error = None
+                r.han = best_h + dora_han
+                r.fu = best_fu
+                r.yaku = tuple(yl)
+                r.fu_parts = tuple(parts)
+                r.limit = best_e[1]
+                r.yakuman_count = 0
+                r.points = best_e[2]  # shared by equal results: read-only (see score_win)
+                r.total = best_e[0]
+                r.han_without_dora = best_h
+                r.__class__ = ScoreResult
+                result = r
+        if chiitoi:
+            fu = rules.chiitoitsu_fu
+            h = base_han + 2
+            hd = h + dora_han
+            e = totals.get(hd << 8 | fu)
+            if e is None:
+                e = _entry(totals, hd, fu, rules, dealer, tsumo)
+            chi = _result(yaku + [("chiitoitsu", 2)], h, fu, [("chiitoitsu", fu)], dora, hd, e)
+            if result is None or not result.valid or (
+                    chi.total, chi.yakuman_count > 0, chi.han, chi.fu) > (
+                    result.total, result.yakuman_count > 0, result.han, result.fu):
+                result = chi
+        if result is None:
+            if rules.shiisanputaa and ctx.first_draw_no_calls and no_melds:
+                raise _FullScorer  # maybe thirteen unconnected tiles
+            result = ScoreResult.invalid("not a complete hand")
+    except _FullScorer:
+        result = score_full(ctx, rules, kb, meld_trips, dora)
     if key is not None:
         if len(results) >= _MEMO_MAX:
             results.clear()
@@ -747,100 +748,8 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
     return result
 
 
-def _invalid(ctx: WinContext) -> ScoreResult:
-    """Why the tiles are not a possible complete hand (checked in this order)."""
-    concealed = ctx.concealed
-    melds = ctx.melds
-    n_melds = len(melds)
-    n_tiles = len(concealed)
-    if n_melds > 4 or n_tiles != 14 - 3 * n_melds:
-        return ScoreResult.invalid(
-            f"not a complete hand: {n_tiles} concealed tiles with {n_melds} "
-            f"meld(s) (a winning hand has {14 - 3 * min(n_melds, 4)})")
-    seen = set(concealed)
-    for m in melds:
-        seen.update(m.tiles)
-    if min(seen) < 0 or max(seen) > 135:
-        return ScoreResult.invalid("impossible tiles: a tile number is outside 0-135")
-    for m in melds:
-        tiles = m.tiles
-        if len(tiles) < 3:
-            return ScoreResult.invalid("a meld has three or four tiles")
-        n_tiles += len(tiles)
-        k = min(tiles) >> 2
-        if m.kind == "chi":
-            if len(tiles) != 3 or k >= 27 or k % 9 > 6 or {t >> 2 for t in tiles} != {
-                    k, k + 1, k + 2}:
-                return ScoreResult.invalid("a chi must be three consecutive tiles of one suit")
-        else:
-            size = 3 if m.kind == "pon" else 4
-            if len(tiles) != size or max(tiles) >> 2 != k:
-                return ScoreResult.invalid(
-                    "a pon must be three identical tiles" if size == 3
-                    else "a kan must be four identical tiles")
-    if len(seen) != n_tiles:
-        return ScoreResult.invalid("impossible tiles: the same physical tile appears twice")
-    raise AssertionError("the tiles were rejected without a reason")  # pragma: no cover
-
-
-def _score_full(ctx: WinContext, rules: Ruleset, kb: bytes,
-                meld_trips: list[tuple[int, bool, bool]], dora: Yaku) -> ScoreResult:
-    """The full scorer (every rule, every yakuman), for what the fast path leaves."""
-    meld_seqs = [min(m.tiles) >> 2 for m in ctx.melds if m.kind == "chi"]
-    counts = [0] * 34
-    for k in kb:
-        counts[k] += 1
-    total = counts[:]
-    for k in meld_seqs:
-        total[k] += 1
-        total[k + 1] += 1
-        total[k + 2] += 1
-    for k, kan, _ in meld_trips:
-        total[k] += 4 if kan else 3
-    kinds = list(compress(_R34, total))
-    return _score(_Hand(ctx, rules, counts, total, meld_seqs, meld_trips, kinds, dora),
-                  tuple(counts))
-
-
 def clear_cache() -> None:
     """Forget memoised results (for benchmarks that measure the cold path)."""
     global _LAST_MEMO
     _MEMOS.clear()
     _LAST_MEMO = (None, {})
-
-
-def _score(h: _Hand, ct: tuple[int, ...]) -> ScoreResult:
-    ctx, rules, counts = h.ctx, h.rules, h.counts
-    if ctx.chankan_ankan:
-        if rules.chankan_on_ankan == "none":
-            return ScoreResult.invalid("robbing a closed kan is not allowed under these rules")
-        if not (h.no_melds and is_kokushi(counts)):
-            return ScoreResult.invalid("robbing a closed kan wins only with thirteen orphans")
-        return _kokushi(h)
-
-    chiitoi: ScoreResult | None = None
-    if h.no_melds:
-        n_kinds = len(h.kinds)
-        if n_kinds == 13 and is_kokushi(counts):
-            return _kokushi(h)
-        if n_kinds == 7 and counts.count(2) == 7:
-            chiitoi = _chiitoitsu(h)
-    readings = regular_readings(ct)
-    best: _Best = ((-1, -1, -1, -1), None, None)
-    if readings:
-        chuuren = _chuuren(h)
-        for pair, cseqs, ctrips in readings:
-            best = _regular(h, pair, cseqs, ctrips, chuuren, best)
-    result = best[1]
-    if best[2] is not None:
-        result = _build_regular(h, best[2])
-    if chiitoi is not None and _better(result, chiitoi):
-        result = chiitoi
-    if (result is None and rules.shiisanputaa and ctx.first_draw_no_calls and h.no_melds
-            and _is_shiisanputaa(counts)):
-        ym = _combine_yakuman(h, [("shiisanputaa", 1)])
-        assert ym is not None
-        return _finish_yakuman(h, ym)
-    if result is None:
-        return ScoreResult.invalid("not a complete hand")
-    return result
