@@ -277,6 +277,7 @@ def _hand_started(st: GameState, ev: HandStarted) -> None:
 def _drew(st: GameState, ev: Drew) -> None:
     s = st.seats[ev.seat]
     if ev.rinshan:
+        _break_ippatsu(st)  # the kan was not robbed: it ends every ippatsu
         st.rinshan_taken += 1
         if st.rules.dead_wall_replenish:
             st.live_end -= 1
@@ -482,7 +483,8 @@ def _kan(st: GameState, ev: Kan) -> None:
     if st.rules.kan_dora:
         st.pending_dora += 1
     st.calls_made = True
-    _break_ippatsu(st)
+    if m.kind != "kakan" or not st.rules.ippatsu_on_chankan:
+        _break_ippatsu(st)  # else at the replacement draw: robbing the kan may score ippatsu
     st.drawn = None
     st.window += 1
     st.last_kan = (ev.seat, m)

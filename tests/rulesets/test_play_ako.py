@@ -781,10 +781,6 @@ def test_double_riichi_not_after_a_first_turn_closed_kan() -> None:
     assert yaku.get("riichi") == 1 and "double_riichi" not in yaku
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine/state.py breaks every ippatsu on the Kan event of the added kan, before the "
-    "chankan window, so ippatsu_on_chankan never applies; ako 3-02-01-02 counts ippatsu "
-    "for a ron on the tile of an added kan"))
 def test_robbing_an_added_kan_counts_ippatsu() -> None:
     # 3-02-01-02: 加槓した牌で搶槓の栄和は一発となる
     g = new(wall(CHANKAN, ["3p", "9m", "1z", "2z", "3p"]), dice=dice_for(0, 3))

@@ -353,10 +353,6 @@ def test_ippatsu_ends_with_a_closed_kan(rules: Ruleset) -> None:
     assert isinstance(won, Won) and yaku_of(won).get("ippatsu") == 1
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine/state.py ends every ippatsu on the Kan event of the added kan, before the "
-    "chankan window, so ippatsu_on_chankan never applies: the ron on the added kan's tile "
-    "scores riichi, chankan but no ippatsu; teireikai リーチ5 combines ippatsu with chankan"))
 def test_ippatsu_combines_with_robbing_an_added_kan(rules: Ruleset) -> None:
     # teireikai リーチ5: 一発は…搶槓…と複合する; ルール15: 搶槓の場合は、カンが成立しない
     # (seat 1 pons seat 0's 3p, seat 2 declares riichi, seat 1 adds the 4th 3p: seat 2 robs it)
