@@ -594,8 +594,8 @@ def _reading_yaku(h: _Hand, pair: int, seqs: tuple[int, ...], trips: tuple[int, 
 # ---------------------------------------------------------------- entry point
 
 
-def invalid(ctx: WinContext) -> ScoreResult:
-    """Why the tiles are not a possible complete hand (checked in this order)."""
+def check_tiles(ctx: WinContext) -> ScoreResult | None:
+    """Why the tiles are not a possible complete hand (checked in this order), or None."""
     concealed = ctx.concealed
     melds = ctx.melds
     n_melds = len(melds)
@@ -627,7 +627,15 @@ def invalid(ctx: WinContext) -> ScoreResult:
                     else "a kan must be four identical tiles")
     if len(seen) != n_tiles:
         return ScoreResult.invalid("impossible tiles: the same physical tile appears twice")
-    raise AssertionError("the tiles were rejected without a reason")  # pragma: no cover
+    return None
+
+
+def invalid(ctx: WinContext) -> ScoreResult:
+    """Why the tiles (already found impossible by a quicker check) are impossible."""
+    bad = check_tiles(ctx)
+    if bad is None:  # pragma: no cover - the quicker checks reject nothing valid
+        raise AssertionError("the tiles were rejected without a reason")
+    return bad
 
 
 def score_full(ctx: WinContext, rules: Ruleset, kb: bytes,
@@ -684,3 +692,57 @@ def _score(h: _Hand, ct: tuple[int, ...]) -> ScoreResult:
     if result is None:
         return ScoreResult.invalid("not a complete hand")
     return result
+
+
+_RED_TILES: tuple[frozenset[int], ...] = (
+    frozenset(), frozenset((16, 52, 88)), frozenset((16, 17, 52, 53, 88, 89)))
+"""Red five tile ids with 0, 1 or 2 red fives per suit (the lowest copies)."""
+
+
+def score_reference(ctx: WinContext, rules: Ruleset) -> ScoreResult:
+    """The complete scorer on its own: no fast path, no memo (for tests and checks).
+
+    Counts the tiles and dora its own way and values every hand reading by reading;
+    ``score_win`` must return an equal result for every context and ruleset.
+    """
+    bad = check_tiles(ctx)
+    if bad is not None:
+        return bad
+    concealed = ctx.concealed
+    melds = ctx.melds
+    seen = set(concealed)
+    for m in melds:
+        seen.update(m.tiles)
+    if ctx.win_tile not in concealed:
+        return ScoreResult.invalid("the winning tile is not in the concealed hand")
+    counts = [0] * 34
+    for t in concealed:
+        counts[t >> 2] += 1
+    total = counts[:]
+    meld_seqs: list[int] = []
+    meld_trips: list[tuple[int, bool, bool]] = []
+    for m in melds:
+        k = min(m.tiles) >> 2
+        if m.kind == "chi":
+            meld_seqs.append(k)
+            total[k] += 1
+            total[k + 1] += 1
+            total[k + 2] += 1
+        else:
+            meld_trips.append((k, len(m.tiles) == 4, m.kind == "ankan"))
+            total[k] += len(m.tiles)
+    dora: Yaku = []
+    n = sum(total[NEXT[i >> 2]] for i in ctx.dora_indicators)
+    if n:
+        dora.append(("dora", n))
+    if rules.red_fives:
+        red = len(_RED_TILES[rules.red_fives].intersection(seen))
+        if red:
+            dora.append(("aka_dora", red))
+    if (ctx.riichi or ctx.double_riichi or ctx.open_riichi) and rules.ura_dora:
+        n = sum(total[NEXT[i >> 2]] for i in ctx.ura_indicators)
+        if n:
+            dora.append(("ura_dora", n))
+    kinds = list(compress(_R34, total))
+    return _score(_Hand(ctx, rules, counts, total, meld_seqs, meld_trips, kinds, dora),
+                  tuple(counts))
