@@ -8,10 +8,12 @@ the machine's load hits both alike, and time is CPU time of this process
 (``time.process_time``), so other processes on a busy machine count less.
 
 hanchan is measured twice: *cold* (its memo of whole results is cleared before each round, so
-every hand is scored from scratch; only the small per-suit decomposition cache
-stays warm, as it always is in a running game) and *warm*
-(the same hands again, as when the engine checks one hand against many
-discards).  ``mahjong`` keeps no such memo.
+every hand is scored from scratch) and *warm* (the same hands again, as when the
+engine checks one hand against many discards).  ``mahjong`` keeps no such memo.
+What stays warm in a cold round, as it always is in a running game, are tables of
+hand *parts*, never of hands: the readings of each suit's pattern
+(engine.scoring.suits, engine.scoring.decompose), the static table of valid melds
+(engine.scoring.melds, built at import), points by han and fu, and yaku sort keys.
 
     .venv/bin/python benchmarks/bench_scoring.py [--hands N] [--rounds R] [--seed S]
 """
