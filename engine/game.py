@@ -362,7 +362,8 @@ class Game:
             self._reveal_pending()
             self._emit(Kan(seat, Meld("ankan", tuple(sorted(action.tiles)))))
         elif isinstance(action, AddedKan):
-            self._reveal_pending()
+            # An earlier open kan's dora waits until this kan stands (nobody robs it):
+            # a robbed added kan reveals nothing (Tenhou: double_kakan_then_chankan).
             k = action.tile >> 2
             pon = next(m for m in s.melds if m.kind == "pon" and m.tiles[0] >> 2 == k)
             self._emit(Kan(seat, Meld("kakan", pon.tiles + (action.tile,), pon.called,
@@ -372,9 +373,10 @@ class Game:
         else:  # pragma: no cover - legal_actions lists nothing else on a turn
             raise IllegalAction("That action is not possible on your turn.")
 
-    def _reveal_pending(self) -> None:
+    def _reveal_pending(self, keep: int = 0) -> None:
+        """Turn the kan dora waiting to be revealed, all but the last ``keep``."""
         st = self.state
-        while st.pending_dora > 0:
+        while st.pending_dora > keep:
             idx = wall_mod.dora_index(st.dora_count)
             self._emit(DoraRevealed(st.wall[idx]))
 
@@ -405,8 +407,8 @@ class Game:
         if st.last_kan is not None:
             kseat, meld = st.last_kan
             timing = st.rules.kan_dora_closed if meld.kind == "ankan" else st.rules.kan_dora_open
-            if timing == "immediate":
-                self._reveal_pending()
+            # this kan's own dora by its timing; an earlier kan's at once, now it stands
+            self._reveal_pending(keep=0 if timing == "immediate" else 1)
             tile = st.wall[wall_mod.rinshan_index(st.rinshan_taken)]
             self._emit(Drew(seat, tile, rinshan=True))
         else:

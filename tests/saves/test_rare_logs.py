@@ -122,24 +122,10 @@ def test_rare_log_imports_and_verifies_clean(path: Path) -> None:
     assert [str(d) for d in verify_events(events)] == []
 
 
-KAN_DORA_XFAIL = pytest.mark.xfail(strict=True, reason=(
-    "Tenhou rule: the dora of an open kan (daiminkan/kakan) is turned when its player "
-    "discards (kan_dora_open = after_discard); a kakan declared right after the replacement "
-    "draw does not turn it first. engine.game._turn_action calls _reveal_pending() on "
-    "AddedKan, before the chankan chance, so the engine shows one more dora indicator. "
-    "Evidence: the real 鳳南 record double_kakan_then_chankan (mjai-reviewer test data): "
-    "seat 0 kakan 6p, replacement draw, kakan 2m robbed by seat 3 (槍槓 平和 30符2飜 2000, "
-    "no dora), one dora indicator in the record. With AddedKan not revealing, both files "
-    "replay exactly (checked by monkeypatching the engine)"))
-ENGINE_XFAIL = {
-    "real_mjai-reviewer_double_kakan_then_chankan.json": KAN_DORA_XFAIL,
-    "real_mjai-reviewer_suukantsu_0.json": KAN_DORA_XFAIL,
-}
-
-
 def _engine_params() -> list[object]:
-    return [pytest.param(p, marks=ENGINE_XFAIL[p.name], id=p.name) if p.name in ENGINE_XFAIL
-            else pytest.param(p, id=p.name) for p in JSON_LOGS + XML_LOGS]
+    # double_kakan_then_chankan and suukantsu_0 (real 鳳南 records) settle when an open
+    # kan's dora is turned when another kan follows: only once that kan stands.
+    return [pytest.param(p, id=p.name) for p in JSON_LOGS + XML_LOGS]
 
 
 @pytest.mark.parametrize("path", _engine_params())
