@@ -43,17 +43,15 @@ from rulesets.schema import Ruleset
 
 Yaku = list[tuple[str, int]]
 
-
 _RYANMEN, _KANCHAN, _PENCHAN, _SHANPON, _TANKI = range(5)
 _WAIT_PART = {_KANCHAN: ("wait_kanchan", 2), _PENCHAN: ("wait_penchan", 2),
               _TANKI: ("wait_tanki", 2)}
-SET_FU_ID = {
+_SET_FU_ID = {
     (conc, kan, term): f"{'closed' if conc else 'open'}_{'kan' if kan else 'triplet'}_"
                        f"{'terminal' if term else 'simple'}"
     for conc in (False, True) for kan in (False, True) for term in (False, True)
 }
 _RENHOU_HAN = {"mangan": 5, "baiman": 8}
-_DRAGON_YAKU = ("yakuhai_haku", "yakuhai_hatsu", "yakuhai_chun")
 
 _NOT_YAO = M34 & ~YAO_MASK
 _GREEN_MASK = sum(1 << k for k in (19, 20, 21, 23, 25, 32))
@@ -114,6 +112,7 @@ def _placements(w: int) -> tuple[tuple[int, ...], ...]:
 
 _PLACEMENTS = tuple(_placements(w) for w in range(34))
 
+
 class _OrderKey(dict[tuple[str, int], int]):
     """Sort key of a yaku row: its canonical position (ids are unique within a result).
 
@@ -143,7 +142,7 @@ class _Unfrozen:
 
 if ScoreResult.__slots__ != ("valid", "error", "han", "fu", "yaku", "fu_parts", "limit",
                              "yakuman_count", "points", "total", "han_without_dora"):
-    raise ImportError("ScoreResult changed: update _result to set every field")
+    raise ImportError("ScoreResult changed: update _result and score_win to set every field")
 
 _new = object.__new__
 
@@ -198,18 +197,11 @@ def _tables(rules: Ruleset) -> tuple[Ruleset, tuple[dict[int, Entry], ...]]:
     return _LAST_TABLES
 
 
-MeldInfo = tuple[int, int, int, int, int, int, bool]
-"""Facts of the melds: (sequence mask, triplet mask, kind mask, fu, kans, closed kans,
-menzen)."""
-NO_MELDS: MeldInfo = (0, 0, 0, 0, 0, 0, True)
-"""The facts of no melds (pass this very object for a hand without melds)."""
-
 _TERMINALS = sum(1 << k for k in (0, 8, 9, 17, 18, 26))
 _NOT_TERM = M34 & ~_TERMINALS
 _FULL_SUITS = (0x1FF, 0x1FF << 9, 0x1FF << 18)
 _MAN = 0x1FF
 _PIN = 0x1FF << 9
-_SOU = 0x1FF << 18
 _ITTSU_AT = 1 | 1 << 9 | 1 << 18
 _HAKU = ("yakuhai_haku", 1)
 _HATSU = ("yakuhai_hatsu", 1)
@@ -237,7 +229,7 @@ _JUNCHAN = (("junchan", 2), ("junchan", 3))
 _SANANKOU = ("sanankou", 2)
 
 _MELD_PART = tuple(
-    (SET_FU_ID[conc, kan, term], (4 if term else 2) * (2 if conc else 1) * (4 if kan else 1))
+    (_SET_FU_ID[conc, kan, term], (4 if term else 2) * (2 if conc else 1) * (4 if kan else 1))
     for k in range(34) for kan in (False, True) for conc in (False, True)
     for term in (bool(YAO_MASK >> k & 1),))
 """Fu part of a meld triplet, at ``kind << 2 | is_kan << 1 | concealed``."""
