@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from rulesets.schema import Ruleset
 
 __all__ = ["win_context", "score", "tsumo_result", "ron_result", "min_han", "is_furiten",
-           "every_wait_has_yaku"]
+           "every_wait_has_yaku", "may_be_shiisanputaa"]
 
 
 def min_han(st: GameState) -> int:
@@ -176,13 +176,27 @@ def _shape_complete(counts: list[int], melds: int) -> bool:
     return shanten(counts, melds) == -1
 
 
+def may_be_shiisanputaa(st: GameState, seat: int) -> bool:
+    """Whether a tsumo now could be shiisanputaa (十三不搭) without a complete shape.
+
+    Only with ``rules.shiisanputaa``, on the seat's first draw (the dealer's deal) with
+    no call before in the hand and no replacement draw; the scorer checks the tiles.
+    """
+    if not st.rules.shiisanputaa:
+        return False
+    s = st.seats[seat]
+    return (s.discards == 0 and not st.calls_made and not st.rinshan_draw and not s.melds
+            and not s.called_this_turn)
+
+
 def tsumo_result(st: GameState, seat: int) -> ScoreResult | None:
     """The score of a tsumo by the seat on its turn, or None if it may not win."""
     s = st.seats[seat]
     tile = st.drawn
     if tile is None or s.called_this_turn:
         return None
-    if not _shape_complete(s.counts, len(s.melds)):  # cheap; callers usually checked already
+    if (not _shape_complete(s.counts, len(s.melds))  # cheap; callers usually checked already
+            and not may_be_shiisanputaa(st, seat)):
         return None
     res = score(st, win_context(st, seat, tile, tsumo=True))
     return res if res.valid else None

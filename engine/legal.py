@@ -20,7 +20,7 @@ from engine.actions import (
     Ron,
     Tsumo,
 )
-from engine.claims import is_furiten, ron_result, tsumo_result
+from engine.claims import is_furiten, may_be_shiisanputaa, ron_result, tsumo_result
 from engine.shanten import shanten
 from engine.state import GameState, waits_of
 from engine.tiles import TERMINALS_AND_HONOURS, is_red
@@ -86,7 +86,9 @@ def turn_actions(st: GameState, seat: int) -> tuple[Action, ...]:
     sh = shanten(counts, nmelds)
     s.shanten_hint = sh
     # win
-    if sh < 0 and not called and drawn is not None and tsumo_result(st, seat) is not None:
+    # (shiisanputaa, 十三不搭, wins with no complete shape: only looked at on a first draw)
+    if ((sh < 0 or (r.shiisanputaa and s.discards == 0 and may_be_shiisanputaa(st, seat)))
+            and not called and drawn is not None and tsumo_result(st, seat) is not None):
         out.append(Tsumo())
     # nine terminals
     if (r.abort_nine_terminals and not called and s.discards == 0 and not st.calls_made

@@ -570,10 +570,6 @@ def test_consecutive_pungs(hand: str, draw: str, yaku: tuple[str, int]) -> None:
 SHIISANPUTAA = "147m258p369s123z5z"
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine/legal.py offers Tsumo only when shanten < 0 and claims.tsumo_result needs a "
-    "complete shape, so a 13-unconnected hand is never offered the win that ako 3-16-01 "
-    "makes a yakuman (the scorer knows shiisanputaa)"))
 @pytest.mark.parametrize("seat", [0, 1])
 def test_shiisanputaa_on_the_deal_or_the_first_draw(seat: int) -> None:
     # 3-16-01: 十三不搭 (no partial set, exactly one pair) is a yakuman: the dealer on the
