@@ -514,16 +514,12 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
             round_w = ctx.round_wind
             seat_k = 27 + seat_w
             round_k = 27 + round_w
-            w_ron_fu = 4 if YAO_MASK >> w & 1 else 2
             places = _PLACEMENTS[w]
             seq_lo = _SEQ_LO[w]
             seq_bits = _SEQ_BITS[w]
             best_key = -1  # (total, han, fu) packed: total << 16 | han << 8 | fu
             best_res: ScoreResult | None = None
-            best_ry: tuple[tuple[str, int], ...] = ()
-            best_v = best_wait = best_ankou = best_h = best_fu = 0
-            best_ron = best_pinfu = False
-            best_e: Entry = (0, None, {}, 0)
+            # (best_ry .. best_e are set with the first valid placement, best_key > 0)
             for v in combos:
                 sm = v & M34
                 tm = v >> TRIP_SHIFT & M34
@@ -622,7 +618,7 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
                         if not tsumo:
                             ron_trip = True
                             ankou -= 1
-                            raw -= w_ron_fu
+                            raw -= 4 if YAO_MASK >> w & 1 else 2  # made open
                     elif wait == _RYANMEN:
                         if pinfu_ok:
                             pinfu = True
