@@ -245,8 +245,20 @@ _URA_ROWS = tuple(("ura_dora", n) for n in range(64))
 """Shared rows (fewer objects for each result to keep)."""
 _NO_TRIPS: list[tuple[int, bool, bool]] = []
 """The meld triplets of a hand without melds (shared: never modified)."""
-_NO_DORA: Yaku = []
-"""The dora rows of a hand without dora (shared: never modified)."""
+
+
+def _dora_rows(nd: int, red: int, ura: int) -> Yaku:
+    """The yaku rows of the dora, red fives and ura dora (those there are)."""
+    rows: Yaku = []
+    if nd:
+        rows.append(_DORA_ROWS[nd] if nd < 64 else ("dora", nd))
+    if red:
+        rows.append(_AKA_ROWS[red] if red < 64 else ("aka_dora", red))
+    if ura:
+        rows.append(_URA_ROWS[ura] if ura < 64 else ("ura_dora", ura))
+    return rows
+
+
 _MEMOS: dict[int, tuple[Ruleset | None, dict[bytes | None, ScoreResult]]] = {}
 """Memoised results by the ruleset's id: (the ruleset, kept alive so that its id is not
 reused while its results are here; key -> result)."""
@@ -379,15 +391,6 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
     if hit is not None:
         return hit
     # dora, red fives and (for riichi) ura dora: the same for every reading
-    dora: Yaku = _NO_DORA
-    if nd or red or ura:
-        dora = []
-    if nd:
-        dora.append(_DORA_ROWS[nd] if nd < 64 else ("dora", nd))
-    if red:
-        dora.append(_AKA_ROWS[red] if red < 64 else ("aka_dora", red))
-    if ura:
-        dora.append(_URA_ROWS[ura] if ura < 64 else ("ura_dora", ura))
     dora_han = nd + red + ura
     no_melds = not melds
     try:  # ---- the fast path: ordinary hands
@@ -664,8 +667,13 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
                 if best_ankou == 3:
                     yl.append(_SANANKOU)
                 yl.sort(key=_ORDER_OF)
-                if dora:
-                    yl += dora
+                if dora_han:
+                    if nd:
+                        yl.append(_DORA_ROWS[nd] if nd < 64 else ("dora", nd))
+                    if red:
+                        yl.append(_AKA_ROWS[red] if red < 64 else ("aka_dora", red))
+                    if ura:
+                        yl.append(_URA_ROWS[ura] if ura < 64 else ("ura_dora", ura))
                 tm = best_v >> TRIP_SHIFT & M34
                 pair = (best_v >> PAIR_SHIFT) - 1
                 parts: list[tuple[str, int]] = [_BASE]
@@ -718,7 +726,8 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
             e = totals.get(hd << 8 | fu)
             if e is None:
                 e = _entry(totals, hd, fu, rules, dealer, tsumo)
-            chi = _result(yaku + [("chiitoitsu", 2)], h, fu, [("chiitoitsu", fu)], dora, hd, e)
+            chi = _result(yaku + [("chiitoitsu", 2)], h, fu, [("chiitoitsu", fu)],
+                          _dora_rows(nd, red, ura), hd, e)
             if result is None or not result.valid or (
                     chi.total, chi.yakuman_count > 0, chi.han, chi.fu) > (
                     result.total, result.yakuman_count > 0, result.han, result.fu):
@@ -728,7 +737,7 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
                 raise _FullScorer  # maybe thirteen unconnected tiles
             result = ScoreResult.invalid("not a complete hand")
     except _FullScorer:
-        result = score_full(ctx, rules, kb, meld_trips, dora)
+        result = score_full(ctx, rules, kb, meld_trips, _dora_rows(nd, red, ura))
     if key is not None:
         if len(results) >= _MEMO_MAX:
             results.clear()
