@@ -152,7 +152,6 @@ placements by points, then han, then fu (``total << 16 | han << 8 | fu``)."""
 
 _TOTALS: dict[tuple[bool, bool, str], tuple[dict[int, Entry], ...]] = {}
 """Points tables by the limit options, then by ``dealer << 1 | tsumo``: han << 8 | fu -> entry."""
-_LAST_TABLES: tuple[Ruleset | None, tuple[dict[int, Entry], ...]] = (None, ())
 
 
 def _entry(totals: dict[int, Entry], han: int, fu: int, rules: Ruleset, dealer: bool,
@@ -186,15 +185,13 @@ def _result(yaku: Yaku, han_wo: int, fu: int, parts: list[tuple[str, int]], dora
     return res
 
 
-def _tables(rules: Ruleset) -> tuple[Ruleset, tuple[dict[int, Entry], ...]]:
-    """The points tables of ``rules`` by ``dealer << 1 | tsumo`` (and remember them)."""
-    global _LAST_TABLES
+def _tables(rules: Ruleset) -> tuple[dict[int, Entry], ...]:
+    """The points tables of ``rules`` by ``dealer << 1 | tsumo``."""
     key = (rules.kiriage_mangan, rules.kazoe_yakuman, rules.kazoe_cap)
     tables = _TOTALS.get(key)
     if tables is None:
         tables = _TOTALS[key] = ({}, {}, {}, {})
-    _LAST_TABLES = (rules, tables)
-    return _LAST_TABLES
+    return tables
 
 
 _TERMINALS = sum(1 << k for k in (0, 8, 9, 17, 18, 26))
@@ -259,24 +256,26 @@ def _dora_rows(nd: int, red: int, ura: int) -> Yaku:
     return rows
 
 
-_MEMOS: dict[int, tuple[Ruleset | None, dict[bytes | None, ScoreResult]]] = {}
+_Memo = tuple[Ruleset | None, dict[bytes | None, ScoreResult], tuple[dict[int, Entry], ...]]
+"""A ruleset's memo: (the ruleset, key -> result, its points tables)."""
+_MEMOS: dict[int, _Memo] = {}
 """Memoised results by the ruleset's id: (the ruleset, kept alive so that its id is not
 reused while its results are here; key -> result)."""
-_LAST_MEMO: tuple[Ruleset | None, dict[bytes | None, ScoreResult]] = (None, {})
+_LAST_MEMO: _Memo = (None, {}, ())
 _MEMO_MAX = 1 << 13
 _NOT_RED = (b"", bytes(t for t in range(256) if t not in (16, 52, 88)),
             bytes(t for t in range(256) if t not in (16, 17, 52, 53, 88, 89)))
 """Bytes to delete to keep the red fives, by red fives per suit."""
 
 
-def _memo_of(rules: Ruleset) -> tuple[Ruleset | None, dict[bytes | None, ScoreResult]]:
+def _memo_of(rules: Ruleset) -> _Memo:
     """The memo of ``rules`` (made if new), remembered as the last one used."""
     global _LAST_MEMO
     memo = _MEMOS.get(id(rules))
     if memo is None or memo[0] is not rules:
         if len(_MEMOS) >= 16:
             _MEMOS.clear()
-        memo = _MEMOS[id(rules)] = (rules, {})
+        memo = _MEMOS[id(rules)] = (rules, {}, _tables(rules))
     _LAST_MEMO = memo
     return memo
 
@@ -497,10 +496,7 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
             yaku.append(("sankantsu", 2))
             base_han += 2
         dealer = ctx.seat_wind == 0
-        last = _LAST_TABLES
-        if last[0] is not rules:
-            last = _tables(rules)
-        totals = last[1][dealer << 1 | tsumo]
+        totals = memo[2][dealer << 1 | tsumo]
 
         result: ScoreResult | None = None
         if acc >> PAIRS_SHIFT & 0xFF == 1:  # one suit holds the pair, every suit has a reading
@@ -651,7 +647,8 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
                         best_key = e[3]
                         best_res = None
                         best_ry = ry
-                        best_v = v
+                        best_tm = tm
+                        best_pair = pair
                         best_wait = wait
                         best_ron = ron_trip
                         best_pinfu = pinfu
@@ -674,8 +671,8 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
                         yl.append(_AKA_ROWS[red] if red < 64 else ("aka_dora", red))
                     if ura:
                         yl.append(_URA_ROWS[ura] if ura < 64 else ("ura_dora", ura))
-                tm = best_v >> TRIP_SHIFT & M34
-                pair = (best_v >> PAIR_SHIFT) - 1
+                tm = best_tm
+                pair = best_pair
                 parts: list[tuple[str, int]] = [_BASE]
                 while tm:
                     low = tm & -tm
@@ -749,4 +746,4 @@ def clear_cache() -> None:
     """Forget memoised results (for benchmarks that measure the cold path)."""
     global _LAST_MEMO
     _MEMOS.clear()
-    _LAST_MEMO = (None, {})
+    _LAST_MEMO = (None, {}, ())
