@@ -38,8 +38,9 @@ def win_payments(
     tsumo the pao player pays that share alone; on ron ``rules.pao_ron`` says
     whether it is split with the discarder or all theirs, and ``rules.pao_honba``
     who pays the honba.  With ``wareme_seat`` that seat's hand payments (paid or
-    received) are doubled; honba and sticks are not.  In a multiple ron the caller says which winner
-    takes the honba and the sticks.
+    received) are doubled; honba and sticks are not.  A pao payment is the pao
+    player's own: doubled only when the pao player or the winner is the wareme seat.
+    In a multiple ron the caller says which winner takes the honba and the sticks.
     """
     if not result.valid:
         raise ValueError("win_payments needs a valid result")
@@ -69,14 +70,16 @@ def win_payments(
                 shares[s] = result.points["tsumo_other"]
         if pao_units:
             assert pao_seat is not None
+            # The pao player pays the others' shares as its own payment: the wareme
+            # doubling follows the seat that pays (or the winner), not whose share it was.
             pao_amount = 0
             for s in others:
                 part = shares[s] * pao_units // units
-                pao_amount += part * factor(s)
+                pao_amount += part
                 rest = shares[s] - part
                 if rest:
                     lines.append(Payment(s, winner, rest * factor(s), "hand"))
-            lines.append(Payment(pao_seat, winner, pao_amount, "pao"))
+            lines.append(Payment(pao_seat, winner, pao_amount * factor(pao_seat), "pao"))
             if pao_units == units:
                 honba_payer = pao_seat
         else:

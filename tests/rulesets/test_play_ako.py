@@ -668,11 +668,6 @@ def test_daisangen_pao_pays_all_of_a_tsumo() -> None:
     assert {(p.payer, p.payee) for p in w.payments} == {(0, 1)}
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine.scoring.win_payments charges the pao player the whole tsumo including the "
-    "wareme seat's doubled share (40,000 for a child's yakuman with wareme on an uninvolved "
-    "seat); by ako 8-01 only the seat at the broken wall pays double, and here it pays "
-    "nothing"))
 def test_pao_tsumo_with_wareme_on_an_uninvolved_seat_is_not_doubled() -> None:
     # 8-01 (the wareme seat pays and receives double) with 8-08-03 (pao pays all): seat 2
     # at the broken wall pays nothing, so the pao player pays the plain 32,000
@@ -680,6 +675,17 @@ def test_pao_tsumo_with_wareme_on_an_uninvolved_seat_is_not_doubled() -> None:
     run(g, *PAO_CALLS, (1, "tsumo"))
     won = last_result(g)
     assert isinstance(won, Won) and won.deltas == (-32000, 32000, 0, 0)
+
+
+@pytest.mark.parametrize("wareme", [0, 1])
+def test_pao_tsumo_is_doubled_when_the_pao_player_or_the_winner_is_at_wareme(
+        wareme: int) -> None:
+    # 8-01: 割れ目の人は払うのも貰うのも倍 -- the pao player (seat 0) at the broken wall pays
+    # double, and so does whoever pays a winner (seat 1) at the broken wall (8-08-03)
+    g = new(wall(PAO, PAO_TSUMO), dice=dice_for(0, wareme))
+    run(g, *PAO_CALLS, (1, "tsumo"))
+    won = last_result(g)
+    assert isinstance(won, Won) and won.deltas == (-64000, 64000, 0, 0)
 
 
 def test_daisangen_pao_halves_a_ron_and_the_discarder_pays_the_honba() -> None:
