@@ -9,6 +9,11 @@ Public API (what the game engine, the CLI and the tools call):
 * :func:`limit_points` — a bare limit payment (nagashi mangan at a draw);
 * :func:`yaku_table` — the yaku under a ruleset, for ``hanchan rules yaku``.
 
+Modules: ``score`` (``score_win``: checks, memo, the fast path for ordinary hands),
+``full`` (the complete scorer it falls back on; ``score_reference`` runs it alone),
+``suits`` and ``melds`` (tables of suit patterns and of valid melds), ``decompose``,
+``registry``, ``points``, ``payments``, ``types``.
+
 >>> from engine.tiles import parse_tiles
 >>> from rulesets.schema import Ruleset
 >>> hand = tuple(parse_tiles("123456789m11p234s"))
