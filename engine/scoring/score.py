@@ -418,16 +418,16 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
         # ---- what the full scorer decides
         chiitoi = False
         if no_melds:
-            if km == YAO_MASK:
-                raise _FullScorer  # thirteen orphans
             if ctx.tenhou or ctx.chiihou or ctx.renhou:
                 raise _FullScorer  # a luck yakuman may apply
-            if km in _FULL_SUITS:
-                raise _FullScorer  # maybe nine gates
-            if km.bit_count() == 7 and kb[0::2] == kb[1::2]:
-                if rules.daisharin != "none":
-                    raise _FullScorer
-                chiitoi = True
+            nk = km.bit_count()
+            if nk == 7:
+                if kb[0::2] == kb[1::2]:
+                    if rules.daisharin != "none":
+                        raise _FullScorer
+                    chiitoi = True
+            elif nk == 13 and km == YAO_MASK or nk == 9 and km in _FULL_SUITS:
+                raise _FullScorer  # thirteen orphans, maybe nine gates
         if ctx.paarenchan and rules.paarenchan:
             raise _FullScorer
         if not km & _SUITED or not km & _NOT_TERM or not km & _NOT_GREEN or (
@@ -509,6 +509,7 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
             else:
                 combos = (acc & READING_MASK,)
             w = ctx.win_tile >> 2
+            fu_base = 20 + meld_fu
             seat_w = ctx.seat_wind
             round_w = ctx.round_wind
             seat_k = 27 + seat_w
@@ -592,10 +593,10 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
                         else:
                             ry += (_JUNCHAN[menzen],)
                             han += 2 + menzen
-                n_ankou = tm.bit_count() + n_ankan
+                n_ankou = tm.bit_count() + n_ankan if tm else n_ankan
                 if n_ankou == 4:
                     raise _FullScorer  # suuankou may apply
-                fu0 = 20 + (v >> FU_SHIFT & 255) + meld_fu
+                fu0 = fu_base + (v >> FU_SHIFT & 255)
                 pinfu_ok = menzen and not tmask
                 if pair >= 27:
                     if pair >= 31:
@@ -682,8 +683,9 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
                         parts.append(_OPEN_TRIP[YAO_MASK >> k & 1])
                     else:
                         parts.append(_CLOSED_TRIP[YAO_MASK >> k & 1])
-                for k, kan, conc in meld_trips:
-                    parts.append(_MELD_PART[k << 2 | kan << 1 | conc])
+                if meld_trips:
+                    for k, kan, conc in meld_trips:
+                        parts.append(_MELD_PART[k << 2 | kan << 1 | conc])
                 if pair >= 27:
                     if pair >= 31:
                         parts.append(("pair_dragon", 2))
