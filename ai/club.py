@@ -13,8 +13,16 @@ engine offers.
 * Calls only when the hand keeps a yaku under the ruleset and the call raises the
   expected gain; riichi or dama by comparing both.
 
-``easy`` plays like a beginner: efficient but noisy, calls every yakuhai, always
-riichi, and only folds against riichi with a hopeless hand.
+Levels (:data:`STYLES`):
+
+* ``easy`` plays like a beginner: efficient but noisy, throws lone honours first, calls
+  whenever the call keeps a yaku and speeds the hand, always riichi, and folds only
+  against a riichi, only with a hopeless hand, and only to genbutsu.
+* ``normal``: the full hand-building and value model with a little spread; defends
+  against riichi only; no score-situation play.
+* ``strong``: adds the score situation (all-last placement, bust risk, the ruleset's
+  uma, agari-yame), reading of open hands (flushes, yakuhai, pao), wait choice by how
+  often a tile is discarded (honour tanki, suji traps) and exact wait values.
 """
 
 from __future__ import annotations
