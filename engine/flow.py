@@ -46,11 +46,14 @@ def _deltas(payments: tuple[Payment, ...] | list[Payment]) -> list[int]:
 
 
 def _chips(st: GameState, seat: int, from_seat: int | None,
-           yaku: tuple[tuple[str, int], ...], yakuman_count: int) -> tuple[int, int, int, int]:
+           yaku: tuple[tuple[str, int], ...], yakuman_count: int,
+           pays: tuple[Payment, ...] = ()) -> tuple[int, int, int, int]:
     """Chips of one win (ippatsu, ura dora, red fives, yakuman) when the rules count chips.
 
     Ippatsu, ura and red-five chips come from each other player on a tsumo and from the
-    discarder on a ron; a yakuman's ``chip_yakuman`` is the total from the payers.
+    discarder on a ron; a yakuman's ``chip_yakuman`` is the total, shared equally by the
+    seats that pay the hand's points in ``pays`` (with pao: the pao player alone on a
+    tsumo, the discarder and the pao player on a split ron).
     """
     r = st.rules
     if not r.chips:
@@ -63,10 +66,18 @@ def _chips(st: GameState, seat: int, from_seat: int | None,
     units += r.chip_red * ys.get("aka_dora", 0)
     out = [0, 0, 0, 0]
     payers = [o for o in range(4) if o != seat] if from_seat is None else [from_seat]
-    yk = r.chip_yakuman * yakuman_count // len(payers)
     for o in payers:
-        out[o] -= units + yk
-        out[seat] += units + yk
+        out[o] -= units
+        out[seat] += units
+    if yakuman_count and r.chip_yakuman:
+        point_payers = sorted({p.payer for p in pays
+                               if p.payer is not None and p.reason in ("hand", "pao")})
+        if not point_payers:
+            point_payers = payers
+        yk = r.chip_yakuman * yakuman_count // len(point_payers)
+        for o in point_payers:
+            out[o] -= yk
+            out[seat] += yk
     return (out[0], out[1], out[2], out[3])
 
 
@@ -127,7 +138,7 @@ def make_won(
         if sticks_here:
             taken += stick_count
         ura = st.ura_indicators() if (s.riichi and r.ura_dora) else ()
-        chips = _chips(st, seat, from_seat, res.yaku, res.yakuman_count)
+        chips = _chips(st, seat, from_seat, res.yaku, res.yakuman_count, pays)
         wins.append(WinResult(
             seat=seat, from_seat=from_seat, tile=tile, hand=hand, melds=tuple(s.melds),
             han=res.han, fu=res.fu, yaku=res.yaku, fu_parts=res.fu_parts, limit=res.limit,

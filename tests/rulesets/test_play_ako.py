@@ -699,10 +699,6 @@ def test_daisangen_pao_halves_a_ron_and_the_discarder_pays_the_honba() -> None:
     assert won.deltas == (-16000, 32300, -16300, 0)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine.flow._chips takes a yakuman's chips from the three others on a tsumo (8 each) "
-    "even when the pao player pays all the points; ako 8-07-11 has the payers of the points "
-    "pay the 24 chips"))
 def test_yakuman_chips_come_from_the_pao_player_on_a_tsumo() -> None:
     # 8-07-11: 全24枚を点数支払者が均等に支払う -- the pao player pays every point (8-08-03)
     g = new(wall(PAO, PAO_TSUMO), dice=dice_for(0, 2))
@@ -711,10 +707,6 @@ def test_yakuman_chips_come_from_the_pao_player_on_a_tsumo() -> None:
     assert isinstance(won, Won) and won.wins[0].chips == (-24, 24, 0, 0)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine.flow._chips takes a yakuman ron's 24 chips from the discarder alone; with pao "
-    "the discarder and the pao player each pay half the points (8-08-04), so by ako 8-07-11 "
-    "each pays 12 chips"))
 def test_yakuman_chips_are_shared_by_the_discarder_and_the_pao_player_on_a_ron() -> None:
     g = start_at(AKO, wall(PAO, PAO_RON), dice=dice_for(0, 3))
     run(g, *PAO_CALLS, (2, "d 4m"), (1, "ron"))
