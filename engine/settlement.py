@@ -19,7 +19,8 @@ table (:class:`engine.events.FinalRow`), driven only by the ruleset's options:
   ``yakuman_bonus_tsumo`` / ``yakuman_bonus_ron`` per yakuman win.
 * chips (settled apart from points): the chips counted during the game, plus
   ``chip_bust`` from each busted player to its buster and yakitori payments,
-  when ``chips`` / ``yakitori`` are on.
+  when ``chips`` / ``yakitori`` are on (``yakitori_payment`` ``split``: the birds'
+  chips go into one pool shared equally by the winners, any odd chip by rank).
 
 All values are computed exactly (fractions) and given as floats in thousands.
 
@@ -178,16 +179,18 @@ def final_table(
             bonus[winner] += rules.yakuman_bonus_ron
     if rules.yakitori and winners:
         takers = [s for s in order if s in winners]  # by rank: the top gets any odd chip
-        for bird in (s for s in range(4) if s not in winners):
-            if rules.yakitori_payment == "each":
+        birds = [s for s in range(4) if s not in winners]
+        if rules.yakitori_payment == "each":
+            for bird in birds:
                 for winner in takers:
                     chip[bird] -= rules.yakitori_chips
                     chip[winner] += rules.yakitori_chips
-            else:  # "split": yakitori_chips in all, shared by the winners
-                share, extra = divmod(rules.yakitori_chips, len(takers))
+        else:  # "split": every bird puts yakitori_chips in one pool, shared by the winners
+            for bird in birds:
                 chip[bird] -= rules.yakitori_chips
-                for i, winner in enumerate(takers):
-                    chip[winner] += share + (1 if i < extra else 0)
+            share, extra = divmod(rules.yakitori_chips * len(birds), len(takers))
+            for i, winner in enumerate(takers):
+                chip[winner] += share + (1 if i < extra else 0)
 
     rows = [
         FinalRow(

@@ -340,10 +340,14 @@ def test_ako_yakitori_split_among_the_winners() -> None:
     rows = final_table((40000, 30000, 20000, 10000), 0, rules, chips=(0, 0, 0, 0),
                        winners={0, 1, 2})
     assert by_seat(rows, "chips") == [1, 1, 1, -3]
-    # two winners share 3 chips from each of two birds: the top takes the odd chip
+    # two birds pool their 3 chips each (6) and the two winners take 3 each
     rows = final_table((40000, 30000, 20000, 10000), 0, rules, chips=(0, 0, 0, 0),
                        winners={0, 1})
-    assert by_seat(rows, "chips") == [4, 2, -3, -3]
+    assert by_seat(rows, "chips") == [3, 3, -3, -3]
+    # a pool that does not divide: the odd chips go to the higher-ranked winners
+    rows = final_table((20000, 40000, 30000, 10000), 0, rules.replace(yakitori_chips=2),
+                       chips=(0, 0, 0, 0), winners={0, 1, 2})
+    assert by_seat(rows, "chips") == [0, 1, 1, -2]
 
 
 def test_without_hakoshita_a_player_below_zero_settles_as_zero() -> None:
@@ -355,3 +359,20 @@ def test_without_hakoshita_a_player_below_zero_settles_as_zero() -> None:
     assert with_debt[3] == -8.0 - 30.0 - 20.0
     assert no_debt[3] == 0.0 - 30.0 - 20.0
     assert no_debt[:3] == with_debt[:3]
+
+
+@given(st.sets(st.integers(0, 3), min_size=1, max_size=3), st.integers(0, 10),
+       st.tuples(*[st.integers(-100, 80) for _ in range(4)]))
+def test_split_yakitori_pools_the_birds_chips(winners: set[int], each: int,
+                                              raw: tuple[int, int, int, int]) -> None:
+    # ako 8-07-17: 焼き鳥の人全員がチップ3枚ずつを場に出し、それ以外の人で等分する -- each
+    # bird puts yakitori_chips in one pool; the winners' shares differ by at most one chip
+    scores = (raw[0] * 500, raw[1] * 500, raw[2] * 500, raw[3] * 500)
+    rules = AKO.replace(chips=True, yakitori=True, yakitori_chips=each,
+                        yakitori_payment="split")
+    chips = by_seat(final_table(scores, 0, rules, winners=winners), "chips")
+    birds = [s for s in range(4) if s not in winners]
+    assert all(chips[s] == -each for s in birds)
+    assert sum(chips) == 0
+    shares = [chips[s] for s in winners]
+    assert max(shares) - min(shares) <= 1

@@ -1030,10 +1030,6 @@ def test_yakitori_is_lifted_for_every_winner_of_a_double_ron() -> None:
     assert chips[0] > 1 and chips[1] > 1 and chips[0] + chips[1] == 2 + 6
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine.settlement.final_table shares each bird's 3 chips separately and gives the odd "
-    "chip to the top every time, so with two birds and two winners the top gets 4 and the "
-    "other 2; ako 8-07-17 pools the birds' chips (6) and shares them equally (3 each)"))
 def test_yakitori_chips_are_pooled_and_shared_equally() -> None:
     # 8-07-17: 焼き鳥の人全員がチップ3枚ずつを場に出し、それ以外の人で等分する
     end = final(_double_ron_at_south_4())
