@@ -263,9 +263,9 @@ _MEMOS: dict[int, _Memo] = {}
 reused while its results are here; key -> result)."""
 _LAST_MEMO: _Memo = (None, {}, ())
 _MEMO_MAX = 1 << 13
-_NOT_RED = (b"", bytes(t for t in range(256) if t not in (16, 52, 88)),
-            bytes(t for t in range(256) if t not in (16, 17, 52, 53, 88, 89)))
-"""Bytes to delete to keep the red fives, by red fives per suit."""
+_RED_MAP = (b"", bytes(t in (16, 52, 88) for t in range(256)),
+            bytes(t in (16, 17, 52, 53, 88, 89) for t in range(256)))
+"""``bytes.translate`` tables: red five tile -> 1, any other -> 0, by red fives per suit."""
 
 
 def _memo_of(rules: Ruleset) -> _Memo:
@@ -367,7 +367,7 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
     red = ura = 0
     reds = rules.red_fives
     if reds:
-        red = len(tb.translate(None, _NOT_RED[reds]))
+        red = tb.translate(_RED_MAP[reds]).count(1)
         if mred:
             red += mred >> 4 * (reds - 1) & 15
     if ctx.ura_indicators and rules.ura_dora and (
