@@ -510,7 +510,8 @@ def _won(st: GameState, ev: Won) -> None:
     st.dealer_wins = st.dealer_wins + 1 if dealer_won else 0
     for w in ev.wins:
         st.wins_by_seat[w.seat] += 1
-        if w.yakuman_count:
+        # a counted yakuman earns the yakuman bonus only where the rules say so
+        if w.yakuman_count or (w.limit == "kazoe_yakuman" and st.rules.yakuman_bonus_kazoe):
             st.yakuman_wins.append((w.seat, w.from_seat))
         for i in range(4):
             st.chips[i] += w.chips[i]

@@ -164,6 +164,10 @@ class Ruleset:
     yakuman_bonus_ron: int = opt(0, "points", "役満御祝儀 (ロン)",
                                  "Settlement bonus for a yakuman ron, from the discarder, "
                                  "in thousands.", lo=0, hi=1000)
+    yakuman_bonus_kazoe: bool = opt(
+        False, "points", "数え役満の御祝儀",
+        "Whether a counted yakuman (13+ han, kazoe_yakuman) earns the yakuman bonus like a "
+        "yakuman; chip_yakuman is paid for real yakuman only.")
     chips: bool = opt(False, "points", "チップ",
                       "Whether chips (祝儀) are counted; they are settled apart from points.")
     chip_ippatsu: int = opt(1, "points", "一発祝儀", "Chips for ippatsu (from each on tsumo, "

@@ -417,17 +417,17 @@ KAZOE = {0: "2233445667888p", 1: "2468m13579p2468s", 2: "13579s123456z99p",
          3: "2468m2468p2468s7z"}
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "a counted yakuman gets yakuman_count 0, and engine/state.py lists only wins with "
-    "yakuman_count for the yakuman bonus, so the settlement pays none; yokoyoko (4) makes "
-    "13 han a yakuman win (役満役(数え役満)の和了と認める) and (1) pays its 御祝儀 flat"))
-def test_a_counted_yakuman_is_a_yakuman_win_for_the_bonus() -> None:
+@pytest.mark.parametrize("kazoe_bonus", [True, False])
+def test_a_counted_yakuman_is_a_yakuman_win_for_the_bonus(kazoe_bonus: bool) -> None:
     # (4) 13ハン以上の和了点は四倍満貫とする。更に、これを役満役(数え役満)の和了と認める;
     # (1) 役満御祝儀: ツモの場合は全員が10pointずつ.  South 4: seat 0's double riichi,
     # ippatsu, tsumo, pinfu, tanyao, iipeikou, chinitsu and two dora (15 han) end the game.
+    # (A club without yakuman_bonus_kazoe pays no bonus for the same counted yakuman.)
+    assert YOKO.yakuman_bonus_kazoe
+    rules = YOKO.replace(yakuman_bonus_kazoe=kazoe_bonus)
     w = build_wall(KAZOE, ["6z", "9s", "6z", "6z", "7z", "7p"], dealer=3, dora="1p",
                    ura="1z")
-    g = start_at(YOKO, w, round_wind=1, dealer=3, scores=(20000, 30000, 30000, 20000))
+    g = start_at(rules, w, round_wind=1, dealer=3, scores=(20000, 30000, 30000, 20000))
     run(g, (0, "riichi 9s"), (0, "tsumo"))
     won = last_result(g)
     assert isinstance(won, Won)
@@ -435,7 +435,9 @@ def test_a_counted_yakuman_is_a_yakuman_win_for_the_bonus() -> None:
     assert x.limit == "kazoe_yakuman" and x.points == 32000
     end = final(g)
     assert end.reason == "complete"
-    assert {r.seat: r.bonus for r in end.table} == {0: 30.0, 1: -10.0, 2: -10.0, 3: -10.0}
+    bonus = {0: 30.0, 1: -10.0, 2: -10.0, 3: -10.0} if kazoe_bonus else dict.fromkeys(
+        range(4), 0.0)
+    assert {r.seat: r.bonus for r in end.table} == bonus
 
 
 def test_yakuman_stack_and_a_triple_bust() -> None:
