@@ -35,6 +35,7 @@ _RELEVANT: dict[str, Callable[[Ruleset], bool]] = {
     "chip_red": lambda r: r.chips and r.red_fives > 0,
     "chip_yakuman": lambda r: r.chips,
     "chip_bust": lambda r: r.chips and r.bust != "none",
+    "yakuman_bonus_kazoe": lambda r: r.yakuman_bonus_tsumo > 0 or r.yakuman_bonus_ron > 0,
     "yakitori_chips": lambda r: r.yakitori,
     "yakitori_payment": lambda r: r.yakitori,
     "extension_target": lambda r: r.extension != "none",
