@@ -85,15 +85,13 @@ def register(subparsers: Any) -> None:
 
 # ------------------------------------------------------------------ rules
 def load_rules(name: str) -> Ruleset:
-    """A preset or ruleset file by name; ``Ruleset()`` for tenhou when no loader exists."""
+    """A preset or ruleset file by name."""
+    from rulesets import load
+    from rulesets.loader import RulesetError
+
     try:
-        from rulesets import load
         return load(name)
-    except ImportError:  # the loader is not installed: only the default is known
-        if name == "tenhou":
-            return Ruleset()
-        raise RequestError(f"unknown rules '{name}' (only 'tenhou' is available)") from None
-    except Exception as exc:  # RulesetError and friends: their message is a sentence
+    except RulesetError as exc:  # its message is a sentence naming what is wrong
         raise RequestError(f"cannot load rules '{name}': {exc}") from None
 
 

@@ -52,22 +52,12 @@ def _levels(text: str) -> list[str]:
 
 
 def _rules(name: str) -> Any:
-    from rulesets.schema import Ruleset
+    import rulesets
+    from rulesets.loader import RulesetError
 
-    if name in ("tenhou", "default"):
-        try:
-            import rulesets
-
-            return rulesets.load(name)
-        except Exception:
-            return Ruleset()
     try:
-        import rulesets
-
         return rulesets.load(name)
-    except (OSError, ValueError) as exc:
-        raise UserError(f"cannot use the rules '{name}': {exc}") from None
-    except Exception as exc:  # the loader's own error class
+    except RulesetError as exc:  # names the file, key or value that is wrong
         raise UserError(f"cannot use the rules '{name}': {exc}") from None
 
 
