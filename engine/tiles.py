@@ -175,6 +175,12 @@ def parse_tiles(
                 raise TileError(
                     f"'{text}': more red {kind_name(kind)} than these rules have ({red_fives})"
                 )
+            if kind in FIVES and red_fives:
+                raise TileError(
+                    f"'{text}': more than {4 - red_fives} plain {kind_name(kind)}: these rules "
+                    f"have {red_fives} red {kind_name(kind)} (write it as "
+                    f"{kind_name(kind).replace('5', '0')})"
+                )
             raise TileError(f"'{text}': more than four {kind_name(kind)}")
     return out
 

@@ -63,6 +63,7 @@ def test_notation_examples() -> None:
     ("0m", 0, "these rules have no red fives"),
     ("00m", 1, "more red 5m than these rules have (1)"),
     ("55555p", 0, "more than four 5p"),
+    ("5555p", 1, "more than 3 plain 5p: these rules have 1 red 5p (write it as 0p)"),
 ])
 def test_bad_notation_is_a_plain_sentence(text: str, red: int, message: str) -> None:
     with pytest.raises(TileError) as err:

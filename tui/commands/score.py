@@ -144,9 +144,9 @@ def build_context(req: dict[str, Any], rules: Ruleset) -> tuple[WinContext, int 
     win_s = req.get("win")
     if not isinstance(win_s, str) or not win_s.strip():
         raise RequestError("the winning tile is missing (e.g. \"win\": \"2z\")")
-    tsumo = req.get("tsumo")
+    tsumo = req.get("tsumo", False)  # CLI.md: the request's bools default to false (ron)
     if not isinstance(tsumo, bool):
-        raise RequestError("say whether the win is a tsumo (\"tsumo\": true) or a ron (false)")
+        raise RequestError("\"tsumo\" must be true (a tsumo) or false (a ron)")
     try:
         melds: list[Meld] = []
         used: list[int] = []
