@@ -3,8 +3,9 @@
 ``score_win`` (engine.scoring.score) values ordinary hands on its fast path and
 hands the rest here (:func:`score_full`): thirteen orphans, robbed closed kans,
 luck yakuman and every hand that may hold a yakuman, seven pairs under a daisharin
-rule, shapes that may be thirteen unconnected tiles; :func:`invalid` says why
-impossible tiles are impossible.
+rule, shapes that may be thirteen unconnected tiles.  :func:`check_tiles` says why
+impossible tiles are impossible; :func:`score_reference` runs the complete scorer
+on its own (no fast path, no memo).
 
 Steps: read the hand every way it can be read (regular decompositions with every
 place the winning tile may sit, seven pairs, thirteen orphans, thirteen
@@ -629,13 +630,6 @@ def check_tiles(ctx: WinContext) -> ScoreResult | None:
         return ScoreResult.invalid("impossible tiles: the same physical tile appears twice")
     return None
 
-
-def invalid(ctx: WinContext) -> ScoreResult:
-    """Why the tiles (already found impossible by a quicker check) are impossible."""
-    bad = check_tiles(ctx)
-    if bad is None:  # pragma: no cover - the quicker checks reject nothing valid
-        raise AssertionError("the tiles were rejected without a reason")
-    return bad
 
 
 def score_full(ctx: WinContext, rules: Ruleset, kb: bytes,

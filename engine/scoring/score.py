@@ -18,7 +18,7 @@ from bisect import bisect_left
 from typing import Any
 
 from engine.scoring.full import NEXT as _NEXT
-from engine.scoring.full import NO_YAKU, invalid, score_full
+from engine.scoring.full import NO_YAKU, check_tiles, score_full, score_reference
 from engine.scoring.melds import KAN_SHAPE, MELDS, PON_SHAPE, SEQ_SHAPE
 from engine.scoring.points import base_points, limit_of, split
 from engine.scoring.registry import ORDER
@@ -244,6 +244,13 @@ _NO_TRIPS: list[tuple[int, bool, bool]] = []
 """The meld triplets of a hand without melds (shared: never modified)."""
 
 
+def _unusual(ctx: WinContext, rules: Ruleset) -> ScoreResult:
+    """Tiles the quick checks do not take: why they are impossible, or (say melds given
+    as lists) the complete scorer's result."""
+    bad = check_tiles(ctx)
+    return bad if bad is not None else score_reference(ctx, rules)
+
+
 def _dora_rows(nd: int, red: int, ura: int) -> Yaku:
     """The yaku rows of the dora, red fives and ura dora (those there are)."""
     rows: Yaku = []
@@ -297,7 +304,7 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
     n_tiles = len(concealed)
     if melds:
         if len(melds) > 4 or n_tiles != 14 - 3 * len(melds):
-            return invalid(ctx)
+            return _unusual(ctx, rules)
         srt = sorted(concealed)
         meld_trips: list[tuple[int, bool, bool]] = []
         mkb = b""
@@ -308,8 +315,9 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
         ok = 0 <= srt[0] and srt[-1] <= 135
         for m in melds:
             tiles = m.tiles
-            f = MELDS.get(tiles) if type(tiles) is tuple else None
-            if f is None:
+            try:
+                f = MELDS[tiles]
+            except (KeyError, TypeError):  # not a valid meld (or not a tuple of tiles)
                 ok = False
                 break
             kind = m.kind
@@ -342,15 +350,15 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
             mred += f[7]
             seen.update(tiles)
         if not ok or len(seen) != 14 + n_kans:
-            return invalid(ctx)
+            return _unusual(ctx, rules)
         menzen = not msm and n_ankan == len(meld_trips)
         mkey = (msm | mcode << 27).to_bytes(8, "little")
     else:
         if n_tiles != 14:
-            return invalid(ctx)
+            return _unusual(ctx, rules)
         srt = sorted(concealed)
         if srt[0] < 0 or srt[-1] > 135 or len(set(srt)) != 14:
-            return invalid(ctx)
+            return _unusual(ctx, rules)
         meld_trips = _NO_TRIPS
         mkb = mkey = b""
         mred = msm = mtm = mkm = meld_fu = n_kans = n_ankan = 0
@@ -401,18 +409,19 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
         i1 = bisect_left(kb, 9)
         i2 = bisect_left(kb, 18, i1)
         i3 = bisect_left(kb, 27, i2)
-        acc = 0
-        if i1:
-            acc = TABLE.get(kb[:i1]) or suit_value(kb[:i1])
-        if i2 != i1:
-            part = kb[i1:i2]
-            acc += TABLE.get(part) or suit_value(part)
-        if i3 != i2:
-            part = kb[i2:i3]
-            acc += TABLE.get(part) or suit_value(part)
-        if n != i3:
-            part = kb[i3:]
-            acc += TABLE.get(part) or suit_value(part)
+        try:
+            acc = TABLE[kb[:i1]] if i1 else 0
+            if i2 != i1:
+                acc += TABLE[kb[i1:i2]]
+            if i3 != i2:
+                acc += TABLE[kb[i2:i3]]
+            if n != i3:
+                acc += TABLE[kb[i3:]]
+        except KeyError:  # a suit pattern met for the first time
+            acc = 0
+            for a, b in ((0, i1), (i1, i2), (i2, i3), (i3, n)):
+                if a != b:
+                    acc += suit_value(kb[a:b])
         km |= acc >> KINDS_SHIFT & M34
 
         # ---- what the full scorer decides
@@ -641,8 +650,9 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
                         raw = rules.open_pinfu_ron_fu
                     fu = _ROUND_FU[raw]
                     hd = h + dora_han
-                    e = totals.get(hd << 8 | fu)
-                    if e is None:
+                    try:
+                        e = totals[hd << 8 | fu]
+                    except KeyError:
                         e = _entry(totals, hd, fu, rules, dealer, tsumo)
                     if e[3] > best_key:
                         best_key = e[3]
@@ -722,11 +732,11 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
             fu = rules.chiitoitsu_fu
             h = base_han + 2
             hd = h + dora_han
-            e = totals.get(hd << 8 | fu)
-            if e is None:
-                e = _entry(totals, hd, fu, rules, dealer, tsumo)
+            ce = totals.get(hd << 8 | fu)
+            if ce is None:
+                ce = _entry(totals, hd, fu, rules, dealer, tsumo)
             chi = _result(yaku + [("chiitoitsu", 2)], h, fu, [("chiitoitsu", fu)],
-                          _dora_rows(nd, red, ura), hd, e)
+                          _dora_rows(nd, red, ura), hd, ce)
             if result is None or not result.valid or (
                     chi.total, chi.yakuman_count > 0, chi.han, chi.fu) > (
                     result.total, result.yakuman_count > 0, result.han, result.fu):

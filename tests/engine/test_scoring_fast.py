@@ -150,6 +150,16 @@ def test_impossible_tiles_are_refused_the_same_way() -> None:
         assert score_win(ctx, Ruleset()) == want
 
 
+def test_melds_given_as_lists_still_score() -> None:
+    hand = tuple(parse_tiles("123m456p789s22z"))
+    as_tuple = WinContext(hand, (Meld("pon", (124, 125, 126), 124, 2),), hand[-1], False, 0, 0)
+    as_list = dataclasses.replace(
+        as_tuple, melds=(Meld("pon", [124, 125, 126], 124, 2),))  # type: ignore[arg-type]
+    want = score_reference(as_tuple, Ruleset())
+    assert want.valid and ("yakuhai_haku", 1) in want.yaku
+    assert score_win(as_list, Ruleset()) == want == score_win(as_tuple, Ruleset())
+
+
 def test_suit_values_hold_the_decompositions() -> None:
     part = bytes([0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4])  # 11122233344455m
     value = suit_value(part)
