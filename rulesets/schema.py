@@ -231,7 +231,7 @@ class Ruleset:
                 "if_top": "the dealer may choose to stop when top after the win",
                 "always": "the dealer may choose to stop regardless of standing"})
     tenpaiyame: Literal["none", "auto_if_top", "if_top", "always"] = opt(
-        "auto_if_top", "length", "テンパイやめ",
+        "none", "length", "テンパイやめ",
         "Whether the last dealer, tenpai at the last hand's exhaustive draw, ends the game.",
         values={"none": "no stop", "auto_if_top": "ends by itself when the dealer is top",
                 "if_top": "the dealer may choose to stop when top",
@@ -368,7 +368,7 @@ class Ruleset:
         "yakuman", "yaku", "数え役満の上限", "Value of 13+ han without a real yakuman.",
         values={"sanbaiman": "sanbaiman (no counted yakuman)", "yakuman": "yakuman"})
     double_yakuman: tuple[str, ...] = opt(
-        ("kokushi_13", "suuankou_tanki", "junsei_chuuren", "daisuushii"), "yaku",
+        (), "yaku",
         "ダブル役満", "Yakuman that count double.", choices=YAKUMAN_IDS_DOUBLE_CAPABLE)
     double_yakuman_when_furiten: bool = opt(
         True, "yaku", "振聴時のダブル役満",
@@ -412,7 +412,7 @@ class Ruleset:
         "Nagashi mangan at an exhaustive draw: all discards terminals/honours, none called.",
         values={"none": "not recognised", "mangan": "paid as a mangan tsumo",
                 "yakuman": "paid as a yakuman tsumo"})
-    nagashi_with_own_calls: bool = opt(False, "yaku", "流し満貫と自分の鳴き",
+    nagashi_with_own_calls: bool = opt(True, "yaku", "流し満貫と自分の鳴き",
                                        "Nagashi mangan stays valid when the player called.")
     paarenchan: bool = opt(False, "yaku", "八連荘",
                            "Yakuman for a dealer's 8th consecutive win.")
@@ -428,7 +428,7 @@ class Ruleset:
                              "Yakuman: on the deal or first draw with no call, 14 tiles with "
                              "no meld, no partial and exactly one pair.")
     chankan_on_ankan: Literal["none", "kokushi"] = opt(
-        "kokushi", "yaku", "暗槓の槍槓", "Robbing a closed kan.",
+        "none", "yaku", "暗槓の槍槓", "Robbing a closed kan.",
         values={"none": "never", "kokushi": "only to complete kokushi musou"})
     haitei_with_rinshan: bool = opt(False, "yaku", "海底と嶺上",
                                     "A replacement draw that is also the last tile scores "

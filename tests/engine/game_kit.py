@@ -12,11 +12,16 @@ from engine.tiles import parse_tiles
 from rulesets.schema import Ruleset
 
 BASE = Ruleset()
+# What the club variants below share and Tenhou (the defaults) does not.
+_CLUB_COMMON = dict(double_yakuman=("kokushi_13", "suuankou_tanki", "junsei_chuuren",
+                                    "daisuushii"), chankan_on_ankan="kokushi",
+                    nagashi_with_own_calls=False)
+CLUB_BASE = BASE.replace(**_CLUB_COMMON)  # type: ignore[arg-type]
 
 # One variant per club, with the values of shared/rules/MATRIX.md sections 1 to 5.
 CLUBS: dict[str, Ruleset] = {
     "tenhou": BASE,
-    "makura": BASE.replace(
+    "makura": CLUB_BASE.replace(
         name="makura", kuikae="forbidden", riichi_needs_points=False, open_riichi=True,
         renhou="yakuman", paarenchan=True, multi_ron_honba="each", triple_ron="allowed",
         agariyame="always", tenpaiyame="none", extension="none", noten_declaration="allowed",
@@ -33,7 +38,7 @@ CLUBS: dict[str, Ruleset] = {
         riichi_ankan="composition_unchanged", agariyame="none", tenpaiyame="none",
         extension="none", noten_declaration="allowed",
     ),
-    "ako": BASE.replace(
+    "ako": CLUB_BASE.replace(
         name="ako", uma_scheme="by_floaters", red_fives=2, initial_dora=2, dead_wall=16,
         dead_wall_replenish=False, kuikae="allowed", kan_after_call=True,
         abort_four_riichi=False, renchan_at_draw="tenpai_or_after_east", agariyame="none",
@@ -46,7 +51,7 @@ CLUBS: dict[str, Ruleset] = {
         riichi_ankan="composition_unchanged", renhou="yakuman", kiriage_mangan=False,
         pao_yaku=("daisangen", "daisuushii", "suukantsu"), pao_honba="discarder",
     ),
-    "yokoyoko": BASE.replace(
+    "yokoyoko": CLUB_BASE.replace(
         name="yokoyoko", uma_scheme="float_sink", double_ron="head_bump", triple_ron="abort",
         extension="sudden_death", bust_bonus=10, yakuman_bonus_tsumo=10, yakuman_bonus_ron=20,
         kuikae="allowed", rounding="half_up", pao_yaku=(), kan_dora_on_rinshan_win=True,
