@@ -21,8 +21,9 @@ Levels (:data:`STYLES`):
 * ``normal``: the full hand-building and value model with a little spread; defends
   against riichi only; no score-situation play.
 * ``strong``: adds the score situation (all-last placement, bust risk, the ruleset's
-  uma, agari-yame), reading of open hands (flushes, yakuhai, pao), wait choice by how
-  often a tile is discarded (honour tanki, suji traps) and exact wait values.
+  uma, agari-yame, pao), wait choice by how often a tile is discarded (honour tanki,
+  suji traps) and exact wait values.  It defends against riichi only: reading open and
+  dama hands (:attr:`Style.reads_open_hands`) measured worse (see :data:`STYLES`).
 """
 
 from __future__ import annotations
@@ -93,6 +94,11 @@ class Style:
     lookahead: bool = False  # judge a 1-shanten hand by the waits its tenpai will have
     exact_tenpai: bool = False  # score each wait of a tenpai exactly
     reads_open_hands: bool = True  # defend against open hands too, not only riichi
+    call_margin: float = CALL_MARGIN  # a call must beat this share of the closed hand's gain
+    call_boost: float = OPEN_CALL_BOOST  # how much faster an open hand's useful tiles come
+    dama_share: float = 0.65  # dama with a good wait from this share of a mangan
+    push_per_shanten: float = PUSH_PER_SHANTEN  # danger share added per shanten to go
+    threat_min: float = 0.0  # a seat without riichi is a threat from this tenpai chance
 
 
 STYLES = {
@@ -103,7 +109,12 @@ STYLES = {
                     True, False),
     # The 1-shanten look-ahead is built and tested but off: in 400 duplicate games against
     # greedy bots it ranked 0.1 worse (2.30-2.33 against 2.18-2.20 without it).
-    "strong": Style("strong", 0.0, True, 1.0, False, "ev", "ev", True, True, False, False, True),
+    # Defending against seats without riichi (open hands read by melds and turn, dama) is
+    # built but off: in duplicate games against three normal bots (400 games per seed,
+    # tenhou rules) strong ranked 2.52 / 2.64 with it and 2.38 / 2.40 without it (seeds
+    # 11 / 22): the folds it caused cost more wins than the deal-ins they saved.
+    "strong": Style("strong", 0.0, True, 1.0, False, "ev", "ev", True, True, False, False, True,
+                    reads_open_hands=False),
 }
 
 
@@ -182,7 +193,7 @@ class ClubBot:
     def _threats(self, view: PlayerView) -> list[defence.Threat]:
         found = defence.threats(view)
         if self.style.reads_open_hands:
-            return found
+            return [t for t in found if t.riichi or t.tenpai >= self.style.threat_min]
         return [t for t in found if t.riichi]
 
     def _draws_left(self, view: PlayerView) -> int:
@@ -350,7 +361,7 @@ class ClubBot:
                 ron = 0.0 if furiten else 1.2
                 opt.win = win_chance(0, useful, total_unseen, draws, ron_factor=ron, end=end)
             else:
-                useful = o.ukeire * (OPEN_CALL_BOOST if open_yaku else 1.0)
+                useful = o.ukeire * (st.call_boost if open_yaku else 1.0)
                 opt.win = win_chance(o.shanten, useful, total_unseen, draws, end=end)
             opt.value = self._win_value_scale(view, value)
             opt.danger = danger[o.kind]
@@ -358,7 +369,7 @@ class ClubBot:
             if o.shanten > best_sh:
                 score *= BACKOFF  # going back a step rarely pays, whatever the model says
             if loss_scale:
-                push = 1.0 + PUSH_PER_SHANTEN * o.shanten
+                push = 1.0 + st.push_per_shanten * o.shanten
                 score -= opt.danger * loss_scale * push
             if beginner_fold:
                 score = (1e6 if o.kind in riichi_safe else 0.0) + score
@@ -381,7 +392,7 @@ class ClubBot:
                 quality = self._tenpai_quality(view, counts, nmeld, x.kinds, unseen,
                                                furiten_kinds)
                 counts[x.kind] += 1
-                useful = x.ukeire * (OPEN_CALL_BOOST if open_yaku else 1.0)
+                useful = x.ukeire * (st.call_boost if open_yaku else 1.0)
                 # relative to a typical tenpai, so that options judged and not judged compare
                 win_q = win_chance_one_shanten(useful, total_unseen, draws, quality, end=end)
                 win_t = win_chance_one_shanten(useful, total_unseen, draws, TYPICAL_TENPAI,
@@ -481,7 +492,7 @@ class ClubBot:
                 return False  # the top needs any win, not a bigger one
         if live <= 2 and any(t.riichi for t in threats):
             return False  # a bad wait against a riichi: keep the way out
-        if dama >= mangan * 0.65 and live >= 5:
+        if dama >= mangan * self.style.dama_share and live >= 5:
             return False  # 5,200+ (dealer 7,700+) with a good wait: the ron comes easier dama
         return True
 
@@ -584,11 +595,11 @@ class ClubBot:
                     if o.shanten == 0:
                         useful = sum(unseen[k] * self._ron_ease(view, k) for k in o.kinds)
                     else:
-                        useful *= OPEN_CALL_BOOST  # further calls speed an open hand
+                        useful *= st.call_boost  # further calls speed an open hand
                     p = win_chance(o.shanten, useful, total, draws, end=end)
                     score = p * self._win_value_scale(view, hv.points) \
                         - danger[o.kind] * self._loss_scale(view) * st.defence
-                    if score <= ev0 * CALL_MARGIN:
+                    if score <= ev0 * st.call_margin:
                         continue
                 if best is None or score > best[0]:
                     best = (score, a, f"{mkind} {kind_name(kind_called)}: "
