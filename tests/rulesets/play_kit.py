@@ -54,7 +54,16 @@ from test_scenarios_options import RIICHI_KAN as RIICHI_KAN_111M  # noqa: E402
 
 import rulesets  # noqa: E402
 from engine.actions import Discard, EndGame  # noqa: E402
-from engine.events import FinalRow, GameEnded, HandStarted  # noqa: E402
+from engine.events import (  # noqa: E402
+    Called,
+    Discarded,
+    DoraRevealed,
+    Drew,
+    FinalRow,
+    GameEnded,
+    HandStarted,
+    Kan,
+)
 from engine.game import Game  # noqa: E402
 from rulesets.schema import Ruleset  # noqa: E402
 
@@ -203,3 +212,18 @@ def pao_by_open_kan(rules: Ruleset) -> Game:
     run(g, (0, "d 5z"), (1, "pon"), (1, "d 9p"), (0, "d 6z"), (1, "pon"), (1, "d 9s"),
         (0, "d 7z"), (1, "minkan"), (1, "tsumo"))
     return g
+
+
+def kan_order(g: Game, seat: int) -> list[str]:
+    """The order of kans, replacement draws, dora turns and ``seat``'s discards in a game."""
+    out = []
+    for e in g.events:
+        if isinstance(e, (Called, Kan)):
+            out.append("kan")
+        elif isinstance(e, Drew) and e.rinshan:
+            out.append("rinshan")
+        elif isinstance(e, DoraRevealed):
+            out.append("dora")
+        elif isinstance(e, Discarded) and e.seat == seat:
+            out.append("discard")
+    return out

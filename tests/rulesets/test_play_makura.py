@@ -48,6 +48,7 @@ from play_kit import (
     discard_kinds,
     ended,
     game,
+    kan_order,
     kiriage_wall,
     last_result,
     nagashi_wall,
@@ -67,8 +68,6 @@ from play_kit import (
 
 from engine.actions import ClosedKan, Discard, EndGame, NineTerminals, Ron, ShowHand, Tsumo
 from engine.events import (
-    Called,
-    Discarded,
     DoraRevealed,
     Drew,
     HandDrawn,
@@ -347,29 +346,15 @@ def test_closed_kan_dora_at_once_and_the_dead_wall_stays_14(makura: Ruleset) -> 
     assert g.state.live_end == 136 - 14 - 1  # the live wall gives one tile to the dead wall
 
 
-def _open_kan_order(rules: Ruleset) -> list[str]:
+def _openkan_order(rules: Ruleset) -> list[str]:
     g = game(rules, build_wall(MINKAN, ["9s"], rinshan="9m"))
     run(g, (0, "d 0p"), (1, "minkan"), (1, "d 9m"))
-    return _kan_order(g, 1)
-
-
-def _kan_order(g: Game, seat: int) -> list[str]:
-    out = []
-    for e in g.events:
-        if isinstance(e, (Called, Kan)):
-            out.append("kan")
-        elif isinstance(e, Drew) and e.rinshan:
-            out.append("rinshan")
-        elif isinstance(e, DoraRevealed):
-            out.append("dora")
-        elif isinstance(e, Discarded) and e.seat == seat:
-            out.append("discard")
-    return out
+    return kan_order(g, 1)
 
 
 def test_open_kan_dora_after_the_replacement_draw_and_its_discard(makura: Ruleset) -> None:
     # makura 11): 明カンの場合カンツモ後牌を捨ててからマーカーをめくる
-    assert _open_kan_order(makura) == ["kan", "rinshan", "dora", "discard"]
+    assert _openkan_order(makura) == ["kan", "rinshan", "dora", "discard"]
 
 
 def test_added_kan_dora_after_the_replacement_draw_and_its_discard(makura: Ruleset) -> None:
@@ -378,7 +363,7 @@ def test_added_kan_dora_after_the_replacement_draw_and_its_discard(makura: Rules
     run(g, (0, "d 3p"), (2, "pass"), (1, "pon"), (1, "d 1m"), (1, "kakan 3p"), (2, "pass"))
     assert g.state.turn == 1 and g.state.phase == "turn"
     g.act(1, default_action(g, 1, g.pending()[1]))
-    assert _kan_order(g, 1)[-4:] == ["kan", "rinshan", "dora", "discard"]
+    assert kan_order(g, 1)[-4:] == ["kan", "rinshan", "dora", "discard"]
 
 
 def test_kan_dora_counts_when_the_discard_after_an_open_kan_is_won_on(makura: Ruleset) -> None:

@@ -36,6 +36,7 @@ from play_kit import (
     discard_kinds,
     ended,
     game,
+    kan_order,
     kiriage_wall,
     last_result,
     nagashi_wall,
@@ -54,7 +55,7 @@ from play_kit import (
 )
 
 from engine.actions import ClosedKan, NineTerminals, Ron, Tsumo
-from engine.events import Called, Discarded, DoraRevealed, Drew, HandDrawn, Kan, Won
+from engine.events import Discarded, DoraRevealed, HandDrawn, Won
 from engine.game import Game
 from rulesets.schema import Ruleset
 
@@ -210,25 +211,11 @@ def test_formal_tenpai_but_not_on_the_own_fifth_tile(rules: Ruleset) -> None:
 # ---------------------------------------------------------------- 3. wall and dora
 
 
-def _kan_order(g: Game, seat: int) -> list[str]:
-    out = []
-    for e in g.events:
-        if isinstance(e, (Called, Kan)):
-            out.append("kan")
-        elif isinstance(e, Drew) and e.rinshan:
-            out.append("rinshan")
-        elif isinstance(e, DoraRevealed):
-            out.append("dora")
-        elif isinstance(e, Discarded) and e.seat == seat:
-            out.append("discard")
-    return out
-
-
 def test_open_kan_dora_at_once(rules: Ruleset) -> None:
     # teireikai ルール15: カンの成立時点で槓ドラを公開する (明カンはロンがなければ発声時点で成立)
     g = game(rules, build_wall(MINKAN, ["9s"], rinshan="9m"))
     run(g, (0, "d 0p"), (1, "minkan"), (1, "d 9m"))
-    assert _kan_order(g, 1) == ["kan", "dora", "rinshan", "discard"]
+    assert kan_order(g, 1) == ["kan", "dora", "rinshan", "discard"]
 
 
 def test_closed_kan_dora_at_once_dead_wall_14(rules: Ruleset) -> None:
@@ -238,7 +225,7 @@ def test_closed_kan_dora_at_once_dead_wall_14(rules: Ruleset) -> None:
     g = game(rules, build_wall(hands, ["9s"], rinshan="9m"))
     assert g.state.live_end == 136 - 14
     run(g, (0, "ankan 1m"), (0, "d 9m"))
-    assert _kan_order(g, 0) == ["kan", "dora", "rinshan", "discard"]
+    assert kan_order(g, 0) == ["kan", "dora", "rinshan", "discard"]
     assert g.state.live_end == 136 - 14 - 1
 
 
@@ -246,7 +233,7 @@ def test_added_kan_dora_at_once_when_nobody_robs_it(rules: Ruleset) -> None:
     # teireikai ルール15: カンの成立時点で槓ドラを公開する (加カンはロンがなければ成立)
     g = game(rules, build_wall(CHANKAN, ["3p", "1z", "2z", "3z", "3p"]))
     run(g, (0, "d 3p"), (2, "pass"), (1, "pon"), (1, "d 1m"), (1, "kakan 3p"), (2, "pass"))
-    assert _kan_order(g, 1)[-3:] == ["kan", "dora", "rinshan"]
+    assert kan_order(g, 1)[-3:] == ["kan", "dora", "rinshan"]
 
 
 def test_a_robbed_added_kan_reveals_no_dora(rules: Ruleset) -> None:
