@@ -111,8 +111,10 @@ STYLES = {
     # greedy bots it ranked 0.1 worse (2.30-2.33 against 2.18-2.20 without it).
     # Defending against seats without riichi (open hands read by melds and turn, dama) is
     # built but off: in duplicate games against three normal bots (400 games per seed,
-    # tenhou rules) strong ranked 2.52 / 2.64 with it and 2.38 / 2.40 without it (seeds
-    # 11 / 22): the folds it caused cost more wins than the deal-ins they saved.
+    # tenhou rules) strong ranked 2.52 / 2.64 / 2.49 with it and 2.38 / 2.40 / 2.50
+    # without it (seeds 11 / 22 / 33; 2.55 against 2.42 over the 1,200 games): the folds
+    # it caused cost more wins than the deal-ins they saved.  Against greedy bots no
+    # difference (2.23 both, seed 11).
     "strong": Style("strong", 0.0, True, 1.0, False, "ev", "ev", True, True, False, False, True,
                     reads_open_hands=False),
 }
