@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.state import GameState, waits_of
+from engine.state import GameState, SeatState, waits_of
 
 if TYPE_CHECKING:
     from engine.scoring.types import ScoreResult, WinContext
@@ -29,13 +29,16 @@ def min_han(st: GameState) -> int:
     return need
 
 
+def _window_furiten(s: SeatState, window: int) -> bool:
+    """Temporary furiten (a passed winner this go-round) or riichi furiten (any passed winner)."""
+    return ((s.temp_furiten is not None and s.temp_furiten < window)
+            or (s.riichi_furiten is not None and s.riichi_furiten < window))
+
+
 def is_furiten(st: GameState, seat: int) -> bool:
     """Whether ``seat`` may not win by ron now (permanent, temporary or riichi furiten)."""
     s = st.seats[seat]
-    w = st.window
-    if s.temp_furiten is not None and s.temp_furiten < w:
-        return True
-    if s.riichi_furiten is not None and s.riichi_furiten < w:
+    if _window_furiten(s, st.window):
         return True
     ws = waits_of(st, seat)
     if ws:
@@ -101,10 +104,7 @@ def win_context(
 def _tsumo_furiten(st: GameState, seat: int, tile: int) -> bool:
     """Whether the hand, before drawing ``tile``, was furiten (for double yakuman rules)."""
     s = st.seats[seat]
-    w = st.window
-    if s.temp_furiten is not None and s.temp_furiten < w:
-        return True
-    if s.riichi_furiten is not None and s.riichi_furiten < w:
+    if _window_furiten(s, st.window):
         return True
     from engine.waits import waits
 

@@ -168,6 +168,12 @@ def _result(yaku: Yaku, han_wo: int, fu: int, parts: list[tuple[str, int]], dora
     yaku.sort(key=_ORDER_OF)
     if dora:
         yaku += dora
+    return _filled(yaku, han_wo, fu, parts, han, e)
+
+
+def _filled(yaku: Yaku, han_wo: int, fu: int, parts: list[tuple[str, int]], han: int,
+            e: Entry) -> ScoreResult:
+    """The result object of an ordinary hand whose yaku list is complete and in order."""
     r: Any = _new(_Unfrozen)
     r.valid = True
     r.error = None
@@ -714,20 +720,7 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
                     parts.append(("closed_ron", 10))
                 elif len(parts) == 1 and rules.open_pinfu_ron_fu > 20:  # no fu but the base
                     parts.append(("open_pinfu", rules.open_pinfu_ron_fu - 20))
-                r: Any = _new(_Unfrozen)
-                r.valid = True
-                r.error = None
-                r.han = best_h + dora_han
-                r.fu = best_fu
-                r.yaku = tuple(yl)
-                r.fu_parts = tuple(parts)
-                r.limit = best_e[1]
-                r.yakuman_count = 0
-                r.points = best_e[2]  # shared by equal results: read-only (see score_win)
-                r.total = best_e[0]
-                r.han_without_dora = best_h
-                r.__class__ = ScoreResult
-                result = r
+                result = _filled(yl, best_h, best_fu, parts, best_h + dora_han, best_e)
         if chiitoi:
             fu = rules.chiitoitsu_fu
             h = base_han + 2
