@@ -53,7 +53,7 @@ from test_scenarios_multi_ron import double_wall, triple_wall  # noqa: E402
 from test_scenarios_options import RIICHI_KAN as RIICHI_KAN_111M  # noqa: E402
 
 import rulesets  # noqa: E402
-from engine.actions import Discard, EndGame  # noqa: E402
+from engine.actions import Discard, EndGame, Tsumo  # noqa: E402
 from engine.events import (  # noqa: E402
     Called,
     Discarded,
@@ -63,6 +63,7 @@ from engine.events import (  # noqa: E402
     GameEnded,
     HandStarted,
     Kan,
+    Won,
 )
 from engine.game import Game  # noqa: E402
 from rulesets.schema import Ruleset  # noqa: E402
@@ -227,3 +228,38 @@ def kan_order(g: Game, seat: int) -> list[str]:
         elif isinstance(e, Discarded) and e.seat == seat:
             out.append("discard")
     return out
+
+
+def check_riichi_needs_four_tiles(rules: Ruleset) -> None:
+    """Riichi is offered exactly while 4 or more tiles are left in the live wall."""
+    g = game(rules, build_wall(TENPAI_DEALER))
+    seen: dict[int, bool] = {}
+    while g.state.hands_started == 1:
+        seat, acts = next(iter(g.pending().items()))
+        if seat == 0 and g.state.phase == "turn":
+            seen[g.state.live_remaining] = riichi_offered(g, 0)
+        g.act(seat, default_action(g, seat, acts))
+    assert any(left < 4 for left in seen) and any(left >= 4 for left in seen)
+    for left, offered in seen.items():
+        assert offered == (left >= 4), left
+
+
+def check_furiten_riichi_tsumo_only(rules: Ruleset) -> None:
+    """A riichi hand that passed its winning tile may not ron it again, but may win by tsumo."""
+    g = game(rules, build_wall(FURITEN, ["9s", "3p", "1z", "1z", "1z", "3p", "2z", "2z",
+                                         "3p"]))
+    run(g, (0, "riichi 9s"), (1, "d 3p"), (0, "pass"), (1, "d 3p"))
+    assert 0 not in g.pending()
+    play_until(g, lambda g: Tsumo() in g.pending().get(0, ()))
+    run(g, (0, "tsumo"))
+    won = last_result(g)
+    assert isinstance(won, Won) and won.wins[0].from_seat is None
+
+
+def check_kiriage_mangan(rules: Ruleset) -> None:
+    """4 han 30 fu is paid as a mangan (kiriage)."""
+    g = game(rules, kiriage_wall())
+    run(g, *KIRIAGE_SCRIPT)
+    won = last_result(g)
+    assert isinstance(won, Won) and (won.wins[0].han, won.wins[0].fu) == (4, 30)
+    assert won.wins[0].limit == "mangan" and won.wins[0].points == 12000

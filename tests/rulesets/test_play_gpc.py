@@ -17,8 +17,6 @@ from play_kit import (
     FOUR_KANS,
     FOUR_RIICHI,
     FOUR_WINDS_HANDS,
-    FURITEN,
-    KIRIAGE_SCRIPT,
     KOKUSHI_ANKAN,
     KUIKAE,
     MULTI_RON_DRAWS,
@@ -31,18 +29,17 @@ from play_kit import (
     TENPAI_DEALER,
     WIN_HANDS,
     build_wall,
-    default_action,
+    check_furiten_riichi_tsumo_only,
+    check_kiriage_mangan,
+    check_riichi_needs_four_tiles,
     discard_kinds,
     ended,
     game,
-    kiriage_wall,
     last_result,
     nagashi_wall,
     pao_daisangen,
     play_hand,
-    play_until,
     preset,
-    riichi_offered,
     rotate,
     rows,
     run,
@@ -51,7 +48,7 @@ from play_kit import (
     starts,
 )
 
-from engine.actions import Discard, EndGame, NineTerminals, Ron, Tsumo
+from engine.actions import Discard, EndGame, NineTerminals, Ron
 from engine.events import HandDrawn, Won
 from engine.legal import IllegalAction
 from rulesets.schema import Ruleset
@@ -229,28 +226,12 @@ def test_no_swap_calling_same_tile_or_suji(rules: Ruleset) -> None:
 
 def test_riichi_needs_an_own_draw_left(rules: Ruleset) -> None:
     # gpc l.53: 自分のツモ山がないのにリーチ宣言した (→ アガリ放棄: the software refuses it)
-    g = game(rules, build_wall(TENPAI_DEALER))
-    seen: dict[int, bool] = {}
-    while g.state.hands_started == 1:
-        seat, acts = next(iter(g.pending().items()))
-        if seat == 0 and g.state.phase == "turn":
-            seen[g.state.live_remaining] = riichi_offered(g, 0)
-        g.act(seat, default_action(g, seat, acts))
-    assert any(left < 4 for left in seen) and any(left >= 4 for left in seen)
-    for left, offered in seen.items():
-        assert offered == (left >= 4), left
+    check_riichi_needs_four_tiles(rules)
 
 
 def test_furiten_riichi_tsumo_only(rules: Ruleset) -> None:
     # gpc l.31: フリテンリーチあり。但しツモアガリのみ
-    g = game(rules, build_wall(FURITEN, ["9s", "3p", "1z", "1z", "1z", "3p", "2z", "2z",
-                                         "3p"]))
-    run(g, (0, "riichi 9s"), (1, "d 3p"), (0, "pass"), (1, "d 3p"))
-    assert 0 not in g.pending()
-    play_until(g, lambda g: Tsumo() in g.pending().get(0, ()))
-    run(g, (0, "tsumo"))
-    won = last_result(g)
-    assert isinstance(won, Won) and won.wins[0].from_seat is None
+    check_furiten_riichi_tsumo_only(rules)
 
 
 # ---------------------------------------------------------------- 6. yaku and hand values
@@ -258,11 +239,7 @@ def test_furiten_riichi_tsumo_only(rules: Ruleset) -> None:
 
 def test_kiriage_mangan(rules: Ruleset) -> None:
     # gpc l.27: 30符4翻は切り上げて満貫とする
-    g = game(rules, kiriage_wall())
-    run(g, *KIRIAGE_SCRIPT)
-    won = last_result(g)
-    assert isinstance(won, Won) and (won.wins[0].han, won.wins[0].fu) == (4, 30)
-    assert won.wins[0].limit == "mangan" and won.wins[0].points == 12000
+    check_kiriage_mangan(rules)
 
 
 def test_double_wind_pair_is_two_fu(rules: Ruleset) -> None:

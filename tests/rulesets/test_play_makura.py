@@ -24,7 +24,6 @@ from play_kit import (
     FOUR_WINDS_HANDS,
     FURITEN,
     IPPATSU,
-    KIRIAGE_SCRIPT,
     KOKUSHI_ANKAN,
     KUIKAE,
     MINKAN,
@@ -44,12 +43,13 @@ from play_kit import (
     TENPAI_DEALER,
     WIN_HANDS,
     build_wall,
+    check_kiriage_mangan,
+    check_riichi_needs_four_tiles,
     default_action,
     discard_kinds,
     ended,
     game,
     kan_order,
-    kiriage_wall,
     last_result,
     nagashi_wall,
     pao_daisangen,
@@ -432,16 +432,7 @@ def test_call_priority_ron_then_pon_then_chi(makura: Ruleset) -> None:
 
 def test_riichi_needs_four_tiles_left_in_the_wall(makura: Ruleset) -> None:
     # makura 21): 自分のツモがない(残り3牌以下)場合のリーチは不可能
-    g = game(makura, build_wall(TENPAI_DEALER))
-    seen: dict[int, bool] = {}
-    while g.state.hands_started == 1:
-        seat, acts = next(iter(g.pending().items()))
-        if seat == 0 and g.state.phase == "turn":
-            seen[g.state.live_remaining] = riichi_offered(g, 0)
-        g.act(seat, default_action(g, seat, acts))
-    assert any(left < 4 for left in seen) and any(left >= 4 for left in seen)
-    for left, offered in seen.items():
-        assert offered == (left >= 4), left
+    check_riichi_needs_four_tiles(makura)
 
 
 def test_open_riichi_is_two_han(makura: Ruleset) -> None:
@@ -734,11 +725,7 @@ def test_tenhou_does_not_stack_with_other_yakuman(makura: Ruleset) -> None:
 
 def test_kiriage_mangan(makura: Ruleset) -> None:
     # makura 45 f): 4翻30符以上、3翻60符以上で満貫 (切り上げ満貫)
-    g = game(makura, kiriage_wall())
-    run(g, *KIRIAGE_SCRIPT)
-    won = last_result(g)
-    assert isinstance(won, Won) and (won.wins[0].han, won.wins[0].fu) == (4, 30)
-    assert won.wins[0].limit == "mangan" and won.wins[0].points == 12000
+    check_kiriage_mangan(makura)
 
 
 def test_pinfu_tsumo_is_20_fu(makura: Ruleset) -> None:

@@ -15,9 +15,7 @@ from play_kit import (
     FOUR_KANS,
     FOUR_RIICHI,
     FOUR_WINDS_HANDS,
-    FURITEN,
     IPPATSU,
-    KIRIAGE_SCRIPT,
     KUIKAE,
     MINKAN,
     NOTEN,
@@ -32,12 +30,13 @@ from play_kit import (
     SUUANKOU_TANKI,
     TENPAI_DEALER,
     build_wall,
+    check_furiten_riichi_tsumo_only,
+    check_kiriage_mangan,
     default_action,
     discard_kinds,
     ended,
     game,
     kan_order,
-    kiriage_wall,
     last_result,
     nagashi_wall,
     pao_by_open_kan,
@@ -54,7 +53,7 @@ from play_kit import (
     triple_wall,
 )
 
-from engine.actions import ClosedKan, NineTerminals, Ron, Tsumo
+from engine.actions import ClosedKan, NineTerminals, Ron
 from engine.events import Discarded, DoraRevealed, HandDrawn, Won
 from engine.game import Game
 from rulesets.schema import Ruleset
@@ -406,14 +405,7 @@ def test_riichi_closed_kan_only_when_the_melds_stay(rules: Ruleset) -> None:
 
 def test_furiten_riichi_tsumo_only(rules: Ruleset) -> None:
     # teireikai リーチ1: フリテンリーチはツモアガリのみ; リーチ2: 見逃しツモアガリあり
-    g = game(rules, build_wall(FURITEN, ["9s", "3p", "1z", "1z", "1z", "3p", "2z", "2z",
-                                         "3p"]))
-    run(g, (0, "riichi 9s"), (1, "d 3p"), (0, "pass"), (1, "d 3p"))
-    assert 0 not in g.pending()
-    play_until(g, lambda g: Tsumo() in g.pending().get(0, ()))
-    run(g, (0, "tsumo"))
-    won = last_result(g)
-    assert isinstance(won, Won) and won.wins[0].from_seat is None
+    check_furiten_riichi_tsumo_only(rules)
 
 
 # ---------------------------------------------------------------- 6. yaku and hand values
@@ -421,11 +413,7 @@ def test_furiten_riichi_tsumo_only(rules: Ruleset) -> None:
 
 def test_kiriage_mangan(rules: Ruleset) -> None:
     # teireikai ルール5: 30符4翻は満貫
-    g = game(rules, kiriage_wall())
-    run(g, *KIRIAGE_SCRIPT)
-    won = last_result(g)
-    assert isinstance(won, Won) and (won.wins[0].han, won.wins[0].fu) == (4, 30)
-    assert won.wins[0].limit == "mangan" and won.wins[0].points == 12000
+    check_kiriage_mangan(rules)
 
 
 def test_no_renhou(rules: Ruleset) -> None:
