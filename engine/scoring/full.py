@@ -187,7 +187,7 @@ def _mult(yid: str, rules: Ruleset) -> int:
 
 def _wait_mult(h: _Hand, yid: str) -> int:
     """Multiplier of kokushi_13 / junsei_chuuren: single when furiten and the rules say so."""
-    if h.ctx.furiten and not getattr(h.rules, "double_yakuman_when_furiten", True):
+    if h.ctx.furiten and not h.rules.double_yakuman_when_furiten:
         return 1
     return _mult(yid, h.rules)
 
