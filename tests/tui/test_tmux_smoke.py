@@ -65,7 +65,13 @@ def test_play_seed_1_in_tmux(tmp_path: Path) -> None:
         tmux("send-keys", "-t", name, "1")
         tmux("send-keys", "-t", name, "Enter")
         wait_for(name, lambda t: t != first)
-        game = next(save_dir.glob("*.jsonl"))
+        # the save file is created in a thread just after the table shows: wait for it
+        deadline = time.monotonic() + 10
+        while not list(save_dir.glob("*.jsonl")) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        files = list(save_dir.glob("*.jsonl"))
+        assert files, "no save file was created"
+        game = files[0]
 
         def discarded() -> bool:
             lines = game.read_text(encoding="utf-8").splitlines()[1:]
