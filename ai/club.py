@@ -30,10 +30,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from ai import defence
+from ai.defence import RIICHI_VALUE
 from ai.hand import discard_options, hand_counts, unseen_counts, winning_kinds
 from ai.tenpai_value import average_value, wait_values
 from ai.value import ValueContext, context, estimate, red_count, sure_yaku
@@ -99,6 +100,9 @@ class Style:
     dama_share: float = 0.65  # dama with a good wait from this share of a mangan
     push_per_shanten: float = PUSH_PER_SHANTEN  # danger share added per shanten to go
     threat_min: float = 0.0  # a seat without riichi is a threat from this tenpai chance
+    yakuhai_margin: float = CALL_MARGIN  # call_margin for a pon that itself brings the yaku
+    riichi_value: float = RIICHI_VALUE  # deal-in loss to a non-dealer riichi
+    ron_factor: float = 1.2  # others' discards against own draws, for the chance of a ron
 
 
 STYLES = {
@@ -107,16 +111,25 @@ STYLES = {
     # defends against riichi only, ignores the score situation and reading of waits.
     "normal": Style("normal", 0.04, True, 0.8, False, "ev", "ev", False, False, False, False,
                     True, False),
-    # The 1-shanten look-ahead is built and tested but off: in 400 duplicate games against
-    # greedy bots it ranked 0.1 worse (2.30-2.33 against 2.18-2.20 without it).
+    # The 1-shanten look-ahead is built and tested but off: in 2,000 duplicate games
+    # against greedy bots it gained nothing (2.186 against 2.178 without it).
     # Defending against seats without riichi (open hands read by melds and turn, dama) is
     # built but off: in duplicate games against three normal bots (400 games per seed,
     # tenhou rules) strong ranked 2.52 / 2.64 / 2.49 with it and 2.38 / 2.40 / 2.50
     # without it (seeds 11 / 22 / 33; 2.55 against 2.42 over the 1,200 games): the folds
     # it caused cost more wins than the deal-ins they saved.  Against greedy bots no
     # difference (2.23 both, seed 11).
+    # Tuned in duplicate games against three greedy bots (2,000 games, tenhou, seed 101;
+    # the average rank each change gave, from 2.178): calls from half the closed hand's
+    # gain (2.161) and a yakuhai pon from a quarter (2.164 with it); riichi unless the
+    # hand is a mangan dama (2.169); a riichi taken to cost 7,000 (2.174); all four
+    # together 2.143.  Counting the others' discards three times the own draws for a ron
+    # (``ron_factor`` 3, as when the others do not fold; 1.2 before) took the four to
+    # 2.107 (2.126 with 2, 2.107 with 4); alone it gave 2.151.  A last-hand win is worth
+    # the placement it brings under the ruleset's uma (:func:`placement_value`).
     "strong": Style("strong", 0.0, True, 1.0, False, "ev", "ev", True, True, False, False, True,
-                    reads_open_hands=False),
+                    reads_open_hands=False, call_margin=0.5, yakuhai_margin=0.25,
+                    dama_share=1.0, riichi_value=7000.0, ron_factor=3.0),
 }
 
 
@@ -194,6 +207,9 @@ class ClubBot:
     # ------------------------------------------------------------------ helpers
     def _threats(self, view: PlayerView) -> list[defence.Threat]:
         found = defence.threats(view)
+        scale = self.style.riichi_value / RIICHI_VALUE
+        if scale != 1.0:
+            found = [replace(t, value=t.value * scale) if t.riichi else t for t in found]
         if self.style.reads_open_hands:
             return [t for t in found if t.riichi or t.tenpai >= self.style.threat_min]
         return [t for t in found if t.riichi]
@@ -221,17 +237,15 @@ class ClubBot:
         return scale
 
     def _win_value_scale(self, view: PlayerView, value: float) -> float:
-        """At the last hand a win that changes nothing is worth less."""
+        """At the last hand a win is worth its points plus the placement it brings.
+
+        The placement is worth the ruleset's uma (and oka) in points: a win that lifts
+        the seat a rank gains the difference, and the top, whose win ends the game,
+        also gains the uma it would lose if someone overtook it this hand.
+        """
         if not self.style.situation or not _is_last_hand(view):
             return value
-        me = view.me.score
-        above = sorted(s.score - me for s in view.seats if s.score > me)
-        if not above:
-            return value * 1.3  # a win ends the game as top
-        need = above[0]
-        if value >= need:
-            return value * 1.3
-        return value * 0.4
+        return placement_value(view, value)
 
     def _ron_ease(self, view: PlayerView, kind: int) -> float:
         """How readily other players discard ``kind`` (honours and suji traps are easier)."""
@@ -360,7 +374,7 @@ class ClubBot:
                 furiten = any(k in furiten_kinds for k in o.kinds)
                 for k in o.kinds:
                     useful += unseen[k] * self._ron_ease(view, k)
-                ron = 0.0 if furiten else 1.2
+                ron = 0.0 if furiten else st.ron_factor
                 opt.win = win_chance(0, useful, total_unseen, draws, ron_factor=ron, end=end)
             else:
                 useful = o.ukeire * (st.call_boost if open_yaku else 1.0)
@@ -553,7 +567,8 @@ class ClubBot:
             v0 = hv0.points
             if nmeld == 0:
                 v0 = _special_routes(counts, v0, ctx, base_sh)
-            ev0 = win_chance(base_sh, u0, total, draws, end=end) * v0
+            ev0 = win_chance(base_sh, u0, total, draws, end=end) \
+                * self._win_value_scale(view, v0)
         else:
             ev0 = 0.0
         best: tuple[float, Action, str] | None = None
@@ -601,7 +616,8 @@ class ClubBot:
                     p = win_chance(o.shanten, useful, total, draws, end=end)
                     score = p * self._win_value_scale(view, hv.points) \
                         - danger[o.kind] * self._loss_scale(view) * st.defence
-                    if score <= ev0 * st.call_margin:
+                    margin = st.yakuhai_margin if brings_yaku else st.call_margin
+                    if score <= ev0 * margin:
                         continue
                 if best is None or score > best[0]:
                     best = (score, a, f"{mkind} {kind_name(kind_called)}: "
@@ -631,6 +647,43 @@ def _uma_stake(view: PlayerView, rank: int) -> float:
     uma = rules.uma
     drop = uma[rank] - uma[rank + 1] + (rules.oka if rank == 0 else 0)
     return min(2.0, max(0.5, drop / _DEFAULT_DROP[rank]))
+
+
+def rank_values(view: PlayerView) -> tuple[float, float, float, float]:
+    """What finishing 1st..4th is worth in points (uma, and oka for the top)."""
+    rules = view.ruleset
+    if rules.uma_scheme == "fixed":
+        u = rules.uma
+        return ((u[0] + rules.oka) * 1000.0, u[1] * 1000.0, u[2] * 1000.0, u[3] * 1000.0)
+    return (40000.0, 10000.0, -10000.0, -20000.0)
+
+
+def _rank_of(scores: Sequence[float], seat: int) -> int:
+    """0-based rank of ``seat`` (ties go to the seat nearer the first dealer)."""
+    me = scores[seat]
+    return sum(1 for i, x in enumerate(scores) if x > me or (x == me and i < seat))
+
+
+# Chance that someone overtakes the top in the last hand when the top does not win,
+# by its lead (about a third of hands are won by the seat behind, big enough or not).
+_OVERTAKE = ((2000, 0.45), (4000, 0.35), (8000, 0.22), (12000, 0.12))
+
+
+def placement_value(view: PlayerView, value: float) -> float:
+    """Points-equivalent worth of winning ``value`` points in the last hand of the game."""
+    vals = rank_values(view)
+    scores = [float(s.score) for s in view.seats]
+    me = view.seat
+    now = _rank_of(scores, me)
+    after = [x - value / 3.0 for x in scores]  # paid by the others alike (tsumo model)
+    after[me] = scores[me] + value
+    new = _rank_of(after, me)
+    gain = value + vals[new] - vals[now]
+    if now == 0 and new == 0:
+        lead = scores[me] - max(x for i, x in enumerate(scores) if i != me)
+        risk = next((p for limit, p in _OVERTAKE if lead <= limit), 0.05)
+        gain += (vals[0] - vals[1]) * risk
+    return max(gain, 0.0)
 
 
 def _tenpai_bonus(exact: float, closed: bool, dealer: bool) -> float:

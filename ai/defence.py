@@ -26,6 +26,9 @@ W_TANKI = 0.7
 W_HONOUR_SHANPON = 2.5
 W_HONOUR_TANKI = 1.0
 
+RIICHI_VALUE = 5200.0
+"""Points a deal-in to a non-dealer riichi is taken to cost before its dora is read."""
+
 
 @dataclass(frozen=True, slots=True)
 class Threat:
@@ -103,7 +106,7 @@ def threats(view: PlayerView) -> list[Threat]:
         flush = _flush_suit(view, info.seat)
         if info.riichi:
             tenpai = 1.0
-            value = 5200.0
+            value = RIICHI_VALUE
         else:
             n = len(open_melds)
             # Tenpai rates by open melds and discards made (roughly the published
