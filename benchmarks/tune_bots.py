@@ -1,0 +1,62 @@
+"""Try a change to a bot level's style in duplicate games, without editing the code.
+
+Run: ``.venv/bin/python benchmarks/tune_bots.py --against greedy --games 2000 --seed 101
+--style '{"call_margin": 0.4}'``
+
+``--style`` and ``--normal`` replace fields of :class:`ai.club.Style` for ``strong`` and
+``normal``; ``--const`` sets module constants (``{"ai.club.END_BASE": 0.09}``).  The
+measured level plays one seat against three of ``--against`` on every wall in all four
+rotations (``--against self`` plays four of it, not in duplicate).  Prints one JSON
+line: the settings and the measured level's figures.  With the same seed the walls are
+the same, so two settings compare on equal luck; about 0.02 of average rank is noise
+at 2,000 games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import importlib
+import json
+
+import ai.club as club
+import ai.winprob as winprob
+from ai import arena
+from rulesets.loader import load_ruleset
+
+
+def main() -> None:
+    """Parse the arguments, apply the overrides, play and print."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--level", default="strong", choices=["easy", "normal", "strong"])
+    ap.add_argument("--against", default="greedy")
+    ap.add_argument("--games", type=int, default=2000)
+    ap.add_argument("--seed", type=int, default=101)
+    ap.add_argument("--rules", default="tenhou")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--style", default="{}", help="JSON: Style fields of strong")
+    ap.add_argument("--normal", default="{}", help="JSON: Style fields of normal")
+    ap.add_argument("--const", default="{}", help='JSON: {"module.NAME": value}')
+    args = ap.parse_args()
+    for level, text in (("strong", args.style), ("normal", args.normal)):
+        fields = json.loads(text)
+        if fields:
+            club.STYLES[level] = dataclasses.replace(club.STYLES[level], **fields)
+    for key, value in json.loads(args.const).items():
+        mod, name = key.rsplit(".", 1)
+        setattr(importlib.import_module(mod), name, value)
+    winprob._TABLES = winprob._build(winprob.BASE_END)  # in case a winprob constant changed
+    me = args.level
+    self_play = args.against == "self"
+    levels = [me] * 4 if self_play else [me, args.against, args.against, args.against]
+    result = arena.run(load_ruleset(args.rules), levels, args.games, args.seed,
+                       jobs=args.jobs, duplicate=not self_play)
+    fig = result.by_level[me].summary()
+    print(json.dumps({"level": me, "against": args.against, "rules": args.rules,
+                      "games": args.games, "seed": args.seed, "style": json.loads(args.style),
+                      "normal": json.loads(args.normal), "const": json.loads(args.const),
+                      "seconds": round(result.seconds), **fig}))
+
+
+if __name__ == "__main__":
+    main()
