@@ -32,12 +32,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Literal
 
 from ai import defence
 from ai.defence import RIICHI_VALUE
-from ai.hand import discard_options, hand_counts, unseen_counts, winning_kinds
+from ai.hand import discard_options, hand_counts, ukeire, unseen_counts, winning_kinds
 from ai.tenpai_value import average_value, wait_values
 from ai.value import ValueContext, context, estimate, red_count, sure_yaku
 from ai.winprob import win_chance, win_chance_one_shanten
@@ -57,9 +57,11 @@ from engine.actions import (
     Tsumo,
 )
 from engine.events import Meld
+from engine.settlement import rank_order, uma_by_position
 from engine.shanten import shanten, shanten_chiitoi, shanten_kokushi, shanten_regular
 from engine.tiles import is_red, is_yaochuu, kind_name
 from engine.view import PlayerView
+from rulesets.schema import Ruleset
 
 TYPICAL_TENPAI = 5.0
 """Weighted winning tiles of an ordinary tenpai (the yardstick of the look-ahead)."""
@@ -226,10 +228,7 @@ class ClubBot:
 
     # ------------------------------------------------------------------ helpers
     def _threats(self, view: PlayerView) -> list[defence.Threat]:
-        found = defence.threats(view)
-        scale = self.style.riichi_value / RIICHI_VALUE
-        if scale != 1.0:
-            found = [replace(t, value=t.value * scale) if t.riichi else t for t in found]
+        found = defence.threats(view, self.style.riichi_value)
         if self.style.reads_open_hands:
             return [t for t in found if t.riichi or t.tenpai >= self.style.threat_min]
         return [t for t in found if t.riichi]
@@ -350,7 +349,7 @@ class ClubBot:
         tiles = view.concealed()
         reds = red_count(tiles, ctx.red_fives)
         furiten_kinds = {r.tile >> 2 for r in view.me.river}
-        end = END_BASE + min(0.3, sum(END_PER_THREAT * t.tenpai for t in threats))
+        end = _end_chance(threats)
         loss_scale = self._loss_scale(view) * st.defence
         # Beginners fold only against riichi, only with a hopeless hand, and only to genbutsu.
         beginner_fold = (st.beginner_defence and best_sh >= 2
@@ -579,10 +578,9 @@ class ClubBot:
         base_sh = shanten(counts, nmeld)
         tiles = view.concealed()
         reds = red_count(tiles, ctx.red_fives)
-        end = END_BASE + min(0.3, sum(END_PER_THREAT * t.tenpai for t in threats))
+        end = _end_chance(threats)
         if st.calls == "ev":
-            from ai.hand import ukeire as _uk
-            u0, _ = _uk(counts, nmeld, unseen)
+            u0, _ = ukeire(counts, nmeld, unseen)
             hv0 = estimate(counts, melds, ctx, unseen, reds)
             v0 = hv0.points
             if nmeld == 0:
@@ -654,6 +652,11 @@ class ClubBot:
 # ---------------------------------------------------------------------- helpers
 
 
+def _end_chance(threats: Sequence[defence.Threat]) -> float:
+    """Chance per go-around that another player ends the hand, from the threats seen."""
+    return END_BASE + min(0.3, sum(END_PER_THREAT * t.tenpai for t in threats))
+
+
 def _is_last_hand(view: PlayerView) -> bool:
     rules = view.ruleset
     last_round = 0 if rules.length == "east" else 1
@@ -665,27 +668,30 @@ _DEFAULT_DROP = (30.0, 20.0, 10.0)  # Tenhou: oka + uma lost by dropping one ran
 
 def _uma_stake(view: PlayerView, rank: int) -> float:
     """How much dropping one rank costs under the ruleset's uma, against Tenhou's (0.5-2)."""
-    rules = view.ruleset
-    if rank >= 3 or rules.uma_scheme != "fixed":
+    if rank >= 3:
         return 1.0
-    uma = rules.uma
-    drop = uma[rank] - uma[rank + 1] + (rules.oka if rank == 0 else 0)
+    vals = rank_values(view)
+    drop = (vals[rank] - vals[rank + 1]) / 1000.0
     return min(2.0, max(0.5, drop / _DEFAULT_DROP[rank]))
 
 
+def _rank_worth(rules: Ruleset, points: Sequence[int]) -> tuple[list[int], list[float]]:
+    """Seats by rank, and what each rank position is worth in points (uma, oka to the top).
+
+    Uses the engine's settlement (``rank_order``, ``uma_by_position``), so every uma
+    scheme counts as it will at the end of the game.
+    """
+    order = rank_order(points)
+    uma = uma_by_position(points, order, rules)
+    worth = [float(u) * 1000.0 for u in uma]
+    worth[0] += rules.oka * 1000.0
+    return order, worth
+
+
 def rank_values(view: PlayerView) -> tuple[float, float, float, float]:
-    """What finishing 1st..4th is worth in points (uma, and oka for the top)."""
-    rules = view.ruleset
-    if rules.uma_scheme == "fixed":
-        u = rules.uma
-        return ((u[0] + rules.oka) * 1000.0, u[1] * 1000.0, u[2] * 1000.0, u[3] * 1000.0)
-    return (40000.0, 10000.0, -10000.0, -20000.0)
-
-
-def _rank_of(scores: Sequence[float], seat: int) -> int:
-    """0-based rank of ``seat`` (ties go to the seat nearer the first dealer)."""
-    me = scores[seat]
-    return sum(1 for i, x in enumerate(scores) if x > me or (x == me and i < seat))
+    """What finishing 1st..4th is worth in points at the current scores."""
+    _, worth = _rank_worth(view.ruleset, [s.score for s in view.seats])
+    return (worth[0], worth[1], worth[2], worth[3])
 
 
 # Chance that someone overtakes the top in the last hand when the top does not win,
@@ -695,18 +701,21 @@ _OVERTAKE = ((2000, 0.45), (4000, 0.35), (8000, 0.22), (12000, 0.12))
 
 def placement_value(view: PlayerView, value: float) -> float:
     """Points-equivalent worth of winning ``value`` points in the last hand of the game."""
-    vals = rank_values(view)
-    scores = [float(s.score) for s in view.seats]
+    rules = view.ruleset
     me = view.seat
-    now = _rank_of(scores, me)
-    after = [x - value / 3.0 for x in scores]  # paid by the others alike (tsumo model)
-    after[me] = scores[me] + value
-    new = _rank_of(after, me)
-    gain = value + vals[new] - vals[now]
+    scores = [s.score for s in view.seats]
+    share = round(value / 3.0)  # paid by the others alike (tsumo model)
+    after = [x - share for x in scores]
+    after[me] = scores[me] + round(value)
+    order_now, worth_now = _rank_worth(rules, scores)
+    order_new, worth_new = _rank_worth(rules, after)
+    now = order_now.index(me)
+    new = order_new.index(me)
+    gain = value + worth_new[new] - worth_now[now]
     if now == 0 and new == 0:
-        lead = scores[me] - max(x for i, x in enumerate(scores) if i != me)
+        lead = scores[me] - scores[order_now[1]]
         risk = next((p for limit, p in _OVERTAKE if lead <= limit), 0.05)
-        gain += (vals[0] - vals[1]) * risk
+        gain += (worth_now[0] - worth_now[1]) * risk
     return max(gain, 0.0)
 
 

@@ -89,8 +89,12 @@ def _flush_suit(view: PlayerView, seat: int) -> int | None:
     return None
 
 
-def threats(view: PlayerView) -> list[Threat]:
-    """Every opponent with its tenpai chance, hand value and safe kinds."""
+def threats(view: PlayerView, riichi_value: float = RIICHI_VALUE) -> list[Threat]:
+    """Every opponent with its tenpai chance, hand value and safe kinds.
+
+    ``riichi_value`` is what a deal-in to a non-dealer riichi is taken to cost before
+    its dora is read (a bot's style may weigh riichi higher).
+    """
     out: list[Threat] = []
     dora = [0] * 34
     for ind in view.dora_indicators:
@@ -106,7 +110,7 @@ def threats(view: PlayerView) -> list[Threat]:
         flush = _flush_suit(view, info.seat)
         if info.riichi:
             tenpai = 1.0
-            value = RIICHI_VALUE
+            value = riichi_value
         else:
             n = len(open_melds)
             # Tenpai rates by open melds and discards made (roughly the published

@@ -16,33 +16,40 @@ TYPICAL_TOTAL = 100.0
 BASE_END = 0.055
 
 
-def _tenpai_table(q: float, end: float) -> list[float]:
+def _tenpai_curve(q: float, end: float, draws: int) -> list[float]:
+    """Chance to win as tenpai with 0..``draws`` draws left (``q`` per go-around)."""
     out = [0.0]
     alive = 1.0
     p = 0.0
-    for _ in range(MAX_DRAWS):
+    for _ in range(draws):
         p += alive * (1.0 - end) * q
         alive *= (1.0 - end) * (1.0 - q)
         out.append(p)
     return out
 
 
+def _advance(p: float, end: float, draws: int, after: list[float]) -> float:
+    """Chance to win from one step before ``after`` (the next step's chance by draws left).
+
+    Each own draw advances with chance ``p`` while nobody else has ended the hand.
+    """
+    acc = 0.0
+    stay = 1.0
+    keep = 1.0
+    for t in range(1, draws + 1):
+        keep *= 1.0 - end
+        acc += stay * p * keep * after[draws - t]
+        stay *= 1.0 - p
+    return acc
+
+
 def _build(end: float) -> list[list[float]]:
     q0 = min(0.9, TYPICAL_UKEIRE[0] / TYPICAL_TOTAL * 2.0)
-    tables = [_tenpai_table(q0, end)]
+    tables = [_tenpai_curve(q0, end, MAX_DRAWS)]
     for s in range(1, MAX_SHANTEN + 1):
         p = TYPICAL_UKEIRE[s] / TYPICAL_TOTAL
         prev = tables[s - 1]
-        row = [0.0] * (MAX_DRAWS + 1)
-        for d in range(1, MAX_DRAWS + 1):
-            acc = 0.0
-            stay = 1.0
-            for t in range(1, d + 1):
-                stay_end = (1.0 - end) ** t
-                acc += stay * p * stay_end * prev[d - t]
-                stay *= 1.0 - p
-            row[d] = acc
-        tables.append(row)
+        tables.append([0.0] + [_advance(p, end, d, prev) for d in range(1, MAX_DRAWS + 1)])
     return tables
 
 
@@ -64,22 +71,8 @@ def win_chance(shanten: int, useful: float, total: float, draws: int,
     shanten = min(shanten, MAX_SHANTEN)
     p = min(0.95, useful / total)
     if shanten == 0:
-        q = min(0.95, p * (1.0 + ron_factor))
-        alive = 1.0
-        acc = 0.0
-        for _ in range(draws):
-            acc += alive * (1.0 - end) * q
-            alive *= (1.0 - end) * (1.0 - q)
-        return acc
-    prev = _TABLES[shanten - 1]
-    acc = 0.0
-    stay = 1.0
-    keep = 1.0
-    for t in range(1, draws + 1):
-        keep *= 1.0 - end
-        acc += stay * p * keep * prev[draws - t]
-        stay *= 1.0 - p
-    return acc
+        return _tenpai_curve(min(0.95, p * (1.0 + ron_factor)), end, draws)[draws]
+    return _advance(p, end, draws, _TABLES[shanten - 1])
 
 
 def win_chance_one_shanten(useful: float, total: float, draws: int, tenpai_useful: float,
@@ -94,19 +87,4 @@ def win_chance_one_shanten(useful: float, total: float, draws: int, tenpai_usefu
     draws = min(draws, MAX_DRAWS)
     p = min(0.95, useful / total)
     q = min(0.95, tenpai_useful / total * (1.0 + ron_factor))
-    # after[d]: chance to win as tenpai with d draws left
-    after = [0.0] * (draws + 1)
-    alive = 1.0
-    acc = 0.0
-    for d in range(1, draws + 1):
-        acc += alive * (1.0 - end) * q
-        alive *= (1.0 - end) * (1.0 - q)
-        after[d] = acc
-    total_p = 0.0
-    stay = 1.0
-    keep = 1.0
-    for t in range(1, draws + 1):
-        keep *= 1.0 - end
-        total_p += stay * p * keep * after[draws - t]
-        stay *= 1.0 - p
-    return total_p
+    return _advance(p, end, draws, _tenpai_curve(q, end, draws))

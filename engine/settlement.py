@@ -89,7 +89,7 @@ def tie_groups(scores: Sequence[int], order: Sequence[int]) -> list[list[int]]:
     return groups
 
 
-def _uma_by_position(points: Sequence[int], order: Sequence[int], rules: Ruleset) -> list[Fraction]:
+def uma_by_position(points: Sequence[int], order: Sequence[int], rules: Ruleset) -> list[Fraction]:
     """Uma (thousands) of rank positions 0..3 for the players in ``order``."""
     if rules.uma_scheme == "fixed":
         return [Fraction(u) for u in rules.uma]
@@ -135,7 +135,7 @@ def final_table(
             points[seat] += share + (1 if i < extra else 0)
 
     # Oka and uma by rank position, then shared inside tie groups.
-    uma_pos = _uma_by_position(points, order, rules)
+    uma_pos = uma_by_position(points, order, rules)
     oka_pos = [Fraction(rules.oka), Fraction(0), Fraction(0), Fraction(0)]
     oka = [Fraction(0)] * 4
     uma = [Fraction(0)] * 4
