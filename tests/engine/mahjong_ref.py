@@ -11,6 +11,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from hypothesis import strategies as st
 from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
 from mahjong.meld import Meld as MjMeld
@@ -142,6 +143,40 @@ class HandSpec:
 
 
 KOKUSHI = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+
+# hypothesis strategies for HandSpec (the differential and the fast-path tests)
+kinds = st.integers(0, 33)
+seq_start = st.tuples(st.integers(0, 2), st.integers(0, 6)).map(lambda t: t[0] * 9 + t[1])
+a_set = st.one_of(
+    st.tuples(st.just("seq"), seq_start, st.sampled_from(["closed", "closed", "chi"])),
+    st.tuples(st.just("trip"), kinds,
+              st.sampled_from(["closed", "closed", "pon", "minkan", "ankan", "kakan"])),
+)
+
+
+def hand_specs(sets: st.SearchStrategy[tuple[tuple[str, int, str], ...]]
+               ) -> st.SearchStrategy[HandSpec]:
+    """HandSpecs whose four sets come from ``sets``; every other choice drawn freely."""
+    return st.builds(
+        HandSpec,
+        sets=sets,
+        pair=kinds,
+        form=st.sampled_from(["regular"] * 12 + ["chiitoitsu", "kokushi"]),
+        extra=st.one_of(st.lists(kinds, min_size=7, max_size=7, unique=True).map(tuple),
+                        st.sampled_from(KOKUSHI).map(lambda k: (k,))),
+        copy_seed=st.integers(0, 2**30),
+        win_index=st.integers(0, 13),
+        tsumo=st.booleans(),
+        seat_wind=st.integers(0, 3),
+        round_wind=st.integers(0, 3),
+        riichi=st.sampled_from([0, 0, 1, 1, 2]),
+        ippatsu=st.booleans(),
+        last_tile=st.booleans(),
+        rinshan=st.booleans(),
+        chankan=st.booleans(),
+        dora=st.lists(st.integers(0, 135), min_size=1, max_size=5).map(tuple),
+        ura=st.lists(st.integers(0, 135), min_size=1, max_size=5).map(tuple),
+    )
 _SEQ_STARTS = [s * 9 + i for s in range(3) for i in range(7)]
 
 

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from mahjong_ref import KOKUSHI, HandSpec, build
+from mahjong_ref import HandSpec, a_set, build, hand_specs
 
 from engine.events import Meld
 from engine.scoring import WinContext, clear_cache, score_win
@@ -51,39 +51,14 @@ RULESETS = [
                       ura_dora=False, ippatsu=False, red_fives=0),
 ]
 
-kinds = st.integers(0, 33)
-seq_start = st.tuples(st.integers(0, 2), st.integers(0, 6)).map(lambda t: t[0] * 9 + t[1])
-a_set = st.one_of(
-    st.tuples(st.just("seq"), seq_start, st.sampled_from(["closed", "closed", "chi"])),
-    st.tuples(st.just("trip"), kinds,
-              st.sampled_from(["closed", "closed", "pon", "minkan", "ankan", "kakan"])),
-)
 one_suit_set = st.integers(0, 2).flatmap(lambda s: st.one_of(
     st.tuples(st.just("seq"), st.integers(0, 6).map(lambda i: s * 9 + i), st.just("closed")),
     st.tuples(st.just("trip"), st.integers(0, 8).map(lambda i: s * 9 + i),
               st.sampled_from(["closed", "closed", "pon", "ankan"])),
 ))
-specs = st.builds(
-    HandSpec,
-    sets=st.one_of(st.tuples(a_set, a_set, a_set, a_set),
-                   st.tuples(one_suit_set, one_suit_set, one_suit_set, one_suit_set)),
-    pair=kinds,
-    form=st.sampled_from(["regular"] * 12 + ["chiitoitsu", "kokushi"]),
-    extra=st.one_of(st.lists(kinds, min_size=7, max_size=7, unique=True).map(tuple),
-                    st.sampled_from(KOKUSHI).map(lambda k: (k,))),
-    copy_seed=st.integers(0, 2**30),
-    win_index=st.integers(0, 13),
-    tsumo=st.booleans(),
-    seat_wind=st.integers(0, 3),
-    round_wind=st.integers(0, 3),
-    riichi=st.sampled_from([0, 0, 1, 1, 2]),
-    ippatsu=st.booleans(),
-    last_tile=st.booleans(),
-    rinshan=st.booleans(),
-    chankan=st.booleans(),
-    dora=st.lists(st.integers(0, 135), min_size=1, max_size=5).map(tuple),
-    ura=st.lists(st.integers(0, 135), min_size=1, max_size=5).map(tuple),
-)
+specs = hand_specs(st.one_of(st.tuples(a_set, a_set, a_set, a_set),
+                             st.tuples(one_suit_set, one_suit_set, one_suit_set,
+                                       one_suit_set)))
 rare_flags = st.fixed_dictionaries({}, optional={
     f: st.booleans() for f in ("open_riichi", "chankan_ankan", "tenhou", "chiihou", "renhou",
                                "first_draw_no_calls", "paarenchan", "furiten")})
