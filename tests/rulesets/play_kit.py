@@ -53,7 +53,7 @@ from test_scenarios_multi_ron import double_wall, triple_wall  # noqa: E402
 from test_scenarios_options import RIICHI_KAN as RIICHI_KAN_111M  # noqa: E402
 
 import rulesets  # noqa: E402
-from engine.actions import Discard, EndGame, Tsumo  # noqa: E402
+from engine.actions import ClosedKan, Discard, EndGame, NineTerminals, Tsumo  # noqa: E402
 from engine.events import (  # noqa: E402
     Called,
     Discarded,
@@ -61,6 +61,7 @@ from engine.events import (  # noqa: E402
     Drew,
     FinalRow,
     GameEnded,
+    HandDrawn,
     HandStarted,
     Kan,
     Won,
@@ -80,6 +81,13 @@ __all__ = [
     "riichi_offered", "discard_kinds", "south4", "kiriage_wall", "KIRIAGE_SCRIPT",
     "DOUBLE_WIND", "DOUBLE_WIND_DRAWS", "DOUBLE_WIND_SCRIPT", "SUUANKOU_TANKI",
     "SUUANKOU_DRAWS", "pao_daisangen", "FIVE_YAKUMAN", "FIVE_YAKUMAN_DRAWS", "pao_by_open_kan",
+    "kan_order", "riichi_offers_by_tiles_left", "check_riichi_needs_four_tiles",
+    "check_furiten_riichi_tsumo_only", "check_kiriage_mangan",
+    "check_tenpai_dealer_keeps_the_deal", "check_noten_dealer_passes_the_deal",
+    "check_no_nine_terminals", "check_no_four_winds_abort", "four_riichi_played_on",
+    "check_no_four_kans_abort_and_no_fifth_kan", "check_no_nagashi_mangan",
+    "check_formal_tenpai_not_on_the_own_fifth_tile", "riichi_kan_offered",
+    "check_double_wind_pair_is_two_fu", "check_pao_daisangen_tsumo_in_full_ron_half",
 ]
 
 
@@ -215,8 +223,9 @@ def pao_by_open_kan(rules: Ruleset) -> Game:
     return g
 
 
-def kan_order(g: Game, seat: int) -> list[str]:
-    """The order of kans, replacement draws, dora turns and ``seat``'s discards in a game."""
+def kan_order(g: Game, seat: int, *, wins: bool = False) -> list[str]:
+    """The order of kans, replacement draws, dora turns and ``seat``'s discards in a game
+    (and, with ``wins``, the wins)."""
     out = []
     for e in g.events:
         if isinstance(e, (Called, Kan)):
@@ -227,11 +236,14 @@ def kan_order(g: Game, seat: int) -> list[str]:
             out.append("dora")
         elif isinstance(e, Discarded) and e.seat == seat:
             out.append("discard")
+        elif wins and isinstance(e, Won):
+            out.append("won")
     return out
 
 
-def check_riichi_needs_four_tiles(rules: Ruleset) -> None:
-    """Riichi is offered exactly while 4 or more tiles are left in the live wall."""
+def riichi_offers_by_tiles_left(rules: Ruleset) -> dict[int, bool]:
+    """Whether the tenpai dealer (``TENPAI_DEALER``, tsumogiri all hand) may declare riichi
+    on each of its turns, by the tiles left in the live wall then."""
     g = game(rules, build_wall(TENPAI_DEALER))
     seen: dict[int, bool] = {}
     while g.state.hands_started == 1:
@@ -239,6 +251,12 @@ def check_riichi_needs_four_tiles(rules: Ruleset) -> None:
         if seat == 0 and g.state.phase == "turn":
             seen[g.state.live_remaining] = riichi_offered(g, 0)
         g.act(seat, default_action(g, seat, acts))
+    return seen
+
+
+def check_riichi_needs_four_tiles(rules: Ruleset) -> None:
+    """Riichi is offered exactly while 4 or more tiles are left in the live wall."""
+    seen = riichi_offers_by_tiles_left(rules)
     assert any(left < 4 for left in seen) and any(left >= 4 for left in seen)
     for left, offered in seen.items():
         assert offered == (left >= 4), left
@@ -263,3 +281,117 @@ def check_kiriage_mangan(rules: Ruleset) -> None:
     won = last_result(g)
     assert isinstance(won, Won) and (won.wins[0].han, won.wins[0].fu) == (4, 30)
     assert won.wins[0].limit == "mangan" and won.wins[0].points == 12000
+
+
+def check_tenpai_dealer_keeps_the_deal(rules: Ruleset) -> None:
+    """At an exhaustive draw the tenpai dealer alone gets 3000 from the table (1000 each)
+    and keeps the deal with one honba."""
+    g = game(rules, build_wall(TENPAI_DEALER))
+    play_hand(g)
+    res = last_result(g)
+    assert isinstance(res, HandDrawn) and res.deltas == (3000, -1000, -1000, -1000)
+    assert (starts(g)[1].dealer, starts(g)[1].honba) == (0, 1)
+
+
+def check_noten_dealer_passes_the_deal(rules: Ruleset) -> HandDrawn:
+    """At an exhaustive draw where seat 1 alone is tenpai the deal passes to seat 1 with one
+    honba; the draw's ``HandDrawn`` for the caller's own checks."""
+    g = game(rules, build_wall({**NOTEN, 1: "123m456m789m12p88p"}))
+    play_hand(g)
+    res = last_result(g)
+    assert isinstance(res, HandDrawn)
+    assert (starts(g)[1].dealer, starts(g)[1].honba) == (1, 1)
+    return res
+
+
+# -------------------------------------------------- no abortive draws (clubs without them)
+
+
+def check_no_nine_terminals(rules: Ruleset) -> None:
+    """The dealer dealt nine kinds of terminals and honours is not offered an abort."""
+    g = game(rules, build_wall({**NOTEN, 0: "19m19p19s1234z246m"}))
+    assert not any(isinstance(a, NineTerminals) for a in g.pending()[0])
+
+
+def check_no_four_winds_abort(rules: Ruleset) -> None:
+    """Four East discards on the first go-round do not abort: the hand ends in a full draw."""
+    g = game(rules, build_wall(FOUR_WINDS_HANDS, ["1z", "1z", "1z", "1z"]))
+    play_hand(g)
+    res = last_result(g)
+    assert isinstance(res, HandDrawn) and res.kind == "exhaustive"
+
+
+def four_riichi_played_on(rules: Ruleset) -> Game:
+    """Four riichi declarations do not abort the hand: the game after the fourth."""
+    g = game(rules, build_wall(FOUR_RIICHI, ["5z", "6z", "7z", "5z"]))
+    run(g, (0, "riichi 5z"), (1, "riichi 6z"), (2, "riichi 7z"), (3, "riichi 5z"))
+    assert g.state.hands_started == 1 and all(s.riichi for s in g.state.seats)
+    return g
+
+
+def check_no_four_kans_abort_and_no_fifth_kan(rules: Ruleset) -> None:
+    """Four kans by two players do not abort, and nobody may make a fifth kan."""
+    g = game(rules, build_wall(FOUR_KANS, ["5z", "6z"], rinshan="4z4z4z3z"))
+    run(g, (0, "ankan 1m"), (0, "ankan 2m"), (0, "d 4z"), (1, "ankan 3m"), (1, "ankan 4m"),
+        (1, "d 3z"))
+    assert g.state.hands_started == 1 and g.state.kans_total == 4
+    for acts in g.pending().values():
+        assert not any(type(a).__name__.endswith("Kan") for a in acts)
+
+
+def check_no_nagashi_mangan(rules: Ruleset) -> None:
+    """All-terminal discards at an exhaustive draw pay nothing (no nagashi mangan)."""
+    g = game(rules, nagashi_wall(2))
+    play_hand(g)
+    res = last_result(g)
+    assert isinstance(res, HandDrawn) and res.nagashi == () and res.deltas == (0,) * 4
+
+
+# ------------------------------------------------------------------ tenpai and riichi
+
+
+def check_formal_tenpai_not_on_the_own_fifth_tile(rules: Ruleset) -> None:
+    """A hand without yaku is tenpai at the draw (formal tenpai), but not a wait on a tile
+    whose four copies are all in the own hand."""
+    g = game(rules, build_wall(RIICHI_ONLY))
+    play_hand(g)
+    res = last_result(g)
+    assert isinstance(res, HandDrawn) and res.tenpai[0]
+    g = game(rules, build_wall(OWN_FOUR))
+    play_hand(g)
+    res = last_result(g)
+    assert isinstance(res, HandDrawn) and not res.tenpai[0]
+
+
+def riichi_kan_offered(rules: Ruleset, hands: dict[int, str], draws: list[str],
+                       riichi_word: str) -> bool:
+    """Whether seat 0, after ``riichi_word`` on its first turn, may make a closed kan of the
+    fourth 1m that it draws on its next turn."""
+    g = game(rules, build_wall(hands, draws))
+    run(g, (0, riichi_word))
+    play_until(g, lambda g: g.state.turn == 0 and g.state.phase == "turn")
+    assert g.state.drawn is not None and g.state.drawn >> 2 == 0  # drew the 4th 1m
+    return any(isinstance(a, ClosedKan) for a in g.pending()[0])
+
+
+# ------------------------------------------------------------------ hand values
+
+
+def check_double_wind_pair_is_two_fu(rules: Ruleset) -> None:
+    """A pair of the seat-and-round wind counts 2 fu (40 fu in ``DOUBLE_WIND``, not 50)."""
+    g = game(rules, build_wall(DOUBLE_WIND, DOUBLE_WIND_DRAWS))
+    run(g, *DOUBLE_WIND_SCRIPT)
+    won = last_result(g)
+    assert isinstance(won, Won) and won.wins[0].fu == 40
+    assert ("pair_double_wind", 2) in won.wins[0].fu_parts
+
+
+def check_pao_daisangen_tsumo_in_full_ron_half(rules: Ruleset) -> None:
+    """Daisangen pao (see :func:`pao_daisangen`): the pao player pays all of a tsumo and
+    half of a ron, the discarder the other half."""
+    won = last_result(pao_daisangen(rules, ron=False))
+    assert isinstance(won, Won) and won.wins[0].pao_seat == 0
+    assert won.deltas == (-32000, 32000, 0, 0)
+    won = last_result(pao_daisangen(rules, ron=True))
+    assert isinstance(won, Won) and won.wins[0].pao_seat == 0
+    assert won.deltas == (-16000, 32000, 0, -16000)

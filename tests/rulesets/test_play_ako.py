@@ -13,6 +13,7 @@ five (8-02-01), so a plain "5" in a hand takes one of the two plain copies.
 from __future__ import annotations
 
 import pytest
+from play_kit import kan_order
 from play_kit_ako import (
     build_wall,
     default_action,
@@ -30,12 +31,10 @@ from play_kit_ako import (
 import rulesets
 from engine.actions import ClosedKan, Discard, EndGame, NineTerminals, Pon, Ron, ShowHand, Tsumo
 from engine.events import (
-    Called,
     Discarded,
     DoraRevealed,
     Drew,
     HandDrawn,
-    Kan,
     NotenDeclared,
     Won,
 )
@@ -430,28 +429,12 @@ def test_riichi_needs_1000_points(points: int, offered: bool) -> None:
     assert riichi is offered
 
 
-def _kinds(g: Game, seat: int) -> list[str]:
-    out = []
-    for e in g.events:
-        if isinstance(e, (Called, Kan)):
-            out.append("kan")
-        elif isinstance(e, Drew) and e.rinshan:
-            out.append("rinshan")
-        elif isinstance(e, DoraRevealed):
-            out.append("dora")
-        elif isinstance(e, Discarded) and e.seat == seat:
-            out.append("discard")
-        elif isinstance(e, Won):
-            out.append("won")
-    return out
-
-
 def test_closed_kan_dora_before_the_replacement_draw() -> None:
     # 5-16: 暗槓の場合は嶺上牌を自摸る前
     hands = {**NOTEN, 0: "1111m2468s1357z9p"}
     g = new(wall(hands, ["9s"], rinshan="9m"), dice=dice_for(0, 2))
     run(g, (0, "ankan 1m"), (0, "d 9m"))
-    assert _kinds(g, 0) == ["kan", "dora", "rinshan", "discard"]
+    assert kan_order(g, 0, wins=True) == ["kan", "dora", "rinshan", "discard"]
 
 
 MINKAN = {0: "0p2468m2468s1357z", 1: "055p1357m789s246z", 2: "13799p13579s455z",
@@ -463,7 +446,7 @@ def test_open_kan_dora_after_the_replacement_draw_and_its_discard() -> None:
     # nothing happens between the two)
     g = new(wall(MINKAN, ["9s"], rinshan="9m"), dice=dice_for(0, 3))
     run(g, (0, "d 0p"), (1, "minkan"), (1, "d 9m"))
-    assert _kinds(g, 1) == ["kan", "rinshan", "dora", "discard"]
+    assert kan_order(g, 1, wins=True) == ["kan", "rinshan", "dora", "discard"]
 
 
 def test_open_kan_then_closed_kan_turn_two_dora_before_the_next_replacement() -> None:
@@ -471,7 +454,7 @@ def test_open_kan_then_closed_kan_turn_two_dora_before_the_next_replacement() ->
     hands = {**MINKAN, 1: "055p111m3m79s246z8s"}
     g = new(wall(hands, ["9s"], rinshan="1m9m"), dice=dice_for(0, 3))
     run(g, (0, "d 0p"), (1, "minkan"), (1, "ankan 1m"))
-    assert _kinds(g, 1) == ["kan", "rinshan", "dora", "kan", "dora", "rinshan"]
+    assert kan_order(g, 1, wins=True) == ["kan", "rinshan", "dora", "kan", "dora", "rinshan"]
 
 
 RINSHAN = {0: "0p2468m2468s1357z", 1: "055p123m456m789s1z", 2: "13799p13579s455z",
@@ -484,7 +467,7 @@ def test_open_kan_dora_turned_on_a_rinshan_win() -> None:
     run(g, (0, "d 0p"), (1, "minkan"), (1, "tsumo"))
     won = last_result(g)
     assert isinstance(won, Won) and ("rinshan", 1) in won.wins[0].yaku
-    assert _kinds(g, 1) == ["kan", "rinshan", "dora", "won"]
+    assert kan_order(g, 1, wins=True) == ["kan", "rinshan", "dora", "won"]
 
 
 DISCARD_RON = {0: "0p2468m2468s1357z", 1: "055p1357m79s246z8s", 2: "123s456s789s78m55z",
@@ -497,7 +480,7 @@ def test_open_kan_dora_turned_when_the_discard_after_it_is_won_on() -> None:
     run(g, (0, "d 0p"), (1, "minkan"), (1, "d 9m"), (2, "ron"))
     won = last_result(g)
     assert isinstance(won, Won) and won.wins[0].seat == 2
-    assert _kinds(g, 1) == ["kan", "rinshan", "dora", "discard", "won"]
+    assert kan_order(g, 1, wins=True) == ["kan", "rinshan", "dora", "discard", "won"]
 
 
 CHANKAN = {0: "2468m2468s1357z9p", 1: "33p1357m5789s246z", 2: "234m567m234s66s24p",

@@ -11,33 +11,32 @@ from __future__ import annotations
 import pytest
 from play_kit import (
     BUST_HANDS,
-    DOUBLE_WIND,
-    DOUBLE_WIND_DRAWS,
-    DOUBLE_WIND_SCRIPT,
-    FOUR_KANS,
-    FOUR_RIICHI,
-    FOUR_WINDS_HANDS,
     KOKUSHI_ANKAN,
     KUIKAE,
     MULTI_RON_DRAWS,
-    NOTEN,
     NOTEN_SOUTH4,
-    OWN_FOUR,
-    RIICHI_ONLY,
     RIICHI_TILE,
     RINSHAN,
     TENPAI_DEALER,
     WIN_HANDS,
     build_wall,
+    check_double_wind_pair_is_two_fu,
+    check_formal_tenpai_not_on_the_own_fifth_tile,
     check_furiten_riichi_tsumo_only,
     check_kiriage_mangan,
+    check_no_four_kans_abort_and_no_fifth_kan,
+    check_no_four_winds_abort,
+    check_no_nagashi_mangan,
+    check_no_nine_terminals,
+    check_noten_dealer_passes_the_deal,
+    check_pao_daisangen_tsumo_in_full_ron_half,
     check_riichi_needs_four_tiles,
+    check_tenpai_dealer_keeps_the_deal,
     discard_kinds,
     ended,
+    four_riichi_played_on,
     game,
     last_result,
-    nagashi_wall,
-    pao_daisangen,
     play_hand,
     preset,
     rotate,
@@ -48,8 +47,8 @@ from play_kit import (
     starts,
 )
 
-from engine.actions import Discard, EndGame, NineTerminals, Ron
-from engine.events import HandDrawn, Won
+from engine.actions import Discard, EndGame, Ron
+from engine.events import Won
 from engine.legal import IllegalAction
 from rulesets.schema import Ruleset
 
@@ -117,18 +116,12 @@ def test_head_bump_single_winner_takes_honba_and_sticks(rules: Ruleset) -> None:
 
 def test_tenpai_dealer_keeps_noten_payment_3000(rules: Ruleset) -> None:
     # gpc l.23: ノーテン罰符は場3,000点; l.26: 親がノーテン…なら次局へ (a tenpai dealer stays)
-    g = game(rules, build_wall(TENPAI_DEALER))
-    play_hand(g)
-    res = last_result(g)
-    assert isinstance(res, HandDrawn) and res.deltas == (3000, -1000, -1000, -1000)
-    assert (starts(g)[1].dealer, starts(g)[1].honba) == (0, 1)
+    check_tenpai_dealer_keeps_the_deal(rules)
 
 
 def test_noten_dealer_passes(rules: Ruleset) -> None:
     # gpc l.26: 流局時、親がノーテン…ならば、次局へ移る
-    g = game(rules, build_wall({**NOTEN, 1: "123m456m789m12p88p"}))
-    play_hand(g)
-    assert (starts(g)[1].dealer, starts(g)[1].honba) == (1, 1)
+    check_noten_dealer_passes_the_deal(rules)
 
 
 def test_a_non_dealer_win_at_the_last_hand_ends_the_game(rules: Ruleset) -> None:
@@ -166,45 +159,27 @@ def test_no_stop_for_the_last_dealer_tenpai(rules: Ruleset) -> None:
 
 def test_no_nine_terminals(rules: Ruleset) -> None:
     # gpc l.20: 途中流局なし (九種九牌)
-    g = game(rules, build_wall({**NOTEN, 0: "19m19p19s1234z246m"}))
-    assert not any(isinstance(a, NineTerminals) for a in g.pending()[0])
+    check_no_nine_terminals(rules)
 
 
 def test_no_four_winds_abort(rules: Ruleset) -> None:
     # gpc l.20: 途中流局なし (四風連打)
-    g = game(rules, build_wall(FOUR_WINDS_HANDS, ["1z", "1z", "1z", "1z"]))
-    play_hand(g)
-    res = last_result(g)
-    assert isinstance(res, HandDrawn) and res.kind == "exhaustive"
+    check_no_four_winds_abort(rules)
 
 
 def test_no_four_riichi_abort(rules: Ruleset) -> None:
     # gpc l.20: 途中流局なし (4人リーチ)
-    g = game(rules, build_wall(FOUR_RIICHI, ["5z", "6z", "7z", "5z"]))
-    run(g, (0, "riichi 5z"), (1, "riichi 6z"), (2, "riichi 7z"), (3, "riichi 5z"))
-    assert g.state.hands_started == 1 and all(s.riichi for s in g.state.seats)
+    four_riichi_played_on(rules)
 
 
 def test_no_four_kans_abort_and_no_fifth_kan(rules: Ruleset) -> None:
     # gpc l.20: 途中流局なし (…等); l.33: 4回のカン行為が行われていた場合、5回目のカンは出来ない
-    g = game(rules, build_wall(FOUR_KANS, ["5z", "6z"], rinshan="4z4z4z3z"))
-    run(g, (0, "ankan 1m"), (0, "ankan 2m"), (0, "d 4z"), (1, "ankan 3m"), (1, "ankan 4m"),
-        (1, "d 3z"))
-    assert g.state.hands_started == 1 and g.state.kans_total == 4
-    for acts in g.pending().values():
-        assert not any(type(a).__name__.endswith("Kan") for a in acts)
+    check_no_four_kans_abort_and_no_fifth_kan(rules)
 
 
 def test_formal_tenpai_but_not_on_the_own_fifth_tile(rules: Ruleset) -> None:
     # gpc l.24: 形式テンパイで良い。但し自分の手牌でアガリ牌が消去されている場合はテンパイではない
-    g = game(rules, build_wall(RIICHI_ONLY))
-    play_hand(g)
-    res = last_result(g)
-    assert isinstance(res, HandDrawn) and res.tenpai[0]
-    g = game(rules, build_wall(OWN_FOUR))
-    play_hand(g)
-    res = last_result(g)
-    assert isinstance(res, HandDrawn) and not res.tenpai[0]
+    check_formal_tenpai_not_on_the_own_fifth_tile(rules)
 
 
 # ---------------------------------------------------------------- 4. calls
@@ -244,11 +219,7 @@ def test_kiriage_mangan(rules: Ruleset) -> None:
 
 def test_double_wind_pair_is_two_fu(rules: Ruleset) -> None:
     # gpc l.29: 連風牌のトイツは2符 (20 + 10 closed ron + 8 for 999m + 2 = 40 fu, not 50)
-    g = game(rules, build_wall(DOUBLE_WIND, DOUBLE_WIND_DRAWS))
-    run(g, *DOUBLE_WIND_SCRIPT)
-    won = last_result(g)
-    assert isinstance(won, Won) and won.wins[0].fu == 40
-    assert ("pair_double_wind", 2) in won.wins[0].fu_parts
+    check_double_wind_pair_is_two_fu(rules)
 
 
 def test_a_rinshan_win_is_a_tsumo(rules: Ruleset) -> None:
@@ -271,17 +242,9 @@ def test_no_robbing_a_closed_kan_even_for_kokushi(rules: Ruleset) -> None:
 def test_pao_daisangen_tsumo_in_full_ron_split(rules: Ruleset) -> None:
     # gpc l.35-37: パオは大三元と大四喜; ツモアガリならパオが適用された者が全部を支払い、
     # 別の放銃者がいたら折半払い
-    won = last_result(pao_daisangen(rules, ron=False))
-    assert isinstance(won, Won) and won.wins[0].pao_seat == 0
-    assert won.deltas == (-32000, 32000, 0, 0)
-    won = last_result(pao_daisangen(rules, ron=True))
-    assert isinstance(won, Won) and won.wins[0].pao_seat == 0
-    assert won.deltas == (-16000, 32000, 0, -16000)
+    check_pao_daisangen_tsumo_in_full_ron_half(rules)
 
 
 def test_no_nagashi_mangan(rules: Ruleset) -> None:
     # MATRIX.md: nagashi mangan none (not among gpc's rules)
-    g = game(rules, nagashi_wall(2))
-    play_hand(g)
-    res = last_result(g)
-    assert isinstance(res, HandDrawn) and res.nagashi == () and res.deltas == (0,) * 4
+    check_no_nagashi_mangan(rules)

@@ -13,9 +13,6 @@ from play_kit import (
     BUST_HANDS,
     CHANKAN,
     DISCARD_RON,
-    DOUBLE_WIND,
-    DOUBLE_WIND_DRAWS,
-    DOUBLE_WIND_SCRIPT,
     FIVE_YAKUMAN,
     FIVE_YAKUMAN_DRAWS,
     FORCED,
@@ -43,8 +40,12 @@ from play_kit import (
     TENPAI_DEALER,
     WIN_HANDS,
     build_wall,
+    check_double_wind_pair_is_two_fu,
+    check_furiten_riichi_tsumo_only,
     check_kiriage_mangan,
+    check_noten_dealer_passes_the_deal,
     check_riichi_needs_four_tiles,
+    check_tenpai_dealer_keeps_the_deal,
     default_action,
     discard_kinds,
     ended,
@@ -56,6 +57,7 @@ from play_kit import (
     play_hand,
     play_until,
     preset,
+    riichi_kan_offered,
     riichi_offered,
     rotate,
     rows,
@@ -66,7 +68,7 @@ from play_kit import (
     triple_wall,
 )
 
-from engine.actions import ClosedKan, Discard, EndGame, NineTerminals, Ron, ShowHand, Tsumo
+from engine.actions import ClosedKan, Discard, EndGame, NineTerminals, Ron, ShowHand
 from engine.events import (
     DoraRevealed,
     Drew,
@@ -187,20 +189,13 @@ def test_riichi_below_1000_is_allowed_but_a_hand_without_income_busts(makura: Ru
 
 def test_dealer_tenpai_keeps_the_deal_noten_payment_3000(makura: Ruleset) -> None:
     # makura 5): 連荘条件は「親のあがり」と「流局時、親の聴牌」; makura 8): ノーテン罰符は場に3000点
-    g = game(makura, build_wall(TENPAI_DEALER))
-    play_hand(g)
-    res = last_result(g)
-    assert isinstance(res, HandDrawn) and res.deltas == (3000, -1000, -1000, -1000)
-    assert (starts(g)[1].dealer, starts(g)[1].honba) == (0, 1)
+    check_tenpai_dealer_keeps_the_deal(makura)
 
 
 def test_dealer_noten_passes_the_deal(makura: Ruleset) -> None:
     # makura 5): only a dealer win or dealer tenpai keeps the deal (seat 1 alone is tenpai)
-    g = game(makura, build_wall({**NOTEN, 1: "123m456m789m12p88p"}))
-    play_hand(g)
-    res = last_result(g)
-    assert isinstance(res, HandDrawn) and res.deltas == (-1000, 3000, -1000, -1000)
-    assert (starts(g)[1].dealer, starts(g)[1].honba) == (1, 1)
+    res = check_noten_dealer_passes_the_deal(makura)
+    assert res.deltas == (-1000, 3000, -1000, -1000)
 
 
 def test_a_non_dealer_win_passes_the_deal(makura: Ruleset) -> None:
@@ -518,35 +513,19 @@ def test_ippatsu_ends_with_a_call(makura: Ruleset) -> None:
     assert isinstance(won, Won) and "ippatsu" not in yaku_of(won)
 
 
-def _riichi_kan_offered(rules: Ruleset, hands: dict[int, str], draws: list[str],
-                        riichi_word: str) -> bool:
-    g = game(rules, build_wall(hands, draws))
-    run(g, (0, riichi_word))
-    play_until(g, lambda g: g.state.turn == 0 and g.state.phase == "turn")
-    assert g.state.drawn is not None and g.state.drawn >> 2 == 0  # drew the 4th 1m
-    return any(isinstance(a, ClosedKan) for a in g.pending()[0])
-
-
 def test_riichi_closed_kan_only_when_the_melds_stay(makura: Ruleset) -> None:
     # makura 29): a) ツモ牌が暗刻と同一牌 b) テンパイの形が変わらない c) メンツが移動しない
     # 111m + a 5z single wait: allowed.  1113444m (waits 2m 3m 5m): the kan of 1m keeps
     # the waits but moves the melds (123m 11m ... ) -- refused.
-    assert _riichi_kan_offered(makura, RIICHI_KAN_111M, ["1z", "1z", "3z", "2z", "1m"],
+    assert riichi_kan_offered(makura, RIICHI_KAN_111M, ["1z", "1z", "3z", "2z", "1m"],
                                "riichi 1z")
-    assert not _riichi_kan_offered(makura, RIICHI_KAN_1113444M,
+    assert not riichi_kan_offered(makura, RIICHI_KAN_1113444M,
                                    ["9s", "1z", "1z", "2z", "1m"], "riichi 9s")
 
 
 def test_furiten_riichi_wins_by_tsumo_only(makura: Ruleset) -> None:
     # makura 25): フリテンリーチあり、ただしツモアガリのみ; makura 26): 見送り後はフリテン扱い
-    g = game(makura, build_wall(FURITEN, ["9s", "3p", "1z", "1z", "1z", "3p", "2z", "2z",
-                                          "3p"]))
-    run(g, (0, "riichi 9s"), (1, "d 3p"), (0, "pass"), (1, "d 3p"))
-    assert 0 not in g.pending()
-    play_until(g, lambda g: Tsumo() in g.pending().get(0, ()))
-    run(g, (0, "tsumo"))
-    won = last_result(g)
-    assert isinstance(won, Won) and won.wins[0].from_seat is None
+    check_furiten_riichi_tsumo_only(makura)
 
 
 def test_the_riichi_stick_is_not_paid_when_the_declaration_tile_deals_in(makura: Ruleset) -> None:
@@ -759,11 +738,7 @@ def test_a_rinshan_win_is_a_tsumo_with_its_2_fu(makura: Ruleset) -> None:
 
 def test_double_wind_pair_is_two_fu(makura: Ruleset) -> None:
     # makura 45 e): 連風牌（ダブ東、ダブ南など）も２符 (40 fu here, not 50)
-    g = game(makura, build_wall(DOUBLE_WIND, DOUBLE_WIND_DRAWS))
-    run(g, *DOUBLE_WIND_SCRIPT)
-    won = last_result(g)
-    assert isinstance(won, Won) and won.wins[0].fu == 40
-    assert ("pair_double_wind", 2) in won.wins[0].fu_parts
+    check_double_wind_pair_is_two_fu(makura)
 
 
 # ---------------------------------------------------------------- makura-gp

@@ -12,39 +12,42 @@ from play_kit import (
     CHANKAN,
     FIVE_YAKUMAN,
     FIVE_YAKUMAN_DRAWS,
-    FOUR_KANS,
-    FOUR_RIICHI,
-    FOUR_WINDS_HANDS,
     IPPATSU,
     KUIKAE,
     MINKAN,
     NOTEN,
     NOTEN_SOUTH4,
-    OWN_FOUR,
     PONKAN,
     PRIORITY,
     RIICHI_KAN_111M,
     RIICHI_KAN_1113444M,
-    RIICHI_ONLY,
     SUUANKOU_DRAWS,
     SUUANKOU_TANKI,
     TENPAI_DEALER,
     build_wall,
+    check_formal_tenpai_not_on_the_own_fifth_tile,
     check_furiten_riichi_tsumo_only,
     check_kiriage_mangan,
-    default_action,
+    check_no_four_kans_abort_and_no_fifth_kan,
+    check_no_four_winds_abort,
+    check_no_nagashi_mangan,
+    check_no_nine_terminals,
+    check_noten_dealer_passes_the_deal,
+    check_pao_daisangen_tsumo_in_full_ron_half,
+    check_tenpai_dealer_keeps_the_deal,
     discard_kinds,
     ended,
+    four_riichi_played_on,
     game,
     kan_order,
     last_result,
-    nagashi_wall,
     pao_by_open_kan,
-    pao_daisangen,
     play_hand,
     play_until,
     preset,
+    riichi_kan_offered,
     riichi_offered,
+    riichi_offers_by_tiles_left,
     rows,
     run,
     south4,
@@ -53,7 +56,7 @@ from play_kit import (
     triple_wall,
 )
 
-from engine.actions import ClosedKan, NineTerminals, Ron
+from engine.actions import ClosedKan, Ron
 from engine.events import Discarded, DoraRevealed, HandDrawn, Won
 from engine.game import Game
 from rulesets.schema import Ruleset
@@ -138,73 +141,45 @@ def test_head_bump_single_winner_takes_honba_and_sticks(rules: Ruleset) -> None:
 
 def test_tenpai_renchan_noten_payment_3000(rules: Ruleset) -> None:
     # teireikai ルール4: ノーテン罰符は場に3千点、聴牌連荘あり
-    g = game(rules, build_wall(TENPAI_DEALER))
-    play_hand(g)
-    res = last_result(g)
-    assert isinstance(res, HandDrawn) and res.deltas == (3000, -1000, -1000, -1000)
-    assert (starts(g)[1].dealer, starts(g)[1].honba) == (0, 1)
+    check_tenpai_dealer_keeps_the_deal(rules)
 
 
 def test_noten_dealer_passes_the_deal(rules: Ruleset) -> None:
     # teireikai ルール4: 親がノーテンならば親流れ
-    g = game(rules, build_wall({**NOTEN, 1: "123m456m789m12p88p"}))
-    play_hand(g)
-    res = last_result(g)
-    assert isinstance(res, HandDrawn) and res.tenpai == (False, True, False, False)
-    assert (starts(g)[1].dealer, starts(g)[1].honba) == (1, 1)
+    res = check_noten_dealer_passes_the_deal(rules)
+    assert res.tenpai == (False, True, False, False)
 
 
 def test_no_nine_terminals(rules: Ruleset) -> None:
     # teireikai ルール7: 途中流局なし (九種倒牌)
-    g = game(rules, build_wall({**NOTEN, 0: "19m19p19s1234z246m"}))
-    assert not any(isinstance(a, NineTerminals) for a in g.pending()[0])
+    check_no_nine_terminals(rules)
 
 
 def test_no_four_winds_abort(rules: Ruleset) -> None:
     # teireikai ルール7: 途中流局なし (四風連打)
-    g = game(rules, build_wall(FOUR_WINDS_HANDS, ["1z", "1z", "1z", "1z"]))
-    play_hand(g)
-    res = last_result(g)
-    assert isinstance(res, HandDrawn) and res.kind == "exhaustive"
+    check_no_four_winds_abort(rules)
 
 
 def test_no_four_riichi_abort(rules: Ruleset) -> None:
     # teireikai ルール7: 途中流局なし (4人リーチ)
-    g = game(rules, build_wall(FOUR_RIICHI, ["5z", "6z", "7z", "5z"]))
-    run(g, (0, "riichi 5z"), (1, "riichi 6z"), (2, "riichi 7z"), (3, "riichi 5z"))
-    assert g.state.hands_started == 1 and g.state.phase == "turn"
-    assert all(s.riichi for s in g.state.seats)
+    g = four_riichi_played_on(rules)
+    assert g.state.phase == "turn"
 
 
 def test_no_four_kans_abort_and_no_fifth_kan(rules: Ruleset) -> None:
     # teireikai ルール7: 途中流局なし; ルール17: カンは1局の間、合計4回まで
-    g = game(rules, build_wall(FOUR_KANS, ["5z", "6z"], rinshan="4z4z4z3z"))
-    run(g, (0, "ankan 1m"), (0, "ankan 2m"), (0, "d 4z"), (1, "ankan 3m"), (1, "ankan 4m"),
-        (1, "d 3z"))
-    assert g.state.hands_started == 1 and g.state.kans_total == 4
-    for acts in g.pending().values():
-        assert not any(type(a).__name__.endswith("Kan") for a in acts)
+    check_no_four_kans_abort_and_no_fifth_kan(rules)
 
 
 def test_no_nagashi_mangan(rules: Ruleset) -> None:
     # teireikai ルール7: 流し満貫なし
-    g = game(rules, nagashi_wall(2))
-    play_hand(g)
-    res = last_result(g)
-    assert isinstance(res, HandDrawn) and res.nagashi == () and res.deltas == (0,) * 4
+    check_no_nagashi_mangan(rules)
 
 
 def test_formal_tenpai_but_not_on_the_own_fifth_tile(rules: Ruleset) -> None:
     # teireikai ルール6: 形式テンパイあり (役がなくても聴牌)。但し、自らの手牌の中でアガリ牌を
     # 全て使っている時はノーテン
-    g = game(rules, build_wall(RIICHI_ONLY))
-    play_hand(g)
-    res = last_result(g)
-    assert isinstance(res, HandDrawn) and res.tenpai[0]
-    g = game(rules, build_wall(OWN_FOUR))
-    play_hand(g)
-    res = last_result(g)
-    assert isinstance(res, HandDrawn) and not res.tenpai[0]
+    check_formal_tenpai_not_on_the_own_fifth_tile(rules)
 
 
 # ---------------------------------------------------------------- 3. wall and dora
@@ -316,13 +291,7 @@ def test_riichi_without_points(rules: Ruleset) -> None:
 
 def test_riichi_with_no_draw_left(rules: Ruleset) -> None:
     # teireikai リーチ3: ツモ順がなくてもリーチできる
-    g = game(rules, build_wall(TENPAI_DEALER))
-    seen: dict[int, bool] = {}
-    while g.state.hands_started == 1:
-        seat, acts = next(iter(g.pending().items()))
-        if seat == 0 and g.state.phase == "turn":
-            seen[g.state.live_remaining] = riichi_offered(g, 0)
-        g.act(seat, default_action(g, seat, acts))
+    seen = riichi_offers_by_tiles_left(rules)
     assert min(seen) < 4 and all(seen.values())
 
 
@@ -385,21 +354,12 @@ def test_the_discard_after_a_kan_on_the_last_but_one_draw_is_the_last(rules: Rul
     assert isinstance(res, HandDrawn) and res.kind == "exhaustive"
 
 
-def _riichi_kan_offered(rules: Ruleset, hands: dict[int, str], draws: list[str],
-                        riichi_word: str) -> bool:
-    g = game(rules, build_wall(hands, draws))
-    run(g, (0, riichi_word))
-    play_until(g, lambda g: g.state.turn == 0 and g.state.phase == "turn")
-    assert g.state.drawn is not None and g.state.drawn >> 2 == 0
-    return any(isinstance(a, ClosedKan) for a in g.pending()[0])
-
-
 def test_riichi_closed_kan_only_when_the_melds_stay(rules: Ruleset) -> None:
     # teireikai リーチ7: リーチ後の暗槓はメンツ構成が変わらない場合のみ。
     # 例) 一一一三四四四での一もメンツ構成が変わるため暗槓できない
-    assert not _riichi_kan_offered(rules, RIICHI_KAN_1113444M,
+    assert not riichi_kan_offered(rules, RIICHI_KAN_1113444M,
                                    ["9s", "1z", "1z", "2z", "1m"], "riichi 9s")
-    assert _riichi_kan_offered(rules, RIICHI_KAN_111M, ["1z", "1z", "3z", "2z", "1m"],
+    assert riichi_kan_offered(rules, RIICHI_KAN_111M, ["1z", "1z", "3z", "2z", "1m"],
                                "riichi 1z")
 
 
@@ -477,10 +437,5 @@ def test_pao_when_the_third_dragon_is_an_open_kan(rules: Ruleset) -> None:
 
 def test_pao_daisangen_tsumo_in_full_ron_half(rules: Ruleset) -> None:
     # teireikai ルール11: 大三元の3フーロ目をポンさせた時、ツモアガリは全額・ロンアガリは半額負担
-    won = last_result(pao_daisangen(rules, ron=False))
-    assert isinstance(won, Won) and won.wins[0].pao_seat == 0
-    assert won.deltas == (-32000, 32000, 0, 0)
-    won = last_result(pao_daisangen(rules, ron=True))
-    assert isinstance(won, Won) and won.wins[0].pao_seat == 0
-    assert won.deltas == (-16000, 32000, 0, -16000)
+    check_pao_daisangen_tsumo_in_full_ron_half(rules)
 
