@@ -118,10 +118,14 @@ class Style:
     yakuhai_margin: float = CALL_MARGIN  # call_margin for a pon that itself brings the yaku
     riichi_value: float = RIICHI_VALUE  # deal-in loss to a non-dealer riichi
     ron_factor: float = 1.2  # others' discards against own draws, for the chance of a ron
+    abort_below: int = 11  # abort with nine terminals holding fewer terminal/honour kinds
+    any_kan: bool = False  # declare every kan offered on the own turn
+    calls_after_riichi: bool = False  # call against a riichi even when not reaching tenpai
 
 
 STYLES = {
-    "easy": Style("easy", 0.2, False, 0.0, True, "eager", "always", False, False, True),
+    "easy": Style("easy", 0.2, False, 0.0, True, "eager", "always", False, False, True,
+                  abort_below=10, any_kan=True, calls_after_riichi=True),
     # A sound club player who judges less precisely: a spread of 12 % in close choices,
     # defends against riichi only, ignores the score situation and reading of waits.
     # (With a 4 % spread it was nearly as good as strong: strong ranked 2.48 against
@@ -294,7 +298,7 @@ class ClubBot:
         nine = [a for a in legal if isinstance(a, NineTerminals)]
         if nine:
             kinds = sum(1 for k in range(34) if counts[k] and is_yaochuu(k))
-            if kinds < (11 if st.name != "easy" else 10):
+            if kinds < st.abort_below:
                 return Decision(nine[0], f"abort: {kinds} terminal and honour kinds")
 
         if view.me.riichi:
@@ -534,7 +538,7 @@ class ClubBot:
     # ------------------------------------------------------------------ kans
     def _kan_choice(self, view: PlayerView, legal: Sequence[Action], counts: list[int],
                     nmeld: int, best: _Option, threats: list[defence.Threat]) -> Decision | None:
-        if self.style.name == "easy":
+        if self.style.any_kan:
             kans = [a for a in legal if isinstance(a, (ClosedKan, AddedKan))]
             return Decision(kans[0], "kan") if kans else None
         if any(t.riichi for t in threats):
@@ -568,7 +572,7 @@ class ClubBot:
             return Decision(pass_, "pass")
         from_seat, called = view.last_discard
         threats = self._threats(view)
-        if st.name != "easy" and any(t.riichi for t in threats):
+        if not st.calls_after_riichi and any(t.riichi for t in threats):
             # Calling against a riichi only when it makes the hand tenpai.
             need_tenpai = True
         else:

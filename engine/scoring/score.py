@@ -456,12 +456,8 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
         if menzen:
             if ctx.riichi or ctx.double_riichi or ctx.open_riichi:
                 if ctx.open_riichi and rules.open_riichi:
-                    if ctx.double_riichi and rules.double_riichi:
-                        yaku.append(("open_riichi", 3))
-                        base_han = 3
-                    else:
-                        yaku.append(("open_riichi", 2))
-                        base_han = 2
+                    base_han = 3 if ctx.double_riichi and rules.double_riichi else 2
+                    yaku.append(("open_riichi", base_han))
                 elif ctx.double_riichi and rules.double_riichi:
                     yaku.append(("double_riichi", 2))
                     base_han = 2
