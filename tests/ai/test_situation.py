@@ -71,9 +71,11 @@ def test_yakuhai_margin_is_its_own_threshold() -> None:
     bot.style = replace(bot.style, call_margin=100.0, yakuhai_margin=0.0)
     v = make_view("24m678p345s99s1z55z", last_discard=(3, "5z"))
     assert isinstance(bot.choose(v, [Pon(own_pair(v, "5z")), Pass()]), Pon)
-    # the same bot refuses every other call: a chi of 3m that keeps the dragon pair
-    w = make_view("24m678p345s99s1z55z", last_discard=(3, "3m"))
+    # the same bot refuses every other call: a chi of 3m beside a dragon triplet, which
+    # the bot with its own thresholds takes (so the threshold is what refuses it)
+    w = make_view("24m678p34s99s555z1z", last_discard=(3, "3m"))
     chi = Chi((w.hand[0], w.hand[1]))
+    assert isinstance(ClubBot("strong").choose(w, [chi, Pass()]), Chi)
     assert isinstance(bot.choose(w, [chi, Pass()]), Pass)
     bot.style = replace(bot.style, yakuhai_margin=100.0)
     assert isinstance(bot.choose(v, [Pon(own_pair(v, "5z")), Pass()]), Pass)
