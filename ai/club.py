@@ -21,8 +21,9 @@ Levels (:data:`STYLES`):
 * ``normal``: the full hand-building and value model, but loose in close choices;
   defends against riichi only; no score-situation play.
 * ``strong``: exact choices; calls more readily (for speed, and a yakuhai pon almost
-  always); adds the score situation (a last-hand win valued by the placement it brings
-  under the ruleset's uma, bust risk, agari-yame, pao), wait choice by how often a
+  always); plays for the final result (:mod:`ai.standing`: every win and deal-in
+  valued by the uma, oka and bust it makes likelier, not only its points; agari-yame,
+  pao), wait choice by how often a
   tile is discarded (honour tanki, suji traps) and exact wait values.  It defends
   against riichi only: reading open and dama hands (:attr:`Style.reads_open_hands`)
   measured worse (see :data:`STYLES`).
@@ -32,12 +33,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from ai import defence
 from ai.defence import RIICHI_VALUE
 from ai.hand import discard_options, hand_counts, ukeire, unseen_counts, winning_kinds
+from ai.standing import Standing
 from ai.tenpai_value import average_value, wait_values
 from ai.value import ValueContext, context, estimate, red_count, sure_yaku
 from ai.winprob import win_chance, win_chance_one_shanten
@@ -57,11 +59,9 @@ from engine.actions import (
     Tsumo,
 )
 from engine.events import Meld
-from engine.settlement import rank_order, uma_by_position
 from engine.shanten import shanten, shanten_chiitoi, shanten_kokushi, shanten_regular
 from engine.tiles import is_red, is_yaochuu, kind_name
 from engine.view import PlayerView
-from rulesets.schema import Ruleset
 
 TYPICAL_TENPAI = 5.0
 """Weighted winning tiles of an ordinary tenpai (the yardstick of the look-ahead)."""
@@ -104,7 +104,7 @@ class Style:
     beginner_defence: bool  # only genbutsu against riichi, only with a hopeless hand
     calls: str  # "ev": by expected gain; "eager": any call that keeps a yaku and speeds up
     riichi: str  # "ev" or "always"
-    situation: bool  # placement, bust risk, all-last play
+    situation: bool  # play for the final result (ai.standing), agari-yame, pao
     wait_reading: bool  # weigh waits by how often they are discarded
     beginner_bias: bool = False  # throw lone honours first, hold pairs and dora
     lookahead: bool = False  # judge a 1-shanten hand by the waits its tenpai will have
@@ -149,10 +149,10 @@ STYLES = {
     # (``ron_factor`` 3, as when the others do not fold; 1.2 before) took the four to
     # 2.107 (2.126 with 2, 2.107 with 4); alone it gave 2.151.  Calls from 0.4 of the
     # closed gain then gave 2.099; a riichi taken to cost 9,000 gave 2.111 (kept 7,000).
-    # A last-hand win is worth the placement it brings under the ruleset's uma
-    # (:func:`placement_value`).  On walls not used for tuning (seed 2026, 1,000 games)
-    # strong ranks 2.115 (tenhou) / 2.133 (makura) against three greedy bots and
-    # 2.422 / 2.423 against three normal ones: short of the 2.10 and 2.40 aimed for.
+    # Valuing every win and deal-in by the final result (:class:`ai.standing.Standing`)
+    # in place of a last-hand-only placement bonus and a bust factor: 2.077 against
+    # 2.096 (greedy, 2,000 games) and 2.413 against 2.447 (three normal bots, 1,000
+    # games, seed 101).  A score spread of 2,800 per hand gave 2.075, 5,500 gave 2.089.
     "strong": Style("strong", 0.0, True, 1.0, False, "ev", "ev", True, True, False, False, True,
                     reads_open_hands=False, call_margin=0.4, yakuhai_margin=0.25,
                     dama_share=1.0, riichi_value=7000.0, ron_factor=3.0),
@@ -187,6 +187,7 @@ class ClubBot:
         self.style = STYLES[level]
         self._rng = random.Random(seed)
         self.last_reason = ""
+        self._standing: tuple[PlayerView, Standing] | None = None
 
     # ------------------------------------------------------------------ entry
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
@@ -231,44 +232,35 @@ class ClubBot:
         return Decision(ends[0], "end")
 
     # ------------------------------------------------------------------ helpers
+    def _stand(self, view: PlayerView) -> Standing | None:
+        """The score situation of ``view`` when the style plays for the final result."""
+        if not self.style.situation:
+            return None
+        if self._standing is None or self._standing[0] is not view:
+            self._standing = (view, Standing(view))
+        return self._standing[1]
+
     def _threats(self, view: PlayerView) -> list[defence.Threat]:
         found = defence.threats(view, self.style.riichi_value)
         if self.style.reads_open_hands:
-            return [t for t in found if t.riichi or t.tenpai >= self.style.threat_min]
-        return [t for t in found if t.riichi]
+            found = [t for t in found if t.riichi or t.tenpai >= self.style.threat_min]
+        else:
+            found = [t for t in found if t.riichi]
+        stand = self._stand(view)
+        if stand is not None:
+            found = [replace(t, value=stand.loss(t.seat, t.value)) for t in found]
+        return found
 
     def _draws_left(self, view: PlayerView) -> int:
         return max(0, view.wall_remaining // 4)
 
-    def _loss_scale(self, view: PlayerView) -> float:
-        """How much a deal-in hurts in this score situation."""
-        if not self.style.situation:
-            return 1.0
-        scale = 1.0
-        me = view.me.score
-        if me < 8000:
-            scale *= 1.4  # bust risk
-        if _is_last_hand(view):
-            order = sorted((s.score for s in view.seats), reverse=True)
-            rank = order.index(me)
-            if rank == 0:
-                lead = me - order[1]
-                scale *= 2.0 if lead > 4000 else 1.5
-            elif rank == 3:
-                scale *= 0.5
-            scale *= _uma_stake(view, rank)
-        return scale
-
     def _win_value_scale(self, view: PlayerView, value: float) -> float:
-        """At the last hand a win is worth its points plus the placement it brings.
+        """A win of ``value`` points as worth to the final result (:mod:`ai.standing`).
 
-        The placement is worth the ruleset's uma (and oka) in points: a win that lifts
-        the seat a rank gains the difference, and the top, whose win ends the game,
-        also gains the uma it would lose if someone overtook it this hand.
+        Styles without score-situation play take the points at face value.
         """
-        if not self.style.situation or not _is_last_hand(view):
-            return value
-        return placement_value(view, value)
+        stand = self._stand(view)
+        return value if stand is None else stand.win(value)
 
     def _ron_ease(self, view: PlayerView, kind: int) -> float:
         """How readily other players discard ``kind`` (honours and suji traps are easier)."""
@@ -354,7 +346,7 @@ class ClubBot:
         reds = red_count(tiles, ctx.red_fives)
         furiten_kinds = {r.tile >> 2 for r in view.me.river}
         end = _end_chance(threats)
-        loss_scale = self._loss_scale(view) * st.defence
+        loss_scale = st.defence
         # Beginners fold only against riichi, only with a hopeless hand, and only to genbutsu.
         beginner_fold = (st.beginner_defence and best_sh >= 2
                          and any(t.riichi for t in threats))
@@ -641,7 +633,7 @@ class ClubBot:
                         useful *= st.call_boost  # further calls speed an open hand
                     p = win_chance(o.shanten, useful, total, draws, end=end, ron_factor=ron)
                     score = p * self._win_value_scale(view, hv.points) \
-                        - danger[o.kind] * self._loss_scale(view) * st.defence
+                        - danger[o.kind] * st.defence
                     margin = st.yakuhai_margin if brings_yaku else st.call_margin
                     if score <= ev0 * margin:
                         continue
@@ -665,62 +657,6 @@ def _is_last_hand(view: PlayerView) -> bool:
     rules = view.ruleset
     last_round = 0 if rules.length == "east" else 1
     return view.round_wind >= last_round and view.hand_number == 3
-
-
-_DEFAULT_DROP = (30.0, 20.0, 10.0)  # Tenhou: oka + uma lost by dropping one rank
-
-
-def _uma_stake(view: PlayerView, rank: int) -> float:
-    """How much dropping one rank costs under the ruleset's uma, against Tenhou's (0.5-2)."""
-    if rank >= 3:
-        return 1.0
-    vals = rank_values(view)
-    drop = (vals[rank] - vals[rank + 1]) / 1000.0
-    return min(2.0, max(0.5, drop / _DEFAULT_DROP[rank]))
-
-
-def _rank_worth(rules: Ruleset, points: Sequence[int]) -> tuple[list[int], list[float]]:
-    """Seats by rank, and what each rank position is worth in points (uma, oka to the top).
-
-    Uses the engine's settlement (``rank_order``, ``uma_by_position``), so every uma
-    scheme counts as it will at the end of the game.
-    """
-    order = rank_order(points)
-    uma = uma_by_position(points, order, rules)
-    worth = [float(u) * 1000.0 for u in uma]
-    worth[0] += rules.oka * 1000.0
-    return order, worth
-
-
-def rank_values(view: PlayerView) -> tuple[float, float, float, float]:
-    """What finishing 1st..4th is worth in points at the current scores."""
-    _, worth = _rank_worth(view.ruleset, [s.score for s in view.seats])
-    return (worth[0], worth[1], worth[2], worth[3])
-
-
-# Chance that someone overtakes the top in the last hand when the top does not win,
-# by its lead (about a third of hands are won by the seat behind, big enough or not).
-_OVERTAKE = ((2000, 0.45), (4000, 0.35), (8000, 0.22), (12000, 0.12))
-
-
-def placement_value(view: PlayerView, value: float) -> float:
-    """Points-equivalent worth of winning ``value`` points in the last hand of the game."""
-    rules = view.ruleset
-    me = view.seat
-    scores = [s.score for s in view.seats]
-    share = round(value / 3.0)  # paid by the others alike (tsumo model)
-    after = [x - share for x in scores]
-    after[me] = scores[me] + round(value)
-    order_now, worth_now = _rank_worth(rules, scores)
-    order_new, worth_new = _rank_worth(rules, after)
-    now = order_now.index(me)
-    new = order_new.index(me)
-    gain = value + worth_new[new] - worth_now[now]
-    if now == 0 and new == 0:
-        lead = scores[me] - scores[order_now[1]]
-        risk = next((p for limit, p in _OVERTAKE if lead <= limit), 0.05)
-        gain += (worth_now[0] - worth_now[1]) * risk
-    return max(gain, 0.0)
 
 
 def _tenpai_bonus(exact: float, closed: bool, dealer: bool) -> float:

@@ -88,16 +88,3 @@ def test_nagashi_alive_only_with_terminal_discards_under_the_rule() -> None:
     off = make_view("123m456p789s1199s", rivers=("19m19p1z9s", "", "", ""),
                     rules=Ruleset().replace(nagashi_mangan="none"))
     assert not bot._nagashi_alive(off)
-
-
-def test_the_top_defends_harder_at_the_last_hand_with_a_big_uma() -> None:
-    from rulesets.schema import Ruleset
-
-    bot = ClubBot("strong", 0)
-    early = make_view("1m", scores=(40000, 20000, 20000, 20000))
-    last = make_view("1m", scores=(40000, 20000, 20000, 20000), round_wind=1, hand_number=3)
-    big = make_view("1m", scores=(40000, 20000, 20000, 20000), round_wind=1, hand_number=3,
-                    rules=Ruleset().replace(uma=(30, 10, -10, -30)))
-    assert bot._loss_scale(early) < bot._loss_scale(last) < bot._loss_scale(big)
-    fourth = make_view("1m", scores=(10000, 30000, 30000, 30000), round_wind=1, hand_number=3)
-    assert bot._loss_scale(fourth) < bot._loss_scale(early) * 1.4  # bust risk only

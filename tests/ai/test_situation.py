@@ -8,7 +8,8 @@ import pytest
 from botviews import make_view
 
 from ai import defence
-from ai.club import ClubBot, placement_value, rank_values
+from ai.club import ClubBot
+from ai.standing import Standing, rank_values
 from engine.actions import Chi, Pass, Pon
 from engine.tiles import parse_kinds
 from rulesets.loader import load_ruleset
@@ -34,36 +35,73 @@ def test_rank_values_follow_the_rulesets_uma_and_oka() -> None:
         assert vals[0] > vals[1] > vals[2] > vals[3]
 
 
+def test_early_in_the_game_points_are_worth_their_face_value() -> None:
+    v = make_view("123m456p789s1122z", dealer=2)
+    stand = Standing(v)
+    for value in (1000, 3900, 8000):
+        assert stand.win(value) == pytest.approx(value, rel=0.1)
+    assert stand.loss(1, 5200) == pytest.approx(5200, rel=0.1)
+    # the bot values wins through the standing (strong) or at face value (normal)
+    assert ClubBot("strong")._win_value_scale(v, 3900) == stand.win(3900)
+    assert ClubBot("normal")._win_value_scale(v, 3900) == 3900
+
+
 def test_a_last_hand_win_that_takes_the_top_is_worth_the_uma() -> None:
     rules = Ruleset()  # tenhou: uma 20/10/-10/-20, oka 20
-    v = make_view("123m456p789s1122z", rules=rules, scores=(30000, 32000, 20000, 18000), **LAST)
-    # 3,900 lifts seat 0 over seat 1: the points plus 1st's 40 against 2nd's 10
-    assert placement_value(v, 3900) == pytest.approx(3900 + 30000)
-    # 1,000 leaves it 2nd: only the points count
-    assert placement_value(v, 1000) == pytest.approx(1000)
-    # not the last hand: the win is worth its points
-    early = make_view("123m456p789s1122z", rules=rules, scores=(30000, 32000, 20000, 18000))
-    assert ClubBot("strong")._win_value_scale(early, 3900) == 3900
-    assert ClubBot("strong")._win_value_scale(v, 3900) == pytest.approx(33900)
+    v = make_view("123m456p789s1122z", rules=rules, dealer=2,
+                  scores=(30000, 33000, 20000, 17000), **LAST)
+    stand = Standing(v)
+    # 3,900 lifts seat 0 over seat 1 (1st's 40 against 2nd's 10): far above its points
+    assert stand.win(3900) > 2 * 3900
+    # 1,000 ends the game in 2nd: it gives up the chance of passing the top this hand
+    assert stand.win(1000) == 0.0
+    # the same win two hands earlier is worth more than nothing, less than the top
+    earlier = Standing(make_view("123m456p789s1122z", rules=rules, dealer=2,
+                                 scores=(30000, 33000, 20000, 17000), round_wind=1,
+                                 hand_number=1))
+    assert 0 < earlier.win(1000) < stand.win(3900)
 
 
 def test_the_top_values_any_win_that_ends_the_game() -> None:
     rules = Ruleset()
-    close = make_view("123m456p789s1122z", rules=rules, scores=(31000, 30000, 20000, 19000),
-                      **LAST)
-    far = make_view("123m456p789s1122z", rules=rules, scores=(50000, 20000, 16000, 14000),
-                    **LAST)
+    close = Standing(make_view("123m456p789s1122z", rules=rules, dealer=2,
+                               scores=(31000, 30000, 20000, 19000), **LAST))
+    far = Standing(make_view("123m456p789s1122z", rules=rules, dealer=2,
+                             scores=(50000, 20000, 16000, 14000), **LAST))
     # a 1,000 win as a close top is worth far more than its points: it keeps the top
-    assert placement_value(close, 1000) > 10000
-    assert placement_value(far, 1000) < placement_value(close, 1000)
-    assert placement_value(far, 1000) > 1000
+    assert close.win(1000) > 5 * far.win(1000) > 0
 
 
 def test_the_4th_gains_by_climbing_to_3rd() -> None:
     rules = Ruleset()
-    v = make_view("123m456p789s1122z", rules=rules, scores=(14000, 40000, 30000, 16000),
-                  **LAST)
-    assert placement_value(v, 3900) == pytest.approx(3900 + 10000)  # -10 against -20
+    climbs = Standing(make_view("123m456p789s1122z", rules=rules, dealer=2,
+                                scores=(14000, 40000, 30000, 16000), **LAST))
+    stays = Standing(make_view("123m456p789s1122z", rules=rules, dealer=2,
+                               scores=(8000, 40000, 30000, 22000), **LAST))
+    assert climbs.win(3900) > 2.5 * stays.win(3900) > 0
+
+
+def test_the_top_fears_a_deal_in_to_the_2nd_most_at_the_last_hand() -> None:
+    rules = Ruleset()
+    scores = (40000, 34000, 17000, 9000)
+    early = Standing(make_view("1m", scores=scores, rules=rules))
+    last = Standing(make_view("1m", scores=scores, rules=rules, **LAST))
+    big = Standing(make_view("1m", scores=scores, **LAST,
+                             rules=rules.replace(uma=(30, 10, -10, -30))))
+    # early a deal-in costs about its points to anyone
+    assert early.loss(1, 5200) == pytest.approx(early.loss(3, 5200), rel=0.3)
+    # at the last hand 5,200 to the 2nd gives the top away; to the 4th it does not
+    assert last.loss(1, 5200) > 3 * last.loss(3, 5200)
+    assert big.loss(1, 5200) > last.loss(1, 5200)
+
+
+def test_a_deal_in_that_busts_ends_the_game_in_4th() -> None:
+    rules = Ruleset()  # bust below zero
+    scores = (6000, 30000, 32000, 32000)
+    stand = Standing(make_view("1m", scores=scores, rules=rules, round_wind=0, hand_number=1))
+    plays_on = Standing(make_view("1m", scores=scores, round_wind=0, hand_number=1,
+                                  rules=rules.replace(bust="none")))
+    assert stand.loss(1, 8000) > plays_on.loss(1, 8000)
 
 
 def test_yakuhai_margin_is_its_own_threshold() -> None:
@@ -85,8 +123,9 @@ def test_riichi_value_scales_the_riichi_threat_only() -> None:
     v = make_view("123m456p789s1122z", rivers=("", "9m1z", "9p", ""), riichi=(1,))
     base = {t.seat: t.value for t in defence.threats(v)}
     bot = ClubBot("strong")
+    # (situation off: with it each threat's value is its worth to the final result)
     bot.style = replace(bot.style, riichi_value=2 * defence.RIICHI_VALUE,
-                        reads_open_hands=True)
+                        reads_open_hands=True, situation=False)
     got = {t.seat: t.value for t in bot._threats(v)}
     assert got[1] == pytest.approx(2 * base[1])
     assert all(got[s] == base[s] for s in got if s != 1)

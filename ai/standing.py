@@ -1,0 +1,155 @@
+"""The score situation as a value: what points are worth at this point of the game.
+
+A game is settled by points plus the uma and oka of the final rank, so a bot that
+plays for the result weighs a win or a deal-in by how it changes the expected final
+rank, not only by its points.  :class:`Standing` models every player's final score as
+the current one plus a normal spread that shrinks with the hands still to play
+(:data:`SPREAD_PER_HAND` per hand), and reads the chance of each final rank from it:
+
+* early in the game, with close scores, points are worth about their face value;
+* late, a win that overtakes someone is worth the uma it brings, a win that changes
+  nothing is worth little more than its points, and a deal-in to the nearest rival
+  costs more than one to a seat far away;
+* in the last hand the ranks after a win are certain (the game ends), while doing
+  nothing leaves the others this hand to overtake;
+* under the bust rule a score below zero ends the game at once.
+
+Values are given in *points of the game's start*: the expected result change divided
+by what a point is worth at the first hand with equal scores (about 2.4 points of
+uma and oka per point under Tenhou's rules), so that the bot's other constants keep
+their meaning.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from functools import lru_cache
+
+from engine.settlement import rank_order, uma_by_position
+from engine.view import PlayerView
+from rulesets.schema import Ruleset
+
+SPREAD_PER_HAND = 4000.0
+"""Standard deviation of one player's score change over one hand, in points."""
+
+RENCHAN = 1.25
+"""Hands played per dealer turn on average (repeats of the dealer)."""
+
+RON_SHARE = 0.6
+"""Share of wins by ron (the rest by tsumo) when the payer is not known yet."""
+
+_SQRT2 = math.sqrt(2.0)
+
+
+def hands_after(rules: Ruleset, round_wind: int, hand_number: int) -> float:
+    """Expected number of hands still to play after the current one."""
+    last_round = 0 if rules.length == "east" else 1
+    dealer_turns = (last_round - round_wind) * 4 + (3 - hand_number)
+    return max(0, dealer_turns) * RENCHAN
+
+
+def _worth(rules: Ruleset, points: Sequence[int]) -> list[float]:
+    """What finishing in each rank position is worth, in points (uma, oka to the top)."""
+    order = rank_order(points)
+    worth = [float(u) * 1000.0 for u in uma_by_position(points, order, rules)]
+    worth[0] += rules.oka * 1000.0
+    return worth
+
+
+def rank_values(view: PlayerView) -> tuple[float, float, float, float]:
+    """What finishing 1st..4th is worth in points at the current scores."""
+    w = _worth(view.ruleset, [s.score for s in view.seats])
+    return (w[0], w[1], w[2], w[3])
+
+
+def equity(rules: Ruleset, scores: Sequence[int], me: int, spread: float) -> float:
+    """Expected final result of seat ``me``: its points plus the expected uma and oka.
+
+    Every final score is the current one plus a normal spread of ``spread``; the chance
+    of each rank comes from the chances that each other seat ends above ``me``.
+    """
+    worth = _worth(rules, scores)
+    if rules.bust == "below_zero" and min(scores) < 0:
+        spread = 0.0  # somebody is bust: the game ends here
+    if spread <= 0.0:
+        return scores[me] + worth[rank_order(scores).index(me)]
+    # chance of k others above me (k = 0..3), the others taken as independent
+    dist = [1.0, 0.0, 0.0, 0.0]
+    scale = spread * _SQRT2
+    mine = scores[me]
+    for seat, score in enumerate(scores):
+        if seat == me:
+            continue
+        above = 0.5 * math.erfc((mine - score) / scale / _SQRT2)
+        for k in (3, 2, 1):
+            dist[k] = dist[k] * (1.0 - above) + dist[k - 1] * above
+        dist[0] *= 1.0 - above
+    return mine + sum(p * w for p, w in zip(dist, worth, strict=True))
+
+
+@lru_cache(maxsize=64)
+def point_worth(rules: Ruleset) -> float:
+    """What one point is worth in final result at the first hand with equal scores."""
+    start = [rules.start_points] * 4
+    spread = SPREAD_PER_HAND * math.sqrt(hands_after(rules, 0, 0) + 1.0)
+    step = 1000
+    up = list(start)
+    up[0] += step
+    for seat in (1, 2, 3):
+        up[seat] -= step // 3
+    down = list(start)
+    down[0] -= step
+    for seat in (1, 2, 3):
+        down[seat] += step // 3
+    slope = (equity(rules, up, 0, spread) - equity(rules, down, 0, spread)) / (2 * step)
+    return max(slope, 1.0)
+
+
+class Standing:
+    """The seat's score situation: the worth of a win or a deal-in in start points."""
+
+    __slots__ = ("_after", "_base", "_dealer", "_kappa", "_last", "_me", "_rules", "_scores")
+
+    def __init__(self, view: PlayerView) -> None:
+        rules = view.ruleset
+        self._rules = rules
+        self._me = view.seat
+        self._dealer = view.dealer
+        self._scores = [s.score for s in view.seats]
+        after = hands_after(rules, view.round_wind, view.hand_number)
+        self._after = SPREAD_PER_HAND * math.sqrt(after)
+        self._last = after == 0
+        now = SPREAD_PER_HAND * math.sqrt(after + 1.0)
+        self._base = equity(rules, self._scores, self._me, now)
+        self._kappa = point_worth(rules)
+
+    def _moved(self, gains: Sequence[tuple[int, float]], *, my_win: bool = False) -> float:
+        scores = list(self._scores)
+        for seat, delta in gains:
+            scores[seat] += round(delta)
+        spread = self._after
+        if my_win and self._me == self._dealer:
+            # the dealer's win repeats the hand; in the last hand only a top may stop
+            top = rank_order(scores)[0] == self._me
+            if not (self._last and top):
+                spread = SPREAD_PER_HAND * math.sqrt((self._after / SPREAD_PER_HAND) ** 2 + 1)
+        return equity(self._rules, scores, self._me, spread)
+
+    def win(self, value: float) -> float:
+        """Worth of winning ``value`` points, by ron from an unknown seat or by tsumo."""
+        me = self._me
+        others = [s for s in range(4) if s != me]
+        ron = sum(self._moved(((me, value), (s, -value)), my_win=True) for s in others) / 3.0
+        if me == self._dealer:
+            pays = {s: value / 3.0 for s in others}
+        else:
+            pays = {s: value / (2.0 if s == self._dealer else 4.0) for s in others}
+        tsumo = self._moved(((me, value), *((s, -p) for s, p in pays.items())), my_win=True)
+        result = RON_SHARE * ron + (1.0 - RON_SHARE) * tsumo
+        return max(0.0, (result - self._base) / self._kappa)
+
+    def loss(self, seat: int, value: float) -> float:
+        """Worth lost by dealing ``value`` points into ``seat``."""
+        after = self._moved(((self._me, -value), (seat, value)))
+        return max(0.0, (self._base - after) / self._kappa)
