@@ -4,7 +4,8 @@ Run: ``.venv/bin/python benchmarks/tune_bots.py --against greedy --games 2000 --
 --style '{"call_margin": 0.4}'``
 
 ``--style`` and ``--normal`` replace fields of :class:`ai.club.Style` for ``strong`` and
-``normal``; ``--const`` sets module constants (``{"ai.club.END_BASE": 0.09}``).  The
+``normal`` (``"waits"`` names a profile of :mod:`ai.defence`, such as ``"OBSERVED"``);
+``--const`` sets module constants (``{"ai.club.END_BASE": 0.09}``).  The
 measured level plays one seat against three of ``--against`` on every wall in all four
 rotations (``--against self`` plays four of it, not in duplicate).  Prints one JSON
 line: the settings and the measured level's figures.  With the same seed the walls are
@@ -21,7 +22,7 @@ import json
 
 import ai.club as club
 import ai.winprob as winprob
-from ai import arena
+from ai import arena, defence
 from rulesets.loader import load_ruleset
 
 
@@ -40,6 +41,8 @@ def main() -> None:
     args = ap.parse_args()
     for level, text in (("strong", args.style), ("normal", args.normal)):
         fields = json.loads(text)
+        if isinstance(fields.get("waits"), str):  # a profile by name: "OBSERVED"
+            fields["waits"] = getattr(defence, fields["waits"])
         if fields:
             club.STYLES[level] = dataclasses.replace(club.STYLES[level], **fields)
     for key, value in json.loads(args.const).items():

@@ -108,3 +108,21 @@ def test_dealer_and_dora_raise_the_value() -> None:
     v = riichi_view("1z")
     dealer = riichi_view("1z", dealer=1)
     assert threats(dealer)[0].value > threats(v)[0].value
+
+
+def test_observed_rates_keep_the_order_but_trust_suji_less() -> None:
+    """The rates fitted to bot games (benchmarks/fit_waits.py) against the books' rates."""
+    from ai.defence import OBSERVED, TEXTBOOK
+
+    un = [3] * 34
+    safe = frozenset({kind("4s"), kind("5p")})  # 1s and 7s suji; 2p and 8p suji
+    for w in (TEXTBOOK, OBSERVED):
+        mid = deal_in_chance(kind("5m"), safe, un, w)
+        assert mid > deal_in_chance(kind("1m"), safe, un, w) \
+            > deal_in_chance(kind("1s"), safe, un, w) > 0
+        assert deal_in_chance(kind("8p"), safe, un, w) < deal_in_chance(kind("8m"), safe, un, w)
+    # a suji terminal (lone tanki and shanpon only): about 1 % in the books, 4.5 % fitted
+    assert deal_in_chance(kind("1s"), safe, un, TEXTBOOK) < 0.02
+    assert 0.03 < deal_in_chance(kind("1s"), safe, un, OBSERVED) < 0.06
+    # a non-suji 5: about 12 % either way
+    assert 0.09 < deal_in_chance(kind("5m"), safe, un, OBSERVED) < 0.16
