@@ -37,7 +37,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from ai import defence
-from ai.defence import RIICHI_VALUE
+from ai.defence import RIICHI_VALUE, TEXTBOOK, WaitWeights
 from ai.hand import discard_options, hand_counts, ukeire, unseen_counts, winning_kinds
 from ai.standing import Standing
 from ai.tenpai_value import average_value, wait_values
@@ -121,7 +121,7 @@ class Style:
     abort_below: int = 11  # abort with nine terminals holding fewer terminal/honour kinds
     any_kan: bool = False  # declare every kan offered on the own turn
     calls_after_riichi: bool = False  # call against a riichi even when not reaching tenpai
-    waits: defence.WaitWeights = defence.TEXTBOOK  # how often each wait shape is believed
+    waits: WaitWeights = TEXTBOOK  # how often each wait shape is believed
 
 
 STYLES = {
