@@ -18,6 +18,14 @@ from rulesets.schema import Ruleset
 LAST = {"round_wind": 1, "hand_number": 3}  # South 4 of a hanchan: the last hand
 
 
+def standing(scores: tuple[int, int, int, int], rules: Ruleset | None = None,
+             **where: int) -> Standing:
+    """The standing of seat 0 (not the dealer) at ``scores``; the last hand by default."""
+    at = where or LAST
+    return Standing(make_view("123m456p789s1122z", rules=rules or Ruleset(), dealer=2,
+                              scores=scores, **at))
+
+
 def own_pair(view, kind_text):  # type: ignore[no-untyped-def]
     k = parse_kinds(kind_text)[0]
     ts = [t for t in view.hand if t >> 2 == k]
@@ -36,8 +44,8 @@ def test_rank_values_follow_the_rulesets_uma_and_oka() -> None:
 
 
 def test_early_in_the_game_points_are_worth_their_face_value() -> None:
+    stand = standing((25000, 25000, 25000, 25000), round_wind=0, hand_number=0)
     v = make_view("123m456p789s1122z", dealer=2)
-    stand = Standing(v)
     for value in (1000, 3900, 8000):
         assert stand.win(value) == pytest.approx(value, rel=0.1)
     assert stand.loss(1, 5200) == pytest.approx(5200, rel=0.1)
@@ -47,37 +55,26 @@ def test_early_in_the_game_points_are_worth_their_face_value() -> None:
 
 
 def test_a_last_hand_win_that_takes_the_top_is_worth_the_uma() -> None:
-    rules = Ruleset()  # tenhou: uma 20/10/-10/-20, oka 20
-    v = make_view("123m456p789s1122z", rules=rules, dealer=2,
-                  scores=(30000, 33000, 20000, 17000), **LAST)
-    stand = Standing(v)
+    stand = standing((30000, 33000, 20000, 17000))  # tenhou: uma 20/10/-10/-20, oka 20
     # 3,900 lifts seat 0 over seat 1 (1st's 40 against 2nd's 10): far above its points
     assert stand.win(3900) > 2 * 3900
     # 1,000 ends the game in 2nd: it gives up the chance of passing the top this hand
     assert stand.win(1000) == 0.0
     # the same win two hands earlier is worth more than nothing, less than the top
-    earlier = Standing(make_view("123m456p789s1122z", rules=rules, dealer=2,
-                                 scores=(30000, 33000, 20000, 17000), round_wind=1,
-                                 hand_number=1))
+    earlier = standing((30000, 33000, 20000, 17000), round_wind=1, hand_number=1)
     assert 0 < earlier.win(1000) < stand.win(3900)
 
 
 def test_the_top_values_any_win_that_ends_the_game() -> None:
-    rules = Ruleset()
-    close = Standing(make_view("123m456p789s1122z", rules=rules, dealer=2,
-                               scores=(31000, 30000, 20000, 19000), **LAST))
-    far = Standing(make_view("123m456p789s1122z", rules=rules, dealer=2,
-                             scores=(50000, 20000, 16000, 14000), **LAST))
+    close = standing((31000, 30000, 20000, 19000))
+    far = standing((50000, 20000, 16000, 14000))
     # a 1,000 win as a close top is worth far more than its points: it keeps the top
     assert close.win(1000) > 5 * far.win(1000) > 0
 
 
 def test_the_4th_gains_by_climbing_to_3rd() -> None:
-    rules = Ruleset()
-    climbs = Standing(make_view("123m456p789s1122z", rules=rules, dealer=2,
-                                scores=(14000, 40000, 30000, 16000), **LAST))
-    stays = Standing(make_view("123m456p789s1122z", rules=rules, dealer=2,
-                               scores=(8000, 40000, 30000, 22000), **LAST))
+    climbs = standing((14000, 40000, 30000, 16000))
+    stays = standing((8000, 40000, 30000, 22000))
     assert climbs.win(3900) > 2.5 * stays.win(3900) > 0
 
 
