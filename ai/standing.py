@@ -63,13 +63,16 @@ def rank_values(view: PlayerView) -> tuple[float, float, float, float]:
     return (w[0], w[1], w[2], w[3])
 
 
-def equity(rules: Ruleset, scores: Sequence[int], me: int, spread: float) -> float:
+def equity(rules: Ruleset, scores: Sequence[int], me: int, spread: float,
+           worth: Sequence[float] | None = None) -> float:
     """Expected final result of seat ``me``: its points plus the expected uma and oka.
 
     Every final score is the current one plus a normal spread of ``spread``; the chance
     of each rank comes from the chances that each other seat ends above ``me``.
+    ``worth`` (the value of each rank position) is read from the ruleset when not given.
     """
-    worth = _worth(rules, scores)
+    if worth is None:
+        worth = _worth(rules, scores)
     if rules.bust == "below_zero" and min(scores) < 0:
         spread = 0.0  # somebody is bust: the game ends here
     if spread <= 0.0:
@@ -109,7 +112,8 @@ def point_worth(rules: Ruleset) -> float:
 class Standing:
     """The seat's score situation: the worth of a win or a deal-in in start points."""
 
-    __slots__ = ("_after", "_base", "_dealer", "_kappa", "_last", "_me", "_rules", "_scores")
+    __slots__ = ("_after", "_base", "_dealer", "_kappa", "_last", "_me", "_rules", "_scores",
+                 "_wins", "_worth")
 
     def __init__(self, view: PlayerView) -> None:
         rules = view.ruleset
@@ -117,11 +121,14 @@ class Standing:
         self._me = view.seat
         self._dealer = view.dealer
         self._scores = [s.score for s in view.seats]
+        # a fixed uma does not depend on the points: read it once
+        self._worth = _worth(rules, self._scores) if rules.uma_scheme == "fixed" else None
+        self._wins: dict[int, float] = {}
         after = hands_after(rules, view.round_wind, view.hand_number)
         self._after = SPREAD_PER_HAND * math.sqrt(after)
         self._last = after == 0
         now = SPREAD_PER_HAND * math.sqrt(after + 1.0)
-        self._base = equity(rules, self._scores, self._me, now)
+        self._base = equity(rules, self._scores, self._me, now, self._worth)
         self._kappa = point_worth(rules)
 
     def _moved(self, gains: Sequence[tuple[int, float]], *, my_win: bool = False) -> float:
@@ -134,10 +141,17 @@ class Standing:
             top = rank_order(scores)[0] == self._me
             if not (self._last and top):
                 spread = SPREAD_PER_HAND * math.sqrt((self._after / SPREAD_PER_HAND) ** 2 + 1)
-        return equity(self._rules, scores, self._me, spread)
+        return equity(self._rules, scores, self._me, spread, self._worth)
 
     def win(self, value: float) -> float:
         """Worth of winning ``value`` points, by ron from an unknown seat or by tsumo."""
+        key = round(value)
+        found = self._wins.get(key)
+        if found is None:
+            found = self._wins[key] = self._win(value)
+        return found
+
+    def _win(self, value: float) -> float:
         me = self._me
         others = [s for s in range(4) if s != me]
         ron = sum(self._moved(((me, value), (s, -value)), my_win=True) for s in others) / 3.0
