@@ -15,7 +15,7 @@ the current one plus a normal spread that shrinks with the hands still to play
 * under the bust rule a score below zero ends the game at once.
 
 Values are given in *points of the game's start*: the expected result change divided
-by what a point is worth at the first hand with equal scores (about 2.4 points of
+by what a point is worth at the first hand with equal scores (about 2.8 points of
 uma and oka per point under Tenhou's rules), so that the bot's other constants keep
 their meaning.
 """
