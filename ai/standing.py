@@ -49,18 +49,12 @@ def hands_after(rules: Ruleset, round_wind: int, hand_number: int) -> float:
     return max(0, dealer_turns) * RENCHAN
 
 
-def _worth(rules: Ruleset, points: Sequence[int]) -> list[float]:
+def rank_worth(rules: Ruleset, points: Sequence[int]) -> list[float]:
     """What finishing in each rank position is worth, in points (uma, oka to the top)."""
     order = rank_order(points)
     worth = [float(u) * 1000.0 for u in uma_by_position(points, order, rules)]
     worth[0] += rules.oka * 1000.0
     return worth
-
-
-def rank_values(view: PlayerView) -> tuple[float, float, float, float]:
-    """What finishing 1st..4th is worth in points at the current scores."""
-    w = _worth(view.ruleset, [s.score for s in view.seats])
-    return (w[0], w[1], w[2], w[3])
 
 
 def equity(rules: Ruleset, scores: Sequence[int], me: int, spread: float,
@@ -72,7 +66,7 @@ def equity(rules: Ruleset, scores: Sequence[int], me: int, spread: float,
     ``worth`` (the value of each rank position) is read from the ruleset when not given.
     """
     if worth is None:
-        worth = _worth(rules, scores)
+        worth = rank_worth(rules, scores)
     if rules.bust == "below_zero" and min(scores) < 0:
         spread = 0.0  # somebody is bust: the game ends here
     if spread <= 0.0:
@@ -112,8 +106,8 @@ def point_worth(rules: Ruleset) -> float:
 class Standing:
     """The seat's score situation: the worth of a win or a deal-in in start points."""
 
-    __slots__ = ("_after", "_base", "_dealer", "_kappa", "_last", "_me", "_rules", "_scores",
-                 "_wins", "_worth")
+    __slots__ = ("_after", "_base", "_dealer", "_kappa", "_last", "_me", "_now", "_rules",
+                 "_scores", "_wins", "_worth")
 
     def __init__(self, view: PlayerView) -> None:
         rules = view.ruleset
@@ -122,13 +116,14 @@ class Standing:
         self._dealer = view.dealer
         self._scores = [s.score for s in view.seats]
         # a fixed uma does not depend on the points: read it once
-        self._worth = _worth(rules, self._scores) if rules.uma_scheme == "fixed" else None
+        self._worth = rank_worth(rules, self._scores) if rules.uma_scheme == "fixed" else None
         self._wins: dict[int, float] = {}
         after = hands_after(rules, view.round_wind, view.hand_number)
         self._after = SPREAD_PER_HAND * math.sqrt(after)
         self._last = after == 0
-        now = SPREAD_PER_HAND * math.sqrt(after + 1.0)
-        self._base = equity(rules, self._scores, self._me, now, self._worth)
+        # with this hand still to play (also after a dealer's win, which repeats it)
+        self._now = SPREAD_PER_HAND * math.sqrt(after + 1.0)
+        self._base = equity(rules, self._scores, self._me, self._now, self._worth)
         self._kappa = point_worth(rules)
 
     def _moved(self, gains: Sequence[tuple[int, float]], *, my_win: bool = False) -> float:
@@ -140,7 +135,7 @@ class Standing:
             # the dealer's win repeats the hand; in the last hand only a top may stop
             top = rank_order(scores)[0] == self._me
             if not (self._last and top):
-                spread = SPREAD_PER_HAND * math.sqrt((self._after / SPREAD_PER_HAND) ** 2 + 1)
+                spread = self._now
         return equity(self._rules, scores, self._me, spread, self._worth)
 
     def win(self, value: float) -> float:

@@ -18,6 +18,7 @@ import argparse
 import json
 from collections import defaultdict
 from collections.abc import Sequence
+from dataclasses import astuple, fields
 
 from ai import defence
 from ai.base import make_bot
@@ -27,8 +28,7 @@ from engine.game import Game
 from engine.view import PlayerView
 from rulesets.loader import load_ruleset
 
-NAMES = ("ryanmen", "kanchan", "penchan", "shanpon", "tanki", "honour_shanpon",
-         "honour_tanki")
+NAMES = tuple(f.name for f in fields(defence.WaitWeights))
 
 
 def features(kind: int, safe: frozenset[int], unseen: Sequence[int]) -> list[float]:
@@ -136,25 +136,21 @@ def main() -> None:
     rows = collect(args.games, args.against.split(","), args.seed)
     w = nnls(rows)
     fitted = defence.WaitWeights(*(x * 100.0 for x in w))
+    book = [v / 100.0 for v in astuple(defence.TEXTBOOK)]
     report: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0, 0.0])
     for f, y, g in rows:
         r = report[g]
         r[0] += sum(x * wi for x, wi in zip(f, w, strict=True))
-        r[1] += sum(x * wi for x, wi in
-                    zip(f, (v / 100.0 for v in _as_list(defence.TEXTBOOK)), strict=True))
+        r[1] += sum(x * wi for x, wi in zip(f, book, strict=True))
         r[2] += y
         r[3] += 1
     print(json.dumps({
         "rows": len(rows),
-        "weights": {n: round(v, 2) for n, v in zip(NAMES, _as_list(fitted), strict=True)},
+        "weights": {n: round(v, 2) for n, v in zip(NAMES, astuple(fitted), strict=True)},
         "groups": {g: {"fitted": round(r[0] / r[3], 4), "textbook": round(r[1] / r[3], 4),
                        "observed": round(r[2] / r[3], 4), "tiles": int(r[3])}
                    for g, r in sorted(report.items())},
     }))
-
-
-def _as_list(w: defence.WaitWeights) -> list[float]:
-    return [getattr(w, n) for n in NAMES]
 
 
 if __name__ == "__main__":
