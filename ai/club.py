@@ -39,9 +39,10 @@ from typing import Literal
 from ai import defence
 from ai.defence import RIICHI_VALUE, TEXTBOOK, WaitWeights
 from ai.hand import discard_options, hand_counts, ukeire, unseen_counts, winning_kinds
+from ai.opponents import FoldWatch
 from ai.standing import Standing
 from ai.tenpai_value import average_value, wait_values
-from ai.value import ValueContext, context, estimate, red_count, sure_yaku
+from ai.value import ValueContext, context, estimate, red_count, route_yaku, sure_yaku
 from ai.winprob import win_chance, win_chance_one_shanten
 from engine.actions import (
     Action,
@@ -93,6 +94,14 @@ END_PER_THREAT = 0.12
 """What each tenpai threat (a riichi) adds to that chance."""
 
 
+FOLDERS = 0.5
+"""The others count as folders when fewer than this share of their discards against a
+riichi were unsafe (:meth:`ai.opponents.FoldWatch.pushers`)."""
+
+ROUTE_SURE = 0.9
+"""Chance that a call kept by :func:`ai.value.route_yaku` ends with its yaku."""
+
+
 @dataclass(frozen=True, slots=True)
 class Style:
     """How a level plays."""
@@ -122,6 +131,8 @@ class Style:
     any_kan: bool = False  # declare every kan offered on the own turn
     calls_after_riichi: bool = False  # call against a riichi even when not reaching tenpai
     waits: WaitWeights = TEXTBOOK  # how often each wait shape is believed
+    route_calls: bool = True  # call when only a float breaks tanyao or a flush (route_yaku)
+    dama_share_folders: float | None = None  # dama_share when the others fold (FoldWatch)
 
 
 STYLES = {
@@ -159,7 +170,8 @@ STYLES = {
     # games, seed 101).  A score spread of 2,800 per hand gave 2.075, 5,500 gave 2.089.
     "strong": Style("strong", 0.0, True, 1.0, False, "ev", "ev", True, True, False, False, True,
                     reads_open_hands=False, call_margin=0.4, yakuhai_margin=0.25,
-                    dama_share=1.0, riichi_value=7000.0, ron_factor=3.0),
+                    dama_share=1.0, riichi_value=7000.0, ron_factor=3.0,
+                    dama_share_folders=0.65),
 }
 
 
@@ -192,6 +204,7 @@ class ClubBot:
         self._rng = random.Random(seed)
         self.last_reason = ""
         self._standing: tuple[PlayerView, Standing] | None = None
+        self._watch = FoldWatch()
 
     # ------------------------------------------------------------------ entry
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
@@ -204,6 +217,8 @@ class ClubBot:
         """The chosen action with a short reason."""
         if not legal:
             raise ValueError("no legal action to choose from")
+        if self.style.dama_share_folders is not None:
+            self._watch.observe(view)
         if len(legal) == 1:
             return Decision(legal[0], "only choice")
         for a in legal:
@@ -527,8 +542,12 @@ class ClubBot:
                 return False  # the top needs any win, not a bigger one
         if live <= 2 and any(t.riichi for t in threats):
             return False  # a bad wait against a riichi: keep the way out
-        if dama >= mangan * self.style.dama_share and live >= 5:
-            return False  # 5,200+ (dealer 7,700+) with a good wait: the ron comes easier dama
+        share = self.style.dama_share
+        folders = self.style.dama_share_folders
+        if folders is not None and self._watch.pushers(view) < FOLDERS:
+            share = folders  # a riichi would make them fold: the ron comes from dama
+        if dama >= mangan * share and live >= 5:
+            return False  # enough points with a good wait: the ron comes easier dama
         return True
 
     # ------------------------------------------------------------------ kans
@@ -618,12 +637,19 @@ class ClubBot:
                     break
                 c[o.kind] -= 1
                 han = sure_yaku(c, new_melds, ctx)
+                route = han < ctx.min_han
+                if route:
+                    # tanyao or a flush that only a float still breaks
+                    han = max(han, route_yaku(c, new_melds, ctx)) if st.route_calls else han
                 if han < ctx.min_han:
                     c[o.kind] += 1
                     continue  # never a call that leaves the hand without a yaku
                 hv = estimate(c, new_melds, ctx, unseen,
                               reds_after - _red_lost(tiles, o.kind, ctx.red_fives))
                 c[o.kind] += 1
+                points = hv.points
+                if route and hv.yaku_chance > 0:
+                    points = points / hv.yaku_chance * ROUTE_SURE  # the float goes next
                 if st.calls == "eager":
                     score = 1.0 + float(o.ukeire)
                 else:
@@ -636,7 +662,7 @@ class ClubBot:
                     else:
                         useful *= st.call_boost  # further calls speed an open hand
                     p = win_chance(o.shanten, useful, total, draws, end=end, ron_factor=ron)
-                    score = p * self._win_value_scale(view, hv.points) \
+                    score = p * self._win_value_scale(view, points) \
                         - danger[o.kind] * st.defence
                     margin = st.yakuhai_margin if brings_yaku else st.call_margin
                     if score <= ev0 * margin:

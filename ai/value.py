@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.events import Meld
+from engine.shanten import shanten_regular
 from engine.tiles import dora_of, is_red
 from engine.view import PlayerView
 
@@ -114,6 +115,39 @@ def sure_yaku(counts: Sequence[int], melds: Sequence[Meld], ctx: ValueContext) -
         pairs = sum(1 for k in range(34) if counts[k] == 2)
         if singles == 0 and pairs <= 2 or singles == 1 and pairs == 0:
             han += 2
+    return han
+
+
+def route_yaku(counts: Sequence[int], melds: Sequence[Meld], ctx: ValueContext) -> int:
+    """Han of yaku that every tile the hand needs already fits (tanyao, flushes).
+
+    A tile that fits no set, pair or partial set of the fastest route (a float, about to
+    be thrown) does not count: ``23456m 345p 67s 9s`` with an open ``456s`` keeps open
+    tanyao, since the ``9s`` adds nothing to the hand; with ``78s 9s`` it does not,
+    since the ``9s`` is part of the ``789s`` run.  The test is that the hand without the
+    tiles that break the yaku is as near to ready as the whole hand.  Yakuhai sets and
+    toitoi are read by :func:`sure_yaku`; this adds nothing for them.
+    """
+    closed = all(not m.is_open for m in melds)
+    nmeld = len(melds)
+    meld_kinds = [t >> 2 for m in melds for t in m.tiles]
+    target = shanten_regular(counts, nmeld)
+    han = 0
+    if (closed or ctx.open_tanyao) and not any(k in _YAOCHUU for k in meld_kinds):
+        simple = [0 if k in _YAOCHUU else n for k, n in enumerate(counts)]
+        if any(simple) and shanten_regular(simple, nmeld) <= target:
+            han += 1
+    meld_suits = {k // 9 for k in meld_kinds if k < 27}
+    if len(meld_suits) <= 1:
+        suits = meld_suits or {k // 9 for k in range(27) if counts[k]}
+        best = 0
+        for s in suits:
+            keep = [n if k >= 27 or k // 9 == s else 0 for k, n in enumerate(counts)]
+            if shanten_regular(keep, nmeld) <= target:
+                honours = any(keep[27:]) or any(k >= 27 for k in meld_kinds)
+                full = 6 if closed else 5
+                best = max(best, full - 3 if honours else full)
+        han += best
     return han
 
 

@@ -124,3 +124,18 @@ def test_easy_is_not_random() -> None:
     v = make_view("123m456p789s1155z", drawn="7z")
     picks = {ClubBot("easy", s).choose(v, discards(v)).tile >> 2 for s in range(20)}
     assert picks == {33}
+
+
+def test_strong_takes_dama_against_folders_and_riichi_against_pushers() -> None:
+    from ai.opponents import FoldWatch
+
+    # tanyao pinfu with two dora, waiting on 2p-5p: 7,700 dama, a mangan with riichi
+    v = make_view("234m456p678s55s34p", drawn="5z", dora="4s")
+    pushers = ClubBot("strong", 0)
+    pushers._watch = FoldWatch(safe=[0.0, 3.0, 3.0, 3.0], seen=[0.0, 10.0, 10.0, 10.0])
+    a = pushers.choose(v, discards(v, riichi_kinds=(31,)))
+    assert isinstance(a, Discard) and a.riichi  # they pay a riichi by ron all the same
+    folders = ClubBot("strong", 0)
+    folders._watch = FoldWatch(safe=[0.0, 9.0, 9.0, 9.0], seen=[0.0, 10.0, 10.0, 10.0])
+    b = folders.choose(v, discards(v, riichi_kinds=(31,)))
+    assert isinstance(b, Discard) and not b.riichi and b.tile >> 2 == 31

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from botviews import make_view
 
-from ai.value import context, dora_count, estimate, points_for, sure_yaku
+from ai.value import context, dora_count, estimate, points_for, route_yaku, sure_yaku
 from engine.events import Meld
 from engine.tiles import counts_of, parse_kinds, parse_tiles
 from rulesets.schema import Ruleset
@@ -59,3 +59,28 @@ def test_points_grow_with_han_and_dealer() -> None:
     assert points_for(1, False) < points_for(2, False) < points_for(4, False)
     assert points_for(3, True) == 1.5 * points_for(3, False)
     assert points_for(1.5, False) > points_for(1, False)
+
+
+def test_a_float_does_not_break_the_route_to_open_tanyao() -> None:
+    ctx = context(make_view("1m"))
+    chi = Meld("chi", tuple(parse_tiles("456s")), None, 3)
+    floating = counts("23456m345p67s9s")  # the 9s joins nothing: throw it, keep tanyao
+    assert sure_yaku(floating, (chi,), ctx) == 0
+    assert route_yaku(floating, (chi,), ctx) == 1
+    needed = counts("23456m345p78s9s")  # 789s is the hand's run: no tanyao without it
+    assert route_yaku(needed, (chi,), ctx) == 0
+    no_kuitan = context(make_view("1m", rules=Ruleset().replace(open_tanyao=False)))
+    assert route_yaku(floating, (chi,), no_kuitan) == 0
+
+
+def test_a_float_does_not_break_the_route_to_a_flush() -> None:
+    ctx = context(make_view("1m"))
+    pon = Meld("pon", tuple(parse_tiles("555p")), None, 1)
+    floating = counts("1235p678p11z9m")  # the lone 9m goes next: open honitsu
+    assert route_yaku(floating, (pon,), ctx) == 2
+    clean = counts("1234p6789p99p")  # no honours: open chinitsu
+    assert route_yaku(clean, (pon,), ctx) == 5
+    needed = counts("123p678p11z789m")  # the 789m run is part of the hand
+    assert route_yaku(needed, (pon,), ctx) == 0
+    two_suits = Meld("chi", tuple(parse_tiles("123m")), None, 3)
+    assert route_yaku(floating, (pon, two_suits), ctx) == 0

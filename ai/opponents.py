@@ -1,0 +1,92 @@
+"""What a bot learns about each opponent during a game, from the rivers it has seen.
+
+:class:`FoldWatch` counts, for every seat, how many of its discards made while another
+seat was in riichi were safe against that riichi (genbutsu or a tile passed since the
+declaration).  A player who folds throws safe tiles almost always; a player who pushes
+(its own tenpai, or a bot that never folds) throws them only by chance.  The share is
+the seat's *fold rate*; a bot uses it to judge how often a riichi of its own will be
+paid by ron, against how often a dama wait would be.
+
+Everything comes from public rivers (a :class:`~engine.view.PlayerView`); the watch
+keeps its counts between the hands of one game.  A new bot (a resumed game) starts
+again from the prior.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.view import PlayerView
+
+PRIOR_SAFE = 1.0
+PRIOR_SEEN = 2.0
+"""The prior: one safe discard in two seen (a fold rate of one half before any evidence)."""
+
+
+@dataclass(slots=True)
+class FoldWatch:
+    """Per-seat counts of safe discards against others' riichi (see the module doc)."""
+
+    safe: list[float] = field(default_factory=lambda: [0.0] * 4)
+    seen: list[float] = field(default_factory=lambda: [0.0] * 4)
+    _hand: int = -1
+    _hand_safe: list[int] = field(default_factory=lambda: [0] * 4)
+    _hand_seen: list[int] = field(default_factory=lambda: [0] * 4)
+
+    def observe(self, view: PlayerView) -> None:
+        """Count the discards of the hand in ``view`` (the latest view of a hand wins)."""
+        if view.hand_index != self._hand:
+            for s in range(4):
+                self.safe[s] += self._hand_safe[s]
+                self.seen[s] += self._hand_seen[s]
+            self._hand = view.hand_index
+        self._hand_safe, self._hand_seen = _count(view)
+
+    def fold_rate(self, seat: int) -> float:
+        """Share of ``seat``'s discards against a riichi that were safe (with the prior)."""
+        safe = self.safe[seat] + self._hand_safe[seat] + PRIOR_SAFE
+        seen = self.seen[seat] + self._hand_seen[seat] + PRIOR_SEEN
+        return safe / seen
+
+    def pushers(self, view: PlayerView) -> float:
+        """Average share of the other seats that do not fold against a riichi."""
+        others = [s for s in range(4) if s != view.seat]
+        return sum(1.0 - self.fold_rate(s) for s in others) / len(others)
+
+
+def _count(view: PlayerView) -> tuple[list[int], list[int]]:
+    """(safe, seen) discards per seat against another seat's riichi in this hand."""
+    safe = [0] * 4
+    seen = [0] * 4
+    riichi = [(s.seat, s.riichi_turn) for s in view.seats
+              if s.riichi and s.riichi_turn is not None]
+    if not riichi:
+        return safe, seen
+    dealer = view.dealer
+    # Every discard in turn order: (go-around, position from the dealer, seat, kind).
+    order = sorted(
+        (i, (s.seat - dealer) % 4, s.seat, r.tile >> 2)
+        for s in view.seats for i, r in enumerate(s.river)
+    )
+    declared = {seat: (turn, (seat - dealer) % 4) for seat, turn in riichi}
+    known: dict[int, set[int]] = {seat: set() for seat in declared}
+    live: set[int] = set()
+    for i, pos, seat, kind in order:
+        for r in live:
+            if seat != r and not _in_riichi(view, seat, declared, i, pos):
+                seen[seat] += 1
+                if kind in known[r]:
+                    safe[seat] += 1
+        for r in known:
+            if seat == r or r in live:
+                known[r].add(kind)  # the riichi seat's own discards, and tiles passed since
+        if seat in declared and declared[seat] == (i, pos):
+            live.add(seat)
+    return safe, seen
+
+
+def _in_riichi(view: PlayerView, seat: int, declared: dict[int, tuple[int, int]],
+               i: int, pos: int) -> bool:
+    """Whether ``seat`` had declared riichi before its discard at (``i``, ``pos``)."""
+    when = declared.get(seat)
+    return when is not None and when <= (i, pos)

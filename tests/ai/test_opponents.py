@@ -1,0 +1,44 @@
+"""FoldWatch: each opponent's fold rate, read from the rivers only."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from botviews import make_view
+
+from ai.opponents import FoldWatch
+
+
+def _riichi_table():  # type: ignore[no-untyped-def]
+    # Seat 1 declares riichi on its third tile (3m).  Seat 2 then throws 1m, 2m (genbutsu)
+    # and 4m (passed by seat 1 after the riichi); seat 3 throws 5p 6p 7p, none safe.
+    return make_view("123456789m1234p", seat=0, dealer=0, riichi=[1],
+                     riichi_turns={1: 2},
+                     rivers=("1s2s3s4s5s", "1m2m3m4m5m", "9p8p1m2m4m", "9s8s5p6p7p"))
+
+
+def test_safe_discards_against_a_riichi_mark_a_folder() -> None:
+    watch = FoldWatch()
+    watch.observe(_riichi_table())
+    assert watch.fold_rate(2) == (3 + 1) / (3 + 2)  # three safe of three, with the prior
+    assert watch.fold_rate(3) == 1 / (3 + 2)  # none safe of three
+    assert watch.fold_rate(1) == 1 / 2  # the riichi seat itself: only the prior
+
+
+def test_the_latest_view_of_a_hand_counts_once_and_hands_add_up() -> None:
+    watch = FoldWatch()
+    view = _riichi_table()
+    watch.observe(view)
+    watch.observe(view)  # a second decision in the same hand: no double count
+    assert watch.fold_rate(3) == 1 / 5
+    calm = make_view("123456789m1234p", rivers=("1s", "1m", "9p", "9s"))
+    watch.observe(dataclasses.replace(calm, hand_index=1))  # next hand, no riichi yet
+    assert watch.fold_rate(3) == 1 / 5  # the last hand's evidence is kept
+    assert watch.pushers(view) == ((1 - 0.5) + (1 - 0.8) + (1 - 0.2)) / 3
+
+
+def test_discards_before_the_riichi_do_not_count() -> None:
+    watch = FoldWatch()
+    watch.observe(make_view("123456789m1234p", riichi=[1], riichi_turns={1: 4},
+                            rivers=("1s2s3s4s", "1m2m3m4m5m", "9p8p7p6p", "9s8s7s6s")))
+    assert all(watch.fold_rate(s) == 0.5 for s in range(4))
