@@ -126,16 +126,42 @@ def test_easy_is_not_random() -> None:
     assert picks == {33}
 
 
+def _fold_reader(watch):  # type: ignore[no-untyped-def]
+    """Strong with the fold reading on (off by default; see ai.club.STYLES)."""
+    from dataclasses import replace
+
+    from ai.club import STYLES
+
+    bot = ClubBot("strong", 0)
+    bot.style = replace(STYLES["strong"], dama_share_folders=0.45, late_draws_folders=6)
+    bot._watch = watch
+    return bot
+
+
 def test_strong_takes_dama_against_folders_and_riichi_against_pushers() -> None:
     from ai.opponents import FoldWatch
 
     # tanyao pinfu with two dora, waiting on 2p-5p: 7,700 dama, a mangan with riichi
     v = make_view("234m456p678s55s34p", drawn="5z", dora="4s")
-    pushers = ClubBot("strong", 0)
-    pushers._watch = FoldWatch(safe=[0.0, 3.0, 3.0, 3.0], seen=[0.0, 10.0, 10.0, 10.0])
+    pushers = _fold_reader(FoldWatch(safe=[0.0, 3.0, 3.0, 3.0], seen=[0.0, 10.0, 10.0, 10.0]))
     a = pushers.choose(v, discards(v, riichi_kinds=(31,)))
     assert isinstance(a, Discard) and a.riichi  # they pay a riichi by ron all the same
-    folders = ClubBot("strong", 0)
-    folders._watch = FoldWatch(safe=[0.0, 9.0, 9.0, 9.0], seen=[0.0, 10.0, 10.0, 10.0])
+    folders = _fold_reader(FoldWatch(safe=[0.0, 9.0, 9.0, 9.0], seen=[0.0, 10.0, 10.0, 10.0]))
     b = folders.choose(v, discards(v, riichi_kinds=(31,)))
     assert isinstance(b, Discard) and not b.riichi and b.tile >> 2 == 31
+
+
+def test_strong_keeps_a_late_bad_wait_without_yaku_dama_against_folders() -> None:
+    from ai.opponents import FoldWatch
+
+    # no yaku, a kanchan on 2s, four own draws left
+    v = make_view("123m456p789s13s99m", drawn="5z", wall_remaining=16)
+    pushers = _fold_reader(FoldWatch(safe=[0.0, 3.0, 3.0, 3.0], seen=[0.0, 10.0, 10.0, 10.0]))
+    a = pushers.choose(v, discards(v, riichi_kinds=(31,)))
+    assert isinstance(a, Discard) and a.riichi  # pushers may still pay it by ron
+    folders = _fold_reader(FoldWatch(safe=[0.0, 9.0, 9.0, 9.0], seen=[0.0, 10.0, 10.0, 10.0]))
+    b = folders.choose(v, discards(v, riichi_kinds=(31,)))
+    assert isinstance(b, Discard) and not b.riichi and b.tile >> 2 == 31  # tenpai, dama
+    early = make_view("123m456p789s13s99m", drawn="5z", wall_remaining=50)
+    c = folders.choose(early, discards(early, riichi_kinds=(31,)))
+    assert isinstance(c, Discard) and c.riichi  # early, riichi is the only way to a ron

@@ -42,3 +42,20 @@ def test_discards_before_the_riichi_do_not_count() -> None:
     watch.observe(make_view("123456789m1234p", riichi=[1], riichi_turns={1: 4},
                             rivers=("1s2s3s4s", "1m2m3m4m5m", "9p8p7p6p", "9s8s7s6s")))
     assert all(watch.fold_rate(s) == 0.5 for s in range(4))
+
+
+def test_folders_leave_less_of_a_ron_while_a_riichi_is_on() -> None:
+    from ai.club import PUSHERS, STYLES, ClubBot
+
+    bot = ClubBot("strong", 0)
+    assert bot._ron_share(_riichi_table(), bot._threats(_riichi_table())) == 1.0  # off
+    bot.style = dataclasses.replace(STYLES["strong"], dama_share_folders=0.45)
+    view = _riichi_table()
+    riichi = bot._threats(view)
+    assert any(t.riichi for t in riichi)
+    bot._watch = FoldWatch(safe=[0.0, 9.0, 9.0, 9.0], seen=[0.0, 10.0, 10.0, 10.0])
+    share = bot._ron_share(view, riichi)
+    assert abs(share - bot._watch.pushers(view) / PUSHERS) < 1e-9 and share < 0.5
+    assert bot._ron_share(view, []) == 1.0  # no riichi: nobody folds yet
+    bot._watch = FoldWatch(safe=[0.0, 3.0, 3.0, 3.0], seen=[0.0, 10.0, 10.0, 10.0])
+    assert bot._ron_share(view, riichi) == 1.0  # pushers pay as usual
