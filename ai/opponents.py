@@ -4,8 +4,10 @@
 seat was in riichi were safe against that riichi (genbutsu or a tile passed since the
 declaration).  A player who folds throws safe tiles almost always; a player who pushes
 (its own tenpai, or a bot that never folds) throws them only by chance.  The share is
-the seat's *fold rate*; a bot uses it to judge how often a riichi of its own will be
-paid by ron, against how often a dama wait would be.
+the seat's *fold rate*.  A club bot whose style asks for it
+(``Style.dama_share_folders`` or ``Style.late_draws_folders``; off for every level, see
+:data:`ai.club.STYLES` for why) takes dama more often against folders and counts on fewer
+rons while a riichi is on.
 
 Everything comes from public rivers (a :class:`~engine.view.PlayerView`); the watch
 keeps its counts between the hands of one game.  A new bot (a resumed game) starts
