@@ -582,10 +582,10 @@ class ClubBot:
                 return False  # the top needs any win, not a bigger one
         if live <= 2 and any(t.riichi for t in threats):
             return False  # a bad wait against a riichi: keep the way out
-        share = st.dama_share
+        dama_from = st.dama_share
         if folders and st.dama_share_folders is not None:
-            share = st.dama_share_folders  # a riichi would make them fold: dama takes the ron
-        if dama >= mangan * share and live >= 5:
+            dama_from = st.dama_share_folders  # a riichi would make them fold
+        if dama >= mangan * dama_from and live >= 5:
             return False  # enough points with a good wait: the ron comes easier dama
         return True
 
