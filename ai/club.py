@@ -159,7 +159,9 @@ STYLES = {
     "normal": Style("normal", 0.12, True, 0.8, False, "ev", "ev", False, False, False, False,
                     True, False, route_calls=False),
     # The 1-shanten look-ahead is built and tested but off: in 2,000 duplicate games
-    # against greedy bots it gained nothing (2.186 against 2.178 without it).
+    # against greedy bots it gained nothing (2.186 against 2.178 without it; 2.1325
+    # against 2.1285 on seed 5050), and on first hands (benchmarks/hand_ev.py, three
+    # sets of 6,000) about +22 +- 21 points, for a slower decision.
     # Defending against seats without riichi (open hands read by melds and turn, dama) is
     # built but off: in duplicate games against three normal bots (400 games per seed,
     # tenhou rules) strong ranked 2.52 / 2.64 / 2.49 with it and 2.38 / 2.40 / 2.50
