@@ -41,7 +41,7 @@ from ai import defence
 from ai.defence import RIICHI_VALUE, TEXTBOOK, WaitWeights
 from ai.hand import discard_options, hand_counts, ukeire, unseen_counts, winning_kinds
 from ai.opponents import FoldWatch
-from ai.standing import Standing
+from ai.standing import Standing, last_round
 from ai.tenpai_value import average_value, wait_values
 from ai.value import ValueContext, context, estimate, red_count, route_yaku, sure_yaku
 from ai.winprob import win_chance, win_chance_one_shanten
@@ -101,7 +101,8 @@ riichi were unsafe (:meth:`ai.opponents.FoldWatch.pushers`)."""
 
 PUSHERS = 0.6
 """The share of unsafe discards against a riichi of players who never fold (greedy bots
-measured 0.61); with fewer, an own ron comes that much less often while a riichi is on."""
+measured 0.61 over 6 games); with fewer, an own ron comes that much less often while a
+riichi is on."""
 
 ROUTE_SURE = 0.9
 """Chance that a call kept by :func:`ai.value.route_yaku` ends with its yaku."""
@@ -186,9 +187,9 @@ STYLES = {
     # brought the self-play riichi rate from 22.9 % to 18.8 % (Phoenix players 17.0 %;
     # 400 games, tenhou, seeds 2026 and 3030), but strong ranked 2.472 against three
     # normal bots with all three, 2.466 without the dama from 3,600, 2.436 with the ron
-    # alone, and 2.418 with none (1,000 duplicate games, tenhou, seed 3030; 2.408
-    # against 2.355 before this change on seed 2026).  A riichi makes folders give up
-    # their own hands; dama lets them play on.
+    # alone, and 2.418 with none (1,000 duplicate games, tenhou, seed 3030; on seed 2026
+    # 2.408 with all three and normal also taking route calls, against 2.355 before
+    # either).  A riichi makes folders give up their own hands; dama lets them play on.
     "strong": Style("strong", 0.0, True, 1.0, False, "ev", "ev", True, True, False, False, True,
                     reads_open_hands=False, call_margin=0.4, yakuhai_margin=0.25,
                     dama_share=1.0, riichi_value=7000.0, ron_factor=3.0),
@@ -563,8 +564,10 @@ class ClubBot:
         live = sum(unseen[k] for k in waits)
         folders = self._folders(view)
         st = self.style
-        late = draws < (st.late_draws_folders if folders and st.late_draws_folders
-                        else st.late_draws)
+        late_draws = st.late_draws
+        if folders and st.late_draws_folders is not None:
+            late_draws = st.late_draws_folders
+        late = draws < late_draws
         if share < 0.6:
             # no yaku on most waits: riichi is the way to win by ron, but late in the hand
             # a bad wait stays dama for the tenpai payment (a tsumo still wins)
@@ -650,6 +653,7 @@ class ClubBot:
         else:
             ev0 = 0.0
         river_kinds = {r.tile >> 2 for r in view.me.river}
+        call_ron = st.ron_factor * self._ron_share(view, threats)
         best: tuple[float, Action, str] | None = None
         for a in calls:
             if isinstance(a, OpenKan):
@@ -679,9 +683,9 @@ class ClubBot:
                 c[o.kind] -= 1
                 han = sure_yaku(c, new_melds, ctx)
                 route = han < ctx.min_han
-                if route:
+                if route and st.route_calls:
                     # tanyao or a flush that only a float still breaks
-                    han = max(han, route_yaku(c, new_melds, ctx)) if st.route_calls else han
+                    han = max(han, route_yaku(c, new_melds, ctx))
                 if han < ctx.min_han:
                     c[o.kind] += 1
                     continue  # never a call that leaves the hand without a yaku
@@ -695,7 +699,7 @@ class ClubBot:
                     score = 1.0 + float(o.ukeire)
                 else:
                     useful: float = o.ukeire
-                    ron = st.ron_factor * self._ron_share(view, threats)
+                    ron = call_ron
                     if o.shanten == 0:
                         useful = sum(unseen[k] * self._ron_ease(view, k) for k in o.kinds)
                         if any(k in river_kinds or k == o.kind for k in o.kinds):
@@ -725,9 +729,7 @@ def _end_chance(threats: Sequence[defence.Threat]) -> float:
 
 
 def _is_last_hand(view: PlayerView) -> bool:
-    rules = view.ruleset
-    last_round = 0 if rules.length == "east" else 1
-    return view.round_wind >= last_round and view.hand_number == 3
+    return view.round_wind >= last_round(view.ruleset) and view.hand_number == 3
 
 
 def _tenpai_bonus(exact: float, closed: bool, dealer: bool) -> float:

@@ -60,22 +60,22 @@ def _count(view: PlayerView) -> tuple[list[int], list[int]]:
     """(safe, seen) discards per seat against another seat's riichi in this hand."""
     safe = [0] * 4
     seen = [0] * 4
-    riichi = [(s.seat, s.riichi_turn) for s in view.seats
-              if s.riichi and s.riichi_turn is not None]
-    if not riichi:
-        return safe, seen
     dealer = view.dealer
+    # when each riichi was declared: (go-around, position from the dealer)
+    declared = {s.seat: (s.riichi_turn, (s.seat - dealer) % 4) for s in view.seats
+                if s.riichi and s.riichi_turn is not None}
+    if not declared:
+        return safe, seen
     # Every discard in turn order: (go-around, position from the dealer, seat, kind).
     order = sorted(
         (i, (s.seat - dealer) % 4, s.seat, r.tile >> 2)
         for s in view.seats for i, r in enumerate(s.river)
     )
-    declared = {seat: (turn, (seat - dealer) % 4) for seat, turn in riichi}
     known: dict[int, set[int]] = {seat: set() for seat in declared}
     live: set[int] = set()
     for i, pos, seat, kind in order:
         for r in live:
-            if seat != r and not _in_riichi(view, seat, declared, i, pos):
+            if seat != r and not _in_riichi(seat, declared, i, pos):
                 seen[seat] += 1
                 if kind in known[r]:
                     safe[seat] += 1
@@ -87,8 +87,7 @@ def _count(view: PlayerView) -> tuple[list[int], list[int]]:
     return safe, seen
 
 
-def _in_riichi(view: PlayerView, seat: int, declared: dict[int, tuple[int, int]],
-               i: int, pos: int) -> bool:
+def _in_riichi(seat: int, declared: dict[int, tuple[int, int]], i: int, pos: int) -> bool:
     """Whether ``seat`` had declared riichi before its discard at (``i``, ``pos``)."""
     when = declared.get(seat)
     return when is not None and when <= (i, pos)

@@ -42,10 +42,14 @@ RON_SHARE = 0.6
 _SQRT2 = math.sqrt(2.0)
 
 
+def last_round(rules: Ruleset) -> int:
+    """Round wind of the game's last regular round (0 East, 1 South)."""
+    return 0 if rules.length == "east" else 1
+
+
 def hands_after(rules: Ruleset, round_wind: int, hand_number: int) -> float:
     """Expected number of hands still to play after the current one."""
-    last_round = 0 if rules.length == "east" else 1
-    dealer_turns = (last_round - round_wind) * 4 + (3 - hand_number)
+    dealer_turns = (last_round(rules) - round_wind) * 4 + (3 - hand_number)
     return max(0, dealer_turns) * RENCHAN
 
 

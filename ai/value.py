@@ -105,11 +105,7 @@ def sure_yaku(counts: Sequence[int], melds: Sequence[Meld], ctx: ValueContext) -
         han += 1
     suits = {k // 9 for k in all_kinds if k < 27}
     if len(suits) == 1:
-        honours = any(k >= 27 for k in all_kinds)
-        if honours:
-            han += 3 if closed else 2
-        else:
-            han += 6 if closed else 5
+        han += _flush_han(closed, any(k >= 27 for k in all_kinds))
     if not closed and all(m.kind != "chi" for m in melds) and len(melds) >= 2:
         singles = sum(1 for k in range(34) if counts[k] == 1)
         pairs = sum(1 for k in range(34) if counts[k] == 2)
@@ -145,10 +141,16 @@ def route_yaku(counts: Sequence[int], melds: Sequence[Meld], ctx: ValueContext) 
             keep = [n if k >= 27 or k // 9 == s else 0 for k, n in enumerate(counts)]
             if shanten_regular(keep, nmeld) <= target:
                 honours = any(keep[27:]) or any(k >= 27 for k in meld_kinds)
-                full = 6 if closed else 5
-                best = max(best, full - 3 if honours else full)
+                best = max(best, _flush_han(closed, honours))
         han += best
     return han
+
+
+def _flush_han(closed: bool, honours: bool) -> int:
+    """Han of honitsu (with honours) or chinitsu (without), closed or open."""
+    if honours:
+        return 3 if closed else 2
+    return 6 if closed else 5
 
 
 def dora_count(

@@ -11,14 +11,15 @@ is paired: the script prints each configuration's mean points for the measured s
 and its mean difference from the first configuration with a standard error.
 
 Why: whole duplicate games vary by 0.05 of an average rank between seeds at 1,000
-games, which hides most single changes.  A knob that moves the first hand's points by
-+50 is worth about -0.04 of an average rank against greedy bots (strong makes about
-+475 a hand there and ranks 2.13).  What this cannot see: anything that depends on the
-score situation or on what was learned in earlier hands.  A change that alters many
-decisions (the 1-shanten look-ahead) still has a standard error of about 35 points on
-6,000 hands; knobs that alter few decisions come out near 10.  Decide on at least two
-``--offset`` values: the look-ahead measured +103 +- 35 on one set of walls, then
--24 +- 35 and -14 +- 38 on two others.
+games, which hides most single changes.  Roughly, +50 points on the first hand is
+worth -0.04 of an average rank against greedy bots: an estimate by proportion (strong
+makes about +475 a hand there and ranks 2.13, 0.37 better than 2.5), not a
+measurement.  What this cannot see: anything that depends on the score situation or
+on what was learned in earlier hands.  A change that alters many decisions (the
+1-shanten look-ahead) still has a standard error of about 35 points on 6,000 hands;
+knobs that alter few decisions come out near 10.  Decide on at least two ``--offset``
+values: the look-ahead measured +103 +- 35 on one set of walls, then -24 +- 35 and
+-14 +- 38 on two others.
 """
 
 from __future__ import annotations
