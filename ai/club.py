@@ -21,7 +21,7 @@ Levels (:data:`STYLES`):
 * ``normal``: the full hand-building and value model, but loose in close choices;
   defends against riichi only; no score-situation play.
 * ``strong``: exact choices; calls more readily (for speed, and a yakuhai pon almost
-  always; for tanyao or a flush that only a float still breaks); plays for the final
+  always); plays for the final
   result (:mod:`ai.standing`: every win and deal-in
   valued by the uma, oka and bust it makes likelier, not only its points; agari-yame,
   pao), wait choice by how often a
@@ -137,7 +137,7 @@ class Style:
     any_kan: bool = False  # declare every kan offered on the own turn
     calls_after_riichi: bool = False  # call against a riichi even when not reaching tenpai
     waits: WaitWeights = TEXTBOOK  # how often each wait shape is believed
-    route_calls: bool = True  # call when only a float breaks tanyao or a flush (route_yaku)
+    route_calls: bool = False  # call when only a float breaks tanyao or a flush (route_yaku)
     dama_share_folders: float | None = None  # dama_share when the others fold (FoldWatch)
     late_draws: int = 3  # with fewer own draws left, dama (riichi only without yaku, good wait)
     late_draws_folders: int | None = None  # late_draws when the others fold (FoldWatch)
@@ -145,7 +145,7 @@ class Style:
 
 STYLES = {
     "easy": Style("easy", 0.2, False, 0.0, True, "eager", "always", False, False, True,
-                  abort_below=10, any_kan=True, calls_after_riichi=True, route_calls=False),
+                  abort_below=10, any_kan=True, calls_after_riichi=True),
     # A sound club player who judges less precisely: a spread of 12 % in close choices,
     # defends against riichi only, ignores the score situation and reading of waits.
     # (With a 4 % spread it was nearly as good as strong: strong ranked 2.48 against
@@ -154,11 +154,17 @@ STYLES = {
     # against 2.355 on those of seed 2026 (duplicate games, tenhou, 1,000 each), and the
     # 16 % one ranked 2.300 against three greedy bots (seed 2026), at the bound of a
     # normal player; so it stays at 12 %.)
-    # It does not call on a route that only a float still breaks (route_calls): that is
-    # a strong player's judgement, and with it strong ranked 2.444 against three of it,
-    # 2.418 without (1,000 duplicate games, tenhou, seed 3030).
+    # With calls on a route that only a float still breaks (route_calls) strong ranked
+    # 2.444 against three of it, 2.418 without (1,000 duplicate games, tenhou, seed 3030).
     "normal": Style("normal", 0.12, True, 0.8, False, "ev", "ev", False, False, False, False,
-                    True, False, route_calls=False),
+                    True, False),
+    # Calls on a route that only a float still breaks (route_calls, ai.value.route_yaku)
+    # are built but off: on first hands (benchmarks/hand_ev.py, 6,000 per set of walls)
+    # strong made +22, +19, -4, +33 and +3 points more without them against three greedy
+    # bots (five sets: +14 +- 7) and +18, +12 against three normal bots; in duplicate
+    # games against greedy bots it ranked 2.121 with them and 2.080 without (2,000 games,
+    # tenhou, seed 101; 2.077 before they were built), 2.1285 and 2.1385 on seed 5050.
+    # The float is often the tile the hand needs next; a closed hand keeps the riichi.
     # The 1-shanten look-ahead is built and tested but off: in 2,000 duplicate games
     # against greedy bots it gained nothing (2.186 against 2.178 without it; 2.1325
     # against 2.1285 on seed 5050), and on first hands (benchmarks/hand_ev.py, three

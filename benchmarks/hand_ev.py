@@ -47,6 +47,9 @@ def _play(args: tuple[str, dict[str, Any], str, int, int, int]) -> tuple[str, in
     for key, value in config.get("const", {}).items():
         mod, attr = key.rsplit(".", 1)
         setattr(importlib.import_module(mod), attr, value)
+    import ai.winprob as winprob
+
+    winprob._TABLES = winprob._build(winprob.BASE_END)  # in case a winprob constant changed
     style = dataclasses.replace(club.STYLES["strong"], **config.get("style", {}))
     rules = load_ruleset("tenhou")
     out: list[int] = []
