@@ -20,8 +20,9 @@ Levels (:data:`STYLES`):
   against a riichi, only with a hopeless hand, and only to genbutsu.
 * ``normal``: the full hand-building and value model, but loose in close choices;
   defends against riichi only; no score-situation play.
-* ``strong``: exact choices; calls more readily (for speed, and a yakuhai pon almost
-  always); plays for the final
+* ``strong``: exact choices; calls more readily (for speed, a yakuhai pon almost
+  always, and for tanyao or a flush that only a float still breaks when the call
+  leaves the hand 1-shanten or tenpai); plays for the final
   result (:mod:`ai.standing`: every win and deal-in
   valued by the uma, oka and bust it makes likelier, not only its points; agari-yame,
   pao), wait choice by how often a
@@ -137,7 +138,8 @@ class Style:
     any_kan: bool = False  # declare every kan offered on the own turn
     calls_after_riichi: bool = False  # call against a riichi even when not reaching tenpai
     waits: WaitWeights = TEXTBOOK  # how often each wait shape is believed
-    route_calls: bool = False  # call when only a float breaks tanyao or a flush (route_yaku)
+    route_shanten: int = -1  # call when only a float breaks tanyao or a flush (route_yaku)
+    # and the call leaves at most this shanten (-1: never)
     dama_share_folders: float | None = None  # dama_share when the others fold (FoldWatch)
     late_draws: int = 3  # with fewer own draws left, dama (riichi only without yaku, good wait)
     late_draws_folders: int | None = None  # late_draws when the others fold (FoldWatch)
@@ -154,17 +156,19 @@ STYLES = {
     # against 2.355 on those of seed 2026 (duplicate games, tenhou, 1,000 each), and the
     # 16 % one ranked 2.300 against three greedy bots (seed 2026), at the bound of a
     # normal player; so it stays at 12 %.)
-    # With calls on a route that only a float still breaks (route_calls) strong ranked
+    # With calls on a route that only a float still breaks (route_shanten 8) strong ranked
     # 2.444 against three of it, 2.418 without (1,000 duplicate games, tenhou, seed 3030).
     "normal": Style("normal", 0.12, True, 0.8, False, "ev", "ev", False, False, False, False,
                     True, False),
-    # Calls on a route that only a float still breaks (route_calls, ai.value.route_yaku)
-    # are built but off: on first hands (benchmarks/hand_ev.py, 6,000 per set of walls)
-    # strong made +22, +19, -4, +33 and +3 points more without them against three greedy
-    # bots (five sets: +14 +- 7) and +18, +12 against three normal bots; in duplicate
-    # games against greedy bots it ranked 2.121 with them and 2.080 without (2,000 games,
-    # tenhou, seed 101; 2.077 before they were built), 2.1285 and 2.1385 on seed 5050.
-    # The float is often the tile the hand needs next; a closed hand keeps the riichi.
+    # Calls on a route that only a float still breaks (ai.value.route_yaku) only when the
+    # call leaves the hand 1-shanten or tenpai (route_shanten 1).  With every such call
+    # strong made 14 +- 7 points a first hand less against three greedy bots
+    # (benchmarks/hand_ev.py, five sets of 6,000 hands: +22, +19, -4, +33, +3 without
+    # them) and 15 +- 11 less against three normal bots, and ranked 2.121 against 2.080
+    # without them (greedy, 2,000 duplicate games, tenhou, seed 101); limited to calls
+    # that leave at most 1-shanten they measured -0.1 +- 8 and +2.5 +- 5.  Early calls
+    # give up the riichi of hands that were not slow.  The self-play call rate was 28.7 %
+    # with every route call, 25.7 % with none, 26.1 % with the limited ones.
     # The 1-shanten look-ahead is built and tested but off: in 2,000 duplicate games
     # against greedy bots it gained nothing (2.186 against 2.178 without it; 2.1325
     # against 2.1285 on seed 5050), and on first hands (benchmarks/hand_ev.py, three
@@ -198,7 +202,7 @@ STYLES = {
     # either).  A riichi makes folders give up their own hands; dama lets them play on.
     "strong": Style("strong", 0.0, True, 1.0, False, "ev", "ev", True, True, False, False, True,
                     reads_open_hands=False, call_margin=0.4, yakuhai_margin=0.25,
-                    dama_share=1.0, riichi_value=7000.0, ron_factor=3.0),
+                    dama_share=1.0, riichi_value=7000.0, ron_factor=3.0, route_shanten=1),
 }
 
 
@@ -689,7 +693,7 @@ class ClubBot:
                 c[o.kind] -= 1
                 han = sure_yaku(c, new_melds, ctx)
                 route = han < ctx.min_han
-                if route and st.route_calls:
+                if route and o.shanten <= st.route_shanten:
                     # tanyao or a flush that only a float still breaks
                     han = max(han, route_yaku(c, new_melds, ctx))
                 if han < ctx.min_han:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 from botviews import make_view
@@ -50,6 +51,21 @@ def test_no_open_tanyao_means_no_tanyao_call() -> None:
     assert isinstance(make_bot("easy", 0).choose(call, [Chi(pair), Pass()]), Chi)
     strict = make_view(hand, last_discard=(3, "2m"), rules=Ruleset().replace(open_tanyao=False))
     assert isinstance(make_bot("easy", 0).choose(strict, [Chi(pair), Pass()]), Pass)
+
+
+def test_strong_calls_past_a_float_only_near_tenpai() -> None:
+    # 1s and 9s break tanyao, but neither helps the fastest route: after chi 2m they go
+    near = make_view("34m456p68s22s57p9s1s", last_discard=(3, "2m"))
+    call = Chi((near.hand[0], near.hand[1]))
+    assert isinstance(make_bot("strong", 0).choose(near, [call, Pass()]), Chi)  # 1-shanten
+    assert isinstance(make_bot("normal", 0).choose(near, [call, Pass()]), Pass)
+    # the same kind of call that leaves the hand 2-shanten gives up the riichi for little
+    far = make_view("34m46p68s22s57p19s1p", last_discard=(3, "2m"))
+    far_call = Chi((far.hand[0], far.hand[1]))
+    assert isinstance(make_bot("strong", 0).choose(far, [far_call, Pass()]), Pass)
+    eager = ClubBot("strong", 0)
+    eager.style = replace(eager.style, route_shanten=8)
+    assert isinstance(eager.choose(far, [far_call, Pass()]), Chi)
 
 
 def test_kuikae_kinds_follow_the_ruleset() -> None:
