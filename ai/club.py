@@ -22,7 +22,8 @@ Levels (:data:`STYLES`):
   defends against riichi only; no score-situation play.
 * ``strong``: exact choices; calls more readily (for speed, a yakuhai pon almost
   always, and for tanyao or a flush that only a float still breaks when the call
-  leaves the hand 1-shanten or tenpai); plays for the final
+  leaves the hand 1-shanten or tenpai; against a riichi too, when the call beats the
+  closed hand after the danger of its discard); plays for the final
   result (:mod:`ai.standing`: every win and deal-in
   valued by the uma, oka and bust it makes likelier, not only its points; agari-yame,
   pao), wait choice by how often a
@@ -646,11 +647,8 @@ class ClubBot:
             return Decision(pass_, "pass")
         from_seat, called = view.last_discard
         threats = self._threats(view)
-        if not st.calls_after_riichi and any(t.riichi for t in threats):
-            # Calling against a riichi only when it makes the hand tenpai.
-            need_tenpai = True
-        else:
-            need_tenpai = False
+        # Against a riichi, styles without calls_after_riichi call only for tenpai.
+        need_tenpai = not st.calls_after_riichi and any(t.riichi for t in threats)
         danger = defence.danger_table(view, unseen, threats,
                                       [k for k in range(34) if counts[k]], st.waits)
         base_sh = shanten(counts, nmeld)

@@ -25,8 +25,6 @@ values: the look-ahead measured +103 +- 35 on one set of walls, then -24 +- 35 a
 from __future__ import annotations
 
 import argparse
-import dataclasses
-import importlib
 import json
 import statistics
 from concurrent.futures import ProcessPoolExecutor
@@ -38,19 +36,16 @@ CHUNK = 50
 def _play(args: tuple[str, dict[str, Any], str, int, int, int]) -> tuple[str, int, list[int]]:
     """First-hand points of the measured seat on walls ``start..start+count``."""
     name, config, against, start, count, offset = args
+    from tune_bots import set_constants, styled
+
     import ai.club as club
     from ai.base import make_bot
     from engine.events import HandDrawn, Won
     from engine.game import Game
     from rulesets.loader import load_ruleset
 
-    for key, value in config.get("const", {}).items():
-        mod, attr = key.rsplit(".", 1)
-        setattr(importlib.import_module(mod), attr, value)
-    import ai.winprob as winprob
-
-    winprob._TABLES = winprob._build(winprob.BASE_END)  # in case a winprob constant changed
-    style = dataclasses.replace(club.STYLES["strong"], **config.get("style", {}))
+    set_constants(config.get("const", {}))  # resets what an earlier configuration set
+    style = styled("strong", config.get("style", {}))
     rules = load_ruleset("tenhou")
     out: list[int] = []
     for wall in range(start, start + count):

@@ -21,11 +21,44 @@ import argparse
 import dataclasses
 import importlib
 import json
+from typing import Any
 
 import ai.club as club
 import ai.winprob as winprob
 from ai import arena, defence
 from rulesets.loader import load_ruleset
+
+_DEFAULTS: dict[str, Any] = {}
+
+
+def styled(level: str, fields: dict[str, Any]) -> club.Style:
+    """The style of ``level`` with ``fields`` replaced (``"waits"`` may name a profile)."""
+    fields = dict(fields)
+    if isinstance(fields.get("waits"), str):  # a profile by name: "OBSERVED"
+        fields["waits"] = getattr(defence, fields["waits"])
+    return dataclasses.replace(club.STYLES[level], **fields)
+
+
+def set_constants(consts: dict[str, Any]) -> None:
+    """Set module constants (``{"ai.club.END_BASE": 0.09}``) for this process.
+
+    Constants set by an earlier call and not named now go back to their defaults (a
+    worker process plays several configurations in turn), and the win-chance tables
+    are rebuilt in case a :mod:`ai.winprob` constant changed.
+    """
+    for key, value in _DEFAULTS.items():
+        if key not in consts:
+            _set(key, value)
+    for key, value in consts.items():
+        mod, name = key.rsplit(".", 1)
+        _DEFAULTS.setdefault(key, getattr(importlib.import_module(mod), name))
+        _set(key, value)
+    winprob._TABLES = winprob._build(winprob.BASE_END)
+
+
+def _set(key: str, value: Any) -> None:
+    mod, name = key.rsplit(".", 1)
+    setattr(importlib.import_module(mod), name, value)
 
 
 def main() -> None:
@@ -42,15 +75,8 @@ def main() -> None:
     ap.add_argument("--const", default="{}", help='JSON: {"module.NAME": value}')
     args = ap.parse_args()
     for level, text in (("strong", args.style), ("normal", args.normal)):
-        fields = json.loads(text)
-        if isinstance(fields.get("waits"), str):  # a profile by name: "OBSERVED"
-            fields["waits"] = getattr(defence, fields["waits"])
-        if fields:
-            club.STYLES[level] = dataclasses.replace(club.STYLES[level], **fields)
-    for key, value in json.loads(args.const).items():
-        mod, name = key.rsplit(".", 1)
-        setattr(importlib.import_module(mod), name, value)
-    winprob._TABLES = winprob._build(winprob.BASE_END)  # in case a winprob constant changed
+        club.STYLES[level] = styled(level, json.loads(text))
+    set_constants(json.loads(args.const))
     me = args.level
     self_play = args.against == "self"
     levels = [me] * 4 if self_play else [me, args.against, args.against, args.against]
