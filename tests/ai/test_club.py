@@ -181,3 +181,24 @@ def test_strong_keeps_a_late_bad_wait_without_yaku_dama_against_folders() -> Non
     early = make_view("123m456p789s13s99m", drawn="5z", wall_remaining=50)
     c = folders.choose(early, discards(early, riichi_kinds=(31,)))
     assert isinstance(c, Discard) and c.riichi  # early, riichi is the only way to a ron
+
+
+def test_strong_weighs_the_riichi_deposit() -> None:
+    """A riichi that will rarely win loses its 1,000 deposit more often than it gains."""
+    from ai.club import STYLES
+
+    # a kanchan with two of its four tiles in the others' rivers, five own draws left
+    hand = "123m456p789s13s99m"  # no yaku: dama wins by tsumo only
+    tanyao = "234m456p678s35s66p"  # the kanchan on 4s with a yaku: dama wins by ron too
+    rules_of_thumb = ClubBot("strong", 0)
+    rules_of_thumb.style = replace(STYLES["strong"], riichi_ev=False)
+    for tiles, wait in ((hand, "2s"), (tanyao, "4s")):
+        seen = ("", "", wait, wait)
+        late = make_view(tiles, drawn="5z", seat=1, rivers=seen, wall_remaining=20)
+        a = make_bot("strong", 0).choose(late, discards(late, riichi_kinds=(31,)))
+        assert isinstance(a, Discard) and not a.riichi and a.tile >> 2 == 31
+        old = rules_of_thumb.choose(late, discards(late, riichi_kinds=(31,)))
+        assert isinstance(old, Discard) and old.riichi  # the old rules declared it
+        early = make_view(tiles, drawn="5z", seat=1, wall_remaining=60)
+        b = make_bot("strong", 0).choose(early, discards(early, riichi_kinds=(31,)))
+        assert isinstance(b, Discard) and b.riichi  # all four live, twelve draws: riichi
