@@ -149,7 +149,9 @@ def _fold_reader(watch):  # type: ignore[no-untyped-def]
     from ai.club import STYLES
 
     bot = ClubBot("strong", 0)
-    bot.style = replace(STYLES["strong"], dama_share_folders=0.45, late_draws_folders=6)
+    # the rules of thumb alone, without the expected-gain reading of riichi_reads_folds
+    bot.style = replace(STYLES["strong"], dama_share_folders=0.45, late_draws_folders=6,
+                        riichi_reads_folds=False)
     bot._watch = watch
     return bot
 
@@ -202,3 +204,39 @@ def test_strong_weighs_the_riichi_deposit() -> None:
         early = make_view(tiles, drawn="5z", seat=1, wall_remaining=60)
         b = make_bot("strong", 0).choose(early, discards(early, riichi_kinds=(31,)))
         assert isinstance(b, Discard) and b.riichi  # all four live, twelve draws: riichi
+
+
+def test_strong_keeps_a_late_bad_wait_dama_when_the_others_fold() -> None:
+    """A riichi against players who fold brings fewer rons, so it must pay by itself."""
+    from ai.opponents import FoldWatch
+
+    def reading(safe: float) -> ClubBot:
+        bot = ClubBot("strong", 0)
+        bot._watch = FoldWatch(safe=[0.0, safe, safe, safe], seen=[0.0, 10.0, 10.0, 10.0])
+        return bot
+
+    folders, pushers = reading(9.0), reading(3.0)  # safe discards against earlier riichi
+    # no yaku, a kanchan on 2s, six own draws left: dama wins by tsumo only
+    late = make_view("123m456p789s13s99m", drawn="5z", seat=1, wall_remaining=24)
+    a = folders.choose(late, discards(late, riichi_kinds=(31,)))
+    assert isinstance(a, Discard) and not a.riichi and a.tile >> 2 == 31
+    b = pushers.choose(late, discards(late, riichi_kinds=(31,)))
+    assert isinstance(b, Discard) and b.riichi  # they pay the riichi by ron all the same
+    early = make_view("123m456p789s13s99m", drawn="5z", seat=1, wall_remaining=60)
+    c = folders.choose(early, discards(early, riichi_kinds=(31,)))
+    assert isinstance(c, Discard) and c.riichi  # time enough for the tsumo and the ura
+
+
+def test_strong_counts_the_dealer_repeat_in_a_win() -> None:
+    """A dealer's win keeps the deal, worth Style.renchan_value more; not at the last hand."""
+    from ai.club import STYLES
+
+    plain = ClubBot("strong", 0)
+    plain.style = replace(STYLES["strong"], renchan_value=0.0)
+    dealer = make_view("234m456p678s35s66p", seat=0, dealer=0)
+    other = make_view("234m456p678s35s66p", seat=1, dealer=0)
+    strong = ClubBot("strong", 0)
+    assert strong._win_value_scale(dealer, 2900) > plain._win_value_scale(dealer, 2900)
+    assert strong._win_value_scale(other, 2000) == plain._win_value_scale(other, 2000)
+    last = make_view("234m456p678s35s66p", seat=3, dealer=3, round_wind=1, hand_number=3)
+    assert strong._win_value_scale(last, 2900) == plain._win_value_scale(last, 2900)
