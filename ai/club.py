@@ -283,12 +283,20 @@ class ClubBot:
         self.last_reason = d.reason
         return d.action
 
+    def observe(self, view: PlayerView) -> None:
+        """Learn from ``view`` without deciding (who folds: :class:`ai.opponents.FoldWatch`).
+
+        :meth:`decide` observes every view it is given; a bot that gives hints for another
+        seat is shown that seat's views as the game goes on.
+        """
+        if self._reads_folds:
+            self._watch.observe(view)
+
     def decide(self, view: PlayerView, legal: Sequence[Action]) -> Decision:
         """The chosen action with a short reason."""
         if not legal:
             raise ValueError("no legal action to choose from")
-        if self._reads_folds:
-            self._watch.observe(view)
+        self.observe(view)
         if len(legal) == 1:
             return Decision(legal[0], "only choice")
         for a in legal:

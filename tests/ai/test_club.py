@@ -241,3 +241,41 @@ def test_strong_counts_the_dealer_repeat_in_a_win() -> None:
     assert strong._win_value_scale(other, 2000) == plain._win_value_scale(other, 2000)
     last = make_view("234m456p678s35s66p", seat=3, dealer=3, round_wind=1, hand_number=3)
     assert strong._win_value_scale(last, 2900) == plain._win_value_scale(last, 2900)
+
+
+def test_hinter_reads_the_game_like_a_bot_in_the_seat() -> None:
+    """A game's Hinter, shown the seat's views, hints what a strong bot there plays.
+
+    A strong bot learns who folds against a riichi from the rivers of the game so far
+    (FoldWatch); the Hinter of the TUI learns it the same way from the human's views,
+    so its hints match the choices of a strong bot sitting in that seat.
+    """
+    from ai.arena import play_game
+    from ai.hints import Hinter
+    from rulesets.loader import load_ruleset
+
+    hinter = Hinter()
+    compared = 0
+    stateless_differs = 0  # hints from one view alone (the bot's prior about the others)
+
+    class Watched:
+        level = "strong"
+
+        def __init__(self) -> None:
+            self.bot = ClubBot("strong", seed=0)
+
+        def choose(self, view, legal):  # type: ignore[no-untyped-def]
+            nonlocal compared, stateless_differs
+            action = self.bot.choose(view, legal)
+            hinter.observe(view)
+            if len(legal) > 1:
+                assert hinter.hint(view, legal).action == action
+                compared += 1
+                stateless_differs += hint(view, legal).action != action
+            return action
+
+    bots = [Watched(), make_bot("greedy", 1), make_bot("greedy", 2), make_bot("greedy", 3)]
+    play_game(load_ruleset("tenhou"), bots, seed=9)
+    assert compared > 50
+    assert sum(hinter._bot._watch.seen) > 0  # it counted discards against a riichi
+    assert stateless_differs > 0  # on these walls the reading changed a choice

@@ -158,6 +158,7 @@ class TableScreen(Screen[None]):
         self._practice_mark: int | None = None  # events count when a practice pass was timed
         self._queue: deque[Event] = deque()  # events not shown yet
         self.hint_text = ""
+        self._hinter: Any = None  # ai.hints.Hinter of this game, made at the first redraw
 
     # ------------------------------------------------------------------ layout
 
@@ -353,6 +354,7 @@ class TableScreen(Screen[None]):
         """Draw the table, the help line and the action buttons from the session."""
         view = self.session.view()
         self.view = view
+        self._show_hinter(view)
         tiles = view.concealed()
         if self.selected is None or self.selected >= len(tiles):
             self.selected = len(tiles) - 1 if view.drawn is not None else None
@@ -572,18 +574,28 @@ class TableScreen(Screen[None]):
 
         self.app.push_screen(KeysHelpScreen())
 
+    def _show_hinter(self, view: PlayerView) -> None:
+        """Show the hint bot every view, so that it reads the others as the game goes on."""
+        if self._hinter is None:
+            try:
+                from ai.hints import Hinter
+            except ImportError:
+                return
+            self._hinter = Hinter()
+        self._hinter.observe(view)
+
     def action_hint(self) -> None:
         legal = self.session.legal()
         if not legal:
             self.info.say("Nothing to decide now.")
             return
-        try:
-            from ai.hints import hint
-        except ImportError:
+        if self._hinter is None:
+            self._show_hinter(self.session.view())
+        if self._hinter is None:
             self.info.say("Hints are not available in this build.")
             return
         self.info.say("Thinking about a hint…", "#8a8170")
-        self._hint(hint, self.session.view(), legal)
+        self._hint(self._hinter.hint, self.session.view(), legal)
 
     @work(group="hint", exclusive=True)
     async def _hint(self, hint: object, view: PlayerView, legal: tuple[Action, ...]) -> None:
