@@ -216,7 +216,15 @@ STYLES = {
     # tenhou rules) strong ranked 2.52 / 2.64 / 2.49 with it and 2.38 / 2.40 / 2.50
     # without it (seeds 11 / 22 / 33; 2.55 against 2.42 over the 1,200 games): the folds
     # it caused cost more wins than the deal-ins they saved.  Against greedy bots no
-    # difference (2.23 both, seed 11).
+    # difference (2.23 both, seed 11).  Reading only likely-tenpai open hands
+    # (threat_min 0.3: three melds from about the 7th discard, late two-meld flushes)
+    # brought the self-play deal-in rate from 13.1 % to 11.7 % (win rate 21.4 % to
+    # 20.1 %, 400 games, seed 2026) but ranked 2.391 and 2.448 among three normal bots
+    # against 2.371 and 2.402 without (1,000 games, seeds 2026 and 3030); threat_min 0.5:
+    # deal-in 12.5 %, 2.384 (seed 2026); only such hands worth 5,500 or more: 12.0 %,
+    # 2.411 and 2.464; at half their value and without shortening the own hand's
+    # horizon: 12.2 %, 2.356 and 2.457.  Greedy bots never call, so none of this
+    # changes a game against them.
     # Tuned in duplicate games against three greedy bots (2,000 games, tenhou, seed 101;
     # the average rank each change gave, from 2.178): calls from half the closed hand's
     # gain (2.161) and a yakuhai pon from a quarter (2.164 with it); riichi unless the
