@@ -34,6 +34,7 @@ Levels (:data:`STYLES`):
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -43,7 +44,7 @@ from ai import defence
 from ai.defence import RIICHI_VALUE, TEXTBOOK, WaitWeights
 from ai.hand import discard_options, hand_counts, ukeire, unseen_counts, winning_kinds
 from ai.opponents import FoldWatch
-from ai.standing import Standing, last_round
+from ai.standing import RENCHAN, SPREAD_PER_HAND, Standing, equity, last_round
 from ai.tenpai_value import average_value, wait_values
 from ai.value import ValueContext, context, estimate, red_count, route_yaku, sure_yaku
 from ai.winprob import win_chance, win_chance_one_shanten
@@ -328,12 +329,27 @@ class ClubBot:
 
     # ------------------------------------------------------------------ game end
     def _end_game(self, view: PlayerView, ends: list[EndGame]) -> Decision:
-        me = view.me.score
-        top = all(me >= s.score for s in view.seats)
-        want = top or not self.style.situation
+        """Agari-yame (or tenpai-yame): stop when the final result now beats playing on.
+
+        Styles that play for the result compare the expected result of the ranks as
+        they stand with that of one more dealer turn (every score spread by
+        :data:`ai.standing.SPREAD_PER_HAND` over :data:`ai.standing.RENCHAN` hands, its
+        mean unchanged, so the dealer's edge is not counted): a top stops, and so does
+        a second place whose lead over third is worth more than its chance at first.
+        The other styles always stop.
+        """
+        scores = [s.score for s in view.seats]
+        if self.style.situation:
+            now = equity(view.ruleset, scores, view.seat, 0.0)
+            on = equity(view.ruleset, scores, view.seat, SPREAD_PER_HAND * math.sqrt(RENCHAN))
+            want = now >= on
+        else:
+            want = True
+        top = all(view.me.score >= s for s in scores)
+        reason = ("stop as top" if top else "stop: keep the rank") if want else "play on"
         for a in ends:
             if a.stop == want:
-                return Decision(a, "stop as top" if want else "play on")
+                return Decision(a, reason)
         return Decision(ends[0], "end")
 
     # ------------------------------------------------------------------ helpers

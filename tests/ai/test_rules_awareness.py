@@ -24,6 +24,27 @@ def test_agari_yame_when_top_and_play_on_when_not() -> None:
     assert make_bot("strong", 0).choose(behind, legal) == EndGame(False)
 
 
+def test_agari_yame_keeps_a_second_place_it_would_likely_lose() -> None:
+    """makura 4): the last dealer may stop at any rank; strong stops where it helps.
+
+    Second, 15,000 behind the top and 1,000 ahead of third: one more hand risks the
+    second place for little chance at the first, so strong stops.  Far ahead of third
+    and close to the top it plays on.  A style that ignores the score always stops.
+    """
+    from rulesets.loader import load_ruleset
+
+    makura = load_ruleset("makura")
+    legal = [EndGame(True), EndGame(False)]
+    close_behind = make_view("1m", scores=(30000, 45000, 29000, 16000), round_wind=1,
+                             hand_number=3, rules=makura)
+    d = ClubBot("strong", 0).decide(close_behind, legal)
+    assert d.action == EndGame(True) and d.reason == "stop: keep the rank"
+    chasing = make_view("1m", scores=(33000, 35000, 16000, 16000), round_wind=1,
+                        hand_number=3, rules=makura)
+    assert make_bot("strong", 0).choose(chasing, legal) == EndGame(False)
+    assert make_bot("normal", 0).choose(chasing, legal) == EndGame(True)
+
+
 def test_closed_kan_in_riichi_when_the_engine_allows_it() -> None:
     v = make_view("111m456p789s2399s", drawn="1m")
     me = v.me
