@@ -279,3 +279,23 @@ def test_hinter_reads_the_game_like_a_bot_in_the_seat() -> None:
     assert compared > 50
     assert sum(hinter._bot._watch.seen) > 0  # it counted discards against a riichi
     assert stateless_differs > 0  # on these walls the reading changed a choice
+
+
+def test_a_seat_in_riichi_throws_every_kind_alike() -> None:
+    """Strong's wait reading: a player in riichi throws whatever it draws, so an honour
+    or a suji trap is no easier to win on from that seat (Style.riichi_ease)."""
+    bot = ClubBot("strong", 0)
+    east = parse_kinds("1z")[0]
+    five = parse_kinds("5p")[0]
+    quiet = make_view("123m456p789s1199s", rivers=("2p", "", "", ""))
+    assert bot._ron_ease(quiet, east) == pytest.approx(1.35)
+    assert bot._ron_ease(quiet, five) == pytest.approx(0.85 * 1.3)  # suji of 2p
+    one = make_view("123m456p789s1199s", rivers=("2p", "3m", "", ""), riichi=(1,))
+    assert bot._ron_ease(one, east) == pytest.approx(1.35 * 2 / 3 + 1 / 3)
+    everyone = make_view("123m456p789s1199s", rivers=("2p", "3m", "4m", "5m"),
+                         riichi=(1, 2, 3))
+    assert bot._ron_ease(everyone, east) == pytest.approx(1.0)
+    assert bot._ron_ease(everyone, five) == pytest.approx(1.0)
+    off = ClubBot("strong", 0)
+    off.style = replace(off.style, riichi_ease=False)
+    assert off._ron_ease(everyone, east) == pytest.approx(1.35)
