@@ -278,6 +278,8 @@ class _Option:
     value: float = 0.0
     danger: float = 0.0
     score: float = 0.0
+    useful: float = 0.0  # tenpai: the waits' unseen tiles, each by how readily it comes out
+    exact: float | None = None  # closed tenpai: the waits' exact average value with riichi
 
 
 class ClubBot:
@@ -289,6 +291,7 @@ class ClubBot:
         self._rng = random.Random(seed)
         self.last_reason = ""
         self._standing: tuple[PlayerView, Standing] | None = None
+        self._ease: tuple[PlayerView, frozenset[int], float] | None = None
         self._watch = FoldWatch()
 
     # ------------------------------------------------------------------ entry
@@ -388,13 +391,17 @@ class ClubBot:
         """Whether the others fold against a riichi (:class:`ai.opponents.FoldWatch`)."""
         return self._reads_folds and self._watch.pushers(view) < FOLDERS
 
+    def _push_share(self, view: PlayerView) -> float:
+        """The others' unsafe discards against a riichi as a share of non-folders' (max 1)."""
+        return min(1.0, self._watch.pushers(view) / PUSHERS)
+
     def _ron_share(self, view: PlayerView, threats: Sequence[defence.Threat]) -> float:
         """Share of the usual ron chance left while a riichi makes folders fold."""
         st = self.style
         if (st.dama_share_folders is None and st.late_draws_folders is None) \
                 or not any(t.riichi for t in threats):
             return 1.0
-        return min(1.0, self._watch.pushers(view) / PUSHERS)
+        return self._push_share(view)
 
     def _draws_left(self, view: PlayerView) -> int:
         return max(0, view.wall_remaining // 4)
@@ -413,21 +420,23 @@ class ClubBot:
         """How readily other players discard ``kind`` (honours and suji traps are easier)."""
         if not self.style.wait_reading:
             return 1.0
+        if self._ease is None or self._ease[0] is not view:
+            # read once per view: called for every wait of every discard considered
+            own = frozenset(r.tile >> 2 for r in view.me.river)
+            # a player in riichi throws whatever it draws: every kind comes as easily
+            locked = (sum(1 for s in view.seats if s.seat != view.seat and s.riichi) / 3.0
+                      if self.style.riichi_ease else 0.0)
+            self._ease = (view, own, locked)
+        _, own, locked = self._ease
         if kind >= 27:
             ease = 1.35
         else:
             n = kind % 9
             ease = 1.2 if n in (0, 8) else (1.05 if n in (1, 7) else 0.85)
-            own = {r.tile >> 2 for r in view.me.river}
             base = kind - n
             if (n >= 3 and base + n - 3 in own) or (n <= 5 and base + n + 3 in own):
                 ease *= 1.3  # suji trap: the suji of an own discard looks safe
-        if self.style.riichi_ease:
-            # a player in riichi throws whatever it draws: every kind comes as easily
-            others = [s for s in view.seats if s.seat != view.seat]
-            locked = sum(1 for s in others if s.riichi) / len(others)
-            ease = ease * (1.0 - locked) + locked
-        return ease
+        return ease * (1.0 - locked) + locked
 
     # ------------------------------------------------------------------ own turn
     def _turn(self, view: PlayerView, legal: Sequence[Action],
@@ -538,11 +547,14 @@ class ClubBot:
                 exact, _ = average_value(
                     wait_values(view, rest, o.kinds, riichi=closed), unseen)
                 value = exact * _tenpai_bonus(exact, closed, ctx.dealer)
+                if closed:
+                    opt.exact = exact  # the riichi choice reads it (_riichi_pays)
             if o.shanten == 0:
                 useful = 0.0
                 furiten = any(k in furiten_kinds for k in o.kinds)
                 for k in o.kinds:
                     useful += unseen[k] * self._ron_ease(view, k)
+                opt.useful = useful
                 ron = 0.0 if furiten else st.ron_factor * ron_share
                 opt.win = win_chance(0, useful, total_unseen, draws, ron_factor=ron, end=end)
             else:
@@ -708,17 +720,20 @@ class ClubBot:
         last hand and a bad wait against a riichi stay dama by the rules of thumb that
         follow.)
         """
-        waits = best.kinds
-        exact_r, _ = average_value(wait_values(view, tiles, waits, riichi=True), unseen)
+        exact_r = best.exact
+        if exact_r is None:  # a style that does not score tenpai waits exactly
+            exact_r, _ = average_value(wait_values(view, tiles, best.kinds, riichi=True),
+                                       unseen)
         v_r = exact_r * _tenpai_bonus(exact_r, True, ctx.dealer)
         p_r = best.win
-        useful = sum(unseen[k] * self._ron_ease(view, k) for k in waits)
+        useful = best.useful
         end = _end_chance(threats)
         if self.style.riichi_reads_folds:
-            pushers = min(1.0, self._watch.pushers(view) / PUSHERS)
+            pushers = self._push_share(view)
             if pushers < 1.0:
                 # folders answer a riichi with safe tiles: fewer rons, and fewer own wins
-                ron = self.style.ron_factor * min(pushers, self._ron_share(view, threats))
+                # (_ron_share, when a style uses it, is this same share or 1)
+                ron = self.style.ron_factor * pushers
                 quiet = end * (1.0 - RIICHI_QUIET * (1.0 - pushers))
                 p_r = win_chance(0, useful, total, draws, ron_factor=ron, end=quiet)
         if share < 0.6:

@@ -574,28 +574,32 @@ class TableScreen(Screen[None]):
 
         self.app.push_screen(KeysHelpScreen())
 
-    def _show_hinter(self, view: PlayerView) -> None:
-        """Show the hint bot every view, so that it reads the others as the game goes on."""
+    def _show_hinter(self, view: PlayerView) -> Any:
+        """Show the hint bot every view, so that it reads the others as the game goes on.
+
+        Returns the game's :class:`ai.hints.Hinter`, or None in a build without bots.
+        """
         if self._hinter is None:
             try:
                 from ai.hints import Hinter
             except ImportError:
-                return
+                return None
             self._hinter = Hinter()
         self._hinter.observe(view)
+        return self._hinter
 
     def action_hint(self) -> None:
         legal = self.session.legal()
         if not legal:
             self.info.say("Nothing to decide now.")
             return
-        if self._hinter is None:
-            self._show_hinter(self.session.view())
-        if self._hinter is None:
+        view = self.session.view()
+        hinter = self._show_hinter(view)
+        if hinter is None:
             self.info.say("Hints are not available in this build.")
             return
         self.info.say("Thinking about a hint…", "#8a8170")
-        self._hint(self._hinter.hint, self.session.view(), legal)
+        self._hint(hinter.hint, view, legal)
 
     @work(group="hint", exclusive=True)
     async def _hint(self, hint: object, view: PlayerView, legal: tuple[Action, ...]) -> None:
