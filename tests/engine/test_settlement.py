@@ -277,9 +277,12 @@ def test_results_sum_to_zero_and_ranks_are_consistent(
                 assert x.seat < y.seat
     else:
         for x, y in zip(rows, rows[1:], strict=False):
-            assert (x.rank == y.rank) == (x.points == y.points)
+            # ties are decided on the points at the end of play; leftover sticks split
+            # between tied tops may leave them a point apart (4,000 among three)
+            assert (x.rank == y.rank) == (scores[x.seat] == scores[y.seat])
             if x.rank == y.rank:
                 assert (x.uma, x.oka) == (y.uma, y.oka)
+                assert abs(x.points - y.points) <= 1
     # oka only to the top (group)
     assert math.isclose(sum(r.oka for r in rows), rules.oka, abs_tol=1e-9)
 
@@ -376,3 +379,13 @@ def test_split_yakitori_pools_the_birds_chips(winners: set[int], each: int,
     assert sum(chips) == 0
     shares = [chips[s] for s in winners]
     assert max(shares) - min(shares) <= 1
+
+
+def test_sticks_split_among_three_tied_tops_keep_them_tied() -> None:
+    # Found by hypothesis: 4,000 in leftover sticks among three tops tied at 24,100 cannot
+    # be split evenly; the odd point goes to the first of them and all three stay first.
+    rules = Ruleset(tie_break="split", rounding="none", leftover_sticks="top")
+    rows = final_table((24100, 24100, 24100, 23700), 4, rules)
+    assert [(r.seat, r.rank, r.points) for r in rows] == [
+        (0, 1, 25434), (1, 1, 25433), (2, 1, 25433), (3, 4, 23700)]
+    assert len({(r.uma, r.oka) for r in rows[:3]}) == 1
