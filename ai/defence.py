@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ai.rivers import passed_since
 from engine.tiles import dora_of
 from engine.view import PlayerView
 
@@ -61,20 +62,10 @@ class Threat:
 
 
 def _safe_kinds(view: PlayerView, seat: int) -> frozenset[int]:
+    """Kinds ``seat`` cannot ron: its own discards and the tiles it has let pass."""
     info = view.seats[seat]
     safe = {r.tile >> 2 for r in info.river}
-    if info.riichi and info.riichi_turn is not None:
-        r = info.riichi_turn
-        for other in view.seats:
-            if other.seat == seat:
-                continue
-            offset = (other.seat - seat) % 4
-            # A seat after the riichi seat in turn order discarded its r-th tile after it.
-            start = r if offset else r + 1
-            for t in other.river[start:]:
-                safe.add(t.tile >> 2)
-        if view.last_discard is not None and view.last_discard[0] != seat:
-            safe.add(view.last_discard[1] >> 2)
+    safe |= passed_since(view, seat)
     return frozenset(safe)
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ai.rivers import Key, discard_key, in_order
 from engine.view import PlayerView
 
 PRIOR_SAFE = 1.0
@@ -61,34 +62,29 @@ def _count(view: PlayerView) -> tuple[list[int], list[int]]:
     """(safe, seen) discards per seat against another seat's riichi in this hand."""
     safe = [0] * 4
     seen = [0] * 4
-    dealer = view.dealer
-    # when each riichi was declared: (go-around, position from the dealer)
-    declared = {s.seat: (s.riichi_turn, (s.seat - dealer) % 4) for s in view.seats
+    # when each riichi was declared (ai.rivers: exact even after calls shifted the rivers)
+    declared = {s.seat: discard_key(view, s.seat, s.riichi_turn) for s in view.seats
                 if s.riichi and s.riichi_turn is not None}
     if not declared:
         return safe, seen
-    # Every discard in turn order: (go-around, position from the dealer, seat, kind).
-    order = sorted(
-        (i, (s.seat - dealer) % 4, s.seat, r.tile >> 2)
-        for s in view.seats for i, r in enumerate(s.river)
-    )
     known: dict[int, set[int]] = {seat: set() for seat in declared}
     live: set[int] = set()
-    for i, pos, seat, kind in order:
+    for key, seat, tile in in_order(view):
+        kind = tile.tile >> 2
         for r in live:
-            if seat != r and not _in_riichi(seat, declared, i, pos):
+            if seat != r and not _in_riichi(seat, declared, key):
                 seen[seat] += 1
                 if kind in known[r]:
                     safe[seat] += 1
         for r in known:
             if seat == r or r in live:
                 known[r].add(kind)  # the riichi seat's own discards, and tiles passed since
-        if seat in declared and declared[seat] == (i, pos):
+        if declared.get(seat) == key:
             live.add(seat)
     return safe, seen
 
 
-def _in_riichi(seat: int, declared: dict[int, tuple[int, int]], i: int, pos: int) -> bool:
-    """Whether ``seat`` had declared riichi before its discard at (``i``, ``pos``)."""
+def _in_riichi(seat: int, declared: dict[int, Key], key: Key) -> bool:
+    """Whether ``seat`` had declared riichi before its discard at ``key``."""
     when = declared.get(seat)
-    return when is not None and when <= (i, pos)
+    return when is not None and when <= key

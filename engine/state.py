@@ -61,7 +61,7 @@ class SeatState:
         self.hand: list[int] = []
         self.counts: list[int] = [0] * 34
         self.melds: list[Meld] = []
-        # river entries: [tile, tsumogiri, riichi, called_by]
+        # river entries: [tile, tsumogiri, riichi, called_by, claim window of the discard]
         self.river: list[list[int | bool | None]] = []
         self.river_kinds: set[int] = set()
         self.riichi = False
@@ -315,7 +315,7 @@ def _discarded(st: GameState, ev: Discarded) -> None:
     kind = ev.tile >> 2
     if s.riichi_pending:
         s.riichi_turn = len(s.river)
-    s.river.append([ev.tile, ev.tsumogiri, s.riichi_pending, None])
+    s.river.append([ev.tile, ev.tsumogiri, s.riichi_pending, None, st.window + 1])
     s.river_view = None
     s.river_kinds.add(kind)
     if s.ippatsu and not s.riichi_pending:
@@ -582,7 +582,8 @@ def view(state: GameState, seat: int) -> PlayerView:
         if river is None:
             river = tuple(
                 RiverTile(int(r[0]), bool(r[1]), bool(r[2]),  # type: ignore[arg-type]
-                          None if r[3] is None else int(r[3]))
+                          None if r[3] is None else int(r[3]),
+                          int(r[4]))  # type: ignore[arg-type]
                 for r in s.river
             )
             s.river_view = river

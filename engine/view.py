@@ -22,6 +22,8 @@ class RiverTile:
     tsumogiri: bool = False
     riichi: bool = False  # the riichi declaration tile (turned sideways)
     called_by: int | None = None  # seat that called it away (it no longer lies in the river)
+    window: int = -1  # claim-window number of the discard: orders discards across seats
+    # (every player sees the order in which the tiles were thrown; -1: not known)
 
 
 @dataclass(frozen=True, slots=True)
