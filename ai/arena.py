@@ -188,14 +188,15 @@ def schedule(levels: Sequence[str], games: int, seed: int, duplicate: bool,
     return specs
 
 
-def _bots_for(spec: GameSpec) -> list[Bot]:
+def bots_for(spec: GameSpec) -> list[Bot]:
+    """The bots of a scheduled game, seeded from the game's seed and their seats."""
     return [make_bot(level, (spec.seed * 4 + i) & 0x7FFFFFFF)
             for i, level in enumerate(spec.levels)]
 
 
 def run_one(rules: Ruleset, spec: GameSpec) -> list[tuple[str, SeatStats]]:
     """Play one scheduled game; (level, stats) per seat.  Saves it when asked."""
-    events = play_game(rules, _bots_for(spec), spec.seed,
+    events = play_game(rules, bots_for(spec), spec.seed,
                        names=[f"{lv} bot" for lv in spec.levels])
     if spec.save_dir:
         _save(spec, events, rules)

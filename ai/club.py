@@ -251,8 +251,9 @@ STYLES = {
     # games, seed 2026), 2.1105 on seed 5050 (2,000); self-play deal-in 12.91 % (13.05 %).
     # On the corrected reading the knobs stay where they were (first hands against
     # greedy bots, two sets of 6,000): defence 0.8 -19 / -28, 1.2 +6 / -27; END_BASE 0.06
-    # -13 / -10; END_PER_THREAT 0.2 -9 / -39; wait rates fitted to bot riichi (fit_waits)
-    # -26 +- 19, -9 / -17 with defence 0.75; a logistic reading of riichi waits from
+    # -13 / -10; END_PER_THREAT 0.2 -9 / -39; wait rates fitted to bot riichi (fit_waits:
+    # against greedy bots -26 +- 19, against every level -14 +- 19; with defence 0.75
+    # -8 / -1 and -9 / -17); a logistic reading of riichi waits from
     # the river (declaration tile, early discards, suit share, dora, turn; held-out AUC
     # 0.62 against the shapes' 0.575) -5.5 / -16.3, -0.8 with defence 0.75, so none of
     # them is in; nor a riichi valued by the dora still unseen (x1.3 per hidden dora above

@@ -46,4 +46,5 @@ def passed_since(view: PlayerView, seat: int) -> set[int]:
         since = discard_key(view, seat, info.riichi_turn)
     else:
         since = discard_key(view, seat, len(info.river) - 1)
-    return {r.tile >> 2 for key, s, r in in_order(view) if s != seat and key > since}
+    return {r.tile >> 2 for s in view.seats if s.seat != seat
+            for i, r in enumerate(s.river) if discard_key(view, s.seat, i) > since}

@@ -4,7 +4,8 @@ Run: ``.venv/bin/python benchmarks/hand_outcomes.py --level strong --against gre
 --games 400 --seed 11 [--rules makura] [--json]``
 
 The measured level plays one seat against three ``--against`` bots on every wall in all
-four seats (duplicate schedule, as ``hanchan simulate --duplicate``).  Each hand of the
+four seats: the very games of ``hanchan simulate --duplicate`` with the same seed (the
+arena's schedule, bots and game loop), so the two report the same wins and ranks.  Each hand of the
 measured seat falls in one class, with its share of hands, mean points and points per
 hand:
 
@@ -28,17 +29,26 @@ from __future__ import annotations
 import argparse
 import json
 from collections import Counter
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 from ai import arena, defence
-from ai.base import make_bot
+from ai.arena import GameSpec
+from ai.base import Bot
 from ai.club import ClubBot
 from ai.hand import hand_counts, unseen_counts
-from engine.actions import Discard
-from engine.events import Called, GameEnded, HandDrawn, HandStarted, RiichiDeclared, Won
-from engine.game import Game
+from engine.actions import Action, Discard
+from engine.events import (
+    Called,
+    Event,
+    GameEnded,
+    HandDrawn,
+    HandStarted,
+    RiichiDeclared,
+    Won,
+)
 from engine.shanten import shanten
 from engine.view import PlayerView
 from rulesets.loader import load_ruleset
@@ -75,7 +85,7 @@ class Outcomes:
                 "classes": rows}
 
 
-def _tile_reading(bot: object, view: PlayerView, tile: int, legal: list[Discard]) -> str:
+def _tile_reading(bot: Bot, view: PlayerView, tile: int, legal: Sequence[Action]) -> str:
     """``read_safe``, ``forced`` or ``chose`` for a discard while a riichi is on."""
     if isinstance(bot, ClubBot):  # the bot's own threats (its riichi value, its standing)
         threats = [t for t in bot._threats(view) if t.riichi]
@@ -88,7 +98,7 @@ def _tile_reading(bot: object, view: PlayerView, tile: int, legal: list[Discard]
     counts = hand_counts(view)
     held = [k for k in range(34) if counts[k]]
     danger = defence.danger_table(view, unseen_counts(view), threats, held, waits)
-    allowed = {a.tile >> 2 for a in legal if not a.riichi}
+    allowed = {a.tile >> 2 for a in legal if isinstance(a, Discard) and not a.riichi}
     mine = danger[tile >> 2]
     if mine == 0.0:
         return "read_safe"
@@ -96,54 +106,55 @@ def _tile_reading(bot: object, view: PlayerView, tile: int, legal: list[Discard]
     return "forced" if mine <= safest + 1.0 else "chose"
 
 
-def play(args: tuple[str, str, str, int, int]) -> Outcomes:
-    """One game with the measured level in seat ``me``."""
-    level, against, rules_name, seed, me = args
-    rules = load_ruleset(rules_name)
-    levels = [against] * 4
-    levels[me] = level
-    bots = [make_bot(lv, (seed * 4 + i) & 0x7FFFFFFF) for i, lv in enumerate(levels)]
-    game = Game(rules, tuple(levels), seed=seed)
+class _Watched:
+    """The measured bot, unchanged, noting how it read each of its discards."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.level = getattr(bot, "level", "")
+        self.last = ("", 8)  # (tile reading, shanten after) of its last discard
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        action = self.bot.choose(view, legal)
+        if isinstance(action, Discard):
+            c = hand_counts(view)
+            c[action.tile >> 2] -= 1
+            reading = "" if view.me.riichi else _tile_reading(self.bot, view, action.tile,
+                                                               legal)
+            self.last = (reading, shanten(c, len(view.me.melds)))
+        return action
+
+
+def play(args: tuple[str, GameSpec]) -> Outcomes:
+    """One scheduled game; the measured level sits at seat ``spec.index % 4``."""
+    rules_name, spec = args
+    me = spec.index % 4  # the duplicate schedule's rotation puts the first level there
+    bots = arena.bots_for(spec)
+    watched = _Watched(bots[me])
+    bots[me] = watched
     out = Outcomes()
     riichi: set[int] = set()
     called = False
-    last = ("", 8)  # (tile reading, shanten after) of the measured seat's last discard
-    seen = 0
-    while not game.over:
-        for seat, legal in list(game.pending().items()):
-            view = game.view(seat)
-            action = bots[seat].choose(view, legal)
-            if seat == me and isinstance(action, Discard):
-                c = hand_counts(view)
-                c[action.tile >> 2] -= 1
-                reading = "" if view.me.riichi else _tile_reading(
-                    bots[seat], view, action.tile,
-                    [a for a in legal if isinstance(a, Discard)])
-                last = (reading, shanten(c, len(view.me.melds)))
-            game.act(seat, action)
-            for ev in game.events[seen:]:
-                if isinstance(ev, HandStarted):
-                    riichi, called, last = set(), False, ("", 8)
-                elif isinstance(ev, RiichiDeclared):
-                    riichi.add(ev.seat)
-                elif isinstance(ev, Called) and ev.seat == me:
-                    called = True
-                elif isinstance(ev, Won):
-                    key = _won_class(ev, me, riichi, called, last)
-                    out.hands[key] += 1
-                    out.points[key] += ev.deltas[me]
-                elif isinstance(ev, HandDrawn):
-                    key = f"draw_{ev.kind}_{'T' if ev.tenpai[me] else 'N'}"
-                    out.hands[key] += 1
-                    out.points[key] += ev.deltas[me]
-            seen = len(game.events)
-            if game.over:
-                break
-    end = game.events[-1]
-    if isinstance(end, GameEnded):
-        for row in end.table:
-            if row.seat == me:
-                out.ranks[row.rank - 1] += 1
+
+    def listen(ev: Event) -> None:
+        nonlocal called
+        if isinstance(ev, HandStarted):
+            riichi.clear()
+            called = False
+            watched.last = ("", 8)
+        elif isinstance(ev, RiichiDeclared):
+            riichi.add(ev.seat)
+        elif isinstance(ev, Called) and ev.seat == me:
+            called = True
+        elif isinstance(ev, (Won, HandDrawn)):
+            key = (_won_class(ev, me, riichi, called, watched.last) if isinstance(ev, Won)
+                   else f"draw_{ev.kind}_{'T' if ev.tenpai[me] else 'N'}")
+            out.hands[key] += 1
+            out.points[key] += ev.deltas[me]
+        elif isinstance(ev, GameEnded):
+            out.ranks[next(r.rank for r in ev.table if r.seat == me) - 1] += 1
+
+    arena.play_game(load_ruleset(rules_name), bots, spec.seed, listener=listen)
     return out
 
 
@@ -165,9 +176,9 @@ def _won_class(ev: Won, me: int, riichi: set[int], called: bool,
 
 
 def run(level: str, against: str, rules: str, games: int, seed: int, jobs: int) -> Outcomes:
-    """Every wall of the duplicate schedule with the measured level in each seat."""
-    tasks = [(level, against, rules, arena.game_seed(seed, w), me)
-             for w in range((games + 3) // 4) for me in range(4)]
+    """The games of ``hanchan simulate --duplicate`` (same walls, same bot seeds)."""
+    specs = arena.schedule((level, against, against, against), games, seed, duplicate=True)
+    tasks = [(rules, spec) for spec in specs]
     total = Outcomes()
     if jobs <= 1:
         for t in tasks:

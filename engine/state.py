@@ -53,7 +53,7 @@ class SeatState:
         "hand", "counts", "melds", "river", "river_kinds", "riichi", "riichi_pending",
         "double_riichi", "open_riichi", "ippatsu", "riichi_turn", "temp_furiten",
         "riichi_furiten", "discards", "drawn_once", "nagashi", "pao", "kans",
-        "kuikae", "noten_declared", "waits_cache", "called_this_turn", "riichi_step",
+        "kuikae", "noten_declared", "waits_cache", "called_this_turn",
         "shanten_hint", "dead", "river_view",
     )
 
@@ -81,7 +81,6 @@ class SeatState:
         self.noten_declared = False
         self.waits_cache: tuple[int, ...] | None = None
         self.called_this_turn = False
-        self.riichi_step = -1  # claim-window number of the riichi discard
         # shanten of the current 3n+2 hand when legal.turn_actions computed it (-9: unknown);
         # a cache hint only: 1 or more means no discard can leave the hand tenpai.
         self.shanten_hint = -9
@@ -333,8 +332,6 @@ def _discarded(st: GameState, ev: Discarded) -> None:
     st.drawn = None
     st.rinshan_draw = False
     st.window += 1
-    if s.riichi_pending:
-        s.riichi_step = st.window
     st.last_discard = (seat, ev.tile)
     st.last_kan = None
     st.phase = "claim"

@@ -16,15 +16,12 @@ from ai import defence, make_bot
 from ai.rivers import passed_since
 from engine.events import Called, Discarded, HandStarted, RiichiDeclared
 from engine.game import Game
-from engine.view import PlayerView
 from rulesets.schema import Ruleset
 from tests.ai.botviews import make_view
 
 
-def _expected(events: list[object], seat: int) -> set[int]:
+def _expected(hand: list[object], seat: int) -> set[int]:
     """Kinds ``seat`` let pass, from the events of the current hand."""
-    start = max(i for i, e in enumerate(events) if isinstance(e, HandStarted))
-    hand = events[start:]
     discards = [(i, e) for i, e in enumerate(hand) if isinstance(e, Discarded)]
     own = [i for i, e in discards if e.seat == seat]
     if not own:
@@ -50,14 +47,16 @@ def _check_game(seed: int, levels: tuple[str, str, str, str],
     steps = 0
     while not game.over and steps < 3000 and game.view(0).hand_index < hands:
         for seat, legal in list(game.pending().items()):
-            view: PlayerView = game.view(seat)
-            events = list(game.events)
-            start = max(i for i, e in enumerate(events) if isinstance(e, HandStarted))
-            called = any(isinstance(e, Called) for e in events[start:])
+            view = game.view(seat)
+            events = game.events
+            start = next(i for i in range(len(events) - 1, -1, -1)  # the latest hand
+                         if isinstance(events[i], HandStarted))
+            hand = list(events[start:])
+            called = any(isinstance(e, Called) for e in hand)
             for other in range(4):
                 if other == seat:
                     continue
-                assert passed_since(view, other) == _expected(events, other), \
+                assert passed_since(view, other) == _expected(hand, other), \
                     f"seat {other} seen from {seat}, seed {seed}, step {steps}"
                 if view.seats[other].riichi:
                     after_call += called
