@@ -28,8 +28,12 @@ Levels (:data:`STYLES`):
   valued by the uma, oka and bust it makes likelier, not only its points; agari-yame,
   pao), wait choice by how often a
   tile is discarded (honour tanki, suji traps) and exact wait values.  It defends
-  against riichi only: reading open and dama hands (:attr:`Style.reads_open_hands`)
-  measured worse (see :data:`STYLES`).
+  against riichi and against open hands likely tenpai (:attr:`Style.threat_min`), not
+  against every open hand (measured worse, see :data:`STYLES`).  It reads who folds
+  against a riichi (:class:`ai.opponents.FoldWatch`): against players who keep pushing
+  it declares for the rons they will pay; against a table that folds it takes dama more
+  often (good-valued hands, the last draws), since folders answer a riichi but cannot
+  see a dama.
 """
 
 from __future__ import annotations
@@ -155,6 +159,7 @@ class Style:
     renchan_value: float = 0.0  # what a dealer's win adds by keeping the deal
     riichi_reads_folds: bool = False  # riichi_ev counts the rons folders will not give
     riichi_ease: bool = False  # a seat in riichi discards every kind alike (_ron_ease)
+    dama_full_rons: bool = False  # riichi_reads_folds: a dama hand keeps its full ron chance
 
 
 STYLES = {
@@ -217,8 +222,8 @@ STYLES = {
     # against greedy bots it gained nothing (2.186 against 2.178 without it; 2.1325
     # against 2.1285 on seed 5050), and on first hands (benchmarks/hand_ev.py, three
     # sets of 6,000) about +22 +- 21 points, for a slower decision.
-    # Defending against seats without riichi (open hands read by melds and turn, dama) is
-    # built but off: in duplicate games against three normal bots (400 games per seed,
+    # Defending against every seat without riichi (open hands read by melds and turn,
+    # dama) is built but off: in duplicate games against three normal bots (400 games per seed,
     # tenhou rules) strong ranked 2.52 / 2.64 / 2.49 with it and 2.38 / 2.40 / 2.50
     # without it (seeds 11 / 22 / 33; 2.55 against 2.42 over the 1,200 games): the folds
     # it caused cost more wins than the deal-ins they saved.  Against greedy bots no
@@ -260,20 +265,42 @@ STYLES = {
     # the average: +0.9 / -8.8; x1.6: -4.2 / -2.0), nor a call boost of its own while a
     # riichi stands (1.0: -4.1 / +0.8, -12.7 against normal bots; 3.0: -6.6 / -24.2).
     # A bot told which tiles deal in (a cheat, for scale) made +269 +- 26.
-    # Reading who folds (FoldWatch) is built but off.  Against folders, dama from 3,600
-    # (dealer 5,400) with a good wait (dama_share_folders 0.45), dama in the last five
-    # own draws (late_draws_folders 6) and a ron taken as rarer while a riichi is on
-    # brought the self-play riichi rate from 22.9 % to 18.8 % (Phoenix players 17.0 %;
-    # 400 games, tenhou, seeds 2026 and 3030), but strong ranked 2.472 against three
-    # normal bots with all three, 2.466 without the dama from 3,600, 2.436 with the ron
-    # alone, and 2.418 with none (1,000 duplicate games, tenhou, seed 3030; on seed 2026
-    # 2.408 with all three and normal also taking route calls, against 2.355 before
-    # either).  A riichi makes folders give up their own hands; dama lets them play on.
+    # Before the river-order fix the folders' dama was measured and left off.  Against
+    # folders, dama from 3,600 (dealer 5,400) with a good wait (dama_share_folders 0.45),
+    # dama in the last five own draws (late_draws_folders 6) and a ron taken as rarer
+    # while a riichi is on brought the self-play riichi rate from 22.9 % to 18.8 %
+    # (Phoenix players 17.0 %; 400 games, tenhou, seeds 2026 and 3030), but strong ranked
+    # 2.472 against three normal bots with all three, 2.466 without the dama from 3,600,
+    # 2.436 with the ron alone, and 2.418 with none (1,000 duplicate games, tenhou, seed
+    # 3030; on seed 2026 2.408 with all three and normal also taking route calls, against
+    # 2.355 before either).  A riichi makes folders give up their own hands; dama lets
+    # them play on.
+    # On the corrected reading, against a table that folds (FoldWatch), four things
+    # together: dama keeps its rons in full (dama_full_rons: folders answer a riichi but
+    # read no dama); dama from 3,600 (dealer 5,400) with a good wait, and while a riichi
+    # is on fewer rons (dama_share_folders 0.45); dama with a yaku in the last four own
+    # draws, or without one on a bad wait (late_draws_folders 5); and open hands likely
+    # tenpai read as threats (threat_min 0.5: two melds late, three from mid-hand,
+    # flushes).  Self-play (1,000
+    # games, tenhou, seed 2026): riichi 18.6 % (21.8 % before; 19.97 % and 19.95 % on
+    # seeds 2026 and 3030 without the late dama), deal-in 12.5 % (12.9 %), win 20.8 %
+    # (21.1 %), call 29.8 %, average win 5,659 (5,881).  Among three normal bots it
+    # ranked 2.349 and 2.354 against 2.356 and 2.369 before (seeds 2026 and 3030, 1,000
+    # duplicate games each); without the late dama 2.350 and 2.347.  Greedy bots never
+    # fold and never call, so against them only the lesser ron while a riichi is on acts
+    # (their unsafe share 0.57 against PUSHERS 0.6): 2.1433 against 2.1387 on the walls
+    # of seed 2026 (4,000 games, without the late dama, which does not act there).
+    # Weighing the uma and oka above the points (the ranks over the result) gained
+    # nothing against greedy bots: x4 2.1317 (2.1387, 4,000 games, seed 2026) and 2.1135
+    # (2.1105, 2,000, seed 5050); x8 2.075 (2.101) on the first 2,000 games of seed
+    # 2026 but 2.1175 on seed 5050.  A call margin of 0.3 (yakuhai 0.15) left the
+    # self-play call rate at 30.1 % and the riichi rate at 21.7 %.
     "strong": Style("strong", 0.0, True, 1.0, False, "ev", "ev", True, True, False, False, True,
-                    reads_open_hands=False, call_margin=0.4, yakuhai_margin=0.25,
+                    threat_min=0.5, call_margin=0.4, yakuhai_margin=0.25,
                     dama_share=1.0, riichi_value=7000.0, ron_factor=3.0, route_shanten=1,
                     calls_after_riichi=True, riichi_ev=True, riichi_reads_folds=True,
-                    riichi_ease=True),
+                    riichi_ease=True, dama_full_rons=True, dama_share_folders=0.45,
+                    late_draws_folders=5),
 }
 
 
@@ -733,16 +760,17 @@ class ClubBot:
         Dama wins as often as riichi with a yaku on the waits, and only by tsumo without
         one; riichi adds its han, ura, ippatsu and tsumo, and loses the deposit unless the
         hand wins.  Against players seen to fold (:attr:`Style.riichi_reads_folds`) the
-        riichi counts fewer rons and fewer wins of theirs.  (A mangan dama, the top at the
-        last hand and a bad wait against a riichi stay dama by the rules of thumb that
-        follow.)
+        riichi counts fewer rons and fewer wins of theirs, and with
+        :attr:`Style.dama_full_rons` dama keeps the rons of players who cannot see it.
+        (A mangan dama, the top at the last hand and a bad wait against a riichi stay
+        dama by the rules of thumb that follow.)
         """
         exact_r = best.exact
         if exact_r is None:  # a style that does not score tenpai waits exactly
             exact_r, _ = average_value(wait_values(view, tiles, best.kinds, riichi=True),
                                        unseen)
         v_r = exact_r * _tenpai_bonus(exact_r, True, ctx.dealer)
-        p_r = best.win
+        p_r = p_full = best.win  # the chance of a hand nobody answers (dama)
         useful = best.useful
         end = _end_chance(threats)
         if self.style.riichi_reads_folds:
@@ -760,9 +788,9 @@ class ClubBot:
             mangan = 12000.0 if ctx.dealer else 8000.0
             if dama >= mangan:
                 return True  # left to the rule of thumb
-            # both values at the riichi's chance: counting dama's rons from folders in
-            # full took the riichi rate to 19.4 % but cost strength (see STYLES)
-            p_d = p_r
+            # folders answer only what they see: dama keeps its rons
+            # (dama_full_rons), or both are taken at the riichi's chance
+            p_d = p_full if self.style.dama_full_rons else p_r
             v_d = dama * _tenpai_bonus(dama, False, ctx.dealer)
         gain = p_r * self._win_value_scale(view, v_r) - p_d * self._win_value_scale(view, v_d)
         return gain > RIICHI_STICK * (1.0 - p_r)

@@ -227,6 +227,40 @@ def test_strong_keeps_a_late_bad_wait_dama_when_the_others_fold() -> None:
     assert isinstance(c, Discard) and c.riichi  # time enough for the tsumo and the ura
 
 
+def test_strong_counts_the_rons_a_dama_keeps_against_folders() -> None:
+    """Folders answer a riichi with safe tiles but cannot see a dama: its rons stay.
+
+    With dama_full_rons a 7,700 dama (a mangan with riichi) stays dama against a table
+    that folds, where taking dama's chance as low as the riichi's declared it; a cheap
+    hand still declares either way (the riichi's han are worth more than the rons).
+    """
+    from ai.club import STYLES
+    from ai.opponents import FoldWatch
+
+    def reader(full: bool) -> ClubBot:
+        bot = ClubBot("strong", 0)
+        # the expected-gain reading alone, without the rules of thumb against folders
+        bot.style = replace(STYLES["strong"], dama_share_folders=None,
+                            late_draws_folders=None, dama_full_rons=full)
+        bot._watch = FoldWatch(safe=[0.0, 9.0, 9.0, 9.0], seen=[0.0, 10.0, 10.0, 10.0])
+        return bot
+
+    # tanyao pinfu with two dora, waiting on 2p-5p, twelve own draws left
+    rich = make_view("234m456p678s55s34p", drawn="5z", dora="4s", wall_remaining=60)
+    a = reader(True).choose(rich, discards(rich, riichi_kinds=(31,)))
+    assert isinstance(a, Discard) and not a.riichi and a.tile >> 2 == 31
+    b = reader(False).choose(rich, discards(rich, riichi_kinds=(31,)))
+    assert isinstance(b, Discard) and b.riichi
+    cheap = make_view("234m456p678s55s34p", drawn="5z", dora="9m", wall_remaining=60)
+    c = reader(True).choose(cheap, discards(cheap, riichi_kinds=(31,)))
+    assert isinstance(c, Discard) and c.riichi  # 2,000 dama: the riichi pays
+    # against players who keep pushing the riichi's rons stay too: it declares
+    pusher = reader(True)
+    pusher._watch = FoldWatch(safe=[0.0, 3.0, 3.0, 3.0], seen=[0.0, 10.0, 10.0, 10.0])
+    d = pusher.choose(rich, discards(rich, riichi_kinds=(31,)))
+    assert isinstance(d, Discard) and d.riichi
+
+
 def test_strong_counts_the_dealer_repeat_in_a_win() -> None:
     """A dealer's win keeps the deal, worth Style.renchan_value more; not at the last hand."""
     from ai.club import STYLES
@@ -274,7 +308,9 @@ def test_hinter_reads_the_game_like_a_bot_in_the_seat() -> None:
                 stateless_differs += hint(view, legal).action != action
             return action
 
-    bots = [Watched(), make_bot("greedy", 1), make_bot("greedy", 2), make_bot("greedy", 3)]
+    # normal bots fold against a riichi: once it has seen them fold, strong plays dama
+    # more often and reads their riichi as fewer rons
+    bots = [Watched(), make_bot("normal", 1), make_bot("normal", 2), make_bot("normal", 3)]
     play_game(load_ruleset("tenhou"), bots, seed=9)
     assert compared > 50
     assert sum(hinter._bot._watch.seen) > 0  # it counted discards against a riichi

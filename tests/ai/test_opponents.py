@@ -48,8 +48,10 @@ def test_folders_leave_less_of_a_ron_while_a_riichi_is_on() -> None:
     from ai.club import PUSHERS, STYLES, ClubBot
 
     bot = ClubBot("strong", 0)
+    bot.style = dataclasses.replace(STYLES["strong"], dama_share_folders=None,
+                                    late_draws_folders=None)
     assert bot._ron_share(_riichi_table(), bot._threats(_riichi_table())) == 1.0  # off
-    bot.style = dataclasses.replace(STYLES["strong"], dama_share_folders=0.45)
+    bot.style = STYLES["strong"]  # strong reads it (dama_share_folders 0.45)
     view = _riichi_table()
     riichi = bot._threats(view)
     assert any(t.riichi for t in riichi)
