@@ -126,8 +126,8 @@ def threats(view: PlayerView, riichi_value: float = RIICHI_VALUE) -> list[Threat
             # statistics of online play: at the 12th discard 0.28 with one meld, 0.53
             # with two, 0.79 with three).  Strong bots' own open hands in self-play were
             # tenpai at 0.39, 0.54 and 0.74 after 12-14 discards (60 games), so the
-            # table fits bots too.  Normal and strong read only riichi
-            # (Style.reads_open_hands, see ai.club).
+            # table fits bots too.  Normal reads only riichi; strong reads the seats
+            # from a tenpai chance of 0.5 (Style.threat_min, see ai.club).
             tenpai = (0.01 + 0.008 * turns, 0.02 + 0.022 * turns, 0.05 + 0.04 * turns,
                       0.25 + 0.045 * turns, 1.0)[min(n, 4)]
             tenpai = min(tenpai, 0.9 if n < 4 else 1.0)

@@ -5,10 +5,11 @@ seat was in riichi were safe against that riichi (genbutsu or a tile passed sinc
 declaration).  A player who folds throws safe tiles almost always; a player who pushes
 (its own tenpai, or a bot that never folds) throws them only by chance.  The share is
 the seat's *fold rate*.  The strong bot (``Style.riichi_reads_folds``) counts on fewer
-rons from a riichi of its own against folders when it weighs riichi against dama.  The
-older rules of thumb (``Style.dama_share_folders``, ``Style.late_draws_folders``: dama
-from a set value or turn against folders, fewer rons while any riichi is on) are off for
-every level; see :data:`ai.club.STYLES` for why.
+rons from a riichi of its own against folders when it weighs riichi against dama, and
+(``Style.dama_full_rons``) on the full rons of a dama they cannot see.  Against a table
+of folders it also takes dama from a set value or in its last draws
+(``Style.dama_share_folders``, ``Style.late_draws_folders``) and counts fewer rons while
+any riichi is on; see :data:`ai.club.STYLES` for the measurements.
 
 Everything comes from public rivers (a :class:`~engine.view.PlayerView`); the watch
 keeps its counts between the hands of one game.  A new bot (a resumed game) starts
