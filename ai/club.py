@@ -293,9 +293,11 @@ STYLES = {
     # to the Phoenix bound of 20 %.  Among three normal bots it ranked 2.350 and 2.353
     # against 2.356 and 2.369 before (seeds 2026 and 3030, 1,000 duplicate games each).
     # Against three greedy bots 2.1425 against 2.1387 (4,000 games, seed 2026): they
-    # never call and never fold, but a few of their discards read as folds early in a
-    # game.  (Measured first with the fewer rons and the full dama rons also on against
-    # players only partly folding: the same figures within 0.005, greedy 2.1433.)
+    # never call and never fold, but their discards sometimes read as folds: 7.6 % of
+    # strong's riichi choices against them (728 in 200 games) saw a table that folds.
+    # (Measured first, without the late dama, with the fewer rons and the full dama rons
+    # also on against players only partly folding: the same figures within 0.005,
+    # greedy 2.1433.)
     # Counting the draws still to push (a share of the mean danger of an unseen tile for
     # each of the next three own draws, on every discard that keeps the shanten while a
     # riichi is on) folded far too much: first hands against greedy bots -157 +- 27 at
@@ -455,9 +457,10 @@ class ClubBot:
         """Share of the usual ron chance left while a riichi makes folders fold."""
         st = self.style
         if (st.dama_share_folders is None and st.late_draws_folders is None) \
-                or not any(t.riichi for t in threats) or not self._folders(view):
+                or not any(t.riichi for t in threats):
             return 1.0
-        return self._push_share(view)
+        pushers = self._watch.pushers(view)
+        return 1.0 if pushers >= FOLDERS else min(1.0, pushers / PUSHERS)
 
     def _draws_left(self, view: PlayerView) -> int:
         return max(0, view.wall_remaining // 4)
@@ -733,7 +736,7 @@ class ClubBot:
         furiten = any(r.tile >> 2 in waits for r in view.me.river)
         ev = st.riichi_ev and not furiten
         if ev and not self._riichi_pays(view, tiles, best, ctx, dama, share, unseen, total,
-                                        draws, threats):
+                                        draws, threats, folders):
             return False
         late_draws = 0 if ev else st.late_draws  # the expected gain has counted the time
         if folders and st.late_draws_folders is not None:
@@ -766,7 +769,8 @@ class ClubBot:
 
     def _riichi_pays(self, view: PlayerView, tiles: list[int], best: _Option,
                      ctx: ValueContext, dama: float, share: float, unseen: list[int],
-                     total: float, draws: int, threats: list[defence.Threat]) -> bool:
+                     total: float, draws: int, threats: list[defence.Threat],
+                     folders: bool) -> bool:
         """Whether a riichi's expected gain beats dama's after the deposit it risks.
 
         Dama wins as often as riichi with a yaku on the waits, and only by tsumo without
@@ -782,7 +786,7 @@ class ClubBot:
             exact_r, _ = average_value(wait_values(view, tiles, best.kinds, riichi=True),
                                        unseen)
         v_r = exact_r * _tenpai_bonus(exact_r, True, ctx.dealer)
-        p_r = p_full = best.win  # dama's: folders answer only a riichi they see
+        p_r = best.win
         useful = best.useful
         end = _end_chance(threats)
         if self.style.riichi_reads_folds:
@@ -800,9 +804,9 @@ class ClubBot:
             mangan = 12000.0 if ctx.dealer else 8000.0
             if dama >= mangan:
                 return True  # left to the rule of thumb
-            # folders answer only what they see: dama keeps its rons
-            # (dama_full_rons), or both are taken at the riichi's chance
-            p_d = p_full if self.style.dama_full_rons and self._folders(view) else p_r
+            # folders answer only a riichi they see: dama keeps its rons (best.win,
+            # dama_full_rons), or both are taken at the riichi's chance
+            p_d = best.win if self.style.dama_full_rons and folders else p_r
             v_d = dama * _tenpai_bonus(dama, False, ctx.dealer)
         gain = p_r * self._win_value_scale(view, v_r) - p_d * self._win_value_scale(view, v_d)
         return gain > RIICHI_STICK * (1.0 - p_r)

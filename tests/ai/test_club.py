@@ -269,8 +269,7 @@ def test_strong_counts_the_dealer_repeat_in_a_win() -> None:
     plain.style = replace(STYLES["strong"], renchan_value=0.0)
     dealer = make_view("234m456p678s35s66p", seat=0, dealer=0)
     other = make_view("234m456p678s35s66p", seat=1, dealer=0)
-    strong = ClubBot("strong", 0)
-    strong.style = STYLES["strong"]  # renchan_value 1,200
+    strong = ClubBot("strong", 0)  # renchan_value 1,200
     assert strong._win_value_scale(dealer, 2900) > plain._win_value_scale(dealer, 2900)
     assert strong._win_value_scale(other, 2000) == plain._win_value_scale(other, 2000)
     last = make_view("234m456p678s35s66p", seat=3, dealer=3, round_wind=1, hand_number=3)
