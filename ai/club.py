@@ -29,7 +29,9 @@ Levels (:data:`STYLES`):
   brings, :attr:`Style.renchan_value`; agari-yame, pao), wait choice by how often a
   tile is discarded (honour tanki, suji traps) and exact wait values.  It defends
   against riichi and against open hands likely tenpai (:attr:`Style.threat_min`), not
-  against every open hand (measured worse, see :data:`STYLES`).  It reads who folds
+  against every open hand (measured worse, see :data:`STYLES`), and reads their rivers:
+  a wait shape that needs a kind the player chose to discard is rarer
+  (:data:`ai.defence.READING`).  It reads who folds
   against a riichi (:class:`ai.opponents.FoldWatch`): against players who keep pushing
   it declares for the rons they will pay; against a table that folds it takes dama more
   often (good-valued hands, the last draws), since folders answer a riichi but cannot
@@ -45,7 +47,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from ai import defence
-from ai.defence import RIICHI_VALUE, TEXTBOOK, WaitWeights
+from ai.defence import READING, RIICHI_VALUE, TEXTBOOK, WaitWeights
 from ai.hand import discard_options, hand_counts, ukeire, unseen_counts, winning_kinds
 from ai.opponents import FoldWatch
 from ai.standing import RENCHAN, SPREAD_PER_HAND, Standing, equity, last_round
@@ -298,6 +300,20 @@ STYLES = {
     # (Measured first, without the late dama, with the fewer rons and the full dama rons
     # also on against players only partly folding: the same figures within 0.005,
     # greedy 2.1433.)
+    # Its danger model reads what a threat chose to throw (waits=defence.READING): a
+    # shape that needs a kind the player discarded before its riichi (the whole river
+    # of an open hand) is taken 0.3 times as likely, so the tiles beside its own
+    # discards are safer.  First hands against greedy bots (two sets of 6,000): 0.3
+    # +13.8 / +31.7, 0.2 +9.8 / +28.7, 0.4 +12.0 / +16.8, 0 -2.7 (first set), 0.7 -2.9.
+    # Whole games against greedy bots: 2.1027 (2.1292, 4,000, seed 2026), 2.1145 (2.102,
+    # 2,000, seed 5050), makura 2.1117 (2.1365, 4,000); among normal bots 2.345 (2.337,
+    # 1,000, seed 2026); self-play win 21.0 %, deal-in 12.7 %, riichi 19.1 %, call 29.7 %,
+    # average win 5,614.  The riichi tile's own neighbours taken as likelier (matagi-suji,
+    # x1.5: -5.9 / +1.2; x2.5: -9.7 / -8.2) stay out.  A win valued more for the others'
+    # wins it ends (600 at the start of a hand, less as the wall runs out: -8.2; 1,200:
+    # -14.3), noten payments counted from 36 tiles left at full weight (-5.0) and the
+    # 1-shanten look-ahead again (+85.8 / -3.4 on first hands, 2.129 on whole games, seed
+    # 2026) gained nothing.
     # Counting the draws still to push (a share of the mean danger of an unseen tile for
     # each of the next three own draws, on every discard that keeps the shanten while a
     # riichi is on) folded far too much: first hands against greedy bots -157 +- 27 at
@@ -314,7 +330,7 @@ STYLES = {
                     dama_share=1.0, riichi_value=7000.0, ron_factor=3.0, route_shanten=1,
                     calls_after_riichi=True, riichi_ev=True, riichi_reads_folds=True,
                     riichi_ease=True, dama_full_rons=True, dama_share_folders=0.45,
-                    late_draws_folders=5, renchan_value=1200.0),
+                    late_draws_folders=5, renchan_value=1200.0, waits=READING),
 }
 
 

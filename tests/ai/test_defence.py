@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from botviews import make_view
 
-from ai.defence import danger_table, deal_in_chance, threats
+from ai.defence import READING, TEXTBOOK, danger_table, deal_in_chance, threats
 from ai.hand import unseen_counts
 from engine.events import Meld
 from engine.tiles import parse_kinds, parse_tiles
@@ -126,3 +126,37 @@ def test_observed_rates_keep_the_order_but_trust_suji_less() -> None:
     assert 0.03 < deal_in_chance(kind("1s"), safe, un, OBSERVED) < 0.06
     # a non-suji 5: about 12 % either way
     assert 0.09 < deal_in_chance(kind("5m"), safe, un, OBSERVED) < 0.16
+
+
+def test_shapes_needing_a_kind_the_riichi_hand_threw_are_rarer() -> None:
+    """Tiles beside a player's own early discards are safer (READING, not TEXTBOOK).
+
+    Before its riichi the player threw 5m; a ryanmen 4m-5m (waiting 3m-6m) or 5m-6m
+    (waiting 4m-7m) and a kanchan 5m-7m need a 5m it chose to give up.  The riichi
+    tile itself (9p here) and the draws thrown after it say nothing of the hand.
+    """
+    v = make_view("123456789m1234p", rivers=("", "1z5m2z9p8s", "", ""), riichi=(1,),
+                  riichi_turns={1: 3})  # riichi on the 9p; the 8s thrown after it
+    t = [x for x in threats(v) if x.seat == 1][0]
+    assert t.thrown == frozenset(parse_kinds("1z5m2z"))
+    un = unseen_counts(v)
+    for k in ("3m", "4m", "6m", "7m"):
+        assert deal_in_chance(kind(k), t.safe, un, READING, t.thrown) \
+            < deal_in_chance(kind(k), t.safe, un, TEXTBOOK, t.thrown), k
+    # a kind whose shapes need no 5m (nor 9p, 8s) reads alike
+    for k in ("2s", "6p"):
+        assert deal_in_chance(kind(k), t.safe, un, READING, t.thrown) \
+            == deal_in_chance(kind(k), t.safe, un, TEXTBOOK, t.thrown), k
+    # 7p: kanchan 6p-8p and ryanmen 8p-9p; the 9p was the riichi tile, not a choice
+    assert deal_in_chance(kind("7p"), t.safe, un, READING, t.thrown) \
+        == deal_in_chance(kind("7p"), t.safe, un, TEXTBOOK, t.thrown)
+    # the danger table reads the threat's own discards
+    assert danger_table(v, un, weights=READING)[kind("6m")] \
+        < danger_table(v, un, weights=TEXTBOOK)[kind("6m")]
+
+
+def test_an_open_hand_without_riichi_reads_its_whole_river() -> None:
+    pon = Meld("pon", tuple(parse_tiles("777z")), None, 0)
+    v = make_view("123456789s1234p", rivers=("", "1z5m2z", "", ""), melds={1: [pon]})
+    t = [x for x in threats(v) if x.seat == 1][0]
+    assert t.thrown == frozenset(parse_kinds("1z5m2z"))
