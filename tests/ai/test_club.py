@@ -334,3 +334,30 @@ def test_a_seat_in_riichi_throws_every_kind_alike() -> None:
     off = ClubBot("strong", 0)
     off.style = replace(off.style, riichi_ease=False)
     assert off._ron_ease(everyone, east) == pytest.approx(1.35)
+
+
+def test_a_kind_beside_what_others_threw_comes_easier() -> None:
+    """Strong's wait reading (Style.soba_ease): a seat that threw 4s holds no shape
+    that wants a 3s or 5s, so those come from it more readily; one seat in three
+    raises the ease by a third of soba_ease, two seats by two thirds.  A seat in
+    riichi throws whatever it draws (riichi_ease), so its river does not count."""
+    bot = ClubBot("strong", 0)
+    share = bot.style.soba_ease
+    assert share > 0
+    three, five, six = (parse_kinds(k)[0] for k in ("3s", "5s", "6s"))
+    plain = 0.85  # a middle kind with no suji trap
+    one = make_view("123m456p789m1199p", rivers=("", "4s", "", ""))
+    assert bot._ron_ease(one, three) == pytest.approx(plain * (1 + share / 3))
+    assert bot._ron_ease(one, five) == pytest.approx(plain * (1 + share / 3))
+    assert bot._ron_ease(one, six) == pytest.approx(plain)
+    two = make_view("123m456p789m1199p", rivers=("", "4s", "6s", ""))
+    assert bot._ron_ease(two, five) == pytest.approx(plain * (1 + 2 * share / 3))
+    # 9m: its only neighbour inside the suit is 8m; the 1p beside it is another suit
+    edge = make_view("123m456p789s1199p", rivers=("", "9m", "", ""))
+    assert bot._ron_ease(edge, parse_kinds("1p")[0]) == pytest.approx(1.2)
+    assert bot._ron_ease(edge, parse_kinds("8m")[0]) == pytest.approx(1.05 * (1 + share / 3))
+    riichi = make_view("123m456p789m1199p", rivers=("", "4s", "", ""), riichi=(1,))
+    assert bot._ron_ease(riichi, three) == pytest.approx(plain * 2 / 3 + 1 / 3)
+    off = ClubBot("strong", 0)
+    off.style = replace(off.style, soba_ease=0.0)
+    assert off._ron_ease(one, three) == pytest.approx(plain)
