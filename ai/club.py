@@ -320,7 +320,8 @@ STYLES = {
     # shape wanting it; one seat in three adds a third of 0.5 to the ease.  First hands
     # against greedy bots (three sets of 6,000): +10.8 / +8.1 / +29.1 (0.3: +12.8 /
     # +4.8; 0.8: +12.9 / +5.4).  Whole games with READING: against greedy bots 2.096
-    # (2.1027, 4,000, seed 2026).
+    # (2.1027, 4,000, seed 2026), 2.118 (2.1145, 2,000, seed 5050), makura 2.1058
+    # (2.1117); among normal bots 2.352 (2.345, 1,000, seed 2026).
     # Counting the draws still to push (a share of the mean danger of an unseen tile for
     # each of the next three own draws, on every discard that keeps the shanten while a
     # riichi is on) folded far too much: first hands against greedy bots -157 +- 27 at
