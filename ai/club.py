@@ -71,7 +71,7 @@ from engine.actions import (
 )
 from engine.events import Meld
 from engine.shanten import shanten, shanten_chiitoi, shanten_kokushi, shanten_regular
-from engine.tiles import is_red, is_yaochuu, kind_name
+from engine.tiles import is_honour, is_red, is_yaochuu, kind_name, number_of
 from engine.view import PlayerView
 
 TYPICAL_TENPAI = 5.0
@@ -476,7 +476,7 @@ class ClubBot:
 
     def _push_share(self, view: PlayerView) -> float:
         """The others' unsafe discards against a riichi as a share of non-folders' (max 1)."""
-        return min(1.0, self._watch.pushers(view) / PUSHERS)
+        return _push_share_of(self._watch.pushers(view))
 
     def _ron_share(self, view: PlayerView, threats: Sequence[defence.Threat]) -> float:
         """Share of the usual ron chance left while a riichi makes folders fold."""
@@ -485,7 +485,7 @@ class ClubBot:
                 or not any(t.riichi for t in threats):
             return 1.0
         pushers = self._watch.pushers(view)
-        return 1.0 if pushers >= FOLDERS else min(1.0, pushers / PUSHERS)
+        return 1.0 if pushers >= FOLDERS else _push_share_of(pushers)
 
     def _draws_left(self, view: PlayerView) -> int:
         return max(0, view.wall_remaining // 4)
@@ -510,19 +510,7 @@ class ClubBot:
             # a player in riichi throws whatever it draws: every kind comes as easily
             locked = (sum(1 for s in view.seats if s.seat != view.seat and s.riichi) / 3.0
                       if self.style.riichi_ease else 0.0)
-            soba = [0] * 34
-            if self.style.soba_ease:
-                for info in view.seats:
-                    if info.seat == view.seat or info.riichi:
-                        continue
-                    near: set[int] = set()
-                    for r in info.river:
-                        k = r.tile >> 2
-                        if k < 27:
-                            n = k % 9
-                            near.update(x for x in (k - 1, k + 1) if 0 <= (x - k + n) <= 8)
-                    for x in near:
-                        soba[x] += 1
+            soba = _beside_discards(view) if self.style.soba_ease else [0] * 34
             self._ease = (view, own, locked, soba)
         _, own, locked, soba = self._ease
         if kind >= 27:
@@ -976,6 +964,31 @@ class ClubBot:
 
 
 # ---------------------------------------------------------------------- helpers
+
+
+def _push_share_of(pushers: float) -> float:
+    """``pushers`` (:meth:`ai.opponents.FoldWatch.pushers`) against non-folders' (max 1)."""
+    return min(1.0, pushers / PUSHERS)
+
+
+def _beside_discards(view: PlayerView) -> list[int]:
+    """Per kind, how many other seats not in riichi threw a tile next to it in its suit."""
+    out = [0] * 34
+    for info in view.seats:
+        if info.seat == view.seat or info.riichi:
+            continue
+        near: set[int] = set()
+        for r in info.river:
+            k = r.tile >> 2
+            if not is_honour(k):
+                n = number_of(k)
+                if n > 1:
+                    near.add(k - 1)
+                if n < 9:
+                    near.add(k + 1)
+        for k in near:
+            out[k] += 1
+    return out
 
 
 def _end_chance(threats: Sequence[defence.Threat]) -> float:
