@@ -35,7 +35,8 @@ Levels (:data:`STYLES`):
   reads who folds against a riichi (:class:`ai.opponents.FoldWatch`): against players
   who keep pushing it declares for the rons they will pay; against a table that folds
   it takes dama more often (good-valued hands, the last draws), since folders answer a
-  riichi but cannot see a dama.
+  riichi but cannot see a dama.  Late in a hand it calls for a tenpai without yaku
+  where the rules pay it at a draw (:attr:`Style.formal_calls`).
 """
 
 from __future__ import annotations
@@ -104,6 +105,12 @@ END_PER_THREAT = 0.12
 """What each tenpai threat (a riichi) adds to that chance."""
 
 
+FORMAL_SHARE = 0.8
+"""Share of the noten payments a call to a tenpai without yaku is worth at the last draw."""
+
+FORMAL_FROM = 24
+"""Live tiles left from which such a call is considered (its worth grows from zero)."""
+
 FOLDERS = 0.5
 """The others count as folders when fewer than this share of their discards against a
 riichi were unsafe (:meth:`ai.opponents.FoldWatch.pushers`)."""
@@ -163,6 +170,7 @@ class Style:
     riichi_ease: bool = False  # a seat in riichi discards every kind alike (_ron_ease)
     dama_full_rons: bool = False  # riichi_reads_folds: a dama hand keeps its full ron chance
     soba_ease: float = 0.0  # a kind beside another seat's own discards comes this much easier
+    formal_calls: bool = False  # late in a hand, call for a tenpai without yaku (noten payments)
 
 
 STYLES = {
@@ -322,6 +330,13 @@ STYLES = {
     # +4.8; 0.8: +12.9 / +5.4).  Whole games with READING: against greedy bots 2.096
     # (2.1027, 4,000, seed 2026), 2.118 (2.1145, 2,000, seed 5050), makura 2.1058
     # (2.1117); among normal bots 2.352 (2.345, 1,000, seed 2026).
+    # Late in a hand it calls for a tenpai without yaku where the rules pay any tenpai
+    # shape at a draw (formal_calls, Ruleset.formal_tenpai): the call is worth
+    # FORMAL_SHARE of the noten payments, rising to it as the wall runs out from
+    # FORMAL_FROM tiles, against the closed hand's expected win and its own chance of
+    # tenpai.  First hands against greedy bots (three sets of 6,000): share 0.8 +12.0 /
+    # +1.9 / +10.8, 0.5 +8.6 / -0.1 / +9.9; 0.8 from 36 tiles +11.0 / -1.6.  Whole games
+    # against greedy bots: 2.0903 (2.096, 4,000, seed 2026), makura 2.1012 (2.1058).
     # Counting the draws still to push (a share of the mean danger of an unseen tile for
     # each of the next three own draws, on every discard that keeps the shanten while a
     # riichi is on) folded far too much: first hands against greedy bots -157 +- 27 at
@@ -339,7 +354,7 @@ STYLES = {
                     calls_after_riichi=True, riichi_ev=True, riichi_reads_folds=True,
                     riichi_ease=True, dama_full_rons=True, dama_share_folders=0.45,
                     late_draws_folders=5, renchan_value=1200.0, waits=READING,
-                    soba_ease=0.5),
+                    soba_ease=0.5, formal_calls=True),
 }
 
 
@@ -864,6 +879,27 @@ class ClubBot:
         return None
 
     # ------------------------------------------------------------------ claims
+    def _formal_tenpai(self, view: PlayerView, base_sh: int, useful: float, total: float,
+                       draws: int, end: float, ev0: float) -> tuple[float, float]:
+        """(worth of a call to a tenpai without yaku, what the closed hand keeps).
+
+        Late in a hand, under rules where any tenpai shape is paid at an exhaustive draw
+        (``formal_tenpai``), a call that reaches tenpai without a yaku is worth the noten
+        payments it turns (the share the own turn gives a tenpai discard); the closed
+        hand keeps its expected win and the chance that it reaches tenpai by itself.
+        (0, 0) when the style does not make such calls or it is too early.
+        """
+        rules = view.ruleset
+        if (not self.style.formal_calls or not rules.formal_tenpai or base_sh < 1
+                or view.wall_remaining >= FORMAL_FROM or not rules.noten_payment):
+            return 0.0, 0.0
+        worth = rules.noten_payment * FORMAL_SHARE * (1.0 - view.wall_remaining / FORMAL_FROM)
+        if base_sh == 1:
+            alone = 1.0 - (1.0 - min(0.95, useful / total)) ** draws if total > 0 else 0.0
+        else:
+            alone = win_chance(base_sh - 1, useful, total, draws, end=end)
+        return worth, ev0 + alone * worth
+
     def _claim(self, view: PlayerView, calls: Sequence[Action], pass_: Pass) -> Decision:
         st = self.style
         counts = hand_counts(view)
@@ -894,9 +930,10 @@ class ClubBot:
             ev0 = win_chance(base_sh, u0, total, draws, end=end) \
                 * self._win_value_scale(view, v0)
         else:
-            ev0 = 0.0
+            u0, ev0 = 0, 0.0
         river_kinds = {r.tile >> 2 for r in view.me.river}
         call_ron = st.ron_factor * self._ron_share(view, threats)
+        formal, formal_floor = self._formal_tenpai(view, base_sh, u0, total, draws, end, ev0)
         best: tuple[float, Action, str] | None = None
         for a in calls:
             if isinstance(a, OpenKan):
@@ -931,6 +968,12 @@ class ClubBot:
                     han = max(han, route_yaku(c, new_melds, ctx))
                 if han < ctx.min_han:
                     c[o.kind] += 1
+                    if formal and o.shanten == 0 and st.calls == "ev":
+                        # no yaku, but tenpai at the draw is paid (formal tenpai)
+                        score = formal - danger[o.kind] * st.defence
+                        if score > formal_floor and (best is None or score > best[0]):
+                            best = (score, a, f"{mkind} {kind_name(kind_called)}: "
+                                    "tenpai for the draw, no yaku")
                     continue  # never a call that leaves the hand without a yaku
                 hv = estimate(c, new_melds, ctx, unseen,
                               reds_after - _red_lost(tiles, o.kind, ctx.red_fives))

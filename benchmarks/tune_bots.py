@@ -37,6 +37,8 @@ def styled(level: str, fields: dict[str, Any]) -> club.Style:
     fields = dict(fields)
     if isinstance(fields.get("waits"), str):  # a profile by name: "OBSERVED"
         fields["waits"] = getattr(defence, fields["waits"])
+    elif isinstance(fields.get("waits"), dict):  # fields of the level's own profile
+        fields["waits"] = dataclasses.replace(club.STYLES[level].waits, **fields["waits"])
     return dataclasses.replace(club.STYLES[level], **fields)
 
 
