@@ -161,10 +161,10 @@ def test_strong_takes_dama_against_folders_and_riichi_against_pushers() -> None:
 
     # tanyao pinfu with two dora, waiting on 2p-5p: 7,700 dama, a mangan with riichi
     v = make_view("234m456p678s55s34p", drawn="5z", dora="4s")
-    pushers = _fold_reader(FoldWatch(safe=[0.0, 3.0, 3.0, 3.0], seen=[0.0, 10.0, 10.0, 10.0]))
+    pushers = _fold_reader(FoldWatch(safe=[0.0, 9.0, 9.0, 9.0], seen=[0.0, 30.0, 30.0, 30.0]))
     a = pushers.choose(v, discards(v, riichi_kinds=(31,)))
     assert isinstance(a, Discard) and a.riichi  # they pay a riichi by ron all the same
-    folders = _fold_reader(FoldWatch(safe=[0.0, 9.0, 9.0, 9.0], seen=[0.0, 10.0, 10.0, 10.0]))
+    folders = _fold_reader(FoldWatch(safe=[0.0, 27.0, 27.0, 27.0], seen=[0.0, 30.0, 30.0, 30.0]))
     b = folders.choose(v, discards(v, riichi_kinds=(31,)))
     assert isinstance(b, Discard) and not b.riichi and b.tile >> 2 == 31
 
@@ -174,10 +174,10 @@ def test_strong_keeps_a_late_bad_wait_without_yaku_dama_against_folders() -> Non
 
     # no yaku, a kanchan on 2s, four own draws left
     v = make_view("123m456p789s13s99m", drawn="5z", wall_remaining=16)
-    pushers = _fold_reader(FoldWatch(safe=[0.0, 3.0, 3.0, 3.0], seen=[0.0, 10.0, 10.0, 10.0]))
+    pushers = _fold_reader(FoldWatch(safe=[0.0, 9.0, 9.0, 9.0], seen=[0.0, 30.0, 30.0, 30.0]))
     a = pushers.choose(v, discards(v, riichi_kinds=(31,)))
     assert isinstance(a, Discard) and a.riichi  # pushers may still pay it by ron
-    folders = _fold_reader(FoldWatch(safe=[0.0, 9.0, 9.0, 9.0], seen=[0.0, 10.0, 10.0, 10.0]))
+    folders = _fold_reader(FoldWatch(safe=[0.0, 27.0, 27.0, 27.0], seen=[0.0, 30.0, 30.0, 30.0]))
     b = folders.choose(v, discards(v, riichi_kinds=(31,)))
     assert isinstance(b, Discard) and not b.riichi and b.tile >> 2 == 31  # tenpai, dama
     early = make_view("123m456p789s13s99m", drawn="5z", wall_remaining=50)
@@ -212,10 +212,10 @@ def test_strong_keeps_a_late_bad_wait_dama_when_the_others_fold() -> None:
 
     def reading(safe: float) -> ClubBot:
         bot = ClubBot("strong", 0)
-        bot._watch = FoldWatch(safe=[0.0, safe, safe, safe], seen=[0.0, 10.0, 10.0, 10.0])
+        bot._watch = FoldWatch(safe=[0.0, safe, safe, safe], seen=[0.0, 60.0, 60.0, 60.0])
         return bot
 
-    folders, pushers = reading(9.0), reading(3.0)  # safe discards against earlier riichi
+    folders, pushers = reading(57.0), reading(18.0)  # safe discards against earlier riichi
     # no yaku, a kanchan on 2s, six own draws left: dama wins by tsumo only
     late = make_view("123m456p789s13s99m", drawn="5z", seat=1, wall_remaining=24)
     a = folders.choose(late, discards(late, riichi_kinds=(31,)))
@@ -242,7 +242,7 @@ def test_strong_counts_the_rons_a_dama_keeps_against_folders() -> None:
         # the expected-gain reading alone, without the rules of thumb against folders
         bot.style = replace(STYLES["strong"], dama_share_folders=None,
                             late_draws_folders=None, dama_full_rons=full)
-        bot._watch = FoldWatch(safe=[0.0, 9.0, 9.0, 9.0], seen=[0.0, 10.0, 10.0, 10.0])
+        bot._watch = FoldWatch(safe=[0.0, 27.0, 27.0, 27.0], seen=[0.0, 30.0, 30.0, 30.0])
         return bot
 
     # tanyao pinfu with two dora, waiting on 2p-5p, twelve own draws left
@@ -256,7 +256,7 @@ def test_strong_counts_the_rons_a_dama_keeps_against_folders() -> None:
     assert isinstance(c, Discard) and c.riichi  # 2,000 dama: the riichi pays
     # against players who keep pushing the riichi's rons stay too: it declares
     pusher = reader(True)
-    pusher._watch = FoldWatch(safe=[0.0, 3.0, 3.0, 3.0], seen=[0.0, 10.0, 10.0, 10.0])
+    pusher._watch = FoldWatch(safe=[0.0, 9.0, 9.0, 9.0], seen=[0.0, 30.0, 30.0, 30.0])
     d = pusher.choose(rich, discards(rich, riichi_kinds=(31,)))
     assert isinstance(d, Discard) and d.riichi
 

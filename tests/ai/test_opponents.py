@@ -6,6 +6,8 @@ import dataclasses
 
 from botviews import make_view
 
+from ai.opponents import PRIOR_SAFE as PS
+from ai.opponents import PRIOR_SEEN as PN
 from ai.opponents import FoldWatch
 
 
@@ -20,9 +22,10 @@ def _riichi_table():  # type: ignore[no-untyped-def]
 def test_safe_discards_against_a_riichi_mark_a_folder() -> None:
     watch = FoldWatch()
     watch.observe(_riichi_table())
-    assert watch.fold_rate(2) == (3 + 1) / (3 + 2)  # three safe of three, with the prior
-    assert watch.fold_rate(3) == 1 / (3 + 2)  # none safe of three
-    assert watch.fold_rate(1) == 1 / 2  # the riichi seat itself: only the prior
+    assert watch.fold_rate(2) == (3 + PS) / (3 + PN)  # three safe of three, with the prior
+    assert watch.fold_rate(3) == PS / (3 + PN)  # none safe of three
+    assert watch.fold_rate(1) == PS / PN  # the riichi seat itself: only the prior
+    assert watch.fold_rate(2) > 0.5 > watch.fold_rate(3)
 
 
 def test_the_latest_view_of_a_hand_counts_once_and_hands_add_up() -> None:
@@ -30,18 +33,19 @@ def test_the_latest_view_of_a_hand_counts_once_and_hands_add_up() -> None:
     view = _riichi_table()
     watch.observe(view)
     watch.observe(view)  # a second decision in the same hand: no double count
-    assert watch.fold_rate(3) == 1 / 5
+    assert watch.fold_rate(3) == PS / (3 + PN)
     calm = make_view("123456789m1234p", rivers=("1s", "1m", "9p", "9s"))
     watch.observe(dataclasses.replace(calm, hand_index=1))  # next hand, no riichi yet
-    assert watch.fold_rate(3) == 1 / 5  # the last hand's evidence is kept
-    assert watch.pushers(view) == ((1 - 0.5) + (1 - 0.8) + (1 - 0.2)) / 3
+    assert watch.fold_rate(3) == PS / (3 + PN)  # the last hand's evidence is kept
+    rates = (PS / PN, (3 + PS) / (3 + PN), PS / (3 + PN))
+    assert watch.pushers(view) == sum(1 - r for r in rates) / 3
 
 
 def test_discards_before_the_riichi_do_not_count() -> None:
     watch = FoldWatch()
     watch.observe(make_view("123456789m1234p", riichi=[1], riichi_turns={1: 4},
                             rivers=("1s2s3s4s", "1m2m3m4m5m", "9p8p7p6p", "9s8s7s6s")))
-    assert all(watch.fold_rate(s) == 0.5 for s in range(4))
+    assert all(watch.fold_rate(s) == PS / PN for s in range(4))
 
 
 def test_folders_leave_less_of_a_ron_while_a_riichi_is_on() -> None:
@@ -55,9 +59,9 @@ def test_folders_leave_less_of_a_ron_while_a_riichi_is_on() -> None:
     view = _riichi_table()
     riichi = bot._threats(view)
     assert any(t.riichi for t in riichi)
-    bot._watch = FoldWatch(safe=[0.0, 9.0, 9.0, 9.0], seen=[0.0, 10.0, 10.0, 10.0])
+    bot._watch = FoldWatch(safe=[0.0, 27.0, 27.0, 27.0], seen=[0.0, 30.0, 30.0, 30.0])
     share = bot._ron_share(view, riichi)
     assert abs(share - bot._watch.pushers(view) / PUSHERS) < 1e-9 and share < 0.5
     assert bot._ron_share(view, []) == 1.0  # no riichi: nobody folds yet
-    bot._watch = FoldWatch(safe=[0.0, 3.0, 3.0, 3.0], seen=[0.0, 10.0, 10.0, 10.0])
+    bot._watch = FoldWatch(safe=[0.0, 9.0, 9.0, 9.0], seen=[0.0, 30.0, 30.0, 30.0])
     assert bot._ron_share(view, riichi) == 1.0  # pushers pay as usual
