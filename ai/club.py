@@ -305,7 +305,8 @@ STYLES = {
     # against 2.356 and 2.369 before (seeds 2026 and 3030, 1,000 duplicate games each).
     # Against three greedy bots 2.1425 against 2.1387 (4,000 games, seed 2026): they
     # never call and never fold, but their discards sometimes read as folds: 7.6 % of
-    # strong's riichi choices against them (728 in 200 games) saw a table that folds.
+    # strong's riichi choices against them (728 in 200 games) saw a table that folds
+    # (with FoldWatch's prior of one safe discard in two; with four in ten, 0.85 %, 6 of 705).
     # (Measured first, without the late dama, with the fewer rons and the full dama rons
     # also on against players only partly folding: the same figures within 0.005,
     # greedy 2.1433.)
