@@ -105,11 +105,15 @@ END_PER_THREAT = 0.12
 """What each tenpai threat (a riichi) adds to that chance."""
 
 
-FORMAL_SHARE = 0.8
-"""Share of the noten payments a call to a tenpai without yaku is worth at the last draw."""
+DRAW_FROM = 24
+"""Live tiles left from which a tenpai counts for the noten payments of an exhaustive
+draw (its worth grows from nothing there to its share at the last draw)."""
 
-FORMAL_FROM = 24
-"""Live tiles left from which such a call is considered (its worth grows from zero)."""
+TENPAI_SHARE = 0.5
+"""Share of the noten payments a tenpai discard counts at the last draw."""
+
+FORMAL_SHARE = 0.8
+"""Share of the noten payments a call to a tenpai without yaku counts at the last draw."""
 
 FOLDERS = 0.5
 """The others count as folders when fewer than this share of their discards against a
@@ -334,7 +338,7 @@ STYLES = {
     # Late in a hand it calls for a tenpai without yaku where the rules pay any tenpai
     # shape at a draw (formal_calls, Ruleset.formal_tenpai): the call is worth
     # FORMAL_SHARE of the noten payments, rising to it as the wall runs out from
-    # FORMAL_FROM tiles, against the closed hand's expected win and its own chance of
+    # DRAW_FROM tiles, against the closed hand's expected win and its own chance of
     # tenpai.  First hands against greedy bots (three sets of 6,000): share 0.8 +12.0 /
     # +1.9 / +10.8, 0.5 +8.6 / -0.1 / +9.9; 0.8 from 36 tiles +11.0 / -1.6.  Whole games
     # against greedy bots: 2.0903 (2.096, 4,000, seed 2026), makura 2.1012 (2.1058);
@@ -624,6 +628,7 @@ class ClubBot:
         nagashi = self._nagashi_alive(view)
         open_yaku = any(m.is_open for m in melds) and sure_yaku(counts, melds, ctx) > 0
         ron_share = self._ron_share(view, threats)
+        at_draw = _draw_tenpai_worth(view, TENPAI_SHARE)
         out: list[_Option] = []
         for o in raw:
             if o.shanten > best_sh + 1 and loss_scale == 0 and not beginner_fold:
@@ -677,9 +682,8 @@ class ClubBot:
                 score -= opt.danger * loss_scale * push
             if beginner_fold:
                 score = (1e6 if o.kind in riichi_safe else 0.0) + score
-            if o.shanten == 0 and view.wall_remaining < 24:
-                # tenpai at an exhaustive draw is paid (noten payments)
-                score += view.ruleset.noten_payment * 0.5 * (1.0 - view.wall_remaining / 24.0)
+            if o.shanten == 0:
+                score += at_draw  # tenpai at an exhaustive draw is paid (noten payments)
             if nagashi and is_yaochuu(o.kind):
                 score += 600.0
             if st.beginner_bias:
@@ -884,24 +888,26 @@ class ClubBot:
 
     # ------------------------------------------------------------------ claims
     def _formal_tenpai(self, view: PlayerView, base_sh: int, useful: float, total: float,
-                       draws: int, end: float, ev0: float) -> tuple[float, float]:
+                       draws: int, ev0: float) -> tuple[float, float]:
         """(worth of a call to a tenpai without yaku, what the closed hand keeps).
 
         Late in a hand, under rules where any tenpai shape is paid at an exhaustive draw
-        (``formal_tenpai``), a call that reaches tenpai without a yaku is worth the noten
-        payments it turns (the share the own turn gives a tenpai discard); the closed
-        hand keeps its expected win and the chance that it reaches tenpai by itself.
-        (0, 0) when the style does not make such calls or it is too early.
+        (``formal_tenpai``), a call that reaches tenpai without a yaku is worth
+        :data:`FORMAL_SHARE` of the noten payments (:func:`_draw_tenpai_worth`); the
+        closed hand keeps its expected win and the chance that one of its own ``draws``
+        (``useful`` of ``total`` unseen tiles) makes it tenpai.  A call advances the
+        hand one step, so only a 1-shanten hand reaches tenpai by one.  (0, 0) when the
+        style does not make such calls (they are weighed against ``ev0``, the expected
+        gain of the ``"ev"`` call style), the hand is not 1-shanten or it is too early.
         """
-        rules = view.ruleset
-        if (not self.style.formal_calls or not rules.formal_tenpai or base_sh < 1
-                or view.wall_remaining >= FORMAL_FROM or not rules.noten_payment):
+        st = self.style
+        if not st.formal_calls or st.calls != "ev" or not view.ruleset.formal_tenpai \
+                or base_sh != 1:
             return 0.0, 0.0
-        worth = rules.noten_payment * FORMAL_SHARE * (1.0 - view.wall_remaining / FORMAL_FROM)
-        if base_sh == 1:
-            alone = 1.0 - (1.0 - min(0.95, useful / total)) ** draws if total > 0 else 0.0
-        else:
-            alone = win_chance(base_sh - 1, useful, total, draws, end=end)
+        worth = _draw_tenpai_worth(view, FORMAL_SHARE)
+        if worth <= 0.0:
+            return 0.0, 0.0
+        alone = 1.0 - (1.0 - min(0.95, useful / total)) ** draws
         return worth, ev0 + alone * worth
 
     def _claim(self, view: PlayerView, calls: Sequence[Action], pass_: Pass) -> Decision:
@@ -937,7 +943,7 @@ class ClubBot:
             u0, ev0 = 0, 0.0
         river_kinds = {r.tile >> 2 for r in view.me.river}
         call_ron = st.ron_factor * self._ron_share(view, threats)
-        formal, formal_floor = self._formal_tenpai(view, base_sh, u0, total, draws, end, ev0)
+        formal, formal_floor = self._formal_tenpai(view, base_sh, u0, total, draws, ev0)
         best: tuple[float, Action, str] | None = None
         for a in calls:
             if isinstance(a, OpenKan):
@@ -972,7 +978,7 @@ class ClubBot:
                     han = max(han, route_yaku(c, new_melds, ctx))
                 if han < ctx.min_han:
                     c[o.kind] += 1
-                    if formal and o.shanten == 0 and st.calls == "ev":
+                    if formal and o.shanten == 0:
                         # no yaku, but tenpai at the draw is paid (formal tenpai)
                         score = formal - danger[o.kind] * st.defence
                         if score > formal_floor and (best is None or score > best[0]):
@@ -1011,6 +1017,16 @@ class ClubBot:
 
 
 # ---------------------------------------------------------------------- helpers
+
+
+def _draw_tenpai_worth(view: PlayerView, share: float) -> float:
+    """What a tenpai is worth now for the noten payments of an exhaustive draw.
+
+    ``share`` of the payments at the last draw, from nothing at :data:`DRAW_FROM` live
+    tiles left (earlier the hand is more likely won than drawn, and tenpai comes later).
+    """
+    left = 1.0 - view.wall_remaining / DRAW_FROM
+    return view.ruleset.noten_payment * share * left if left > 0.0 else 0.0
 
 
 def _push_share_of(pushers: float) -> float:
