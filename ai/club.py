@@ -25,8 +25,9 @@ Levels (:data:`STYLES`):
   leaves the hand 1-shanten or tenpai; against a riichi too, when the call beats the
   closed hand after the danger of its discard); plays for the final result
   (:mod:`ai.standing`: every win and deal-in valued by the uma, oka and bust it makes
-  likelier, not only its points, and a dealer's win by the extra hand as dealer it
-  brings, :attr:`Style.renchan_value`; agari-yame, pao), wait choice by how often a
+  likelier, not only its points, and a dealer's win or tenpai at a draw by the extra
+  hand as dealer it brings, :attr:`Style.renchan_value`; agari-yame, the last dealer's
+  noten declaration, pao), wait choice by how often a
   tile is discarded (honour tanki, suji traps, tiles beside the others' discards:
   :attr:`Style.soba_ease`) and exact wait values.  It defends against riichi and
   against open hands likely tenpai (:attr:`Style.threat_min`), not against every open
@@ -51,7 +52,14 @@ from ai import defence
 from ai.defence import READING, RIICHI_VALUE, TEXTBOOK, WaitWeights
 from ai.hand import discard_options, hand_counts, ukeire, unseen_counts, winning_kinds
 from ai.opponents import FoldWatch
-from ai.standing import RENCHAN, SPREAD_PER_HAND, Standing, equity, last_round
+from ai.standing import (
+    RENCHAN,
+    SPREAD_PER_HAND,
+    Standing,
+    declare_noten_gain,
+    equity,
+    last_round,
+)
 from ai.tenpai_value import average_value, wait_values
 from ai.value import ValueContext, context, estimate, red_count, route_yaku, sure_yaku
 from ai.winprob import win_chance, win_chance_one_shanten
@@ -115,6 +123,10 @@ TENPAI_SHARE = 0.5
 FORMAL_SHARE = 0.8
 """Share of the noten payments a call to a tenpai without yaku counts at the last draw."""
 
+DRAW_TENPAI = 0.35
+"""Chance that a player without riichi is tenpai at an exhaustive draw, at least (a
+last dealer's noten declaration, :meth:`ClubBot._show_hand`)."""
+
 FOLDERS = 0.5
 """The others count as folders when fewer than this share of their discards against a
 riichi were unsafe (:meth:`ai.opponents.FoldWatch.pushers`)."""
@@ -169,7 +181,7 @@ class Style:
     late_draws: int = 3  # with fewer own draws left, dama (riichi only without yaku, good wait)
     late_draws_folders: int | None = None  # late_draws when the others fold (FoldWatch)
     riichi_ev: bool = False  # riichi when its expected gain beats dama's after the deposit
-    renchan_value: float = 0.0  # what a dealer's win adds by keeping the deal
+    renchan_value: float = 0.0  # a dealer's win (or tenpai at a draw) keeps the deal
     riichi_reads_folds: bool = False  # riichi_ev counts the rons folders will not give
     riichi_ease: bool = False  # a seat in riichi discards every kind alike (_ron_ease)
     dama_full_rons: bool = False  # riichi_reads_folds: a dama hand keeps its full ron chance
@@ -431,8 +443,7 @@ class ClubBot:
             return self._end_game(view, ends)
         shows = [a for a in legal if isinstance(a, ShowHand)]
         if shows:
-            show = [a for a in shows if a.show]
-            return Decision(show[0] if show else shows[0], "show the hand")
+            return self._show_hand(view, shows)
         discards = [a for a in legal if isinstance(a, Discard)]
         if discards:
             return self._turn(view, legal, discards)
@@ -466,6 +477,27 @@ class ClubBot:
             if a.stop == want:
                 return Decision(a, reason)
         return Decision(ends[0], "end")
+
+    def _show_hand(self, view: PlayerView, shows: list[ShowHand]) -> Decision:
+        """Show a tenpai hand at an exhaustive draw, or declare noten (where allowed).
+
+        A dealer in the game's last hand ends the game by declaring noten (the deal
+        passes): styles that play for the result do so when the final result now, after
+        paying as noten, beats being paid as tenpai and playing on
+        (:func:`ai.standing.declare_noten_gain`).  Every other tenpai is shown: it is
+        paid and, for a dealer, keeps the deal.
+        """
+        show = next((a for a in shows if a.show), None)
+        hide = next((a for a in shows if not a.show), None)
+        if show is None or hide is None:
+            return Decision(shows[0], "show the hand" if shows[0].show else "noten")
+        if self.style.situation and view.dealer == view.seat and _is_last_hand(view):
+            chances = [0.0] * 4
+            for t in defence.threats(view):
+                chances[t.seat] = 1.0 if t.riichi else max(t.tenpai, DRAW_TENPAI)
+            if declare_noten_gain(view, chances) > 0.0:
+                return Decision(hide, "declare noten: the game ends")
+        return Decision(show, "show the hand")
 
     # ------------------------------------------------------------------ helpers
     def _stand(self, view: PlayerView) -> Standing | None:
@@ -628,7 +660,7 @@ class ClubBot:
         nagashi = self._nagashi_alive(view)
         open_yaku = any(m.is_open for m in melds) and sure_yaku(counts, melds, ctx) > 0
         ron_share = self._ron_share(view, threats)
-        at_draw = _draw_tenpai_worth(view, TENPAI_SHARE)
+        at_draw = _draw_tenpai_worth(view, TENPAI_SHARE, self.style.renchan_value)
         out: list[_Option] = []
         for o in raw:
             if o.shanten > best_sh + 1 and loss_scale == 0 and not beginner_fold:
@@ -904,7 +936,7 @@ class ClubBot:
         if not st.formal_calls or st.calls != "ev" or not view.ruleset.formal_tenpai \
                 or base_sh != 1:
             return 0.0, 0.0
-        worth = _draw_tenpai_worth(view, FORMAL_SHARE)
+        worth = _draw_tenpai_worth(view, FORMAL_SHARE, self.style.renchan_value)
         if worth <= 0.0:
             return 0.0, 0.0
         alone = 1.0 - (1.0 - min(0.95, useful / total)) ** draws
@@ -1019,14 +1051,29 @@ class ClubBot:
 # ---------------------------------------------------------------------- helpers
 
 
-def _draw_tenpai_worth(view: PlayerView, share: float) -> float:
+def _draw_tenpai_worth(view: PlayerView, share: float, renchan: float = 0.0) -> float:
     """What a tenpai is worth now for the noten payments of an exhaustive draw.
 
     ``share`` of the payments at the last draw, from nothing at :data:`DRAW_FROM` live
     tiles left (earlier the hand is more likely won than drawn, and tenpai comes later).
+    A dealer whose tenpai keeps the deal (``renchan_at_draw``) counts ``renchan`` more
+    at the last draw, on the same ramp: one more hand as dealer
+    (:attr:`Style.renchan_value`), but not in the game's last hand.
     """
     left = 1.0 - view.wall_remaining / DRAW_FROM
-    return view.ruleset.noten_payment * share * left if left > 0.0 else 0.0
+    if left <= 0.0:
+        return 0.0
+    worth = view.ruleset.noten_payment * share
+    if renchan and view.dealer == view.seat and _tenpai_keeps_deal(view) \
+            and not _is_last_hand(view):
+        worth += renchan
+    return worth * left
+
+
+def _tenpai_keeps_deal(view: PlayerView) -> bool:
+    """Whether the dealer keeps the deal by a tenpai that noten would pass."""
+    rule = view.ruleset.renchan_at_draw
+    return rule == "tenpai" or (rule == "tenpai_or_after_east" and view.round_wind == 0)
 
 
 def _push_share_of(pushers: float) -> float:

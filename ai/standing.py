@@ -166,3 +166,48 @@ class Standing:
         """Worth lost by dealing ``value`` points into ``seat``."""
         after = self._moved(((self._me, -value), (seat, value)))
         return max(0.0, (self._base - after) / self._kappa)
+
+
+def noten_payments(rules: Ruleset, tenpai: Sequence[bool]) -> list[int]:
+    """Each seat's change from the noten payments of an exhaustive draw."""
+    n = sum(tenpai)
+    if not rules.noten_payment or n in (0, 4):
+        return [0, 0, 0, 0]
+    each = rules.noten_payment // (n * (4 - n))
+    return [each * (4 - n) if t else -each * n for t in tenpai]
+
+
+def declare_noten_gain(view: PlayerView, chances: Sequence[float]) -> float:
+    """What a dealer's noten declaration in the game's last hand gains over showing.
+
+    Declared noten, the deal passes and the game ends (when no extension follows): the
+    ranks are final after the noten payments, and the sticks on the table go to the
+    top.  Shown, the dealer is paid as tenpai and plays on for
+    :data:`RENCHAN` hands more.  ``chances`` is each seat's chance of being tenpai (the
+    dealer's own entry is ignored); the gain is an expected final result in points
+    (positive: declare noten).
+    """
+    rules = view.ruleset
+    me = view.seat
+    scores = [s.score for s in view.seats]
+    others = [s for s in range(4) if s != me]
+    on = SPREAD_PER_HAND * math.sqrt(RENCHAN)
+    gain = 0.0
+    for mask in range(8):
+        ten = [False] * 4
+        p = 1.0
+        for bit, seat in enumerate(others):
+            ten[seat] = bool(mask >> bit & 1)
+            p *= chances[seat] if ten[seat] else 1.0 - chances[seat]
+        if p == 0.0:
+            continue
+        ten[me] = True
+        shown = [a + b for a, b in zip(scores, noten_payments(rules, ten), strict=True)]
+        ten[me] = False
+        hidden = [a + b for a, b in zip(scores, noten_payments(rules, ten), strict=True)]
+        ends = rules.extension == "none" or max(hidden) >= rules.extension_target
+        if ends and rules.leftover_sticks == "top" and view.sticks:
+            hidden[rank_order(hidden)[0]] += view.sticks * 1000
+        gain += p * (equity(rules, hidden, me, 0.0 if ends else on)
+                     - equity(rules, shown, me, on))
+    return gain

@@ -33,14 +33,18 @@ from typing import Any
 CHUNK = 50
 
 
-def _play(args: tuple[str, dict[str, Any], str, int, int, int]) -> tuple[str, int, list[int]]:
-    """First-hand points of the measured seat on walls ``start..start+count``."""
-    name, config, against, start, count, offset = args
+def _play(args: tuple[str, dict[str, Any], str, int, int, int, bool]
+          ) -> tuple[str, int, list[int]]:
+    """First-hand points of the measured seat on walls ``start..start+count``.
+
+    With ``turn`` the first dealer's whole turn: East 1 and every repeat of it.
+    """
+    name, config, against, start, count, offset, turn = args
     from tune_bots import set_constants, styled
 
     import ai.club as club
     from ai.base import make_bot
-    from engine.events import HandDrawn, Won
+    from engine.events import GameEnded, HandDrawn, HandStarted, Penalty, Won
     from engine.game import Game
     from rulesets.loader import load_ruleset
 
@@ -59,8 +63,13 @@ def _play(args: tuple[str, dict[str, Any], str, int, int, int]) -> tuple[str, in
             while not done:
                 for s, legal in list(game.pending().items()):
                     events = game.act(s, bots[s].choose(game.view(s), legal))
-                    if any(isinstance(e, (Won, HandDrawn)) for e in events):
-                        done = True
+                    if turn:
+                        done = any(isinstance(e, GameEnded)
+                                   or (isinstance(e, HandStarted) and e.dealer != 0)
+                                   for e in events)
+                    else:
+                        done = any(isinstance(e, (Won, HandDrawn, Penalty)) for e in events)
+                    if done:
                         break
             out.append(game.view(seat).seats[seat].score - rules.start_points)
     return name, start, out
@@ -73,11 +82,13 @@ def main() -> None:
     ap.add_argument("--offset", type=int, default=0, help="first wall (another set of walls)")
     ap.add_argument("--against", default="greedy")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--turn", action="store_true",
+                    help="the first dealer's whole turn (East 1 and its repeats), not one hand")
     ap.add_argument("--configs", default='{"base": {}}',
                     help='JSON: {"name": {"style": {...}, "const": {...}}}, first = baseline')
     args = ap.parse_args()
     configs: dict[str, dict[str, Any]] = json.loads(args.configs)
-    tasks = [(name, cfg, args.against, s, min(CHUNK, args.walls - s), args.offset)
+    tasks = [(name, cfg, args.against, s, min(CHUNK, args.walls - s), args.offset, args.turn)
              for name, cfg in configs.items() for s in range(0, args.walls, CHUNK)]
     found: dict[str, dict[int, list[int]]] = {name: {} for name in configs}
     with ProcessPoolExecutor(args.jobs) as pool:

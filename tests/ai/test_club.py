@@ -390,3 +390,31 @@ def test_strong_calls_late_for_a_tenpai_without_yaku() -> None:
     assert isinstance(strong.choose(no_formal, [Chi((no_formal.hand[0], no_formal.hand[1])),
                                                 Pass()]), Pass)
     assert isinstance(make_bot("normal", 0).choose(late, [chi, Pass()]), Pass)
+
+
+def test_a_dealer_tenpai_at_the_draw_counts_the_deal_it_keeps() -> None:
+    """A dealer's tenpai at an exhaustive draw keeps the deal (tenpai renchan): strong
+    counts one more hand as dealer on top of the noten payments, late in the hand;
+    not where the deal is kept (or passed) whatever the tenpai, nor in the game's last
+    hand, nor for a non-dealer."""
+    from ai.club import _draw_tenpai_worth
+
+    late = make_view("123m456p789s1199p", wall_remaining=6)
+    plain = _draw_tenpai_worth(late, 0.5)
+    assert plain == pytest.approx(3000 * 0.5 * 0.75)
+    assert _draw_tenpai_worth(late, 0.5, 2400.0) == pytest.approx((3000 * 0.5 + 2400) * 0.75)
+    child = make_view("123m456p789s1199p", wall_remaining=6, seat=1)
+    assert _draw_tenpai_worth(child, 0.5, 2400.0) == pytest.approx(plain)
+    for rule in ("always", "never"):
+        other = make_view("123m456p789s1199p", wall_remaining=6,
+                          rules=Ruleset().replace(renchan_at_draw=rule))
+        assert _draw_tenpai_worth(other, 0.5, 2400.0) == pytest.approx(plain)
+    south = Ruleset().replace(renchan_at_draw="tenpai_or_after_east")
+    east = make_view("123m456p789s1199p", wall_remaining=6, rules=south)
+    assert _draw_tenpai_worth(east, 0.5, 2400.0) > plain
+    later = make_view("123m456p789s1199p", wall_remaining=6, rules=south, round_wind=1)
+    assert _draw_tenpai_worth(later, 0.5, 2400.0) == pytest.approx(plain)
+    last = make_view("123m456p789s1199p", wall_remaining=6, round_wind=1, hand_number=3)
+    assert _draw_tenpai_worth(last, 0.5, 2400.0) == pytest.approx(plain)
+    early = make_view("123m456p789s1199p", wall_remaining=30)
+    assert _draw_tenpai_worth(early, 0.5, 2400.0) == 0.0

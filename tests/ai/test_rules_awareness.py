@@ -6,7 +6,7 @@ from botviews import make_view
 
 from ai import make_bot
 from ai.club import ClubBot
-from engine.actions import ClosedKan, Discard, EndGame
+from engine.actions import ClosedKan, Discard, EndGame, ShowHand
 from engine.events import Meld
 from engine.tiles import kind_name, parse_kinds, parse_tiles
 from engine.view import SeatInfo
@@ -109,3 +109,51 @@ def test_nagashi_alive_only_with_terminal_discards_under_the_rule() -> None:
     off = make_view("123m456p789s1199s", rivers=("19m19p1z9s", "", "", ""),
                     rules=Ruleset().replace(nagashi_mangan="none"))
     assert not bot._nagashi_alive(off)
+
+
+def test_last_dealer_declares_noten_to_end_the_game_on_top() -> None:
+    """makura 4) and 32): a tenpai without riichi is shown only by declaring it, and the
+    last dealer's noten ends the game.  Strong, top by 6,000 at the last draw, declares
+    noten: no noten payment can cost it the top and the game ends.  Far ahead it shows
+    (the payments are worth more than the small risk of one more hand), behind it shows
+    and plays on; a non-dealer, a hand before the last and a style that ignores the
+    score always show."""
+    from rulesets.loader import load_ruleset
+
+    makura = load_ruleset("makura")
+    legal = [ShowHand(True), ShowHand(False)]
+
+    def view(scores, **kw):  # type: ignore[no-untyped-def]
+        args = {"round_wind": 1, "hand_number": 3, "wall_remaining": 0, "rules": makura}
+        args.update(kw)
+        return make_view("123m456p789s1199p", scores=scores, **args)
+
+    close_top = view((35000, 29000, 20000, 16000))
+    d = ClubBot("strong", 0).decide(close_top, legal)
+    assert d.action == ShowHand(False) and d.reason == "declare noten: the game ends"
+    assert make_bot("normal", 0).choose(close_top, legal) == ShowHand(True)
+    assert make_bot("strong", 0).choose(view((45000, 29000, 16000, 10000)), legal) \
+        == ShowHand(True)
+    assert make_bot("strong", 0).choose(view((28000, 20000, 30000, 22000)), legal) \
+        == ShowHand(True)
+    not_dealer = view((29000, 35000, 20000, 16000), seat=1, dealer=0)
+    assert make_bot("strong", 0).choose(not_dealer, legal) == ShowHand(True)
+    earlier = view((35000, 29000, 20000, 16000), hand_number=2)
+    assert make_bot("strong", 0).choose(earlier, legal) == ShowHand(True)
+
+
+def test_declare_noten_gain_counts_the_payments_that_could_cost_the_top() -> None:
+    """With the rival 1,000 behind, a noten declaration loses the top whenever the
+    rival is tenpai (it gains 3,000 from the dealer's noten), so it pays only when the
+    rival is surely noten."""
+    from ai.standing import declare_noten_gain, noten_payments
+    from rulesets.loader import load_ruleset
+
+    makura = load_ruleset("makura")
+    assert noten_payments(makura, (True, False, False, False)) == [3000, -1000, -1000, -1000]
+    assert noten_payments(makura, (True, True, False, False)) == [1500, 1500, -1500, -1500]
+    assert noten_payments(makura, (False,) * 4) == [0, 0, 0, 0]
+    v = make_view("123m456p789s1199p", scores=(30500, 29500, 20000, 20000), round_wind=1,
+                  hand_number=3, wall_remaining=0, rules=makura)
+    assert declare_noten_gain(v, (0.0, 0.0, 0.0, 0.0)) > 0.0
+    assert declare_noten_gain(v, (0.0, 1.0, 0.0, 0.0)) < 0.0
