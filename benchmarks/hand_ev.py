@@ -15,7 +15,9 @@ games, which hides most single changes.  Roughly, +50 points on the first hand i
 worth -0.04 of an average rank against greedy bots: an estimate by proportion (strong
 makes about +475 a hand there and ranks 2.13, 0.37 better than 2.5), not a
 measurement.  What this cannot see: anything that depends on the score situation or
-on what was learned in earlier hands.  A change that alters many decisions (the
+on what was learned in earlier hands.  ``--turn`` plays the first dealer's whole turn
+(East 1 and every repeat of it) and counts the points at its end, for changes whose
+worth lies in keeping the deal.  A change that alters many decisions (the
 1-shanten look-ahead) still has a standard error of about 35 points on 6,000 hands;
 knobs that alter few decisions come out near 10.  Decide on at least two ``--offset``
 values: the look-ahead measured +103 +- 35 on one set of walls, then -24 +- 35 and
