@@ -357,6 +357,21 @@ STYLES = {
     # seed 5050 (2,000) 2.1055 (2.118), makura 2.107; among normal bots 2.334 (2.352,
     # 1,000, seed 2026); self-play win 21.2 %, deal-in 12.8 %, riichi 19.3 %, call 31.0 %,
     # average win 5,577 (1,000 games, seed 2026).
+    # A dealer's tenpai at an exhaustive draw keeps the deal: it counts renchan_value on
+    # top of the noten payments, on the same ramp (_draw_tenpai_worth).  On the first
+    # dealer's whole turn (hand_ev.py --turn) against greedy bots +4.2 / +3.4 / +4.6
+    # (renchan_value at half weight, like the payments: +3.7 / -0.1 / +2.0), against
+    # normal bots +13.9 +- 7.7 (half: +10.4).  Whole games with it and the last dealer's
+    # noten declaration (ClubBot._show_hand): against greedy bots 2.0888 (2.0903, 4,000,
+    # seed 2026) and 2.1045 (2.1055, 2,000, seed 5050); makura 2.0997 (2.1012) and
+    # 2.1065 (2.107).
+    # Left out, on first hands against greedy bots (two sets of 6,000): keeping a safe
+    # honour (two copies seen) while no riichi is on, +100 for it: +11.7 / -31.8, +250:
+    # +1.1 / -46.5; kans only up to 1-shanten: -0.6 / -16.9, only at tenpai: -22.8 /
+    # -21.5 (every kan that keeps the shanten stays); kans against a riichi at tenpai:
+    # -7.6 / +9.4, at any shanten: -12.8 / +3.3; the noten payments counted in a call to
+    # a tenpai with yaku (and the closed hand's own chance of tenpai against it): +4.6 /
+    # -2.6 / -0.8, against normal bots -3.1 +- 8.1.
     # Counting the draws still to push (a share of the mean danger of an unseen tile for
     # each of the next three own draws, on every discard that keeps the shanten while a
     # riichi is on) folded far too much: first hands against greedy bots -157 +- 27 at
