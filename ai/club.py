@@ -37,7 +37,10 @@ Levels (:data:`STYLES`):
   who keep pushing it declares for the rons they will pay; against a table that folds
   it takes dama more often (good-valued hands, the last draws), since folders answer a
   riichi but cannot see a dama.  Late in a hand it calls for a tenpai without yaku
-  where the rules pay it at a draw (:attr:`Style.formal_calls`).
+  where the rules pay it at a draw (:attr:`Style.formal_calls`).  Where the rules
+  have open riichi it shows a riichi whose extra han is worth more than the rons of
+  players not in riichi (:attr:`Style.open_riichi`), and reads another's open riichi
+  from the hand it shows.
 """
 
 from __future__ import annotations
@@ -145,6 +148,11 @@ RIICHI_STICK = 1000.0
 RIICHI_QUIET = 0.5
 """Share of the others' wins a riichi stops when they all fold (they give up their hands)."""
 
+OPEN_LATER = 0.0
+"""Share of a player's discards still to come that it makes in riichi, for a player not in
+riichi yet (an open riichi's rons come only from players in riichi).  0: only the players
+in riichi now count; at 0.2 strong opened far too often (see :data:`STYLES`)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Style:
@@ -187,6 +195,7 @@ class Style:
     dama_full_rons: bool = False  # riichi_reads_folds: a dama hand keeps its full ron chance
     soba_ease: float = 0.0  # a kind beside another seat's own discards comes this much easier
     formal_calls: bool = False  # late in a hand, call for a tenpai without yaku (noten payments)
+    open_riichi: bool = False  # open riichi where the rules have it, when it beats a closed one
 
 
 STYLES = {
@@ -372,6 +381,28 @@ STYLES = {
     # -7.6 / +9.4, at any shanten: -12.8 / +3.3; the noten payments counted in a call to
     # a tenpai with yaku (and the closed hand's own chance of tenpai against it): +4.6 /
     # -2.6 / -0.8, against normal bots -3.1 +- 8.1.
+    # Where the rules have open riichi (makura 18), strong declares it when its expected
+    # gain beats a closed riichi's (open_riichi, _open_riichi_pays): a han more, but the
+    # rons come only from players in riichi (the rules forbid a player not in riichi to
+    # throw a shown wait, and a forced deal-in pays a yakuman); a furiten riichi, which
+    # wins by tsumo only, is always shown.  Counting a share of the others' later
+    # discards as made in riichi (OPEN_LATER 0.2) opened far too often against greedy
+    # bots: 2.1143 (makura, 4,000 duplicate games, seed 2026; every riichi open: 2.274 on
+    # the first 2,000); with only the players in riichi now (OPEN_LATER 0) 2.1005
+    # (2.0997 without open riichi) and 2.095 on seed 5050 (2.1065, 2,000 games).  Tenhou
+    # games are unchanged.  Its defence reads an open riichi from the hand it shows
+    # (ai.defence.Threat.waits).
+    # Left out, makura, 4,000 games against greedy bots, seed 2026 (2.0997 without):
+    # a 1-shanten hand's later tenpai counted with the rons of the own tenpai (ron_factor
+    # and the threats' end, where the win chance took one ron per draw) calibrates the
+    # win chance of 1-shanten hands with no riichi on from 0.212 predicted to 0.318
+    # (0.318 happened; 2-shanten 0.151 to 0.225, 0.231 happened), but ranked 2.1153, and
+    # 2.1115 in the discard choice alone (the calls kept as they were): the knobs were
+    # tuned on the old reading.  Strong's deal-in chances against greedy riichi read
+    # low on number tiles and a little high on honours (predicted / happened: middle
+    # tiles not suji 5.0 / 9.4 %, suji 1.9 / 4.3 %, 2 and 8 not suji 3.4 / 7.1 %,
+    # honours with two unseen 1.5 / 1.1 %), but honour waits halved ranked 2.1147 and the
+    # number-tile waits at 1.5 times 2.118 (folding more: deal-in 6.3 %, win 24.2 %).
     # Counting the draws still to push (a share of the mean danger of an unseen tile for
     # each of the next three own draws, on every discard that keeps the shanten while a
     # riichi is on) folded far too much: first hands against greedy bots -157 +- 27 at
@@ -389,7 +420,7 @@ STYLES = {
                     calls_after_riichi=True, riichi_ev=True, riichi_reads_folds=True,
                     riichi_ease=True, dama_full_rons=True, dama_share_folders=0.45,
                     late_draws_folders=5, renchan_value=1200.0, waits=READING,
-                    soba_ease=0.5, formal_calls=True),
+                    soba_ease=0.5, formal_calls=True, open_riichi=True),
 }
 
 
@@ -646,7 +677,12 @@ class ClubBot:
         riichi_acts = [a for a in discards if a.riichi and a.tile >> 2 == best.kind]
         if riichi_acts and best.shanten == 0:
             if self._want_riichi(view, counts, best, ctx, unseen, total_unseen, draws, threats):
-                act = next((a for a in riichi_acts if a.tile == tile), riichi_acts[0])
+                act = next((a for a in riichi_acts if a.tile == tile and not a.open),
+                           riichi_acts[0])
+                shown = [a for a in riichi_acts if a.open and a.tile == act.tile]
+                if shown and st.open_riichi and self._open_riichi_pays(
+                        view, best, ctx, unseen, total_unseen, draws, threats):
+                    return Decision(shown[0], "open riichi " + reason)
                 return Decision(act, "riichi " + reason)
         found = next((a for a in plain if a.tile == tile), None)
         act = found if found is not None else next(a for a in plain if a.tile >> 2 == best.kind)
@@ -880,22 +916,10 @@ class ClubBot:
         (A mangan dama, the top at the last hand and a bad wait against a riichi stay
         dama by the rules of thumb that follow.)
         """
-        exact_r = best.exact
-        if exact_r is None:  # a style that does not score tenpai waits exactly
-            exact_r, _ = average_value(wait_values(view, tiles, best.kinds, riichi=True),
-                                       unseen)
-        v_r = exact_r * _tenpai_bonus(exact_r, True, ctx.dealer)
-        p_r = best.win
+        p_r, v_r, exact_r = self._riichi_odds(view, tiles, best, ctx, unseen, total, draws,
+                                              threats)
         useful = best.useful
         end = _end_chance(threats)
-        if self.style.riichi_reads_folds:
-            pushers = self._push_share(view)
-            if pushers < 1.0:
-                # folders answer a riichi with safe tiles: fewer rons, and fewer own wins
-                # (_ron_share, when a style uses it, is this same share or 1)
-                ron = self.style.ron_factor * pushers
-                quiet = end * (1.0 - RIICHI_QUIET * (1.0 - pushers))
-                p_r = win_chance(0, useful, total, draws, ron_factor=ron, end=quiet)
         if share < 0.6:
             p_d = win_chance(0, useful, total, draws, ron_factor=0.0, end=end)
             v_d = exact_r  # menzen tsumo in place of the riichi han
@@ -909,6 +933,60 @@ class ClubBot:
             v_d = dama * _tenpai_bonus(dama, False, ctx.dealer)
         gain = p_r * self._win_value_scale(view, v_r) - p_d * self._win_value_scale(view, v_d)
         return gain > RIICHI_STICK * (1.0 - p_r)
+
+    def _riichi_odds(self, view: PlayerView, tiles: list[int], best: _Option,
+                     ctx: ValueContext, unseen: list[int], total: float, draws: int,
+                     threats: list[defence.Threat]) -> tuple[float, float, float]:
+        """(win chance, value with ura, ippatsu and tsumo, exact ron value) of a riichi.
+
+        Against players seen to fold (:attr:`Style.riichi_reads_folds`) the riichi
+        counts fewer rons and fewer wins of theirs.
+        """
+        exact_r = best.exact
+        if exact_r is None:  # a style that does not score tenpai waits exactly
+            exact_r, _ = average_value(wait_values(view, tiles, best.kinds, riichi=True),
+                                       unseen)
+        v_r = exact_r * _tenpai_bonus(exact_r, True, ctx.dealer)
+        p_r = best.win
+        furiten = any(r.tile >> 2 in best.kinds for r in view.me.river)
+        if self.style.riichi_reads_folds and not furiten:
+            pushers = self._push_share(view)
+            if pushers < 1.0:
+                # folders answer a riichi with safe tiles: fewer rons, and fewer own wins
+                # (_ron_share, when a style uses it, is this same share or 1)
+                ron = self.style.ron_factor * pushers
+                quiet = _end_chance(threats) * (1.0 - RIICHI_QUIET * (1.0 - pushers))
+                p_r = win_chance(0, best.useful, total, draws, ron_factor=ron, end=quiet)
+        return p_r, v_r, exact_r
+
+    def _open_riichi_pays(self, view: PlayerView, best: _Option, ctx: ValueContext,
+                          unseen: list[int], total: float, draws: int,
+                          threats: list[defence.Threat]) -> bool:
+        """Whether an open riichi (where the rules have it) beats a closed one.
+
+        An open riichi adds a han (:attr:`Style.open_riichi`), but the others see its
+        waits: a player not in riichi will not throw them (the rules forbid it, or a
+        forced deal-in pays a yakuman), so its rons come only from players in riichi,
+        who throw whatever they draw, now and (:data:`OPEN_LATER` of the others) later.
+        A furiten riichi wins by tsumo only, so showing it costs nothing.
+        """
+        tiles = list(view.concealed())
+        tiles.remove(_pick_tile(view, best.kind, [Discard(t) for t in tiles]))
+        p_r, v_r, _ = self._riichi_odds(view, tiles, best, ctx, unseen, total, draws, threats)
+        exact_o, _ = average_value(
+            wait_values(view, tiles, best.kinds, riichi=True, open_riichi=True), unseen)
+        v_o = exact_o * _tenpai_bonus(exact_o, True, ctx.dealer)
+        furiten = any(r.tile >> 2 in best.kinds for r in view.me.river)
+        locked = sum(1 for s in view.seats if s.seat != view.seat and s.riichi)
+        ron = 0.0 if furiten else locked + OPEN_LATER * (3 - locked)
+        live = float(sum(unseen[k] for k in best.kinds))
+        end = _end_chance(threats)
+        if self.style.riichi_reads_folds:
+            end *= 1.0 - RIICHI_QUIET * (1.0 - self._push_share(view))
+        p_o = win_chance(0, live, total, draws, ron_factor=ron, end=end)
+        gain_o = p_o * self._win_value_scale(view, v_o) - RIICHI_STICK * (1.0 - p_o)
+        gain_r = p_r * self._win_value_scale(view, v_r) - RIICHI_STICK * (1.0 - p_r)
+        return gain_o > gain_r
 
     # ------------------------------------------------------------------ kans
     def _kan_choice(self, view: PlayerView, legal: Sequence[Action], counts: list[int],

@@ -16,7 +16,8 @@ from dataclasses import dataclass, replace
 
 from ai.rivers import passed_since
 from engine.tiles import dora_of
-from engine.view import PlayerView
+from engine.view import PlayerView, SeatInfo
+from engine.waits import waits
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +68,7 @@ class Threat:
     flush_suit: int | None  # suit 0..2 it is likely collecting, if any
     safe: frozenset[int]  # kinds it cannot ron (genbutsu, and passed tiles after riichi)
     thrown: frozenset[int] = frozenset()  # kinds it chose to discard (before its riichi)
+    waits: frozenset[int] | None = None  # its waits when known (an open riichi shows them)
 
 
 def _safe_kinds(view: PlayerView, seat: int) -> frozenset[int]:
@@ -161,8 +163,20 @@ def threats(view: PlayerView, riichi_value: float = RIICHI_VALUE) -> list[Threat
             river = river[:info.riichi_turn]  # after it, every draw is thrown
         out.append(Threat(info.seat, tenpai, value, info.riichi, flush,
                           _safe_kinds(view, info.seat),
-                          frozenset(r.tile >> 2 for r in river)))
+                          frozenset(r.tile >> 2 for r in river), _shown_waits(info)))
     return out
+
+
+def _shown_waits(info: SeatInfo) -> frozenset[int] | None:
+    """The waits of an open riichi, read from the hand it shows (None when not shown)."""
+    if not (info.open_riichi and info.shown_hand):
+        return None
+    counts = [0] * 34
+    for t in info.shown_hand:
+        counts[t >> 2] += 1
+    if sum(counts) % 3 != 1:
+        return None  # not a hand waiting for its 14th tile
+    return frozenset(waits(counts, len(info.melds)))
 
 
 def deal_in_chance(kind: int, safe: frozenset[int], unseen: Sequence[int],
@@ -220,6 +234,9 @@ def danger_table(view: PlayerView, unseen: Sequence[int],
         if t.tenpai < 0.05:
             continue
         for k in todo:
+            if t.waits is not None:  # an open riichi: its waits are on the table
+                out[k] += t.value if k in t.waits and k not in t.safe else 0.0
+                continue
             p = deal_in_chance(k, t.safe, unseen, weights, t.thrown)
             if t.flush_suit is not None and not t.riichi:
                 if k < 27 and k // 9 != t.flush_suit:

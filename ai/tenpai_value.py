@@ -24,8 +24,11 @@ def _free_copy(kind: int, taken: set[int], red_fives: int) -> int | None:
 
 
 def wait_values(view: PlayerView, tiles13: Sequence[int], waits: Sequence[int], *,
-                riichi: bool) -> dict[int, int]:
-    """Ron value (before honba and sticks) of each wait; 0 where the hand cannot win."""
+                riichi: bool, open_riichi: bool = False) -> dict[int, int]:
+    """Ron value (before honba and sticks) of each wait; 0 where the hand cannot win.
+
+    ``open_riichi`` scores the hand as an open riichi (where the rules have it).
+    """
     rules = view.ruleset
     min_han = rules.min_han
     if rules.two_han_from_honba and view.honba >= rules.two_han_from_honba:
@@ -41,6 +44,7 @@ def wait_values(view: PlayerView, tiles13: Sequence[int], waits: Sequence[int], 
             continue
         ctx = WinContext(tuple(tiles13) + (t,), view.me.melds, t, tsumo=False,
                          seat_wind=view.me.wind, round_wind=view.round_wind, riichi=riichi,
+                         open_riichi=riichi and open_riichi,
                          dora_indicators=view.dora_indicators)
         try:
             res = score_win(ctx, rules)

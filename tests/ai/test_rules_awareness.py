@@ -157,3 +157,87 @@ def test_declare_noten_gain_counts_the_payments_that_could_cost_the_top() -> Non
                   hand_number=3, wall_remaining=0, rules=makura)
     assert declare_noten_gain(v, (0.0, 0.0, 0.0, 0.0)) > 0.0
     assert declare_noten_gain(v, (0.0, 1.0, 0.0, 0.0)) < 0.0
+
+
+def _with_open_riichi(legal: list[Discard]) -> list[Discard]:
+    """``legal`` plus the open riichi beside every riichi discard (makura 18)."""
+    return legal + [Discard(a.tile, riichi=True, open=True) for a in legal if a.riichi]
+
+
+def _riichi_discards(view, kind: str) -> list[Discard]:  # type: ignore[no-untyped-def]
+    k = parse_kinds(kind)[0]
+    tiles = view.concealed()
+    return ([Discard(t) for t in tiles]
+            + [Discard(t, riichi=True) for t in tiles if t >> 2 == k])
+
+
+def test_a_furiten_riichi_is_shown_where_open_riichi_is_allowed() -> None:
+    """makura 18), 25): a furiten riichi wins by tsumo only, so showing it costs no ron
+    and adds a han: strong declares it open.  Under rules without open riichi (tenhou)
+    the engine offers no open riichi and strong declares a closed one."""
+    from rulesets.loader import load_ruleset
+
+    makura = load_ruleset("makura")
+    v = make_view("234m456p678s55s34p", drawn="5z", rivers=("2p", "", "", ""),
+                  rules=makura)
+    d = ClubBot("strong", 0).decide(v, _with_open_riichi(_riichi_discards(v, "5z")))
+    a = d.action
+    assert a == Discard(a.tile, riichi=True, open=True) and kind_name(a.tile >> 2) == "5z"
+    assert d.reason.startswith("open riichi discard 5z")  # what the hint shows
+    tenhou = make_view("234m456p678s55s34p", drawn="5z", rivers=("2p", "", "", ""),
+                       rules=load_ruleset("tenhou"))
+    b = make_bot("strong", 0).choose(tenhou, _riichi_discards(tenhou, "5z"))
+    assert isinstance(b, Discard) and b.riichi and not b.open
+    # normal does not weigh open riichi: a closed one
+    c = make_bot("normal", 0).choose(v, _with_open_riichi(_riichi_discards(v, "5z")))
+    assert isinstance(c, Discard) and not c.open
+
+
+def test_open_riichi_only_where_its_han_beats_the_rons_it_gives_up() -> None:
+    """makura 18): an open riichi gets no ron from a player not in riichi (they may not
+    throw a shown wait).  With two players in riichi, who throw whatever they draw, a
+    cheap kanchan riichi loses few rons by showing and doubles its value: open.  With a
+    single player in riichi, or none, the rons of the other two are worth more: closed,
+    a good wait with tanyao and pinfu too (players not yet in riichi are not counted as
+    future payers: counting them opened far too often in measured games)."""
+    from rulesets.loader import load_ruleset
+
+    makura = load_ruleset("makura")
+
+    def choice(hand: str, riichi: tuple[int, ...], wall: int) -> Discard:
+        rivers = ("", "1z" if 1 in riichi else "", "2z" if 2 in riichi else "", "")
+        v = make_view(hand, drawn="5z", riichi=riichi, riichi_turns={s: 0 for s in riichi},
+                      rivers=rivers, wall_remaining=wall, rules=makura)
+        a = make_bot("strong", 0).choose(v, _with_open_riichi(_riichi_discards(v, "5z")))
+        assert isinstance(a, Discard) and a.riichi and kind_name(a.tile >> 2) == "5z"
+        return a
+
+    cheap = "123m456p789s13s99m"  # no yaku but riichi, waiting on 2s
+    good = "234m456p678s55s34p"  # tanyao pinfu on 2p-5p
+    assert choice(cheap, (1, 2), 40).open
+    assert not choice(cheap, (1,), 40).open
+    assert not choice(cheap, (), 40).open
+    assert not choice(good, (1,), 40).open
+    assert not choice(good, (), 60).open
+
+
+def test_an_open_riichi_is_read_from_the_hand_it_shows() -> None:
+    """makura 18): an open riichi shows its waits; only they are dangerous."""
+    from dataclasses import replace
+
+    from ai import defence
+    from ai.hand import unseen_counts
+    from rulesets.loader import load_ruleset
+
+    used: set[int] = set()
+    shown = tuple(parse_tiles("123m456p789p11s34s", 1, used=used))
+    v = make_view("19m19p19s1234567z", riichi=(1,), riichi_turns={1: 0}, rivers=("", "6s", "", ""),
+                  rules=load_ruleset("makura"), used=used)
+    open_seat = replace(v.seats[1], open_riichi=True, shown_hand=shown)
+    v = replace(v, seats=(v.seats[0], open_seat, v.seats[2], v.seats[3]))
+    threat = next(t for t in defence.threats(v) if t.seat == 1)
+    assert threat.waits == frozenset(parse_kinds("2s5s"))
+    danger = defence.danger_table(v, unseen_counts(v), [threat])
+    assert danger[parse_kinds("2s")[0]] == threat.value > 0
+    assert danger[parse_kinds("5s")[0]] == threat.value  # its 6s does not make 5s furiten
+    assert all(danger[k] == 0.0 for k in range(34) if k not in threat.waits)
