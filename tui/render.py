@@ -195,6 +195,7 @@ def action_words(action: Action, red_fives: int) -> str:
             return f"{ACTION_TITLES[group or 'kan']} {names}{suit}"
         case AddedKan(tile=t):
             return f"Kan (add) {tile_name(t, red_fives)}"
-        case Discard(tile=t, riichi=r):
-            return ("Riichi with " if r else "Discard ") + tile_name(t, red_fives)
+        case Discard(tile=t, riichi=r, open=o):
+            head = ("Open riichi with " if o else "Riichi with ") if r else "Discard "
+            return head + tile_name(t, red_fives)
     return ACTION_TITLES.get(group or "", type(action).__name__)

@@ -116,6 +116,8 @@ def test_actions_map_to_one_key_each() -> None:
     assert action_words(Chi((4, 8)), 1) == "Chi 23m"
     assert action_words(ClosedKan((16, 17, 18, 19)), 1) == "Kan 0555m"
     assert action_words(Discard(16, riichi=True), 1) == "Riichi with 0m"
+    # what a hint says when strong would show its riichi (makura 18)
+    assert action_words(Discard(16, riichi=True, open=True), 1) == "Open riichi with 0m"
 
 
 def test_best_discards_follow_the_hand_analysis() -> None:
