@@ -12,7 +12,10 @@ the current one plus a normal spread that shrinks with the hands still to play
   costs more than one to a seat far away;
 * in the last hand the ranks after a win are certain (the game ends), while doing
   nothing leaves the others this hand to overtake;
-* under the bust rule a score below zero ends the game at once.
+* under the bust rule a score below zero ends the game at once;
+* where the rules extend the game while nobody has reached their target (Tenhou's
+  West round), a result that leaves everyone short of it plays on
+  (:data:`EXTENSION_HANDS` more hands), and one that reaches it ends the game.
 
 Values are given in *points of the game's start*: the expected result change divided
 by what a point is worth at the first hand with equal scores (about 2.8 points of
@@ -36,6 +39,9 @@ SPREAD_PER_HAND = 4000.0
 RENCHAN = 1.25
 """Hands played per dealer turn on average (repeats of the dealer)."""
 
+EXTENSION_HANDS = 2.0
+"""Hands an extension is taken to add when the game would end with nobody at its target."""
+
 RON_SHARE = 0.6
 """Share of wins by ron (the rest by tsumo) when the payer is not known yet."""
 
@@ -48,9 +54,28 @@ def last_round(rules: Ruleset) -> int:
 
 
 def hands_after(rules: Ruleset, round_wind: int, hand_number: int) -> float:
-    """Expected number of hands still to play after the current one."""
+    """Expected number of hands still to play after the current one.
+
+    Inside an extension round played in full (``full_rounds``) the round's own hands
+    still come; past them, and in a sudden-death extension, :func:`extension_follows`
+    tells whether the game goes on.
+    """
+    if round_wind > last_round(rules) and rules.extension == "full_rounds":
+        return (3 - hand_number) * RENCHAN
     dealer_turns = (last_round(rules) - round_wind) * 4 + (3 - hand_number)
     return max(0, dealer_turns) * RENCHAN
+
+
+def extension_follows(rules: Ruleset, round_wind: int, hand_number: int) -> bool:
+    """Whether the game may be extended after this hand (when nobody has the target).
+
+    True from the last regular hand on, under rules with an extension, up to the last
+    hand of the last round the extension may reach.
+    """
+    if rules.extension == "none" or hands_after(rules, round_wind, hand_number) > 0:
+        return False
+    last = last_round(rules) + {"west": 1, "north": 2}.get(rules.extension_last_round, 1 << 30)
+    return not (round_wind >= last and hand_number == 3)
 
 
 def rank_worth(rules: Ruleset, points: Sequence[int]) -> list[float]:
@@ -110,8 +135,8 @@ def point_worth(rules: Ruleset) -> float:
 class Standing:
     """The seat's score situation: the worth of a win or a deal-in in start points."""
 
-    __slots__ = ("_after", "_base", "_dealer", "_kappa", "_last", "_me", "_now", "_rules",
-                 "_scores", "_wins", "_worth")
+    __slots__ = ("_after", "_base", "_dealer", "_extends", "_kappa", "_last", "_me", "_now",
+                 "_rules", "_scores", "_wins", "_worth")
 
     def __init__(self, view: PlayerView) -> None:
         rules = view.ruleset
@@ -125,9 +150,13 @@ class Standing:
         after = hands_after(rules, view.round_wind, view.hand_number)
         self._after = SPREAD_PER_HAND * math.sqrt(after)
         self._last = after == 0
+        self._extends = extension_follows(rules, view.round_wind, view.hand_number)
         # with this hand still to play (also after a dealer's win, which repeats it)
         self._now = SPREAD_PER_HAND * math.sqrt(after + 1.0)
-        self._base = equity(rules, self._scores, self._me, self._now, self._worth)
+        base_spread = self._now
+        if self._extends and max(self._scores) < rules.extension_target:
+            base_spread = max(base_spread, SPREAD_PER_HAND * math.sqrt(1.0 + EXTENSION_HANDS))
+        self._base = equity(rules, self._scores, self._me, base_spread, self._worth)
         self._kappa = point_worth(rules)
 
     def _moved(self, gains: Sequence[tuple[int, float]], *, my_win: bool = False) -> float:
@@ -140,6 +169,9 @@ class Standing:
             top = rank_order(scores)[0] == self._me
             if not (self._last and top):
                 spread = self._now
+        if self._extends and max(scores) < self._rules.extension_target:
+            # nobody has the target: the game is extended (Tenhou's West round)
+            spread = max(spread, SPREAD_PER_HAND * math.sqrt(EXTENSION_HANDS))
         return equity(self._rules, scores, self._me, spread, self._worth)
 
     def win(self, value: float) -> float:

@@ -125,3 +125,35 @@ def test_riichi_value_scales_the_riichi_threat_only() -> None:
     got = {t.seat: t.value for t in bot._threats(v)}
     assert got[1] == pytest.approx(2 * base[1])
     assert all(got[s] == base[s] for s in got if s != 1)
+
+
+def test_a_last_hand_that_leaves_everyone_short_of_30000_plays_on() -> None:
+    """Tenhou: nobody at 30,000 after South 4 means a West round in sudden death.
+
+    Top with 28,000 in the last hand, a 1,000 win (29,000 after it) does not end the
+    game under Tenhou's rules, so it is worth less than where the game ends (no
+    extension); a 3,900 win reaches 30,000 and ends the game as top under both, worth
+    more under Tenhou's, where doing nothing would leave the game open longer.
+    """
+    tenhou = load_ruleset("tenhou")
+    ends = tenhou.replace(extension="none")
+    scores = (28000, 26000, 24000, 22000)
+    extended, final = standing(scores, tenhou), standing(scores, ends)
+    assert extended.win(1000) < 0.8 * final.win(1000)
+    assert extended.win(3900) > final.win(3900) > 3900
+    # with someone already at 30,000 the extension cannot follow: the same either way
+    rich = (31000, 26000, 22000, 21000)
+    assert standing(rich, tenhou).win(1000) == pytest.approx(standing(rich, ends).win(1000))
+
+
+def test_an_extension_round_played_in_full_counts_its_hands() -> None:
+    """ako 1-04: extension rounds are played in full, so West 1 has three hands after it."""
+    from ai.standing import extension_follows, hands_after
+
+    ako = load_ruleset("ako")
+    assert hands_after(ako, 2, 0) == pytest.approx(3 * 1.25)
+    assert not extension_follows(ako, 2, 0) and extension_follows(ako, 2, 3)
+    tenhou = load_ruleset("tenhou")  # West round at most: West 4 is the very last hand
+    assert extension_follows(tenhou, 1, 3) and extension_follows(tenhou, 2, 1)
+    assert not extension_follows(tenhou, 2, 3) and not extension_follows(tenhou, 1, 2)
+    assert not extension_follows(load_ruleset("makura"), 1, 3)  # makura 2): no West round
