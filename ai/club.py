@@ -396,7 +396,10 @@ STYLES = {
     # against a table that folds, where a closed riichi's rons are few anyway).
     # Final code on walls not used for tuning (seed 9090, 4,000 duplicate games, decided
     # before the run): against greedy bots 2.100 makura, 2.1018 tenhou; over the 10,000
-    # games of seeds 2026, 5050 and 9090, 2.0992 makura and 2.0971 tenhou.  Makura:
+    # games of seeds 2026, 5050 and 9090, 2.0992 makura and 2.0971 tenhou.  With the
+    # extension counted (ai.standing.extension_follows; makura has none) tenhou gave
+    # 2.0863 (4,000, seed 2026), 2.102 (2,000, seed 5050) and 2.104 (4,000, seed 9090):
+    # 2.0965 over the 10,000.  Makura:
     # among normal bots 2.340 (1,000, seed 2026), normal against greedy bots 2.237,
     # self-play (400 games) win 21.4 %, deal-in 12.8 %, riichi 19.3 %, call 31.2 %,
     # average win 5,666.
