@@ -455,6 +455,7 @@ class _Option:
     score: float = 0.0
     useful: float = 0.0  # tenpai: the waits' unseen tiles, each by how readily it comes out
     exact: float | None = None  # closed tenpai: the waits' exact average value with riichi
+    furiten: bool = False  # tenpai: a wait is in the own river (tsumo only)
 
 
 class ClubBot:
@@ -687,12 +688,13 @@ class ClubBot:
         reason = _describe(best)
         riichi_acts = [a for a in discards if a.riichi and a.tile >> 2 == best.kind]
         if riichi_acts and best.shanten == 0:
-            if self._want_riichi(view, counts, best, ctx, unseen, total_unseen, draws, threats):
+            rest = _tiles_after(view, best.kind)
+            if self._want_riichi(view, rest, best, ctx, unseen, total_unseen, draws, threats):
                 act = next((a for a in riichi_acts if a.tile == tile and not a.open),
                            riichi_acts[0])
                 shown = [a for a in riichi_acts if a.open and a.tile == act.tile]
                 if shown and st.open_riichi and self._open_riichi_pays(
-                        view, best, ctx, unseen, total_unseen, draws, threats):
+                        view, rest, best, ctx, unseen, total_unseen, draws, threats):
                     return Decision(shown[0], "open riichi " + reason)
                 return Decision(act, "riichi " + reason)
         found = next((a for a in plain if a.tile == tile), None)
@@ -747,8 +749,7 @@ class ClubBot:
                 value = 4000.0
             c[o.kind] += 1
             if o.shanten == 0 and st.exact_tenpai and o.kinds:
-                rest = list(tiles)
-                rest.remove(_pick_tile(view, o.kind, [Discard(t) for t in tiles]))
+                rest = _tiles_after(view, o.kind)
                 closed = not any(m.is_open for m in melds)
                 exact, _ = average_value(
                     wait_values(view, rest, o.kinds, riichi=closed), unseen)
@@ -757,7 +758,7 @@ class ClubBot:
                     opt.exact = exact  # the riichi choice reads it (_riichi_pays)
             if o.shanten == 0:
                 useful = 0.0
-                furiten = any(k in furiten_kinds for k in o.kinds)
+                furiten = opt.furiten = any(k in furiten_kinds for k in o.kinds)
                 for k in o.kinds:
                     useful += unseen[k] * self._ron_ease(view, k)
                 opt.useful = useful
@@ -866,20 +867,21 @@ class ClubBot:
                         danger[k] += 8000.0
 
     # ------------------------------------------------------------------ riichi
-    def _want_riichi(self, view: PlayerView, counts: list[int], best: _Option,
+    def _want_riichi(self, view: PlayerView, tiles: list[int], best: _Option,
                      ctx: ValueContext, unseen: list[int], total: float, draws: int,
                      threats: list[defence.Threat]) -> bool:
-        """Riichi or dama, by the exact dama value of the waits, the wait and the turn."""
+        """Riichi or dama, by the exact dama value of the waits, the wait and the turn.
+
+        ``tiles`` is the concealed hand after ``best``'s discard.
+        """
         if self.style.riichi == "always":
             return True
         waits = best.kinds
-        tiles = list(view.concealed())
-        tiles.remove(_pick_tile(view, best.kind, [Discard(t) for t in tiles]))
         dama, share = average_value(wait_values(view, tiles, waits, riichi=False), unseen)
         live = sum(unseen[k] for k in waits)
         folders = self._folders(view)
         st = self.style
-        furiten = any(r.tile >> 2 in waits for r in view.me.river)
+        furiten = best.furiten
         ev = st.riichi_ev and not furiten
         if ev and not self._riichi_pays(view, tiles, best, ctx, dama, share, unseen, total,
                                         draws, threats, folders):
@@ -959,19 +961,22 @@ class ClubBot:
                                        unseen)
         v_r = exact_r * _tenpai_bonus(exact_r, True, ctx.dealer)
         p_r = best.win
-        furiten = any(r.tile >> 2 in best.kinds for r in view.me.river)
-        if self.style.riichi_reads_folds and not furiten:
+        if self.style.riichi_reads_folds and not best.furiten:
             pushers = self._push_share(view)
             if pushers < 1.0:
                 # folders answer a riichi with safe tiles: fewer rons, and fewer own wins
                 # (_ron_share, when a style uses it, is this same share or 1)
                 ron = self.style.ron_factor * pushers
-                quiet = _end_chance(threats) * (1.0 - RIICHI_QUIET * (1.0 - pushers))
-                p_r = win_chance(0, best.useful, total, draws, ron_factor=ron, end=quiet)
+                p_r = win_chance(0, best.useful, total, draws, ron_factor=ron,
+                                 end=_riichi_end(threats, pushers))
         return p_r, v_r, exact_r
 
-    def _open_riichi_pays(self, view: PlayerView, best: _Option, ctx: ValueContext,
-                          unseen: list[int], total: float, draws: int,
+    def _riichi_gain(self, view: PlayerView, win: float, value: float) -> float:
+        """A riichi's expected gain: ``win`` chance of ``value``, the deposit lost otherwise."""
+        return win * self._win_value_scale(view, value) - RIICHI_STICK * (1.0 - win)
+
+    def _open_riichi_pays(self, view: PlayerView, tiles: list[int], best: _Option,
+                          ctx: ValueContext, unseen: list[int], total: float, draws: int,
                           threats: list[defence.Threat]) -> bool:
         """Whether an open riichi (where the rules have it) beats a closed one.
 
@@ -981,23 +986,16 @@ class ClubBot:
         who throw whatever they draw, now and (:data:`OPEN_LATER` of the others) later.
         A furiten riichi wins by tsumo only, so showing it costs nothing.
         """
-        tiles = list(view.concealed())
-        tiles.remove(_pick_tile(view, best.kind, [Discard(t) for t in tiles]))
         p_r, v_r, _ = self._riichi_odds(view, tiles, best, ctx, unseen, total, draws, threats)
         exact_o, _ = average_value(
             wait_values(view, tiles, best.kinds, riichi=True, open_riichi=True), unseen)
         v_o = exact_o * _tenpai_bonus(exact_o, True, ctx.dealer)
-        furiten = any(r.tile >> 2 in best.kinds for r in view.me.river)
         locked = sum(1 for s in view.seats if s.seat != view.seat and s.riichi)
-        ron = 0.0 if furiten else locked + OPEN_LATER * (3 - locked)
+        ron = 0.0 if best.furiten else locked + OPEN_LATER * (3 - locked)
         live = float(sum(unseen[k] for k in best.kinds))
-        end = _end_chance(threats)
-        if self.style.riichi_reads_folds:
-            end *= 1.0 - RIICHI_QUIET * (1.0 - self._push_share(view))
-        p_o = win_chance(0, live, total, draws, ron_factor=ron, end=end)
-        gain_o = p_o * self._win_value_scale(view, v_o) - RIICHI_STICK * (1.0 - p_o)
-        gain_r = p_r * self._win_value_scale(view, v_r) - RIICHI_STICK * (1.0 - p_r)
-        return gain_o > gain_r
+        pushers = self._push_share(view) if self.style.riichi_reads_folds else 1.0
+        p_o = win_chance(0, live, total, draws, ron_factor=ron, end=_riichi_end(threats, pushers))
+        return self._riichi_gain(view, p_o, v_o) > self._riichi_gain(view, p_r, v_r)
 
     # ------------------------------------------------------------------ kans
     def _kan_choice(self, view: PlayerView, legal: Sequence[Action], counts: list[int],
@@ -1203,6 +1201,18 @@ def _beside_discards(view: PlayerView) -> list[int]:
         for k in near:
             out[k] += 1
     return out
+
+
+def _tiles_after(view: PlayerView, kind: int) -> list[int]:
+    """The concealed tiles after discarding ``kind`` (the copy :func:`_pick_tile` throws)."""
+    tiles = list(view.concealed())
+    tiles.remove(_pick_tile(view, kind, [Discard(t) for t in tiles]))
+    return tiles
+
+
+def _riichi_end(threats: Sequence[defence.Threat], pushers: float) -> float:
+    """:func:`_end_chance` after a riichi: folders (``pushers`` below 1) win less often."""
+    return _end_chance(threats) * (1.0 - RIICHI_QUIET * (1.0 - pushers))
 
 
 def _end_chance(threats: Sequence[defence.Threat]) -> float:

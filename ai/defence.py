@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from ai.hand import winning_kinds
 from ai.rivers import passed_since
 from engine.tiles import dora_of
 from engine.view import PlayerView, SeatInfo
-from engine.waits import waits
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,7 +176,7 @@ def _shown_waits(info: SeatInfo) -> frozenset[int] | None:
         counts[t >> 2] += 1
     if sum(counts) % 3 != 1:
         return None  # not a hand waiting for its 14th tile
-    return frozenset(waits(counts, len(info.melds)))
+    return frozenset(winning_kinds(counts, len(info.melds)))
 
 
 def deal_in_chance(kind: int, safe: frozenset[int], unseen: Sequence[int],

@@ -29,6 +29,7 @@ import math
 from collections.abc import Sequence
 from functools import lru_cache
 
+from engine.flow import last_round_index, regular_rounds
 from engine.settlement import rank_order, uma_by_position
 from engine.view import PlayerView
 from rulesets.schema import Ruleset
@@ -50,7 +51,7 @@ _SQRT2 = math.sqrt(2.0)
 
 def last_round(rules: Ruleset) -> int:
     """Round wind of the game's last regular round (0 East, 1 South)."""
-    return 0 if rules.length == "east" else 1
+    return regular_rounds(rules) - 1
 
 
 def hands_after(rules: Ruleset, round_wind: int, hand_number: int) -> float:
@@ -74,8 +75,7 @@ def extension_follows(rules: Ruleset, round_wind: int, hand_number: int) -> bool
     """
     if rules.extension == "none" or hands_after(rules, round_wind, hand_number) > 0:
         return False
-    last = last_round(rules) + {"west": 1, "north": 2}.get(rules.extension_last_round, 1 << 30)
-    return not (round_wind >= last and hand_number == 3)
+    return not (round_wind >= last_round_index(rules) and hand_number == 3)
 
 
 def rank_worth(rules: Ruleset, points: Sequence[int]) -> list[float]:
@@ -135,7 +135,7 @@ def point_worth(rules: Ruleset) -> float:
 class Standing:
     """The seat's score situation: the worth of a win or a deal-in in start points."""
 
-    __slots__ = ("_after", "_base", "_dealer", "_extends", "_kappa", "_last", "_me", "_now",
+    __slots__ = ("_after", "_base", "_dealer", "_extension", "_kappa", "_last", "_me", "_now",
                  "_rules", "_scores", "_wins", "_worth")
 
     def __init__(self, view: PlayerView) -> None:
@@ -150,11 +150,13 @@ class Standing:
         after = hands_after(rules, view.round_wind, view.hand_number)
         self._after = SPREAD_PER_HAND * math.sqrt(after)
         self._last = after == 0
-        self._extends = extension_follows(rules, view.round_wind, view.hand_number)
+        # the spread of the extension's hands where one may follow this hand (else 0)
+        self._extension = (SPREAD_PER_HAND * math.sqrt(EXTENSION_HANDS) if extension_follows(
+            rules, view.round_wind, view.hand_number) else 0.0)
         # with this hand still to play (also after a dealer's win, which repeats it)
         self._now = SPREAD_PER_HAND * math.sqrt(after + 1.0)
         base_spread = self._now
-        if self._extends and max(self._scores) < rules.extension_target:
+        if self._plays_on(self._scores):
             base_spread = max(base_spread, SPREAD_PER_HAND * math.sqrt(1.0 + EXTENSION_HANDS))
         self._base = equity(rules, self._scores, self._me, base_spread, self._worth)
         self._kappa = point_worth(rules)
@@ -169,10 +171,14 @@ class Standing:
             top = rank_order(scores)[0] == self._me
             if not (self._last and top):
                 spread = self._now
-        if self._extends and max(scores) < self._rules.extension_target:
+        if self._plays_on(scores):
             # nobody has the target: the game is extended (Tenhou's West round)
-            spread = max(spread, SPREAD_PER_HAND * math.sqrt(EXTENSION_HANDS))
+            spread = max(spread, self._extension)
         return equity(self._rules, scores, self._me, spread, self._worth)
+
+    def _plays_on(self, scores: Sequence[int]) -> bool:
+        """Whether the game is extended after this hand at ``scores`` (nobody at the target)."""
+        return bool(self._extension) and max(scores) < self._rules.extension_target
 
     def win(self, value: float) -> float:
         """Worth of winning ``value`` points, by ron from an unknown seat or by tsumo."""

@@ -22,6 +22,7 @@ from engine.events import (
     Won,
 )
 from engine.state import GameState
+from rulesets.schema import Ruleset
 
 __all__ = [
     "make_won", "exhaustive_draw", "abortive_draw", "show_choice_seats", "next_step",
@@ -280,16 +281,17 @@ def _is_top(st: GameState, seat: int) -> bool:
     return best == seat
 
 
-def _regular_rounds(st: GameState) -> int:
-    return 1 if st.rules.length == "east" else 2
+def regular_rounds(rules: Ruleset) -> int:
+    """How many rounds a game has without an extension (1 East only, 2 East and South)."""
+    return 1 if rules.length == "east" else 2
 
 
-def _last_round_index(st: GameState) -> int:
-    r = st.rules
-    reg = _regular_rounds(st)
-    if r.extension == "none":
+def last_round_index(rules: Ruleset) -> int:
+    """Round index of the last round the game may reach, an extension included."""
+    reg = regular_rounds(rules)
+    if rules.extension == "none":
         return reg - 1
-    return {"west": reg, "north": reg + 1}.get(r.extension_last_round, 1 << 30)
+    return {"west": reg, "north": reg + 1}.get(rules.extension_last_round, 1 << 30)
 
 
 def _busted(st: GameState) -> bool:
@@ -342,14 +344,14 @@ def next_step(st: GameState, dealer_chose_continue: bool = False) -> NextHand:
         honba = st.honba + 1
     if _busted(st):
         return NextHand("end", "bust")
-    reg = _regular_rounds(st)
+    reg = regular_rounds(st.rules)
     ri = st.round_index
     target = r.extension_target
     top_score = max(st.scores)
     in_ext = ri >= reg
     last_regular = ri == reg - 1 and st.hand_number == 3
     # the last hand of the last round an extension may reach
-    last_possible = ri >= _last_round_index(st) and st.hand_number == 3
+    last_possible = ri >= last_round_index(st.rules) and st.hand_number == 3
     # sudden death inside an extension round: the game ends once somebody has the target
     if in_ext and r.extension == "sudden_death" and top_score >= target:
         return NextHand("end", "extension")
