@@ -214,14 +214,14 @@ def _combine_yakuman(h: _Hand, found: list[tuple[str, int]]) -> _YakumanResult |
     return tuple((y, 13 * m) for y, m in items), count
 
 
-_TOTALS: dict[tuple[int, int, bool, bool, bool, bool, str], int] = {}
+_TOTALS: dict[tuple[int, int, bool, bool, bool, bool, bool, str], int] = {}
 
 
 def _total(h: _Hand, han: int, fu: int) -> int:
     """Total points of an ordinary hand (memoised by everything it depends on)."""
     rules = h.rules
-    key = (han, fu, h.dealer, h.ctx.tsumo, rules.kiriage_mangan, rules.kazoe_yakuman,
-           rules.kazoe_cap)
+    key = (han, fu, h.dealer, h.ctx.tsumo, rules.kiriage_mangan, rules.kiriage_60fu,
+           rules.kazoe_yakuman, rules.kazoe_cap)
     t = _TOTALS.get(key)
     if t is None:
         limit = limit_of(han, fu, rules)

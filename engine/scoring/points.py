@@ -35,7 +35,8 @@ def limit_of(han: int, fu: int, rules: Ruleset) -> str | None:
         return "mangan"
     if fu * (1 << (han + 2)) >= 2000:
         return "mangan"
-    if rules.kiriage_mangan and ((han == 4 and fu == 30) or (han == 3 and fu == 60)):
+    if rules.kiriage_mangan and ((han == 4 and fu == 30)
+                                 or (han == 3 and fu == 60 and rules.kiriage_60fu)):
         return "mangan"
     return None
 

@@ -150,7 +150,7 @@ Entry = tuple[int, str | None, dict[str, int], int]
 """(total, limit, points, rank) of an ordinary hand's han and fu; the rank orders
 placements by points, then han, then fu (``total << 16 | han << 8 | fu``)."""
 
-_TOTALS: dict[tuple[bool, bool, str], tuple[dict[int, Entry], ...]] = {}
+_TOTALS: dict[tuple[bool, bool, bool, str], tuple[dict[int, Entry], ...]] = {}
 """Points tables by the limit options, then by ``dealer << 1 | tsumo``: han << 8 | fu -> entry."""
 
 
@@ -193,7 +193,7 @@ def _filled(yaku: Yaku, han_wo: int, fu: int, parts: list[tuple[str, int]], han:
 
 def _tables(rules: Ruleset) -> tuple[dict[int, Entry], ...]:
     """The points tables of ``rules`` by ``dealer << 1 | tsumo``."""
-    key = (rules.kiriage_mangan, rules.kazoe_yakuman, rules.kazoe_cap)
+    key = (rules.kiriage_mangan, rules.kiriage_60fu, rules.kazoe_yakuman, rules.kazoe_cap)
     tables = _TOTALS.get(key)
     if tables is None:
         tables = _TOTALS[key] = ({}, {}, {}, {})

@@ -82,7 +82,7 @@ __all__ = [
     "DOUBLE_WIND", "DOUBLE_WIND_DRAWS", "DOUBLE_WIND_SCRIPT", "SUUANKOU_TANKI",
     "SUUANKOU_DRAWS", "pao_daisangen", "FIVE_YAKUMAN", "FIVE_YAKUMAN_DRAWS", "pao_by_open_kan",
     "kan_order", "riichi_offers_by_tiles_left", "check_riichi_needs_four_tiles",
-    "check_furiten_riichi_tsumo_only", "check_kiriage_mangan",
+    "check_furiten_riichi_tsumo_only", "check_kiriage_mangan", "three_han_sixty_fu",
     "check_tenpai_dealer_keeps_the_deal", "check_noten_dealer_passes_the_deal",
     "check_no_nine_terminals", "check_no_four_winds_abort", "four_riichi_played_on",
     "check_no_four_kans_abort_and_no_fifth_kan", "check_no_nagashi_mangan",
@@ -281,6 +281,24 @@ def check_kiriage_mangan(rules: Ruleset) -> None:
     won = last_result(g)
     assert isinstance(won, Won) and (won.wins[0].han, won.wins[0].fu) == (4, 30)
     assert won.wins[0].limit == "mangan" and won.wins[0].points == 12000
+
+
+# Seat 1 holds three closed terminal triplets and waits 1s-4s; after a go-round of
+# tsumogiri the dealer draws and discards 4s, the dora (indicator 3s) (a second
+# go-round so that no renhou counts): 20 + 10 (closed ron) + 3 x 8 = 54 -> 60 fu,
+# sanankou 2 + dora 1 = 3 han.  1,920 base points: 7,700 unless kiriage rounds it up.
+SIXTY_FU = {**NOTEN, 1: "111m999m111p23s66p"}
+
+
+def three_han_sixty_fu(rules: Ruleset) -> Won:
+    """Seat 1's 3 han 60 fu ron on the dealer's 4s (``SIXTY_FU``), as ``Won``."""
+    g = game(rules, build_wall(SIXTY_FU, ["5z", "6z", "7z", "5z", "4s"], dora="3s"))
+    run(g, (0, "d 4s"), (1, "ron"))
+    won = last_result(g)
+    assert isinstance(won, Won) and (won.wins[0].han, won.wins[0].fu) == (3, 60)
+    assert dict(won.wins[0].yaku) == {"sanankou": 2, "dora": 1}
+    assert starts(g)[1].dealer == 1 and starts(g)[1].honba == 0
+    return won
 
 
 def check_tenpai_dealer_keeps_the_deal(rules: Ruleset) -> None:

@@ -45,6 +45,7 @@ from play_kit import (
     south4,
     start_at,
     starts,
+    three_han_sixty_fu,
 )
 
 from engine.actions import Discard, EndGame, Ron
@@ -215,6 +216,14 @@ def test_furiten_riichi_tsumo_only(rules: Ruleset) -> None:
 def test_kiriage_mangan(rules: Ruleset) -> None:
     # gpc l.27: 30符4翻は切り上げて満貫とする
     check_kiriage_mangan(rules)
+
+
+def test_three_han_sixty_fu_is_not_rounded_up(rules: Ruleset) -> None:
+    # gpc l.27: only 30符4翻 (=場ゾロ込みの6翻) is rounded up to mangan: 3 han 60 fu,
+    # the same 1,920 base points, is a plain 7,700 (kiriage_60fu = false)
+    won = three_han_sixty_fu(rules)
+    assert won.wins[0].limit is None and won.wins[0].points == 7700
+    assert won.deltas == (-7700, 7700, 0, 0)
 
 
 def test_double_wind_pair_is_two_fu(rules: Ruleset) -> None:

@@ -65,6 +65,7 @@ from play_kit import (
     south4,
     start_at,
     starts,
+    three_han_sixty_fu,
     triple_wall,
 )
 
@@ -705,6 +706,12 @@ def test_tenhou_does_not_stack_with_other_yakuman(makura: Ruleset) -> None:
 def test_kiriage_mangan(makura: Ruleset) -> None:
     # makura 45 f): 4翻30符以上、3翻60符以上で満貫 (切り上げ満貫)
     check_kiriage_mangan(makura)
+
+
+def test_three_han_sixty_fu_is_mangan(makura: Ruleset) -> None:
+    # makura 45 f): 3翻60符以上で満貫 (kiriage_60fu = true): 8,000, not 7,700
+    won = three_han_sixty_fu(makura)
+    assert won.wins[0].limit == "mangan" and won.deltas == (-8000, 8000, 0, 0)
 
 
 def test_pinfu_tsumo_is_20_fu(makura: Ruleset) -> None:
