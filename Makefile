@@ -27,6 +27,7 @@ test: $(VENV)/.installed-test
 lint: $(VENV)/.installed-test
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports
 
 bench: $(VENV)/.installed-test
 	for f in benchmarks/bench_*.py; do $(PY) $$f; done

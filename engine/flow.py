@@ -11,7 +11,6 @@ from __future__ import annotations
 import dataclasses
 from typing import Literal
 
-from engine.claims import ron_result, tsumo_result
 from engine.events import (
     DrawKind,
     GameEnded,
@@ -21,7 +20,12 @@ from engine.events import (
     WinResult,
     Won,
 )
+from engine.scoring import limit_points, win_payments
+from engine.settlement import final_table
+from engine.shanten import shanten
 from engine.state import GameState
+from engine.waits import is_tenpai, waits
+from engine.wins import ron_result, score, tsumo_result, win_context
 from rulesets.schema import Ruleset
 
 __all__ = [
@@ -105,8 +109,6 @@ def make_won(
         # Open riichi: a player not in riichi who had to deal in pays a yakuman.
         if (from_seat is not None and s.open_riichi and s.riichi and not chankan
                 and not st.seats[from_seat].riichi and res.yakuman_count == 0):
-            from engine.scoring import limit_points
-
             pts = limit_points("yakuman", dealer=seat == st.dealer, tsumo=False, rules=r)
             res = dataclasses.replace(res, limit="yakuman", yakuman_count=1, points=pts,
                                       total=pts["ron"])
@@ -128,8 +130,6 @@ def make_won(
             stick_count = n_sticks
         else:
             stick_count = sticks
-        from engine.scoring import win_payments
-
         pays = win_payments(
             res, winner=seat, from_seat=from_seat, dealer=st.dealer, honba=st.honba,
             sticks=stick_count if sticks_here else 0, rules=r, pao_seat=pao_seat,
@@ -153,14 +153,10 @@ def make_won(
 
 def tenpai_of(st: GameState, seat: int) -> bool:
     """Formal tenpai of a seat's 13-tile hand (``tenpai_own_four_copies`` decides 空聴牌)."""
-    from engine.waits import is_tenpai
-
     s = st.seats[seat]
     n = len(s.melds)
     if len(s.hand) % 3 != 1 or s.dead:
         return False
-    from engine.shanten import shanten
-
     if shanten(s.counts, n) > 2:  # (a wait on an own fifth copy is shanten 1 or 2)
         return False
     own = list(s.counts)
@@ -177,9 +173,6 @@ def tenpai_of(st: GameState, seat: int) -> bool:
 
 def _can_win_somehow(st: GameState, seat: int, own: list[int]) -> bool:
     """Without formal tenpai: some wait must give a win with a yaku (by ron or tsumo)."""
-    from engine.claims import score, win_context
-    from engine.waits import waits
-
     s = st.seats[seat]
     for k in waits(s.counts, len(s.melds)):
         if own[k] >= 4:
@@ -224,8 +217,6 @@ def exhaustive_draw(st: GameState) -> HandDrawn:
     payments: list[Payment] = []
     wseat = wareme_seat(st)
     if nagashi:
-        from engine.scoring import limit_points
-
         limit = "yakuman" if r.nagashi_mangan == "yakuman" else "mangan"
         for w in nagashi:
             pts = limit_points(limit, dealer=w == st.dealer, tsumo=True, rules=r)
@@ -389,8 +380,6 @@ def next_step(st: GameState, dealer_chose_continue: bool = False) -> NextHand:
 
 def game_ended(st: GameState, reason: str) -> GameEnded:
     """The final event: the settlement table from the last scores and sticks."""
-    from engine.settlement import final_table
-
     scores = (st.scores[0], st.scores[1], st.scores[2], st.scores[3])
     busted_by: dict[int, int | tuple[int, ...]] = {}
     res = st.result

@@ -53,8 +53,10 @@ from engine.events import (
     RiichiDeclared,
 )
 from engine.legal import IllegalAction, legal_actions, why_illegal
+from engine.penalties import chombo_penalty, false_call_penalty
 from engine.state import GameState, apply, fold
 from engine.view import PlayerView
+from engine.visibility import view
 from rulesets.schema import Ruleset
 
 __all__ = ["Game", "IllegalAction", "WallSource"]
@@ -170,8 +172,6 @@ class Game:
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see now."""
-        from engine.state import view
-
         return view(self.state, seat)
 
     def pending(self) -> dict[int, tuple[Action, ...]]:
@@ -222,8 +222,6 @@ class Game:
     # ---------------------------------------------------------------- practice mode
     def _mistake(self, seat: int, action: Action) -> bool:
         """Practice mode: play a mistake the rules penalise; False if it is not one."""
-        from engine.penalties import false_call_penalty
-
         st = self.state
         s = st.seats[seat]
         if st.phase == "turn" and seat == st.turn:
@@ -254,8 +252,6 @@ class Game:
         return True
 
     def _chombo(self, seat: int) -> None:
-        from engine.penalties import chombo_penalty
-
         st = self.state
         self._responses = {}
         self._show = None

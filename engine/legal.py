@@ -20,14 +20,18 @@ from engine.actions import (
     Ron,
     Tsumo,
 )
-from engine.claims import is_furiten, may_be_shiisanputaa, ron_result, tsumo_result
+from engine.events import Meld
+from engine.facts import is_furiten, may_be_shiisanputaa
+from engine.scoring import decompositions
 from engine.shanten import shanten
-from engine.state import GameState, waits_of
+from engine.state import GameState, SeatState, kuikae_kinds, waits_of
 from engine.tiles import TERMINALS_AND_HONOURS, is_red
+from engine.waits import waits
+from engine.wins import ron_result, tsumo_result
 
 __all__ = [
     "IllegalAction", "legal_actions", "turn_actions", "claim_actions", "chankan_actions",
-    "is_furiten", "why_illegal",
+    "why_illegal",
 ]
 
 
@@ -165,8 +169,6 @@ def _riichi_kan_ok(st: GameState, seat: int, k: int) -> bool:
     s = st.seats[seat]
     counts = list(s.counts)
     n = len(s.melds)
-    from engine.waits import waits
-
     counts[k] -= 1
     before = waits(counts, n)
     counts[k] -= 3
@@ -182,8 +184,6 @@ def _riichi_kan_ok(st: GameState, seat: int, k: int) -> bool:
 
 def _kind_always_triplet(counts: list[int], n: int, k: int, ws: list[int]) -> bool:
     """Every reading of the hand completed by any wait keeps ``k`` as a triplet."""
-    from engine.scoring import decompositions
-
     for w in ws:
         c = list(counts)
         c[w] += 1
@@ -295,17 +295,13 @@ def _variants(hand: list[int], kind: int, red: int) -> list[int]:
     return sorted(seen.values())
 
 
-def _leaves_discard(s: object, kind: int, used: tuple[int, int], chi: str | None,
+def _leaves_discard(s: SeatState, kind: int, used: tuple[int, int], chi: str | None,
                     rule: str) -> bool:
     """After the call, at least one discard must be allowed (kuikae)."""
-    from engine.events import Meld
-    from engine.state import SeatState, _kuikae_kinds
-
-    assert isinstance(s, SeatState)
     if rule == "allowed":
         return True
     m = Meld("chi" if chi else "pon", (used[0], used[1], kind * 4), kind * 4, 0)
-    forbidden = _kuikae_kinds(rule, m, kind)
+    forbidden = kuikae_kinds(rule, m, kind)
     rest = list(s.counts)
     rest[used[0] >> 2] -= 1
     rest[used[1] >> 2] -= 1

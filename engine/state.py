@@ -40,10 +40,12 @@ from engine.events import (
     RiichiDeclared,
     Won,
 )
-from engine.view import PlayerView, RiverTile, SeatInfo
+from engine.shanten import shanten
+from engine.view import RiverTile
+from engine.waits import waits
 from rulesets.schema import Ruleset
 
-__all__ = ["GameState", "SeatState", "apply", "fold", "view", "snapshot"]
+__all__ = ["GameState", "SeatState", "apply", "fold", "snapshot", "waits_of", "kuikae_kinds"]
 
 
 class SeatState:
@@ -361,9 +363,6 @@ def waits_of(st: GameState, seat: int) -> tuple[int, ...]:
     s = st.seats[seat]
     w = s.waits_cache
     if w is None:
-        from engine.shanten import shanten
-        from engine.waits import waits
-
         n = len(s.melds)
         if len(s.hand) % 3 != 1 or shanten(s.counts, n) != 0:
             w = ()
@@ -421,11 +420,11 @@ def _called(st: GameState, ev: Called) -> None:
     else:
         st.phase = "turn"
         s.called_this_turn = True
-        s.kuikae = _kuikae_kinds(st.rules.kuikae, m, kind)
+        s.kuikae = kuikae_kinds(st.rules.kuikae, m, kind)
     _track_pao(st, ev.seat, m, dseat)
 
 
-def _kuikae_kinds(rule: str, m: Meld, kind: int) -> frozenset[int]:
+def kuikae_kinds(rule: str, m: Meld, kind: int) -> frozenset[int]:
     if rule == "allowed":
         return frozenset()
     if rule == "same_tile_forbidden" or m.kind != "chi":
@@ -559,57 +558,6 @@ _HANDLERS: dict[type, Callable[[GameState, Any], None]] = {
     Penalty: _penalty,
     NotenDeclared: _noten_declared,
 }
-
-
-# ------------------------------------------------------------------ view
-
-
-def view(state: GameState, seat: int) -> PlayerView:
-    """What ``seat`` may see now."""
-    st = state
-    infos = []
-    result = st.result
-    shown: dict[int, tuple[int, ...]] = {}
-    if isinstance(result, HandDrawn) and result.hands:
-        for i, h in enumerate(result.hands):
-            if h:
-                shown[i] = h
-    for i, s in enumerate(st.seats):
-        river = s.river_view
-        if river is None:
-            river = tuple(
-                RiverTile(int(r[0]), bool(r[1]), bool(r[2]),  # type: ignore[arg-type]
-                          None if r[3] is None else int(r[3]),
-                          int(r[4]))  # type: ignore[arg-type]
-                for r in s.river
-            )
-            s.river_view = river
-        hand_shown = shown.get(i, ())
-        if not hand_shown and s.open_riichi and (s.riichi or s.riichi_pending):
-            hand_shown = tuple(sorted(s.hand))
-        infos.append(SeatInfo(
-            seat=i, wind=st.seat_wind(i), score=st.scores[i], riichi=s.riichi or s.riichi_pending,
-            open_riichi=s.open_riichi and (s.riichi or s.riichi_pending),
-            riichi_turn=s.riichi_turn, melds=tuple(s.melds), river=river,
-            hand_size=len(s.hand), shown_hand=hand_shown,
-        ))
-    me = st.seats[seat]
-    drawn = st.drawn if st.turn == seat and st.phase == "turn" and st.drawn is not None else None
-    hand = list(me.hand)
-    if drawn is not None and drawn in hand:
-        hand.remove(drawn)
-    from engine.legal import is_furiten
-
-    return PlayerView(
-        seat=seat, ruleset=st.rules, round_wind=st.round_wind, hand_number=st.hand_number,
-        honba=st.honba, sticks=st.sticks, dealer=st.dealer,
-        seats=(infos[0], infos[1], infos[2], infos[3]),
-        hand=tuple(sorted(hand)), drawn=drawn, dora_indicators=st.dora_indicators(),
-        wall_remaining=max(st.live_remaining, 0), turn=st.turn,
-        last_discard=st.last_discard if st.phase == "claim" else None,
-        furiten=is_furiten(st, seat), first_go_round=st.first_go_round(),
-        kans=st.kans_total, hand_index=max(st.hand_index, 0),
-    )
 
 
 def snapshot(state: GameState) -> tuple[object, ...]:

@@ -19,8 +19,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.events import Event, GameEnded, HandDrawn, HandStarted, Won
-from engine.state import GameState, apply, view
+from engine.state import GameState, apply
 from engine.view import PlayerView
+from engine.visibility import view
 
 WINDS = "ESWN"
 CHECKPOINT_EVERY = 40

@@ -11,8 +11,9 @@ import pytest
 from ai import make_bot
 from engine.events import Event
 from engine.game import Game
-from engine.state import GameState, fold, view
+from engine.state import GameState, fold
 from engine.view import PlayerView
+from engine.visibility import view
 from rulesets.schema import Ruleset
 
 

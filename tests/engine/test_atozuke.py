@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from engine.claims import every_wait_has_yaku
 from engine.events import Meld
 from engine.scoring import WinContext, score_win
 from engine.tiles import parse_tiles
+from engine.wins import every_wait_has_yaku
 from rulesets.schema import Ruleset
 
 

@@ -8,45 +8,16 @@ the game-level conditions (furiten, the minimum han with honba).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import dataclasses
 
-from engine.state import GameState, SeatState, waits_of
+from engine.facts import is_furiten, may_be_shiisanputaa, min_han, window_furiten
+from engine.scoring import ScoreResult, WinContext, score_win
+from engine.shanten import shanten, shanten_kokushi
+from engine.state import GameState, waits_of
+from engine.waits import waits
+from rulesets.schema import Ruleset
 
-if TYPE_CHECKING:
-    from engine.scoring.types import ScoreResult, WinContext
-    from rulesets.schema import Ruleset
-
-__all__ = ["win_context", "score", "tsumo_result", "ron_result", "min_han", "is_furiten",
-           "every_wait_has_yaku", "may_be_shiisanputaa"]
-
-
-def min_han(st: GameState) -> int:
-    """Minimum han (without dora) to win in this hand."""
-    r = st.rules
-    need = r.min_han
-    if r.two_han_from_honba and st.honba >= r.two_han_from_honba:
-        need = max(need, 2)
-    return need
-
-
-def _window_furiten(s: SeatState, window: int) -> bool:
-    """Temporary furiten (a passed winner this go-round) or riichi furiten (any passed winner)."""
-    return ((s.temp_furiten is not None and s.temp_furiten < window)
-            or (s.riichi_furiten is not None and s.riichi_furiten < window))
-
-
-def is_furiten(st: GameState, seat: int) -> bool:
-    """Whether ``seat`` may not win by ron now (permanent, temporary or riichi furiten)."""
-    s = st.seats[seat]
-    if _window_furiten(s, st.window):
-        return True
-    ws = waits_of(st, seat)
-    if ws:
-        rk = s.river_kinds
-        for k in ws:
-            if k in rk:
-                return True
-    return False
+__all__ = ["win_context", "score", "tsumo_result", "ron_result", "every_wait_has_yaku"]
 
 
 def win_context(
@@ -54,8 +25,6 @@ def win_context(
     chankan_ankan: bool = False, with_dora: bool = True,
 ) -> WinContext:
     """The scoring context of ``seat`` winning on ``tile`` now."""
-    from engine.scoring.types import WinContext
-
     r = st.rules
     s = st.seats[seat]
     concealed = tuple(s.hand) if tsumo else tuple(s.hand) + (tile,)
@@ -104,10 +73,8 @@ def win_context(
 def _tsumo_furiten(st: GameState, seat: int, tile: int) -> bool:
     """Whether the hand, before drawing ``tile``, was furiten (for double yakuman rules)."""
     s = st.seats[seat]
-    if _window_furiten(s, st.window):
+    if window_furiten(s, st.window):
         return True
-    from engine.waits import waits
-
     counts = list(s.counts)
     counts[tile >> 2] -= 1
     try:
@@ -119,8 +86,6 @@ def _tsumo_furiten(st: GameState, seat: int, tile: int) -> bool:
 
 def score(st: GameState, ctx: WinContext) -> ScoreResult:
     """Score a context under the game's rules, enforcing the minimum han with honba."""
-    from engine.scoring import score_win
-
     res: ScoreResult = score_win(ctx, st.rules)
     if not res.valid or res.yakuman_count:
         return res
@@ -128,13 +93,10 @@ def score(st: GameState, ctx: WinContext) -> ScoreResult:
     if not st.rules.ippatsu_counts_for_min_han:
         han -= sum(h for y, h in res.yaku if y == "ippatsu")
     if han < min_han(st):
-        from engine.scoring.types import ScoreResult as SR
-
-        return SR.invalid(f"the hand needs {min_han(st)} han without dora to win")
+        return ScoreResult.invalid(f"the hand needs {min_han(st)} han without dora to win")
     if not st.rules.atozuke and not every_wait_has_yaku(ctx, st.rules):
-        from engine.scoring.types import ScoreResult as SR
-
-        return SR.invalid("without atozuke an open hand needs a yaku on every one of its waits")
+        return ScoreResult.invalid(
+            "without atozuke an open hand needs a yaku on every one of its waits")
     return res
 
 
@@ -144,11 +106,6 @@ def every_wait_has_yaku(ctx: WinContext, rules: Ruleset) -> bool:
     This is the test of ``Ruleset.atozuke`` off (後付けなし / 片和了なし): a hand with calls
     may not win on the one wait that gives it its yaku.  Closed hands always pass.
     """
-    import dataclasses
-
-    from engine.scoring import score_win
-    from engine.waits import waits
-
     if not any(m.is_open for m in ctx.melds):
         return True
     before = list(ctx.concealed)
@@ -171,22 +128,7 @@ def every_wait_has_yaku(ctx: WinContext, rules: Ruleset) -> bool:
 
 
 def _shape_complete(counts: list[int], melds: int) -> bool:
-    from engine.shanten import shanten
-
     return shanten(counts, melds) == -1
-
-
-def may_be_shiisanputaa(st: GameState, seat: int) -> bool:
-    """Whether a tsumo now could be shiisanputaa (十三不搭) without a complete shape.
-
-    Only with ``rules.shiisanputaa``, on the seat's first draw (the dealer's deal) with
-    no call before in the hand and no replacement draw; the scorer checks the tiles.
-    """
-    if not st.rules.shiisanputaa:
-        return False
-    s = st.seats[seat]
-    return (s.discards == 0 and not st.calls_made and not st.rinshan_draw and not s.melds
-            and not s.called_this_turn)
 
 
 def tsumo_result(st: GameState, seat: int) -> ScoreResult | None:
@@ -217,15 +159,8 @@ def ron_result(
             return None
         c = list(s.counts)
         c[kind] += 1
-        from engine.shanten import shanten_kokushi
-
         if shanten_kokushi(c) != -1:
             return None
     res = score(st, win_context(st, seat, tile, tsumo=False, chankan=chankan,
                                 chankan_ankan=chankan_ankan))
     return res if res.valid else None
-
-
-def result_dict(res: Any) -> dict[str, Any]:
-    """Plain fields of a score result (for debugging)."""
-    return {"han": res.han, "fu": res.fu, "yaku": res.yaku}
