@@ -30,7 +30,7 @@ lint: $(VENV)/.installed-test
 	$(VENV)/bin/lint-imports
 
 bench: $(VENV)/.installed-test
-	for f in benchmarks/bench_*.py; do $(PY) $$f; done
+	for f in benchmarks/bench_*.py; do $(PY) -m benchmarks.$$(basename $$f .py); done
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info

@@ -1,6 +1,6 @@
 """Speed of the bots: time per decision and whole hanchan per second.
 
-Run: ``.venv/bin/python benchmarks/bench_ai.py [--games N] [--level strong]``
+Run: ``.venv/bin/python -m benchmarks.bench_ai [--games N] [--level strong]``
 
 * decision time: every ``choose`` call of the measured level in self-play games
   (median, p90, p99, max), split into own-turn and claim decisions;

@@ -1,6 +1,6 @@
 """Engine speed: full hanchan per second on one core, four uniformly random choosers.
 
-Run: ``.venv/bin/python benchmarks/bench_game.py [games] [--profile]``.  The
+Run: ``.venv/bin/python -m benchmarks.bench_game [games] [--profile]``.  The
 choosers cost almost nothing (one ``random`` call per decision), so the figure
 is the engine's own cost: legal actions, claim checks, events, state folding.
 """

@@ -1,7 +1,7 @@
 """Speed of game files: writing, loading and refolding a whole hanchan, verifying it,
 building the replay model and seeking to random positions.
 
-    .venv/bin/python benchmarks/bench_saves.py [--games N]
+    .venv/bin/python -m benchmarks.bench_saves [--games N]
 
 Games are played by the engine's runner with "easy" bots (plus the real Tenhou logs in
 ../shared/logs when present, imported through the tenhou.net/6 reader).
@@ -12,12 +12,9 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.events import Event  # noqa: E402
 from engine.game import Game  # noqa: E402

@@ -15,7 +15,7 @@ hand *parts*, never of hands: the readings of each suit's pattern
 (engine.scoring.suits, engine.scoring.decompose), the static table of valid melds
 (engine.scoring.melds, built at import), points by han and fu, and yaku sort keys.
 
-    .venv/bin/python benchmarks/bench_scoring.py [--hands N] [--rounds R] [--seed S]
+    .venv/bin/python -m benchmarks.bench_scoring [--hands N] [--rounds R] [--seed S]
 """
 
 from __future__ import annotations
@@ -23,29 +23,25 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO / "tests" / "engine"))
-sys.path.insert(0, str(REPO))
-
 from mahjong.hand_calculating.hand import HandCalculator  # noqa: E402
-from mahjong_ref import build, mahjong_args, random_spec  # noqa: E402
 
 from engine.scoring import WinContext, score_win  # noqa: E402
 from engine.scoring.score import clear_cache  # noqa: E402
 from rulesets.schema import Ruleset  # noqa: E402
+from tests.kit.mahjong_ref import build, mahjong_args, random_spec  # noqa: E402
 
 
 def corpus_hands() -> list[WinContext]:
     logs = REPO.parent / "shared" / "logs"
     if not logs.is_dir():
         return []
-    from test_scoring_tenhou import all_wins, parse_recorded, rescore
+    from tests.engine.test_scoring_tenhou import all_wins, parse_recorded, rescore
 
     return [rescore(k, info, parse_recorded(info))[0] for _, k, info, _ in all_wins(logs)]
 

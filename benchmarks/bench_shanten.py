@@ -1,6 +1,6 @@
 """Shanten / ukeire / discard analysis timings: ours against ``mahjong`` and ``xiangting``.
 
-Run from the repository root:  .venv/bin/python benchmarks/bench_shanten.py [--hands N]
+Run from the repository root:  .venv/bin/python -m benchmarks.bench_shanten [--hands N]
 
 Hands are dealt from shuffled 136-tile walls with a fixed seed: 13-tile hands
 for shanten and ukeire, the same plus the next tile for the discard analysis.
@@ -23,8 +23,6 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
 from engine import shanten as shanten_mod  # noqa: E402
 from engine.shanten import shanten  # noqa: E402
 from engine.waits import discard_options, ukeire  # noqa: E402

@@ -1,6 +1,6 @@
 """Fit the wait-shape weights of :func:`ai.defence.deal_in_chance` to real riichi waits.
 
-Run: ``.venv/bin/python benchmarks/fit_waits.py --games 50 --against normal,greedy,strong``
+Run: ``.venv/bin/python -m benchmarks.fit_waits --games 50 --against normal,greedy,strong``
 
 A strong bot plays one seat against three of each ``--against`` level.  Whenever it
 has to discard while an opponent is in riichi (and not furiten), every kind it holds

@@ -1,6 +1,6 @@
 """Write engine/shanten_table.bin: the D vector of every suit pattern of <= 14 tiles.
 
-Run from the repository root:  .venv/bin/python benchmarks/gen_shanten_table.py
+Run from the repository root:  .venv/bin/python -m benchmarks.gen_shanten_table
 (about a minute).  The numbers come from the same one-kind step as the lazy
 solver in engine/shanten.py (``_step``), applied kind 8 down to kind 0 over
 all patterns, so the table and the solver cannot disagree; ``--check N``
@@ -20,8 +20,6 @@ import time
 import zlib
 from array import array
 from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine import shanten as S  # noqa: E402
 

@@ -1,6 +1,6 @@
 """Paired first-hand points of bot styles: a quieter yardstick than whole games.
 
-Run: ``.venv/bin/python benchmarks/hand_ev.py --walls 1500 --configs
+Run: ``.venv/bin/python -m benchmarks.hand_ev --walls 1500 --configs
 '{"base": {}, "margin": {"style": {"call_margin": 0.6}}}'``
 
 Each configuration of ``strong`` (``style`` replaces :class:`ai.club.Style` fields,

@@ -1,6 +1,6 @@
 """Where a bot's points come from: every hand of the measured seat by how it ended.
 
-Run: ``.venv/bin/python benchmarks/hand_outcomes.py --level strong --against greedy
+Run: ``.venv/bin/python -m benchmarks.hand_outcomes --level strong --against greedy
 --games 400 --seed 11 [--rules makura] [--json]``
 
 The measured level plays one seat against three ``--against`` bots on every wall in all

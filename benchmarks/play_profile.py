@@ -1,7 +1,7 @@
 """How hands reach tenpai and end, riichi or dama, for bot self-play or real Tenhou games.
 
-Run: ``.venv/bin/python benchmarks/play_profile.py --logs ../shared/logs/tenhou6`` or
-``.venv/bin/python benchmarks/play_profile.py --games 200 --seed 1 --level strong``
+Run: ``.venv/bin/python -m benchmarks.play_profile --logs ../shared/logs/tenhou6`` or
+``.venv/bin/python -m benchmarks.play_profile --games 200 --seed 1 --level strong``
 
 ``--logs`` reads every ``*.json`` tenhou.net/6 log of a folder with the repo's parser
 (:func:`saves.logs.tenhou6.parse_tenhou6`); ``--games`` plays that many games of four

@@ -1,6 +1,6 @@
 """Try a change to a bot level's style in duplicate games, without editing the code.
 
-Run: ``.venv/bin/python benchmarks/tune_bots.py --against greedy --games 2000 --seed 101
+Run: ``.venv/bin/python -m benchmarks.tune_bots --against greedy --games 2000 --seed 101
 --style '{"call_margin": 0.4}'``
 
 ``--style`` and ``--normal`` replace fields of :class:`ai.club.Style` for ``strong`` and

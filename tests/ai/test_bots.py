@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from botviews import make_view
 
 from ai import LEVELS, Bot, BotLevelError, make_bot
 from ai.arena import play_game, stats_from_events
 from engine.actions import Discard, Pass, Pon, Ron, Tsumo
 from engine.events import GameEnded, Won
 from rulesets.schema import Ruleset
+from tests.kit.botviews import make_view
 
 
 @pytest.mark.parametrize("level", LEVELS)

@@ -6,13 +6,13 @@ import re
 from dataclasses import replace
 
 import pytest
-from botviews import make_view
 
 from ai import hint, make_bot
 from ai.club import ClubBot, _kuikae_exclude, _pick_tile
 from engine.actions import Chi, Discard, NineTerminals, Pass, Pon
 from engine.tiles import kind_name, parse_kinds
 from rulesets.schema import Ruleset
+from tests.kit.botviews import make_view
 
 
 def discards(view, riichi_kinds=()):  # type: ignore[no-untyped-def]

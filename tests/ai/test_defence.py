@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from botviews import make_view
-
 from ai.defence import READING, TEXTBOOK, danger_table, deal_in_chance, threats
 from ai.hand import unseen_counts
 from engine.events import Meld
 from engine.tiles import parse_kinds, parse_tiles
+from tests.kit.botviews import make_view
 
 
 def kind(text: str) -> int:

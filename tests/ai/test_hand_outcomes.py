@@ -2,17 +2,9 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 from ai import arena
+from benchmarks.hand_outcomes import run
 from rulesets.loader import load_ruleset
-
-BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
-if str(BENCHMARKS) not in sys.path:
-    sys.path.insert(0, str(BENCHMARKS))
-
-from hand_outcomes import run  # noqa: E402
 
 
 def test_no_deal_in_to_a_riichi_on_a_tile_read_as_safe() -> None:

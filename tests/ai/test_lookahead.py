@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from botviews import make_view
-
 from ai.club import ClubBot
 from ai.hand import hand_counts, ukeire, unseen_counts
 from ai.tenpai_value import average_value, wait_values
 from ai.winprob import win_chance, win_chance_one_shanten
 from engine.tiles import parse_kinds
+from tests.kit.botviews import make_view
 
 
 def test_win_chance_grows_with_tiles_and_time() -> None:

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import dataclasses
 
-from botviews import make_view
-
 from ai.opponents import PRIOR_SAFE as PS
 from ai.opponents import PRIOR_SEEN as PN
 from ai.opponents import FoldWatch
+from tests.kit.botviews import make_view
 
 
 def _riichi_table():  # type: ignore[no-untyped-def]

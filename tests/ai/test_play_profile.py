@@ -2,15 +2,10 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Any
 
-BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
-if str(BENCHMARKS) not in sys.path:
-    sys.path.insert(0, str(BENCHMARKS))
-
-from play_profile import load_logs, profile, self_play  # noqa: E402
+from benchmarks.play_profile import load_logs, profile, self_play
 
 
 def counts(fig: dict[str, Any], *keys: str) -> list[int]:

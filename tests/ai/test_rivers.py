@@ -17,7 +17,7 @@ from ai.rivers import passed_since
 from engine.events import Called, Discarded, HandStarted, RiichiDeclared
 from engine.game import Game
 from rulesets.schema import Ruleset
-from tests.ai.botviews import make_view
+from tests.kit.botviews import make_view
 
 
 def _expected(hand: list[object], seat: int) -> set[int]:

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from botviews import make_view
-
 from ai import make_bot
 from ai.club import ClubBot
 from engine.actions import ClosedKan, Discard, EndGame, ShowHand
 from engine.events import Meld
 from engine.tiles import kind_name, parse_kinds, parse_tiles
 from engine.view import SeatInfo
+from tests.kit.botviews import make_view
 
 
 def discards(view):  # type: ignore[no-untyped-def]

@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from botviews import make_view
 
 from ai import defence
 from ai.club import ClubBot
@@ -14,6 +13,7 @@ from engine.actions import Chi, Pass, Pon
 from engine.tiles import parse_kinds
 from rulesets.loader import load_ruleset
 from rulesets.schema import Ruleset
+from tests.kit.botviews import make_view
 
 LAST = {"round_wind": 1, "hand_number": 3}  # South 4 of a hanchan: the last hand
 

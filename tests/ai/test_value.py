@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from botviews import make_view
-
 from ai.value import context, dora_count, estimate, points_for, route_yaku, sure_yaku
 from engine.events import Meld
 from engine.tiles import counts_of, parse_kinds, parse_tiles
 from rulesets.schema import Ruleset
+from tests.kit.botviews import make_view
 
 
 def counts(text: str) -> list[int]:

@@ -5,13 +5,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from game_kit import CLUBS, build_wall, smart_choice
 
 from engine.actions import Discard, Pass, Tsumo
 from engine.events import Event, GameStarted, HandStarted
 from engine.game import Game
 from engine.legal import IllegalAction
 from engine.state import snapshot
+from tests.kit.game import CLUBS, build_wall, smart_choice
 
 NOTEN = {0: "13579m2468p1357s", 1: "2468m13579p2468s", 2: "13579s123456z99p",
          3: "2468m2468p2468s7z"}

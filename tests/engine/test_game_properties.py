@@ -1,6 +1,6 @@
 """Property tests of the game engine: many seeded games with random legal choices.
 
-Under every club's rule variant (game_kit.CLUBS): the 136 tiles are all accounted
+Under every club's rule variant (tests.kit.game.CLUBS): the 136 tiles are all accounted
 for at every event, points plus riichi sticks stay constant, the fold of the events
 equals the live state, every chosen action was legal, resuming from the events
 continues identically, and every game ends.
@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from game_kit import CLUBS, eager_choice, smart_choice, uniform_choice
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -19,6 +18,7 @@ from engine.events import Event, GameEnded, HandStarted
 from engine.game import Game
 from engine.legal import legal_actions
 from engine.state import GameState, fold, snapshot
+from tests.kit.game import CLUBS, eager_choice, smart_choice, uniform_choice
 
 MAX_STEPS = 200_000  # ako extends without limit until somebody has 30,000
 

@@ -5,8 +5,6 @@ Unless a move is scripted every seat discards the tile it drew and passes claims
 
 from __future__ import annotations
 
-from game_kit import CLUBS, build_wall, last_result, new_game, run
-
 from engine.actions import AddedKan, ClosedKan, Discard, Ron, Tsumo
 from engine.events import (
     Called,
@@ -20,6 +18,7 @@ from engine.events import (
 )
 from engine.game import Game
 from engine.legal import IllegalAction
+from tests.kit.game import CLUBS, build_wall, last_result, new_game, run
 
 KUIKAE = {0: "56789m2468p2468s", 1: "1234m13579p1357s", 2: "9m2468p2468s1234z",
           3: "5678m5678p56712z"}
@@ -90,7 +89,7 @@ def _riichi_kan_offered(club: str) -> bool:
     while not (g.state.turn == 0 and g.state.phase == "turn"):
         seat, acts = next(iter(g.pending().items()))
         run(g)  # no scripted moves: nothing to do
-        from game_kit import default_action
+        from tests.kit.game import default_action
 
         g.act(seat, default_action(g, seat, acts))
     assert g.state.drawn is not None and g.state.drawn >> 2 == 0
@@ -135,7 +134,7 @@ def test_riichi_min_wall() -> None:
             if seat == 0 and g.state.phase == "turn":
                 seen[g.state.live_remaining] = any(
                     isinstance(a, Discard) and a.riichi for a in acts)
-            from game_kit import default_action
+            from tests.kit.game import default_action
 
             g.act(seat, default_action(g, seat, acts))
         assert seen, club
@@ -182,7 +181,7 @@ def test_riichi_furiten_after_passing_a_winner() -> None:
         p = g.pending()
         if 0 in p and Tsumo() in p[0]:
             break
-        from game_kit import default_action
+        from tests.kit.game import default_action
 
         s, acts = next(iter(p.items()))
         g.act(s, default_action(g, s, acts))
@@ -297,7 +296,7 @@ def _to_last_discard(club: str, last: str, **changes: object) -> Game:
     # seat 1 draws the last live tile (wall[121]); the other 3p lie in the dead wall
     wall = build_wall(hands, at={121: last, 134: "3p", 133: "3p"})
     g = new_game(CLUBS[club].replace(**changes), wall)
-    from game_kit import default_action
+    from tests.kit.game import default_action
 
     while not (g.state.phase == "claim" and g.state.live_remaining == 0):
         seat, acts = next(iter(g.pending().items()))

@@ -6,12 +6,11 @@ unless the test says otherwise, so the dealt hands stay as dealt.
 
 from __future__ import annotations
 
-from game_kit import CLUBS, build_wall, last_result, new_game, run
-
 from engine.actions import NineTerminals
 from engine.events import HandDrawn, HandStarted
 from engine.game import Game
 from engine.tiles import is_yaochuu
+from tests.kit.game import CLUBS, build_wall, last_result, new_game, run
 
 NOTEN = {
     0: "13579m2468p1357s",

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game_kit import CLUBS, build_wall, default_action, last_result, run
-
 from engine.actions import EndGame
 from engine.events import GameEnded, GameStarted, HandStarted, Won
 from engine.game import Game
 from rulesets.schema import Ruleset
+from tests.kit.game import CLUBS, build_wall, default_action, last_result, run
 
 WIN_HANDS = {3: "123m456m789m12p55s", 0: "2468m13579p2468s", 1: "13579s123456z99p",
              2: "2468m2468p2468s7z"}  # the South-4 dealer (seat 3) waits 3p with ittsu

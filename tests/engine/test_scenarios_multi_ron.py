@@ -5,9 +5,8 @@ Seat 3 discards 5p; seats 0 (the dealer), 1 and 2 all wait on it with tanyao han
 
 from __future__ import annotations
 
-from game_kit import CLUBS, build_wall, last_result, new_game, run
-
 from engine.events import HandDrawn, HandStarted, Won
+from tests.kit.game import CLUBS, build_wall, last_result, new_game, run
 
 HANDS = {
     0: "234m567m234s66s46p",   # kanchan 5p, tanyao

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from game_kit import CLUBS, build_wall, default_action, last_result, new_game, run
-
 from engine.actions import ClosedKan, EndGame
 from engine.events import GameStarted, HandDrawn, HandStarted, Won
 from engine.game import Game
+from tests.kit.game import CLUBS, build_wall, default_action, last_result, new_game, run
 
 TENHOU = CLUBS["tenhou"]
 NOTEN = {0: "13579m2468p1357s", 1: "2468m13579p2468s", 2: "13579s123456z99p",

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from game_kit import CLUBS, build_wall, default_action, new_game, run
 
 from engine.actions import Discard, Pass, Pon, Ron, Tsumo
 from engine.events import HandDrawn, HandStarted, Penalty
 from engine.game import Game
 from engine.legal import IllegalAction
+from tests.kit.game import CLUBS, build_wall, default_action, new_game, run
 
 NOTEN = {0: "13579m2468p1357s", 1: "2468m13579p2468s", 2: "13579s123456z99p",
          3: "2468m2468p2468s7z"}

@@ -3,10 +3,9 @@ bonuses, honba."""
 
 from __future__ import annotations
 
-from game_kit import CLUBS, build_wall, last_result, new_game, run
-
 from engine.events import GameEnded, GameStarted, HandStarted, Won
 from engine.game import Game
+from tests.kit.game import CLUBS, build_wall, last_result, new_game, run
 
 IPPATSU = {0: "123m456m789m12p55s", 1: "2468m13579p2468s", 2: "13579s1234z55z99p",
            3: "2468m2468p2468s7z"}

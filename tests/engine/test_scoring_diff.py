@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
-from mahjong_ref import HandSpec, a_set, build, hand_specs, ours, reference
 
 from engine.scoring import WinContext, score_win
 from rulesets.schema import Ruleset
+from tests.kit.mahjong_ref import HandSpec, a_set, build, hand_specs, ours, reference
 
 CI = bool(os.environ.get("CI")) or settings().max_examples >= 300
 SLOW_EXAMPLES = 10_000 if CI else 400

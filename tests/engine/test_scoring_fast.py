@@ -16,7 +16,6 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from mahjong_ref import HandSpec, a_set, build, hand_specs
 
 from engine.events import Meld
 from engine.scoring import WinContext, clear_cache, score_win
@@ -36,6 +35,7 @@ from engine.scoring.suits import (
 )
 from engine.tiles import parse_tiles
 from rulesets.schema import Ruleset
+from tests.kit.mahjong_ref import HandSpec, a_set, build, hand_specs
 
 CI = bool(os.environ.get("CI")) or settings().max_examples >= 300
 

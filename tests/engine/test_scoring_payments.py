@@ -7,12 +7,12 @@ from collections import Counter
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from scoring_kit import score
 
 from engine.events import Payment
 from engine.scoring import ScoreResult, win_payments
 from engine.scoring.points import base_points, split
 from rulesets.schema import Ruleset
+from tests.kit.scoring import score
 
 T = Ruleset()
 

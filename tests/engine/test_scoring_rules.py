@@ -9,10 +9,10 @@ the comments (base points = fu x 2^(han+2); non-dealer ron x4, dealer x6).
 from __future__ import annotations
 
 import pytest
-from scoring_kit import ctx_of, score, yaku_ids
 
 from engine.scoring import limit_points, score_win, yaku_table
 from rulesets.schema import Ruleset
+from tests.kit.scoring import ctx_of, score, yaku_ids
 
 # The defaults (Tenhou's rules) with the four usual double yakuman and kokushi robbing a
 # closed kan, which Tenhou does not have but most clubs here do: the tests below switch

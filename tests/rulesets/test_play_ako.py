@@ -2,7 +2,7 @@
 
 Every game here runs on ``rulesets.load("ako")`` itself (雀荘あこ詳細ルール, source
 shared/rules/sources/002_*.txt); each test cites the club's item number.  Walls are
-scripted tile by tile (``tests/engine/game_kit.build_wall``); unless a move is scripted
+scripted tile by tile (``tests.kit.game.build_wall``); unless a move is scripted
 every seat discards the tile it drew, passes every claim and shows its hand at a draw.
 
 Two things of the preset shape every scenario: ako plays wareme (8-01), so the dice are
@@ -13,20 +13,6 @@ five (8-02-01), so a plain "5" in a hand takes one of the two plain copies.
 from __future__ import annotations
 
 import pytest
-from play_kit import kan_order
-from play_kit_ako import (
-    build_wall,
-    default_action,
-    dice_for,
-    final,
-    last_result,
-    nagashi_draws,
-    play_hand,
-    rotate,
-    run,
-    start_at,
-    starts,
-)
 
 import rulesets
 from engine.actions import ClosedKan, Discard, EndGame, NineTerminals, Pon, Ron, ShowHand, Tsumo
@@ -39,6 +25,20 @@ from engine.events import (
     Won,
 )
 from engine.game import Game
+from tests.kit.play import kan_order
+from tests.kit.play_ako import (
+    build_wall,
+    default_action,
+    dice_for,
+    final,
+    last_result,
+    nagashi_draws,
+    play_hand,
+    rotate,
+    run,
+    start_at,
+    starts,
+)
 
 AKO = rulesets.load("ako")
 RED = AKO.red_fives  # 2

@@ -9,7 +9,12 @@ passes every call.
 from __future__ import annotations
 
 import pytest
-from play_kit import (
+
+from engine.actions import Discard, EndGame, Ron
+from engine.events import Won
+from engine.legal import IllegalAction
+from rulesets.schema import Ruleset
+from tests.kit.play import (
     BUST_HANDS,
     KOKUSHI_ANKAN,
     KUIKAE,
@@ -47,11 +52,6 @@ from play_kit import (
     starts,
     three_han_sixty_fu,
 )
-
-from engine.actions import Discard, EndGame, Ron
-from engine.events import Won
-from engine.legal import IllegalAction
-from rulesets.schema import Ruleset
 
 
 @pytest.fixture(scope="module")

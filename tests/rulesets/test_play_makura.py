@@ -9,7 +9,20 @@ Unless a move is scripted, every seat discards the tile it drew and passes every
 from __future__ import annotations
 
 import pytest
-from play_kit import (
+
+from engine.actions import ClosedKan, Discard, EndGame, NineTerminals, Ron, ShowHand
+from engine.events import (
+    DoraRevealed,
+    Drew,
+    HandDrawn,
+    Kan,
+    NotenDeclared,
+    Won,
+)
+from engine.game import Game
+from engine.legal import IllegalAction
+from rulesets.schema import Ruleset
+from tests.kit.play import (
     BUST_HANDS,
     CHANKAN,
     DISCARD_RON,
@@ -68,19 +81,6 @@ from play_kit import (
     three_han_sixty_fu,
     triple_wall,
 )
-
-from engine.actions import ClosedKan, Discard, EndGame, NineTerminals, Ron, ShowHand
-from engine.events import (
-    DoraRevealed,
-    Drew,
-    HandDrawn,
-    Kan,
-    NotenDeclared,
-    Won,
-)
-from engine.game import Game
-from engine.legal import IllegalAction
-from rulesets.schema import Ruleset
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,12 @@ Unless a move is scripted, every seat discards the tile it drew and passes every
 from __future__ import annotations
 
 import pytest
-from play_kit import (
+
+from engine.actions import ClosedKan, Ron
+from engine.events import Discarded, DoraRevealed, HandDrawn, Won
+from engine.game import Game
+from rulesets.schema import Ruleset
+from tests.kit.play import (
     CHANKAN,
     FIVE_YAKUMAN,
     FIVE_YAKUMAN_DRAWS,
@@ -55,11 +60,6 @@ from play_kit import (
     starts,
     triple_wall,
 )
-
-from engine.actions import ClosedKan, Ron
-from engine.events import Discarded, DoraRevealed, HandDrawn, Won
-from engine.game import Game
-from rulesets.schema import Ruleset
 
 
 @pytest.fixture(scope="module")

@@ -2,14 +2,19 @@
 
 Every game here runs on ``rulesets.load("yokoyoko")`` itself (横横分科会ルール V1.1, source
 shared/rules/sources/003_*.txt); each test cites the section of the club's text.  Walls are
-scripted tile by tile (``tests/engine/game_kit.build_wall``); unless a move is scripted
+scripted tile by tile (``tests.kit.game.build_wall``); unless a move is scripted
 every seat discards the tile it drew, passes every claim and shows its hand at a draw.
 """
 
 from __future__ import annotations
 
 import pytest
-from play_kit_ako import (
+
+import rulesets
+from engine.actions import ClosedKan, Discard, EndGame, NineTerminals
+from engine.events import DoraRevealed, HandDrawn, Won
+from engine.game import Game
+from tests.kit.play_ako import (
     build_wall,
     default_action,
     final,
@@ -21,11 +26,6 @@ from play_kit_ako import (
     start_at,
     starts,
 )
-
-import rulesets
-from engine.actions import ClosedKan, Discard, EndGame, NineTerminals
-from engine.events import DoraRevealed, HandDrawn, Won
-from engine.game import Game
 
 YOKO = rulesets.load("yokoyoko")
 

@@ -6,7 +6,6 @@ import json
 
 import msgspec
 import pytest
-from _games import played_game
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -24,6 +23,7 @@ from saves.codec import (
     parse_json,
     ruleset_from_dict,
 )
+from tests.kit.saved_games import played_game
 
 
 def roundtrip(event):  # type: ignore[no-untyped-def]

@@ -7,7 +7,6 @@ import json
 from pathlib import Path
 
 import pytest
-from _games import played_game
 
 from engine.events import GameEnded, HandDrawn, HandStarted, Won
 from saves.convert import events_from_recorded, recorded_from_events, ruleset_for
@@ -16,6 +15,7 @@ from saves.logs.mjlog import parse_mjlog
 from saves.logs.tenhou6 import format_tenhou6, parse_tenhou6
 from saves.reader import load
 from saves.verify import verify_events
+from tests.kit.saved_games import played_game
 from tui.cli import main
 
 

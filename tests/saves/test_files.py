@@ -12,7 +12,6 @@ import time
 from pathlib import Path
 
 import pytest
-from _games import played_game
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -24,6 +23,7 @@ from saves.codec import SeatInfo, encode_event
 from saves.reader import SaveError, load, loads
 from saves.verify import verify_events
 from saves.writer import GameWriter, latest_unfinished, make_header
+from tests.kit.saved_games import played_game
 
 SEATS = [SeatInfo("You"), SeatInfo("Bot 1", "easy"), SeatInfo("Bot 2", "easy"),
          SeatInfo("Bot 3", "easy")]

@@ -15,11 +15,9 @@ where each rule comes from).  For each one:
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
@@ -39,23 +37,13 @@ from saves.logs.mjlog import parse_mjlog
 from saves.logs.model import LogFormatError
 from saves.logs.tenhou6 import parse_tenhou6
 from saves.verify import verify_events
+from tests.kit.tenhou_replay import drive, recorded_action, replay, same_event
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "rare_logs"
 JSON_LOGS = sorted(DATA.glob("*.json"))
 XML_LOGS = sorted(DATA.glob("*.xml"))
 
 
-def _replay_kit() -> ModuleType:
-    """The engine engineer's replay helpers (tests/engine/test_game_tenhou_replay.py)."""
-    path = Path(__file__).resolve().parents[1] / "engine" / "test_game_tenhou_replay.py"
-    spec = importlib.util.spec_from_file_location("_tenhou_replay_kit", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-KIT = _replay_kit()
 
 
 def events_of(path: Path) -> list[Event]:
@@ -69,7 +57,7 @@ def engine_replay(rec: list[Event]) -> Game:
     then every recorded event must have come out of the engine, and the engine must be
     about to go on (not have ended the game)."""
     if isinstance(rec[-1], GameEnded):
-        return KIT.replay(rec)  # type: ignore[no-any-return]
+        return replay(rec)
     starts = [e for e in rec if isinstance(e, HandStarted)]
     walls = [(h.wall, h.dice) for h in starts]
     first = rec[0]
@@ -78,11 +66,11 @@ def engine_replay(rec: list[Event]) -> Game:
                  walls=walls)
     else:  # one hand cut out of a game: start the engine from the recorded hand
         g = Game.from_events(rec[:2], walls=walls)
-    KIT.drive(g, rec, _choice)
+    drive(g, rec, _choice)
     assert len(g.events) >= len(rec), (
         f"the engine ended the game at event {len(g.events)}; recorded {rec[len(g.events)]!r}")
     for j, ev in enumerate(rec):
-        assert KIT._same(g.events[j], ev), f"event {j}: engine {g.events[j]!r}, recorded {ev!r}"
+        assert same_event(g.events[j], ev), f"event {j}: engine {g.events[j]!r}, recorded {ev!r}"
     return g
 
 
@@ -92,7 +80,7 @@ def _choice(rec: list[Event], n: int, seat: int, g: Game, legal: Sequence[Action
     if isinstance(ev, HandDrawn) and ev.kind == "triple_ron":
         if any(isinstance(a, Ron) for a in legal):
             return Ron()
-    return KIT._choice(rec, n, seat, g)  # type: ignore[no-any-return]
+    return recorded_action(rec, n, seat, g)
 
 
 # ------------------------------------------------------------------ every file

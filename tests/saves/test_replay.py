@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from _games import played_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.events import GameEnded, HandDrawn, HandStarted, Won
 from engine.state import fold, snapshot
 from saves.replay import Replay
+from tests.kit.saved_games import played_game
 
 EVENTS = played_game(1)
 REPLAY = Replay(EVENTS)

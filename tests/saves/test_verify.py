@@ -7,12 +7,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-from _games import played_game
-
 from engine.events import GameEnded, HandDrawn, Won
 from saves.codec import SeatInfo
 from saves.verify import verify_events
 from saves.writer import GameWriter, make_header
+from tests.kit.saved_games import played_game
 from tui.cli import main
 
 EVENTS = played_game(1)

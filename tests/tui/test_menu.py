@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.tui.driver import settle
-from tests.tui.screen_text import screen_text
+from tests.kit.screen_text import screen_text
+from tests.kit.tui_driver import settle
 from tui.app import HanchanApp
 from tui.screens.chooser import ChooserScreen
 from tui.screens.menu import FilePickerScreen, MenuScreen, NewGameScreen, RulesScreen

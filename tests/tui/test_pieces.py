@@ -17,7 +17,7 @@ from engine.events import (
 from engine.tiles import counts_of, parse_tiles
 from engine.waits import waits
 from rulesets.schema import Ruleset
-from tests.tui.sample import mid_hand_view
+from tests.kit.tui_sample import mid_hand_view
 from tui.analysis import advise
 from tui.event_words import describe
 from tui.settings import Settings, load_settings, save_settings

@@ -14,8 +14,8 @@ import pytest
 from engine.actions import Discard
 from engine.events import Called, Discarded, GameEnded, HandDrawn, RiichiDeclared, Won
 from rulesets.schema import Ruleset
-from tests.tui.driver import Policy, play, settle
-from tests.tui.screen_text import screen_text
+from tests.kit.screen_text import screen_text
+from tests.kit.tui_driver import Policy, play, settle
 from tui.app import HanchanApp
 from tui.screens.game_end import GameEndScreen
 from tui.screens.hand_result import HandResultScreen
@@ -251,7 +251,7 @@ async def test_face_modes_switch(tmp_path: Path) -> None:
 
 
 async def test_riichi_key_marks_the_discards_that_keep_tenpai(tmp_path: Path) -> None:
-    from tests.tui.driver import human_turn
+    from tests.kit.tui_driver import human_turn
 
     app = make_app(tmp_path, 9)
     async with app.run_test(size=SIZE) as pilot:
@@ -285,7 +285,7 @@ async def test_riichi_key_marks_the_discards_that_keep_tenpai(tmp_path: Path) ->
 
 async def test_several_chi_options_open_a_chooser(tmp_path: Path) -> None:
     from engine.actions import Chi
-    from tests.tui.driver import human_turn
+    from tests.kit.tui_driver import human_turn
     from tui.screens.chooser import ChooserScreen
 
     app = make_app(tmp_path, 32)
@@ -335,7 +335,7 @@ async def test_bots_with_a_delay_never_freeze_the_screen(tmp_path: Path) -> None
 
 
 async def test_open_riichi_has_its_own_key(tmp_path: Path) -> None:
-    from tests.tui.driver import human_turn
+    from tests.kit.tui_driver import human_turn
 
     rules = Ruleset().replace(open_riichi=True)
     app = make_app(tmp_path, 9, rules)

@@ -1,6 +1,6 @@
 """Practice mode (MATRIX.md section 7) at the table: mistakes by keys, penalties shown.
 
-Most tests deal a scripted wall (``tests.engine.game_kit.build_wall``) and seat
+Most tests deal a scripted wall (``tests.kit.game.build_wall``) and seat
 bots that only discard the tile they drew and pass, so the moment of each
 mistake is exact: the human (East, the dealer) draws 7z first; South, West and
 North then draw and throw 9m, 9p and 5m.  North's 5m lets the human chi (34m or
@@ -19,9 +19,9 @@ from engine.game import Game
 from engine.view import PlayerView
 from rulesets import load
 from rulesets.schema import Ruleset
-from tests.engine.game_kit import build_wall
-from tests.tui.driver import settle
-from tests.tui.screen_text import screen_text
+from tests.kit.game import build_wall
+from tests.kit.screen_text import screen_text
+from tests.kit.tui_driver import settle
 from tui.app import HanchanApp
 from tui.cli import build_parser
 from tui.commands.play import game_spec

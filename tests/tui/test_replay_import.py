@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from engine.events import GameEnded, Won
-from tests.tui.screen_text import screen_text
+from tests.kit.screen_text import screen_text
 
 
 async def test_replay_of_an_imported_tenhou_game(shared_logs: Path) -> None:

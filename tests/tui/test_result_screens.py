@@ -14,7 +14,7 @@ from engine.events import (
 )
 from engine.tiles import parse_tiles
 from rulesets.schema import Ruleset
-from tests.tui.screen_text import screen_text
+from tests.kit.screen_text import screen_text
 from tui.screens.hand_result import HandResultScreen
 
 NAMES = ("You", "Bot S", "Bot W", "Bot N")

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from rulesets.schema import Ruleset
-from tests.tui.driver import Policy, human_turn, play, play_until_call_offer, settle
-from tests.tui.sample import mid_hand_view
+from tests.kit.tui_driver import Policy, human_turn, play, play_until_call_offer, settle
+from tests.kit.tui_sample import mid_hand_view
 from tui.app import HanchanApp
 from tui.session import NewGame
 from tui.settings import Settings

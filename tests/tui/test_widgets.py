@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from engine.events import Meld
 from engine.tiles import parse_tiles
-from tests.tui.sample import mid_hand_view
-from tests.tui.screen_text import screen_text
+from tests.kit.screen_text import screen_text
+from tests.kit.tui_sample import mid_hand_view
 from tui.render import meld_text
 from tui.widgets.hand import HandData, HandView
 from tui.widgets.table_view import TableView

@@ -2,7 +2,7 @@
 
 These tests play scripted hands through ``engine.game.Game`` under the real presets
 (``rulesets.load(name)``).  The scripted walls, the script driver and the hand layouts
-come from the engine's scenario tests (``tests/engine/game_kit.py`` and
+come from the engine's scenario tests (``tests.kit.game`` and
 ``tests/engine/test_scenarios_*.py``) and are re-exported here, so each layout is
 written once.  What is new here: playing a hand out, reading the next hand and the
 final table, and starting a game at a chosen hand with chosen scores under a preset.
@@ -10,17 +10,26 @@ final table, and starting a game at a chosen hand with chosen scores under a pre
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from functools import cache
-from pathlib import Path
 
-_ENGINE_TESTS = str(Path(__file__).resolve().parents[1] / "engine")
-if _ENGINE_TESTS not in sys.path:
-    sys.path.insert(0, _ENGINE_TESTS)
-
-from game_kit import build_wall, default_action, last_result, run  # noqa: E402
-from test_scenarios_calls_riichi import (  # noqa: E402
+import rulesets
+from engine.actions import ClosedKan, Discard, EndGame, NineTerminals, Tsumo
+from engine.events import (
+    Called,
+    Discarded,
+    DoraRevealed,
+    Drew,
+    FinalRow,
+    GameEnded,
+    HandDrawn,
+    HandStarted,
+    Kan,
+    Won,
+)
+from engine.game import Game
+from rulesets.schema import Ruleset
+from tests.engine.test_scenarios_calls_riichi import (
     CHANKAN,
     DISCARD_RON,
     FORCED,
@@ -35,8 +44,8 @@ from test_scenarios_calls_riichi import (  # noqa: E402
     RIICHI_TILE,
     RINSHAN,
 )
-from test_scenarios_calls_riichi import RIICHI_KAN as RIICHI_KAN_1113444M  # noqa: E402
-from test_scenarios_draws import (  # noqa: E402
+from tests.engine.test_scenarios_calls_riichi import RIICHI_KAN as RIICHI_KAN_1113444M
+from tests.engine.test_scenarios_draws import (
     FOUR_KANS,
     FOUR_RIICHI,
     FOUR_WINDS_HANDS,
@@ -44,30 +53,14 @@ from test_scenarios_draws import (  # noqa: E402
     TENPAI_DEALER,
     nagashi_wall,
 )
-from test_scenarios_game_end import BUST_HANDS, WIN_HANDS, start_at  # noqa: E402
-from test_scenarios_game_end import NOTEN as NOTEN_SOUTH4  # noqa: E402
-from test_scenarios_hand_rules import IPPATSU, OWN_FOUR, RIICHI_ONLY, TANYAO  # noqa: E402
-from test_scenarios_multi_ron import DRAWS as MULTI_RON_DRAWS  # noqa: E402
-from test_scenarios_multi_ron import HANDS as MULTI_RON_HANDS  # noqa: E402
-from test_scenarios_multi_ron import double_wall, triple_wall  # noqa: E402
-from test_scenarios_options import RIICHI_KAN as RIICHI_KAN_111M  # noqa: E402
-
-import rulesets  # noqa: E402
-from engine.actions import ClosedKan, Discard, EndGame, NineTerminals, Tsumo  # noqa: E402
-from engine.events import (  # noqa: E402
-    Called,
-    Discarded,
-    DoraRevealed,
-    Drew,
-    FinalRow,
-    GameEnded,
-    HandDrawn,
-    HandStarted,
-    Kan,
-    Won,
-)
-from engine.game import Game  # noqa: E402
-from rulesets.schema import Ruleset  # noqa: E402
+from tests.engine.test_scenarios_game_end import BUST_HANDS, WIN_HANDS, start_at
+from tests.engine.test_scenarios_game_end import NOTEN as NOTEN_SOUTH4
+from tests.engine.test_scenarios_hand_rules import IPPATSU, OWN_FOUR, RIICHI_ONLY, TANYAO
+from tests.engine.test_scenarios_multi_ron import DRAWS as MULTI_RON_DRAWS
+from tests.engine.test_scenarios_multi_ron import HANDS as MULTI_RON_HANDS
+from tests.engine.test_scenarios_multi_ron import double_wall, triple_wall
+from tests.engine.test_scenarios_options import RIICHI_KAN as RIICHI_KAN_111M
+from tests.kit.game import build_wall, default_action, last_result, run
 
 __all__ = [
     "BUST_HANDS", "CHANKAN", "DISCARD_RON", "FORCED", "FOUR_KANS", "FOUR_RIICHI",

@@ -1,6 +1,6 @@
 """Helpers for the preset play tests (test_play_ako.py, test_play_yokoyoko.py).
 
-The scripted walls and the move script come from ``tests/engine/game_kit.py`` (one copy of
+The scripted walls and the move script come from ``tests.kit.game`` (one copy of
 that machinery for the whole suite); this module adds what a test of a *loaded preset*
 needs: a game resumed at a chosen hand with chosen scores and dice (the dice decide the
 wareme seat), playing a hand out by the default moves, and the hand starts of a game.
@@ -8,21 +8,14 @@ wareme seat), playing a hand out by the default moves, and the hand starts of a 
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
-from pathlib import Path
 
-_ENGINE_TESTS = str(Path(__file__).resolve().parents[1] / "engine")
-if _ENGINE_TESTS not in sys.path:
-    sys.path.insert(0, _ENGINE_TESTS)
-
-from game_kit import build_wall, default_action, last_result, match, run  # noqa: E402
-
-from engine.actions import EndGame  # noqa: E402
-from engine.events import GameEnded, GameStarted, HandStarted  # noqa: E402
-from engine.game import Game  # noqa: E402
-from engine.tiles import is_yaochuu, kind_name, parse_kinds  # noqa: E402
-from rulesets.schema import Ruleset  # noqa: E402
+from engine.actions import EndGame
+from engine.events import GameEnded, GameStarted, HandStarted
+from engine.game import Game
+from engine.tiles import is_yaochuu, kind_name, parse_kinds
+from rulesets.schema import Ruleset
+from tests.kit.game import build_wall, default_action, last_result, match, run
 
 __all__ = [
     "build_wall", "default_action", "last_result", "match", "run", "start_at", "play_hand",

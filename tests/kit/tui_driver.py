@@ -97,7 +97,7 @@ async def play(pilot: Pilot[object], policy: Policy, *, until: str = "end",
 
     Returns the texts of the result screens met, in order.
     """
-    from tests.tui.screen_text import screen_text
+    from tests.kit.screen_text import screen_text
 
     results: list[str] = []
     for _ in range(max_steps):
