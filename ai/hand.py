@@ -30,11 +30,6 @@ def unseen_counts(view: PlayerView) -> list[int]:
     return [max(0, 4 - v) for v in view.visible_counts()]
 
 
-def other_visible(view_visible: Sequence[int], counts: Sequence[int]) -> list[int]:
-    """Visible counts without the own concealed tiles (what ``engine.waits`` calls visible)."""
-    return [v - c for v, c in zip(view_visible, counts, strict=True)]
-
-
 def ukeire(counts: Sequence[int], melds: int, unseen: Sequence[int]) -> tuple[int, list[int]]:
     """Tiles that lower the shanten of a 3n+1 hand: (how many unseen copies, their kinds)."""
     kinds, _ = _waits.ukeire(counts, melds)

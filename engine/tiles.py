@@ -23,7 +23,7 @@ mpsz notation: digits followed by their suit letter, ``123m456p789s1122z``;
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 NUM_KINDS = 34
 NUM_TILES = 136
@@ -214,15 +214,3 @@ def counts_of(kinds_or_tiles: Iterable[int], *, physical: bool = False) -> list[
     for x in kinds_or_tiles:
         c[x >> 2 if physical else x] += 1
     return c
-
-
-def check_counts(counts: Sequence[int]) -> None:
-    """Raise :class:`TileError` if any kind appears more than four times."""
-    for k, n in enumerate(counts):
-        if n > 4:
-            raise TileError(f"{n} copies of {kind_name(k)}: there are only four")
-
-
-def full_set() -> list[int]:
-    """All 136 physical tiles, in order."""
-    return list(range(NUM_TILES))

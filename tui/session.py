@@ -217,10 +217,6 @@ class PlaySession:
             if self.act_bot(seat, legal, action):
                 moves += 1
 
-    def choose_for(self, seat: int, legal: Sequence[Action]) -> Action:
-        """Ask the seat's bot (safe to call off the UI thread: it reads a view only)."""
-        return self.bots[seat].choose(self.game.view(seat), legal)  # type: ignore[no-any-return]
-
     def new_events(self) -> list[Event]:
         """Events since the last call."""
         with self.lock:
