@@ -88,7 +88,7 @@ def turn_actions(st: GameState, seat: int) -> tuple[Action, ...]:
     drawn = st.drawn
     called = s.called_this_turn
     sh = shanten(counts, nmelds)
-    s.shanten_hint = sh
+    s.cache.shanten = sh
     # win
     # (shiisanputaa, 十三不搭, wins with no complete shape: only looked at on a first draw)
     if ((sh < 0 or (r.shiisanputaa and s.discards == 0 and may_be_shiisanputaa(st, seat)))
@@ -144,12 +144,13 @@ def turn_actions(st: GameState, seat: int) -> tuple[Action, ...]:
             and st.live_remaining >= max(r.riichi_min_wall, 0)
             and sh <= 0):
         seen: set[int] = set()
+        after = list(counts)
         for t in cands:
             k = t >> 2
             if k not in seen:
-                counts[k] -= 1
-                ok = shanten(counts, nmelds) == 0
-                counts[k] += 1
+                after[k] -= 1
+                ok = shanten(after, nmelds) == 0
+                after[k] += 1
                 if ok:
                     seen.add(k)
             if k in seen:
@@ -225,7 +226,7 @@ def claim_actions(st: GameState, seat: int) -> tuple[Action, ...]:
         return ()
     kind = tile >> 2
     counts = s.counts
-    ws = s.waits_cache
+    ws = s.cache.waits
     if ws is None:
         ws = waits_of(st, seat)
     # fast exit: no win, no pair for a pon, no chi shape

@@ -5,8 +5,13 @@ it.  Everything the rules need to decide what may happen next is here, and all
 of it is derived from the events alone, so ``fold(game.events)`` rebuilds the
 live state exactly (``snapshot`` gives a canonical value to compare).
 
+Only ``apply`` changes a fact.  Queries (the legal actions, :func:`waits_of`, the
+view) may remember what they computed in a seat's :class:`SeatCache`, which is kept
+apart: ``snapshot`` leaves it out and :func:`checkpoint` copies the facts only.
+
 Phases (``GameState.phase``):
 
+* ``"new"`` -- after ``GameStarted``, before the first ``HandStarted``;
 * ``"draw"`` -- the seat ``turn`` must draw next (after ``HandStarted``, after a
   discard nobody took, after a kan);
 * ``"turn"`` -- ``turn`` holds 3n+2 tiles and must act (discard, tsumo, kan ...);
@@ -18,8 +23,9 @@ Phases (``GameState.phase``):
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, Literal
 
 from engine import wall as wall_mod
 from engine.events import (
@@ -45,26 +51,58 @@ from engine.view import RiverTile
 from engine.waits import waits
 from rulesets.schema import Ruleset
 
-__all__ = ["GameState", "SeatState", "apply", "fold", "snapshot", "waits_of", "kuikae_kinds"]
+__all__ = [
+    "GameState", "SeatState", "SeatCache", "Phase", "apply", "fold", "snapshot", "checkpoint",
+    "waits_of", "kuikae_kinds",
+]
+
+Phase = Literal["new", "draw", "turn", "claim", "chankan", "hand_over", "over"]
+
+
+class SeatCache:
+    """What queries remember about a seat's hand until it changes; never part of the state.
+
+    ``waits``: the kinds that complete the 3n+1 concealed hand (None: not computed).
+    ``shanten``: the shanten of the 3n+2 hand on the seat's turn when the legal
+    actions computed it (``UNKNOWN``: not computed); 1 or more means no discard can
+    leave the hand tenpai.  A copy of the state (:func:`checkpoint`) starts empty.
+    """
+
+    __slots__ = ("waits", "shanten")
+
+    UNKNOWN = -9
+
+    def __init__(self) -> None:
+        self.waits: tuple[int, ...] | None = None
+        self.shanten = SeatCache.UNKNOWN
+
+    def clear(self) -> None:
+        """Forget everything (the hand changed)."""
+        self.waits = None
+        self.shanten = SeatCache.UNKNOWN
+
+    def __deepcopy__(self, memo: dict[int, object]) -> SeatCache:
+        return SeatCache()
 
 
 class SeatState:
-    """Everything about one seat in the current hand."""
+    """Everything about one seat in the current hand: facts, and the ``cache`` apart."""
 
     __slots__ = (
         "hand", "counts", "melds", "river", "river_kinds", "riichi", "riichi_pending",
         "double_riichi", "open_riichi", "ippatsu", "riichi_turn", "temp_furiten",
         "riichi_furiten", "discards", "drawn_once", "nagashi", "pao", "kans",
-        "kuikae", "noten_declared", "waits_cache", "called_this_turn",
-        "shanten_hint", "dead", "river_view",
+        "kuikae", "noten_declared", "called_this_turn", "dead", "cache",
     )
+
+    CACHES = frozenset({"cache"})
+    """Slots that hold no fact: :func:`snapshot` and :func:`checkpoint` leave them out."""
 
     def __init__(self) -> None:
         self.hand: list[int] = []
         self.counts: list[int] = [0] * 34
         self.melds: list[Meld] = []
-        # river entries: [tile, tsumogiri, riichi, called_by, claim window of the discard]
-        self.river: list[list[int | bool | None]] = []
+        self.river: list[RiverTile] = []
         self.river_kinds: set[int] = set()
         self.riichi = False
         self.riichi_pending = False
@@ -81,27 +119,21 @@ class SeatState:
         self.kans = 0
         self.kuikae: frozenset[int] = frozenset()
         self.noten_declared = False
-        self.waits_cache: tuple[int, ...] | None = None
         self.called_this_turn = False
-        # shanten of the current 3n+2 hand when legal.turn_actions computed it (-9: unknown);
-        # a cache hint only: 1 or more means no discard can leave the hand tenpai.
-        self.shanten_hint = -9
         self.dead = False  # practice mode: a false call made the hand dead (アガリ放棄)
-        self.river_view: tuple[RiverTile, ...] | None = None  # cached for view()
+        self.cache = SeatCache()
 
     def add(self, tile: int) -> None:
         """Add a tile to the concealed hand."""
         self.hand.append(tile)
         self.counts[tile >> 2] += 1
-        self.waits_cache = None
-        self.shanten_hint = -9
+        self.cache.clear()
 
     def remove(self, tile: int) -> None:
         """Take a tile out of the concealed hand."""
         self.hand.remove(tile)
         self.counts[tile >> 2] -= 1
-        self.waits_cache = None
-        self.shanten_hint = -9
+        self.cache.clear()
 
     @property
     def closed(self) -> bool:
@@ -124,6 +156,9 @@ class GameState:
         "hands_started", "sticks_at_start", "riichi_sticks_this_hand", "last_draw_haitei",
         "wins_by_seat", "yakuman_wins", "chips",
     )
+
+    CACHES: frozenset[str] = frozenset()
+    """Slots that hold no fact (none: the per-seat caches live in ``SeatState.cache``)."""
 
     def __init__(self, rules: Ruleset, players: tuple[str, str, str, str], seed: int | None):
         self.rules = rules
@@ -148,7 +183,7 @@ class GameState:
         self.kans_total = 0
         self.calls_made = False
         self.turn = 0
-        self.phase = "new"
+        self.phase: Phase = "new"
         self.last_discard: tuple[int, int] | None = None
         self.last_kan: tuple[int, Meld] | None = None
         self.drawn: int | None = None
@@ -194,6 +229,9 @@ class GameState:
         if self.calls_made:
             return False
         return all(s.discards <= 1 for s in self.seats)
+
+
+_GAME_FACTS = tuple(f for f in GameState.__slots__ if f not in GameState.CACHES)
 
 
 # ------------------------------------------------------------------ apply
@@ -308,16 +346,14 @@ def _riichi_declared(st: GameState, ev: RiichiDeclared) -> None:
 def _discarded(st: GameState, ev: Discarded) -> None:
     seat = ev.seat
     s = st.seats[seat]
-    hint = s.shanten_hint
+    hint = s.cache.shanten
     s.remove(ev.tile)
     if hint >= 1:  # a 3n+1 hand is never nearer than the 3n+2 hand it came from
-        s.waits_cache = ()
-    s.shanten_hint = -9
+        s.cache.waits = ()
     kind = ev.tile >> 2
     if s.riichi_pending:
         s.riichi_turn = len(s.river)
-    s.river.append([ev.tile, ev.tsumogiri, s.riichi_pending, None, st.window + 1])
-    s.river_view = None
+    s.river.append(RiverTile(ev.tile, ev.tsumogiri, s.riichi_pending, None, st.window + 1))
     s.river_kinds.add(kind)
     if s.ippatsu and not s.riichi_pending:
         s.ippatsu = False
@@ -348,7 +384,7 @@ def _mark_passed(st: GameState, seat: int, kind: int) -> None:
     seats = st.seats
     for o in _OTHERS[seat]:
         so = seats[o]
-        ws = so.waits_cache
+        ws = so.cache.waits
         if ws is None:
             ws = waits_of(st, o)
         if kind in ws:
@@ -361,14 +397,14 @@ def _mark_passed(st: GameState, seat: int, kind: int) -> None:
 def waits_of(st: GameState, seat: int) -> tuple[int, ...]:
     """Kinds that complete ``seat``'s 3n+1 concealed hand (cached until the hand changes)."""
     s = st.seats[seat]
-    w = s.waits_cache
+    w = s.cache.waits
     if w is None:
         n = len(s.melds)
         if len(s.hand) % 3 != 1 or shanten(s.counts, n) != 0:
             w = ()
         else:
             w = tuple(waits(s.counts, n))
-        s.waits_cache = w
+        s.cache.waits = w
     return w
 
 
@@ -395,8 +431,8 @@ def _called(st: GameState, ev: Called) -> None:
     assert st.last_discard is not None
     dseat, tile = st.last_discard
     d = st.seats[dseat]
-    d.river[-1][3] = ev.seat
-    d.river_view = None
+    r = d.river[-1]
+    d.river[-1] = RiverTile(r.tile, r.tsumogiri, r.riichi, ev.seat, r.window)
     d.nagashi = False
     for t in m.tiles:
         if t != m.called:
@@ -560,23 +596,29 @@ _HANDLERS: dict[type, Callable[[GameState, Any], None]] = {
 }
 
 
-def snapshot(state: GameState) -> tuple[object, ...]:
-    """A canonical, comparable value of the whole state (for fold-equals-live checks)."""
-    st = state
-    seats = tuple(
-        (tuple(sorted(s.hand)), tuple(s.melds), tuple(tuple(r) for r in s.river), s.riichi,
-         s.riichi_pending, s.double_riichi, s.open_riichi, s.ippatsu, s.temp_furiten,
-         s.riichi_furiten, s.discards, s.nagashi, s.pao, s.kans, s.kuikae, s.noten_declared,
-         s.dead)
-        for s in st.seats
-    )
-    return (
-        st.rules, st.players, tuple(st.scores), st.round_wind, st.round_index, st.hand_number,
-        st.honba, st.sticks, st.dealer, st.dice, st.wall, st.hand_index, seats, st.live_pos,
-        st.live_end, st.rinshan_taken, st.dora_count, st.pending_dora, st.kans_total,
-        st.calls_made, st.turn, st.phase, st.last_discard, st.last_kan, st.drawn,
-        st.rinshan_draw, st.window, tuple(st.first_winds), st.kan_discard, st.result, st.ended,
-        st.dealer_wins, st.prev_dealer, st.hands_started, st.sticks_at_start,
-        tuple(st.riichi_sticks_this_hand), st.last_draw_haitei, tuple(st.wins_by_seat),
-        tuple(st.yakuman_wins), tuple(st.chips),
-    )
+def _fact(value: object) -> object:
+    """A comparable copy of one stored value: lists become tuples, seats their facts."""
+    if isinstance(value, SeatState):
+        return {f: _fact(getattr(value, f)) for f in _SEAT_FACTS}
+    if isinstance(value, list):
+        return tuple(_fact(v) for v in value)
+    if isinstance(value, set):
+        return frozenset(value)
+    return value
+
+
+_SEAT_FACTS = tuple(f for f in SeatState.__slots__ if f not in SeatState.CACHES)
+
+
+def snapshot(state: GameState) -> dict[str, object]:
+    """Every fact of the state as a comparable value (for fold-equals-live checks).
+
+    It is generated from the slots of :class:`GameState` and :class:`SeatState`, less
+    their declared ``CACHES``, so a new fact is compared without being listed here.
+    """
+    return {f: _fact(getattr(state, f)) for f in _GAME_FACTS}
+
+
+def checkpoint(state: GameState) -> GameState:
+    """An independent copy of the state's facts (the ruleset shared, the caches empty)."""
+    return copy.deepcopy(state, {id(state.rules): state.rules})

@@ -16,7 +16,7 @@ from __future__ import annotations
 from engine.events import HandDrawn
 from engine.facts import is_furiten
 from engine.state import GameState
-from engine.view import PlayerView, RiverTile, SeatInfo
+from engine.view import PlayerView, SeatInfo
 
 __all__ = ["view"]
 
@@ -32,22 +32,13 @@ def view(state: GameState, seat: int) -> PlayerView:
             if h:
                 shown[i] = h
     for i, s in enumerate(st.seats):
-        river = s.river_view
-        if river is None:
-            river = tuple(
-                RiverTile(int(r[0]), bool(r[1]), bool(r[2]),  # type: ignore[arg-type]
-                          None if r[3] is None else int(r[3]),
-                          int(r[4]))  # type: ignore[arg-type]
-                for r in s.river
-            )
-            s.river_view = river
         hand_shown = shown.get(i, ())
         if not hand_shown and s.open_riichi and (s.riichi or s.riichi_pending):
             hand_shown = tuple(sorted(s.hand))
         infos.append(SeatInfo(
             seat=i, wind=st.seat_wind(i), score=st.scores[i], riichi=s.riichi or s.riichi_pending,
             open_riichi=s.open_riichi and (s.riichi or s.riichi_pending),
-            riichi_turn=s.riichi_turn, melds=tuple(s.melds), river=river,
+            riichi_turn=s.riichi_turn, melds=tuple(s.melds), river=tuple(s.river),
             hand_size=len(s.hand), shown_hand=hand_shown,
         ))
     me = st.seats[seat]

@@ -14,12 +14,11 @@ anywhere applies at most 40 events to a copy: instant even in a long game.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.events import Event, GameEnded, HandDrawn, HandStarted, Won
-from engine.state import GameState, apply
+from engine.state import GameState, apply, checkpoint
 from engine.view import PlayerView
 from engine.visibility import view
 
@@ -86,8 +85,8 @@ class Replay:
 
     @staticmethod
     def _copy(state: GameState) -> GameState:
-        """A deep copy that shares the immutable ruleset."""
-        return copy.deepcopy(state, {id(state.rules): state.rules})
+        """A copy of the state's facts."""
+        return checkpoint(state)
 
     def _apply(self, state: GameState | None, i: int) -> GameState:
         try:

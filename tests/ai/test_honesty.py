@@ -40,7 +40,7 @@ def public_and_own(st: GameState, seat: int) -> set[int]:
     out = set(st.seats[seat].hand)
     out.update(st.dora_indicators())
     for s in st.seats:
-        out.update(int(r[0]) for r in s.river)  # type: ignore[arg-type]
+        out.update(r.tile for r in s.river)
         for m in s.melds:
             out.update(m.tiles)
         if s.open_riichi and (s.riichi or s.riichi_pending):
@@ -70,7 +70,7 @@ def scrambled(events: list[Event], seat: int, rng: random.Random) -> GameState:
         s.counts = [0] * 34
         for t in s.hand:
             s.counts[t >> 2] += 1
-        s.waits_cache = None
+        s.cache.clear()
     assert not pool
     return st
 

@@ -31,8 +31,8 @@ def tiles_accounted(s: GameState) -> None:
         for m in seat.melds:
             seen.extend(m.tiles)
         for r in seat.river:
-            if r[3] is None:
-                seen.append(int(r[0]))  # type: ignore[arg-type]
+            if r.called_by is None:
+                seen.append(r.tile)
     # the undrawn wall: live tiles not drawn, and the dead wall less the replacement draws
     seen.extend(s.wall[s.live_pos:136 - s.rinshan_taken])
     assert len(seen) == 136, f"{len(seen)} tiles accounted for"
