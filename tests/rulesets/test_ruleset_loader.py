@@ -130,10 +130,10 @@ def test_base_may_be_a_relative_file(tmp_path: Path) -> None:
 
 
 def test_unknown_key_suggests_the_nearest(tmp_path: Path) -> None:
-    path = _write(tmp_path, "red_five = 2\n[yaku]\nkiriage = true\n")
+    path = _write(tmp_path, "red_five = 2\n[yaku]\nkiriage_mangn = true\n")
     problems = _problems(path)
     assert "red_five: unknown option; did you mean 'red_fives'?" in problems
-    assert any(p.startswith("[yaku] kiriage: unknown option; did you mean 'kiriage_mangan'")
+    assert any(p.startswith("[yaku] kiriage_mangn: unknown option; did you mean 'kiriage_mangan'")
                for p in problems)
 
 
