@@ -5,7 +5,7 @@ Public API: :class:`Bot` (the protocol), :func:`make_bot` (levels ``random``,
 TUI, and :mod:`ai.arena` to play bots against each other.
 """
 
-from ai.base import LEVELS, Bot, BotLevelError, make_bot
+from ai.base import LEVELS, Bot, BotLevelError, level_name, make_bot
 from ai.hints import Hint, hint
 
-__all__ = ["LEVELS", "Bot", "BotLevelError", "Hint", "hint", "make_bot"]
+__all__ = ["LEVELS", "Bot", "BotLevelError", "Hint", "hint", "level_name", "make_bot"]

@@ -59,7 +59,7 @@ class SeatStats:
         self.raw_points += other.raw_points
 
     def summary(self) -> dict[str, Any]:
-        """The figures of the CLI's JSON, per level (see shared/CLI.md)."""
+        """The figures of the CLI's JSON, per level (see docs/cli.md)."""
         hands = self.hands or 1
         games = self.games or 1
         return {

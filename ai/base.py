@@ -34,9 +34,21 @@ class BotLevelError(ValueError):
     """An unknown bot level; the message is a plain sentence."""
 
 
-def make_bot(level: str, seed: int = 0) -> Bot:
-    """A new bot of ``level`` (one of :data:`LEVELS`), seeded for repeatable choices."""
+def level_name(level: str) -> str:
+    """``level`` as one of :data:`LEVELS` (any case, spaces trimmed); else BotLevelError.
+
+    >>> level_name(" Strong ")
+    'strong'
+    """
     name = level.strip().lower()
+    if name not in LEVELS:
+        raise BotLevelError(f"'{level}' is not a bot level; choose one of {', '.join(LEVELS)}")
+    return name
+
+
+def make_bot(level: str, seed: int = 0) -> Bot:
+    """A new bot of ``level`` (checked by :func:`level_name`), seeded for repeatable choices."""
+    name = level_name(level)
     if name == "random":
         from ai.random_bot import RandomBot
 
@@ -45,10 +57,6 @@ def make_bot(level: str, seed: int = 0) -> Bot:
         from ai.greedy import GreedyBot
 
         return GreedyBot(seed)
-    if name in ("easy", "normal", "strong"):
-        from ai.club import ClubBot
+    from ai.club import ClubBot  # easy, normal and strong
 
-        return ClubBot(name, seed)
-    raise BotLevelError(
-        f"'{level}' is not a bot level; choose one of {', '.join(LEVELS)}"
-    )
+    return ClubBot(name, seed)

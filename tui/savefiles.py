@@ -11,13 +11,6 @@ from rulesets.schema import Ruleset
 Listener = Callable[[Event], None]
 
 
-def default_dir() -> Path:
-    """Where games are saved when no ``--save-dir`` is given."""
-    from saves.writer import default_save_dir
-
-    return default_save_dir()
-
-
 def new_writer(save_dir: Path, rules: Ruleset, names: tuple[str, ...], bots: str, human: int,
                seed: int | None) -> tuple[Path, Listener, Callable[[], None]]:
     """A new game file in ``save_dir`` (also the autosave to continue)."""

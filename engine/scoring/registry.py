@@ -1,4 +1,4 @@
-"""The yaku registry: ids (shared/CLI.md), names and base values, and :func:`yaku_table`.
+"""The yaku registry: ids (docs/cli.md), names and base values, and :func:`yaku_table`.
 
 Values here are the standard ones; :func:`yaku_table` applies a ruleset (local yaku
 switched on or off, yakuman that count double, sankantsu as yakuman, ...).

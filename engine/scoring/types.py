@@ -86,7 +86,7 @@ class ScoreResult:
         return ScoreResult(False, error, 0, 0, (), (), None, 0, {}, 0, 0)
 
     def to_dict(self) -> dict[str, object]:
-        """The JSON shape of shared/CLI.md (``hanchan score --json``)."""
+        """The JSON shape of docs/cli.md (``hanchan score --json``)."""
         if not self.valid:
             return {"valid": False, "error": self.error}
         return {

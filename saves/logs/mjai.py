@@ -8,7 +8,7 @@ target, pai, consumed), ``kakan`` (pai = the added tile, consumed = the pon's th
 
 mjai itself only requires ``deltas`` on ``hora``/``ryukyoku``; to keep a game whole we also
 write (and read, when present) on ``hora``: ``pai``, ``ura_markers``, ``han``, ``fu``,
-``limit``, ``yakus`` (``[[id, han], ...]``, ids as in CLI.md), ``points``, ``ron``,
+``limit``, ``yakus`` (``[[id, han], ...]``, ids as in docs/cli.md), ``points``, ``ron``,
 ``tsumo_dealer``, ``tsumo_other``, ``pao``; on ``ryukyoku``: ``reason``, ``tenpais``,
 ``actor`` (kyuushu); on ``start_game``: ``aka_flag``, ``title``, ``ref``, ``date``,
 ``rules``; on ``end_game``: ``scores``, ``points``. Readers such as Mortal ignore them.

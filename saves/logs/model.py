@@ -113,7 +113,7 @@ class Rules:
 
 @dataclass(frozen=True)
 class Yaku:
-    """One yaku of a win: a ``hanchan score`` yaku id (see CLI.md) and its han.
+    """One yaku of a win: a ``hanchan score`` yaku id (see docs/cli.md) and its han.
 
     Yakuman have ``han`` 13 per yakuman. ``dora``/``aka_dora``/``ura_dora`` carry their count.
     """

@@ -1,4 +1,4 @@
-"""Tenhou's yaku numbering and names, mapped to the ``hanchan score`` yaku ids (CLI.md)."""
+"""Tenhou's yaku numbering and names, mapped to the ``hanchan score`` yaku ids (docs/cli.md)."""
 
 from __future__ import annotations
 

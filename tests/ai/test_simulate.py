@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from ai.arena import run, schedule
+from cli.main import main
 from rulesets.schema import Ruleset
-from tui.cli import main
 
 KEYS = {"seat_games", "avg_rank", "ranks", "avg_points", "win_rate", "deal_in_rate",
         "riichi_rate", "call_rate", "avg_win_value", "draw_rate"}

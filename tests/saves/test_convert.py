@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from cli.main import main
 from engine.events import GameEnded, HandDrawn, HandStarted, Won
 from saves.convert import events_from_recorded, recorded_from_events, ruleset_for
 from saves.logs.mjai import format_mjai, parse_mjai
@@ -16,7 +17,6 @@ from saves.logs.tenhou6 import format_tenhou6, parse_tenhou6
 from saves.reader import load
 from saves.verify import verify_events
 from tests.kit.saved_games import played_game
-from tui.cli import main
 
 
 def results(events):  # type: ignore[no-untyped-def]

@@ -448,7 +448,7 @@ def test_cli_import_then_verify(path: Path, tmp_path: Path,
                                 capsys: pytest.CaptureFixture[str]) -> None:
     """The acceptance commands: ``hanchan import LOG --from tenhou6|mjlog -o x.jsonl`` and
     ``hanchan verify x.jsonl`` both succeed on every rare log."""
-    from tui.cli import main
+    from cli.main import main
 
     out = tmp_path / "x.jsonl"
     fmt = "mjlog" if path.suffix == ".xml" else "tenhou6"

@@ -7,12 +7,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+from cli.main import main
 from engine.events import GameEnded, HandDrawn, Won
 from saves.codec import SeatInfo
 from saves.verify import verify_events
 from saves.writer import GameWriter, make_header
 from tests.kit.saved_games import played_game
-from tui.cli import main
 
 EVENTS = played_game(1)
 
@@ -164,7 +164,7 @@ def test_cli_verify_exit_codes_and_lines(tmp_path: Path, capsys) -> None:  # typ
 def test_cli_never_prints_a_traceback(tmp_path: Path) -> None:
     junk = tmp_path / "junk.jsonl"
     junk.write_bytes(b"\x00\xff garbage \n{]\n")
-    proc = subprocess.run([sys.executable, "-m", "tui.cli", "verify", str(junk)],
+    proc = subprocess.run([sys.executable, "-m", "cli", "verify", str(junk)],
                           capture_output=True, text=True)
     assert proc.returncode == 1
     assert "Traceback" not in proc.stdout + proc.stderr

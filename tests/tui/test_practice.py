@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from cli.parser import build_parser
+from cli.play import game_spec
 from engine.actions import Action, Discard, Pass, Ron, Tsumo
 from engine.events import Called, HandStarted, Penalty
 from engine.game import Game
@@ -22,10 +24,9 @@ from rulesets.schema import Ruleset
 from tests.kit.game import build_wall
 from tests.kit.screen_text import screen_text
 from tests.kit.tui_driver import settle
+from text.penalties import dead_seats
+from text.stats import score_history
 from tui.app import HanchanApp
-from tui.cli import build_parser
-from tui.commands.play import game_spec
-from tui.penalty_words import dead_seats
 from tui.screens.chooser import ChooserScreen
 from tui.screens.game_end import GameEndScreen
 from tui.screens.hand_result import HandResultScreen
@@ -34,7 +35,6 @@ from tui.screens.replay import ReplayScreen
 from tui.screens.table import TableScreen, plausible_calls
 from tui.session import NewGame, PlaySession
 from tui.settings import Settings
-from tui.stats import score_history
 
 SIZE = (100, 32)
 HANDS = {0: "3446m159p19s1234z"}  # chi on 5m: 34m or 46m; no pon, no win

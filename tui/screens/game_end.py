@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from engine.events import Event, GameEnded
-from tui.stats import score_history, seat_stats
+from text.stats import score_history, seat_stats
 from tui.widgets.score_chart import ScoreChart
 
 REASONS = {

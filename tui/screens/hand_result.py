@@ -29,9 +29,10 @@ from engine.events import (
     WinResult,
     Won,
 )
-from tui.render import WIND_NAMES, hand_label, melds_text, points, signed
+from text.names import WIND_NAMES, hand_label, points, signed
+from text.yaku import yaku_name
+from tui.render import melds_text
 from tui.tilefaces import FaceMode, strip, tile_text
-from tui.yaku_names import yaku_name
 
 DRAW_NAMES = {
     "exhaustive": "Exhaustive draw (荒牌流局)",
@@ -186,8 +187,8 @@ class HandResultScreen(ModalScreen[None]):
             yield Static("Enter: continue", classes="hint")
 
     def _penalty(self, wind: str, title: str) -> ComposeResult:
-        from tui.penalty_words import facts, sentences
-        from tui.penalty_words import title as penalty_title
+        from text.penalties import facts, sentences
+        from text.penalties import title as penalty_title
 
         pen = self.result
         assert isinstance(pen, Penalty)

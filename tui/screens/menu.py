@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList, Select, Static, Switch
 from textual.widgets.option_list import Option
 
-from tui.rules_summary import PresetInfo, key_rules, presets
+from text.rules import PresetInfo, key_rules, presets
 from tui.widgets.size_notice import SizeNotice
 
 LOGO = "hanchan — riichi mahjong against three bots"

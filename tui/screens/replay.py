@@ -17,8 +17,8 @@ from textual.screen import Screen
 from textual.widgets import Footer
 
 from engine.events import Event, GameEnded, GameStarted, HandDrawn, Penalty, Won
-from tui.event_words import describe
-from tui.render import WIND_NAMES
+from text.events import describe
+from text.names import WIND_NAMES
 from tui.settings import Settings
 from tui.tilefaces import FaceMode
 from tui.widgets.event_log import EventLog

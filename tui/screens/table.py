@@ -41,9 +41,9 @@ from engine.actions import (
 from engine.events import Event, GameEnded, GameStarted, HandDrawn, Penalty, Won
 from engine.tiles import is_red, tile_name
 from engine.view import PlayerView
-from tui.analysis import advise, best_discards
-from tui.penalty_words import dead_seats
-from tui.render import ACTION_TITLES, action_group, action_words
+from text.actions import ACTION_TITLES, action_group, action_words
+from text.advice import advise, best_discards
+from text.penalties import dead_seats
 from tui.session import PlaySession
 from tui.settings import Settings
 from tui.tilefaces import strip

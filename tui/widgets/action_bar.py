@@ -12,7 +12,8 @@ from textual.containers import Horizontal
 from textual.message import Message
 from textual.widgets import Button, Static
 
-from tui.render import ACTION_KEYS, ACTION_TITLES
+from text.actions import ACTION_TITLES
+from tui.render import ACTION_KEYS
 
 GROUPS = ("tsumo", "ron", "riichi", "open_riichi", "kan", "pon", "chi", "nine", "show",
           "noten", "stop", "continue", "pass")

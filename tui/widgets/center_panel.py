@@ -14,7 +14,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from tui.render import hand_name, points, wind_mark
+from text.names import hand_name, points, wind_mark
 from tui.tilefaces import FaceMode, backs, strip
 
 TITLE = Style(bold=True, color="#ffd84a")

@@ -19,7 +19,8 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from engine.events import Meld
-from tui.render import FROM_ARROWS, relative
+from text.names import relative
+from tui.render import FROM_ARROWS
 from tui.tilefaces import FaceMode, back, cell_width, face, tile_style
 
 FRAME = Style(color="#8a8170")

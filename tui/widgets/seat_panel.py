@@ -8,7 +8,8 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from engine.view import SeatInfo
-from tui.render import RELATIVE_NAMES, melds_text, points, relative, wind_mark
+from text.names import RELATIVE_NAMES, points, relative, wind_mark
+from tui.render import melds_text
 from tui.tilefaces import FaceMode, backs, strip
 
 RIICHI_BADGE = Style(color="#ffffff", bgcolor="#c4161c", bold=True)

@@ -15,7 +15,7 @@ from textual.containers import Center, Horizontal, Vertical
 from textual.widget import Widget
 
 from engine.view import PlayerView
-from tui.render import relative
+from text.names import relative
 from tui.tilefaces import FaceMode
 from tui.widgets.center_panel import CenterData, CenterPanel
 from tui.widgets.hand import HandData, HandView

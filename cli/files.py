@@ -1,6 +1,6 @@
 """``hanchan verify``, ``hanchan import`` and ``hanchan export``: game files and other logs.
 
-See shared/CLI.md.  ``verify`` refolds saved games and checks every recorded result
+See docs/cli.md.  ``verify`` refolds saved games and checks every recorded result
 against the engine; ``import`` turns a tenhou.net/6, mjlog or mjai log into a saved
 game; ``export`` writes a saved game as a tenhou.net/6 or mjai log.
 """
@@ -10,46 +10,24 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
 
-IMPORT_FORMATS = ("tenhou6", "mjai", "mjlog")
-EXPORT_FORMATS = ("tenhou6", "mjai")
-
-
-def register(sub: Any) -> None:
-    """Add the three sub-commands."""
-    p = sub.add_parser("verify", help="check every recorded result of saved games",
-                       description="Refold saved games and recompute every recorded result.")
-    p.add_argument("files", nargs="+", metavar="FILE", help="saved game files (.jsonl)")
-    p.set_defaults(func=run_verify)
-
-    p = sub.add_parser("import", help="turn a Tenhou or mjai log into a saved game",
-                       description="Convert a tenhou.net/6 JSON, mjlog XML or mjai log "
-                                   "into a saved game that verify and replay accept.")
-    p.add_argument("log", metavar="LOG")
-    p.add_argument("--from", dest="fmt", choices=IMPORT_FORMATS,
-                   help="the log's format (default: from the file name)")
-    p.add_argument("-o", "--output", metavar="SAVE", help="the game file to write "
-                   "(default: the save folder, named after the log)")
-    p.add_argument("--save-dir", metavar="DIR", help="folder for saved games")
-    p.set_defaults(func=run_import)
-
-    p = sub.add_parser("export", help="write a saved game as a tenhou.net/6 or mjai log",
-                       description="Convert a saved game to a tenhou.net/6 JSON or mjai log.")
-    p.add_argument("file", metavar="FILE")
-    p.add_argument("--format", dest="fmt", choices=EXPORT_FORMATS, required=True)
-    p.add_argument("-o", "--output", metavar="OUT", help="where to write (default: stdout)")
-    p.set_defaults(func=run_export)
-
+from cli.inputs import UserError
+from engine.events import HandStarted
+from saves.codec import SeatInfo
+from saves.convert import ConvertError, events_from_recorded, recorded_from_events
+from saves.logs.mjai import format_mjai, parse_mjai
+from saves.logs.mjlog import parse_mjlog
+from saves.logs.model import LogFormatError, RecordedGame
+from saves.logs.tenhou6 import format_tenhou6, parse_tenhou6
+from saves.reader import SaveError, load
+from saves.verify import verify_events
+from saves.writer import GameWriter, make_header, save_dir
 
 # ------------------------------------------------------------------ verify
 
 
 def verify_file(path: Path) -> tuple[list[str], list[str]]:
     """(lines to print for disagreements and damage, notes for stderr) of one file."""
-    from saves.reader import SaveError, load
-    from saves.verify import verify_events
-
     try:
         game = load(path)
     except SaveError as exc:
@@ -94,11 +72,8 @@ def _guess_format(path: Path) -> str:
     return "tenhou6"
 
 
-def read_log(path: Path, fmt: str) -> Any:
+def read_log(path: Path, fmt: str) -> RecordedGame:
     """Parse a log file into the neutral model (``UserError`` on a bad file)."""
-    from saves.logs.model import LogFormatError
-    from tui.cli import UserError
-
     try:
         raw = path.read_bytes()
     except OSError as exc:
@@ -109,15 +84,9 @@ def read_log(path: Path, fmt: str) -> Any:
         raise UserError(f"{path} is not a UTF-8 text file", 1) from None
     try:
         if fmt == "tenhou6":
-            from saves.logs.tenhou6 import parse_tenhou6
-
             return parse_tenhou6(text)
         if fmt == "mjlog":
-            from saves.logs.mjlog import parse_mjlog
-
             return parse_mjlog(text, ref=path.stem)
-        from saves.logs.mjai import parse_mjai
-
         return parse_mjai(text)
     except LogFormatError as exc:
         raise UserError(f"{path} is not a valid {fmt} log: {exc}", 1) from None
@@ -127,12 +96,6 @@ def read_log(path: Path, fmt: str) -> Any:
 
 def run_import(args: argparse.Namespace) -> int:
     """Write the imported game and print its path."""
-    from saves.codec import SeatInfo
-    from saves.convert import ConvertError, events_from_recorded
-    from saves.reader import SaveError
-    from saves.writer import GameWriter, make_header, save_dir
-    from tui.cli import UserError
-
     log = Path(args.log)
     fmt = args.fmt or _guess_format(log)
     game = read_log(log, fmt)
@@ -151,7 +114,7 @@ def run_import(args: argparse.Namespace) -> int:
         raise UserError(str(exc), 1) from None
     except OSError as exc:
         raise UserError(f"cannot write {out}: {exc.strerror or exc}", 1) from None
-    hands = sum(1 for e in events if type(e).__name__ == "HandStarted")
+    hands = sum(1 for e in events if isinstance(e, HandStarted))
     print(f"imported {hands} hands into {out}")
     return 0
 
@@ -161,10 +124,6 @@ def run_import(args: argparse.Namespace) -> int:
 
 def run_export(args: argparse.Namespace) -> int:
     """Write the log to ``-o`` or stdout."""
-    from saves.convert import ConvertError, recorded_from_events
-    from saves.reader import SaveError, load
-    from tui.cli import UserError
-
     path = Path(args.file)
     try:
         game = load(path)
@@ -175,12 +134,8 @@ def run_export(args: argparse.Namespace) -> int:
     try:
         recorded = recorded_from_events(game.events, title=path.stem)
         if args.fmt == "tenhou6":
-            from saves.logs.tenhou6 import format_tenhou6
-
             text = format_tenhou6(recorded)
         else:
-            from saves.logs.mjai import format_mjai
-
             text = format_mjai(recorded)
     except (ConvertError, ValueError) as exc:
         raise UserError(f"{path} cannot be exported: {exc}", 1) from None

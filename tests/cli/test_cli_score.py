@@ -1,4 +1,4 @@
-"""``hanchan score`` as shared/CLI.md describes it, through ``tui.cli.main``."""
+"""``hanchan score`` as docs/cli.md describes it, through ``cli.main.main``."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tui.cli import main
+from cli.main import main
 
 KEYS = {"valid", "han", "fu", "limit", "yakuman_count", "yaku", "fu_parts", "points", "total"}
 
@@ -21,7 +21,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 
 def test_json_result_has_the_contract_keys(capsys: pytest.CaptureFixture[str]) -> None:
-    # CLI.md's own example: the hand written without its winning tile
+    # docs/cli.md's example: the hand written without its winning tile
     status, out, err = run(capsys, "123m456p789s1122z", "--win", "2z", "--ron", "--seat", "S",
                            "--round", "S", "--json")
     assert status == 0 and err == ""

@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.shanten import shanten
-from engine.tiles import counts_of, format_kinds
+from engine.tiles import counts_of, format_kinds, kind_name
 from engine.view import PlayerView
-from engine.waits import ukeire, waits
+from engine.waits import discard_options, ukeire, waits
 
 
 @dataclass(frozen=True)
@@ -84,9 +84,6 @@ def best_discards(view: PlayerView, n: int = 5) -> str:
 
     Empty when the hand is not waiting to discard (3n+2 tiles).
     """
-    from engine.tiles import kind_name
-    from engine.waits import discard_options
-
     tiles = view.concealed()
     if len(tiles) % 3 != 2:
         return ""

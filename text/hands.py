@@ -1,23 +1,26 @@
-"""``hanchan score``: score one winning hand, or many (``--batch``).
+"""Winning hands written as text: mpsz tiles and meld strings in, a scored win out.
 
-See shared/CLI.md for the contract: the flags, the JSON keys and the exit
-statuses (an invalid win exits 1, or 0 in batch mode; bad tiles are a plain
-sentence and exit 1; never a traceback).
+This is ``hanchan score``'s request (docs/cli.md): a dict with ``hand``, ``win``,
+``melds`` and the situation's flags, the same keys on the command line and in a
+``--batch`` line.  :func:`score_hand` is its keyword form for scripts.  Every
+mistake is a :class:`RequestError` whose message is one plain sentence.
+
+>>> r = score_hand("123m456p789s1122z", win="2z", seat="S", round="S", tsumo=True)
+>>> r.han, r.fu, r.points
+(3, 30, {'tsumo_dealer': 2000, 'tsumo_other': 1000})
+>>> [y for y, _ in r.yaku]
+['menzen_tsumo', 'yakuhai_seat_wind', 'yakuhai_round_wind']
 """
 
 from __future__ import annotations
 
-import argparse
-import json
-import sys
 from collections.abc import Iterable
-from typing import Any, TextIO
+from typing import Any
 
 from engine.events import Meld, MeldKind
 from engine.scoring import NAMES, ScoreResult, WinContext, score_win, win_payments
 from engine.tiles import TileError, kind_name, parse_kinds, parse_tiles
 from rulesets.schema import Ruleset
-from tui.cli import UserError
 
 WINDS = "ESWN"
 MELD_KINDS: dict[str, tuple[MeldKind, int]] = {
@@ -32,67 +35,6 @@ REQUEST_KEYS = frozenset(("hand", "melds", "win", "tsumo", "round", "seat", "dor
 
 class RequestError(Exception):
     """A request that cannot be scored; the message is a plain sentence."""
-
-
-def register(subparsers: Any) -> None:
-    """Add the ``score`` command."""
-    p = subparsers.add_parser(
-        "score", help="score a winning hand (or many with --batch)",
-        description="Score one winning hand: han, fu, yaku, limit and points. "
-                    "Tiles in mpsz notation (0 = red five).")
-    p.add_argument("hand", nargs="?", metavar="HAND",
-                   help="concealed tiles including the winning tile, e.g. 123m456p789s1122z")
-    p.add_argument("--melds", nargs="+", action="extend", default=[], metavar="M",
-                   help="one per meld: chi:345m pon:555z minkan:5555z ankan:1111p kakan:2222s")
-    p.add_argument("--win", metavar="TILE", help="the winning tile, e.g. 2z")
-    how = p.add_mutually_exclusive_group()
-    how.add_argument("--ron", action="store_true", help="won on a discard")
-    how.add_argument("--tsumo", action="store_true", help="won by self-draw")
-    p.add_argument("--rules", default="tenhou", metavar="NAME|FILE",
-                   help="preset name or ruleset file (default: tenhou)")
-    ri = p.add_mutually_exclusive_group()
-    ri.add_argument("--riichi", action="store_true")
-    ri.add_argument("--double-riichi", action="store_true")
-    ri.add_argument("--open-riichi", action="store_true")
-    p.add_argument("--ippatsu", action="store_true")
-    last = p.add_mutually_exclusive_group()
-    last.add_argument("--haitei", action="store_true", help="won on the last draw")
-    last.add_argument("--houtei", action="store_true", help="won on the last discard")
-    p.add_argument("--rinshan", action="store_true", help="won on a replacement draw")
-    p.add_argument("--chankan", action="store_true", help="won by robbing a kan")
-    luck = p.add_mutually_exclusive_group()
-    luck.add_argument("--tenhou", action="store_true")
-    luck.add_argument("--chiihou", action="store_true")
-    luck.add_argument("--renhou", action="store_true")
-    p.add_argument("--paarenchan", action="store_true",
-                   help="the dealer's 8th consecutive win (if the rules have it)")
-    p.add_argument("--first-draw", action="store_true",
-                   help="on the deal or first draw with no call before (shiisanputaa)")
-    p.add_argument("--round", default="E", metavar="E|S|W|N", help="round wind (default E)")
-    p.add_argument("--seat", default="E", metavar="E|S|W|N",
-                   help="the winner's seat wind (default E, the dealer)")
-    p.add_argument("--from", dest="from_seat", default=None, metavar="E|S|W|N",
-                   help="seat wind of the discarder on a ron (default: the winner's left)")
-    p.add_argument("--dora", default="", metavar="TILES", help="dora indicators, e.g. 1z4m")
-    p.add_argument("--ura", default="", metavar="TILES", help="ura dora indicators")
-    p.add_argument("--honba", type=int, default=0, metavar="N")
-    p.add_argument("--sticks", type=int, default=0, metavar="N", help="riichi sticks on the table")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--batch", metavar="FILE|-",
-                   help="read one JSON request per line, write one JSON result per line")
-    p.set_defaults(func=run)
-
-
-# ------------------------------------------------------------------ rules
-def load_rules(name: str) -> Ruleset:
-    """A preset or ruleset file by name."""
-    from rulesets import load
-    from rulesets.loader import RulesetError
-
-    try:
-        return load(name)
-    except RulesetError as exc:  # its message is a sentence naming what is wrong
-        raise RequestError(f"cannot load rules '{name}': {exc}") from None
 
 
 # ------------------------------------------------------------------ requests
@@ -134,7 +76,7 @@ def parse_meld(text: str, rules: Ruleset, used: Iterable[int]) -> Meld:
 
 
 def build_context(req: dict[str, Any], rules: Ruleset) -> tuple[WinContext, int | None]:
-    """A request (the batch keys of CLI.md) -> WinContext and the discarder's seat wind."""
+    """A request (the keys of docs/cli.md) -> WinContext and the discarder's seat wind."""
     unknown = set(req) - REQUEST_KEYS
     if unknown:
         raise RequestError(f"unknown key(s): {', '.join(sorted(unknown))}")
@@ -144,7 +86,7 @@ def build_context(req: dict[str, Any], rules: Ruleset) -> tuple[WinContext, int 
     win_s = req.get("win")
     if not isinstance(win_s, str) or not win_s.strip():
         raise RequestError("the winning tile is missing (e.g. \"win\": \"2z\")")
-    tsumo = req.get("tsumo", False)  # CLI.md: the request's bools default to false (ron)
+    tsumo = req.get("tsumo", False)  # the request's bools default to false (ron)
     if not isinstance(tsumo, bool):
         raise RequestError("\"tsumo\" must be true (a tsumo) or false (a ron)")
     try:
@@ -163,7 +105,7 @@ def build_context(req: dict[str, Any], rules: Ruleset) -> tuple[WinContext, int 
             raise RequestError(f"'{win_s}': the winning tile is one tile, e.g. 2z")
         win_red = win_s.strip().startswith("0")
         if len(concealed) == 13 - 3 * len(melds):
-            # the hand was written without its winning tile (CLI.md's own example)
+            # the hand was written without its winning tile (docs/cli.md's example)
             concealed += parse_tiles(win_s, rules.red_fives, used=concealed + used)
         win = _find_win(concealed, win_kinds[0], win_red, rules)
         dora = _indicators(req.get("dora", ""), "dora", rules, concealed + used)
@@ -224,7 +166,7 @@ def _indicators(value: Any, what: str, rules: Ruleset, used: list[int]) -> list[
 # ------------------------------------------------------------------ output
 def result_json(res: ScoreResult, ctx: WinContext, from_seat: int | None,
                 rules: Ruleset) -> dict[str, Any]:
-    """The JSON object of CLI.md, with ``payments`` (seats by wind letter)."""
+    """The JSON object of docs/cli.md, with ``payments`` (seats by wind letter)."""
     out = res.to_dict()
     if res.valid:
         lines = win_payments(res, winner=ctx.seat_wind, from_seat=from_seat, dealer=0,
@@ -273,27 +215,6 @@ def result_text(res: ScoreResult, out: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-# ------------------------------------------------------------------ command
-def _single_request(args: argparse.Namespace) -> dict[str, Any]:
-    if not args.hand:
-        raise UserError("give the hand (e.g. hanchan score 123m456p789s1122z --win 2z --ron) "
-                        "or --batch FILE")
-    if not args.win:
-        raise UserError("give the winning tile with --win (e.g. --win 2z)")
-    if not (args.ron or args.tsumo):
-        raise UserError("say how the hand was won: --ron or --tsumo")
-    req: dict[str, Any] = {
-        "hand": args.hand, "melds": args.melds, "win": args.win, "tsumo": args.tsumo,
-        "round": args.round, "seat": args.seat, "dora": args.dora, "ura": args.ura,
-        "honba": args.honba, "sticks": args.sticks,
-    }
-    if args.from_seat is not None:
-        req["from"] = args.from_seat
-    for f in FLAGS:
-        req[f] = bool(getattr(args, f))
-    return req
-
-
 def score_request(req: dict[str, Any], rules: Ruleset) -> tuple[ScoreResult, dict[str, Any]]:
     """Score one request; raises RequestError for bad input."""
     ctx, from_seat = build_context(req, rules)
@@ -301,61 +222,13 @@ def score_request(req: dict[str, Any], rules: Ruleset) -> tuple[ScoreResult, dic
     return res, result_json(res, ctx, from_seat, rules)
 
 
-def run(args: argparse.Namespace) -> int:
-    """Entry point of ``hanchan score``."""
-    if args.batch:
-        return run_batch(args.batch, args.rules, sys.stdout)
-    req = _single_request(args)
-    try:
-        rules = load_rules(args.rules)
-        res, out = score_request(req, rules)
-    except RequestError as exc:
-        raise UserError(str(exc), status=1) from None
-    if args.json:
-        print(json.dumps(out, ensure_ascii=False))
-    else:
-        print(result_text(res, out))
-    return 0 if res.valid else 1
+def score_hand(hand: str, win: str, *, rules: Ruleset | None = None, tsumo: bool = False,
+               melds: Iterable[str] = (), **situation: Any) -> ScoreResult:
+    """Score a hand written in mpsz: ``score_hand("123m456p789s1122z", win="2z")``.
 
-
-def run_batch(source: str, default_rules: str, out: TextIO) -> int:
-    """Score one JSON request per line; one JSON result per line; never stops."""
-    try:
-        stream: TextIO = sys.stdin if source == "-" else open(source, encoding="utf-8")  # noqa: SIM115
-    except OSError as exc:
-        raise UserError(f"cannot read {source}: {exc.strerror}", status=1) from None
-    cache: dict[str, Ruleset | str] = {}
-
-    def rules_for(name: str) -> Ruleset:
-        if name not in cache:
-            try:
-                cache[name] = load_rules(name)
-            except RequestError as exc:
-                cache[name] = str(exc)
-        r = cache[name]
-        if isinstance(r, str):
-            raise RequestError(r)
-        return r
-
-    with stream:
-        for n, line in enumerate(stream, 1):
-            if not line.strip():
-                continue
-            try:
-                try:
-                    req = json.loads(line)
-                except json.JSONDecodeError as exc:
-                    raise RequestError(f"line {n} is not JSON: {exc.msg}") from None
-                if not isinstance(req, dict):
-                    raise RequestError(f"line {n} is not a JSON object")
-                name = req.get("rules", default_rules)
-                if not isinstance(name, str):
-                    raise RequestError("rules must be a preset name")
-                _, result = score_request(req, rules_for(name))
-            except RequestError as exc:
-                result = {"valid": False, "error": str(exc)}
-            except Exception as exc:  # a bug must not lose the other lines
-                result = {"valid": False, "error": f"internal error: {exc}"}
-            out.write(json.dumps(result, ensure_ascii=False) + "\n")
-            out.flush()
-    return 0
+    ``situation`` takes the other request keys (``riichi=True``, ``dora="1z"``,
+    ``seat="S"``, ``honba=1`` ...); the rules default to ``Ruleset()`` (Tenhou's).
+    """
+    req: dict[str, Any] = {"hand": hand, "win": win, "tsumo": tsumo, "melds": list(melds),
+                           **situation}
+    return score_request(req, rules if rules is not None else Ruleset())[0]

@@ -1,7 +1,8 @@
 """``hanchan rules list | show NAME | diff A B | check FILE | yaku``.
 
 NAME is a preset name (``makura``) or the path of a ruleset file everywhere.
-``check`` prints every problem of a file and exits 1 when there is one.
+``check`` prints every problem of a file and exits 1 when there is one; the other
+sub-commands exit 2 on a ruleset they cannot load, like every command.
 """
 
 from __future__ import annotations
@@ -11,61 +12,11 @@ import json
 import unicodedata
 from typing import Any
 
+from cli.inputs import load_rules_info
+from engine.scoring import YakuInfo, yaku_table
 from rulesets.describe import describe_lines, diff_lines, diff_rulesets
-from rulesets.loader import (
-    RulesetError,
-    RulesetInfo,
-    dumps_ruleset,
-    list_presets,
-    load_ruleset_info,
-)
+from rulesets.loader import RulesetError, dumps_ruleset, list_presets, load_ruleset_info
 from rulesets.schema import Ruleset
-
-
-def register(subparsers: Any) -> None:
-    """Add the ``rules`` command and its sub-commands."""
-    p = subparsers.add_parser("rules", help="list, show, compare and check rulesets; list yaku",
-                              description="Rulesets: the bundled presets and your own files.")
-    sub = p.add_subparsers(dest="rules_command", metavar="SUBCOMMAND")
-    p.set_defaults(func=_cmd_list, json=False)
-
-    lp = sub.add_parser("list", help="list the presets")
-    lp.add_argument("--json", action="store_true", help="print one JSON object")
-    lp.set_defaults(func=_cmd_list)
-
-    sp = sub.add_parser("show", help="explain a ruleset in words")
-    sp.add_argument("name", metavar="NAME", help="preset name or ruleset file")
-    sp.add_argument("--all", action="store_true",
-                    help="also show options that do not matter under the other values")
-    sp.add_argument("--json", action="store_true", help="print the options as JSON")
-    sp.add_argument("--toml", action="store_true",
-                    help="print the ruleset as a TOML file to start your own from")
-    sp.set_defaults(func=_cmd_show)
-
-    dp = sub.add_parser("diff", help="list the options on which two rulesets differ")
-    dp.add_argument("a", metavar="A", help="preset name or ruleset file")
-    dp.add_argument("b", metavar="B", help="preset name or ruleset file")
-    dp.add_argument("--json", action="store_true", help="print {option: [A, B]} as JSON")
-    dp.set_defaults(func=_cmd_diff)
-
-    cp = sub.add_parser("check", help="validate a ruleset file (exit 1 if it has problems)")
-    cp.add_argument("file", metavar="FILE", help="ruleset file (or preset name)")
-    cp.set_defaults(func=_cmd_check)
-
-    yp = sub.add_parser("yaku", help="list the yaku and their values under a ruleset")
-    yp.add_argument("--rules", default="tenhou", metavar="NAME|FILE",
-                    help="preset name or ruleset file (default: tenhou)")
-    yp.add_argument("--json", action="store_true", help="print a JSON list")
-    yp.set_defaults(func=_cmd_yaku)
-
-
-def _load(name: str) -> RulesetInfo:
-    from tui.cli import UserError
-
-    try:
-        return load_ruleset_info(name)
-    except RulesetError as exc:
-        raise UserError(str(exc), status=1) from None
 
 
 def _plain(v: Any) -> Any:
@@ -74,7 +25,8 @@ def _plain(v: Any) -> Any:
     return v
 
 
-def _cmd_list(args: argparse.Namespace) -> int:
+def run_list(args: argparse.Namespace) -> int:
+    """``rules list``: the presets and their titles."""
     rows = []
     for name in list_presets():
         try:
@@ -92,8 +44,9 @@ def _cmd_list(args: argparse.Namespace) -> int:
     return 0
 
 
-def _cmd_show(args: argparse.Namespace) -> int:
-    info = _load(args.name)
+def run_show(args: argparse.Namespace) -> int:
+    """``rules show NAME``: a ruleset in words, as JSON or as TOML."""
+    info = load_rules_info(args.name)
     if args.json:
         print(json.dumps(info.ruleset.to_dict(), ensure_ascii=False))
         return 0
@@ -106,8 +59,9 @@ def _cmd_show(args: argparse.Namespace) -> int:
     return 0
 
 
-def _cmd_diff(args: argparse.Namespace) -> int:
-    a, b = _load(args.a), _load(args.b)
+def run_diff(args: argparse.Namespace) -> int:
+    """``rules diff A B``: the options on which two rulesets differ."""
+    a, b = load_rules_info(args.a), load_rules_info(args.b)
     if args.json:
         out = {d.name: [_plain(d.a), _plain(d.b)] for d in diff_rulesets(a.ruleset, b.ruleset)}
         print(json.dumps(out, ensure_ascii=False))
@@ -118,7 +72,8 @@ def _cmd_diff(args: argparse.Namespace) -> int:
     return 0
 
 
-def _cmd_check(args: argparse.Namespace) -> int:
+def run_check(args: argparse.Namespace) -> int:
+    """``rules check FILE``: every problem of a ruleset file; exit 1 when there is one."""
     try:
         info = load_ruleset_info(args.file)
     except RulesetError as exc:
@@ -132,9 +87,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
     return 0
 
 
-def _yaku_rows(rules: Ruleset) -> list[Any]:
-    from engine.scoring import yaku_table
-
+def _yaku_rows(rules: Ruleset) -> list[YakuInfo]:
     return list(yaku_table(rules))
 
 
@@ -149,8 +102,9 @@ def _value_text(closed: int, opened: int | None, yakuman: int) -> str:
     return f"{closed} han ({opened} open)"
 
 
-def _cmd_yaku(args: argparse.Namespace) -> int:
-    info = _load(args.rules)
+def run_yaku(args: argparse.Namespace) -> int:
+    """``rules yaku``: the yaku and their values under a ruleset."""
+    info = load_rules_info(args.rules)
     rows = _yaku_rows(info.ruleset)
     if args.json:
         print(json.dumps([{"id": r.id, "ja": r.ja, "en": r.en, "closed_han": r.closed_han,

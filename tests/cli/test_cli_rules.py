@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from cli.main import main
 from rulesets.loader import list_presets, load_ruleset
-from tui.cli import main
 
 PRESETS = ["makura", "makura-gp", "teireikai", "ako", "yokoyoko", "gpc", "tenhou",
            "mahjongsoul"]
@@ -78,9 +78,9 @@ def test_show_accepts_a_file(capsys: pytest.CaptureFixture[str], tmp_path: Path)
 
 def test_show_unknown_preset_is_a_plain_sentence(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run(capsys, "show", "makra")
-    assert status == 1
+    assert status == 2
     assert out == ""
-    assert err.startswith("hanchan: makra: no preset called 'makra'")
+    assert err.startswith("hanchan: cannot use the rules 'makra': makra: no preset called")
     assert "Traceback" not in err
 
 

@@ -1,13 +1,15 @@
 """A preset's key rules in a few lines, for the new-game list and the rules reference.
 
-Words come from the ruleset schema's own metadata (``rulesets.describe``); the
-TUI only picks which options are worth a glance.
+Words come from the ruleset schema's own metadata (``rulesets.describe``); this
+module picks which options are worth a glance.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rulesets.describe import is_relevant, plain_value
+from rulesets.loader import list_presets, load_ruleset_info
 from rulesets.schema import Ruleset, option_fields
 
 KEY_OPTIONS = (
@@ -30,8 +32,6 @@ class PresetInfo:
 
 def presets() -> list[PresetInfo]:
     """Every preset the loader knows, readable ones only (a broken one is skipped)."""
-    from rulesets.loader import list_presets, load_ruleset_info
-
     out: list[PresetInfo] = []
     for name in list_presets():
         try:
@@ -44,8 +44,6 @@ def presets() -> list[PresetInfo]:
 
 def key_rules(rules: Ruleset, options: tuple[str, ...] = KEY_OPTIONS) -> list[tuple[str, str]]:
     """(meaning, value) of the key options, in words."""
-    from rulesets.describe import is_relevant, plain_value
-
     meta = {f.name: f.metadata for f in option_fields()}
     out: list[tuple[str, str]] = []
     for name in options:

@@ -22,7 +22,8 @@ from engine.events import (
     Won,
 )
 from engine.tiles import format_tiles, tile_name
-from tui.render import hand_label
+from text.names import hand_label
+from text.penalties import short
 
 
 def describe(ev: Event, names: Sequence[str], red_fives: int) -> str:
@@ -67,8 +68,6 @@ def describe(ev: Event, names: Sequence[str], red_fives: int) -> str:
         case GameEnded():
             return "Game over"
         case Penalty():
-            from tui.penalty_words import short
-
             return short(ev, names)
         case NotenDeclared():
             return f"{does(ev.seat, 'declares')} noten"

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from tui.cli import build_parser, main
+from cli.main import main
+from cli.parser import build_parser
 
 
 def test_play_arguments_parse() -> None:
@@ -16,7 +17,7 @@ def test_play_arguments_parse() -> None:
     )
     assert (args.rules, args.seed, args.bots, args.seat, args.save_dir) == (
         "makura", 7, "easy", "W", "/tmp/x")
-    assert args.func.__name__ == "run_play"
+    assert args.run == "play:run_play"
 
 
 def test_unknown_rules_are_one_sentence(capsys: pytest.CaptureFixture[str], tmp_path: Path

@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.events import Event, GameStarted, Penalty
+from engine import flow
+from engine.events import Event, GameStarted, HandStarted, Penalty
+from engine.state import fold
 
 CAUSES = {  # what the mistake is called, and what the player did
     "tsumo": ("a false tsumo (誤ツモ)", "declared tsumo without a winning hand"),
@@ -38,9 +40,6 @@ def _index(events: Sequence[Event], penalty: Penalty) -> int:
 
 def facts(events: Sequence[Event], penalty: Penalty) -> PenaltyFacts:
     """The cause of ``penalty`` (one of ``events``) and the state just before it."""
-    from engine import flow
-    from engine.state import fold
-
     idx = _index(events, penalty)
     first = events[0] if events else None
     name = first.ruleset.name if isinstance(first, GameStarted) else ""
@@ -132,8 +131,6 @@ def short(penalty: Penalty, names: Sequence[str]) -> str:
 
 def dead_seats(events: Sequence[Event]) -> frozenset[int]:
     """Seats whose hand is dead (アガリ放棄) after a false call in the current hand."""
-    from engine.events import HandStarted
-
     dead: set[int] = set()
     for ev in reversed(events):
         if isinstance(ev, HandStarted):

@@ -1,0 +1,42 @@
+"""What every command checks the same way: the user's mistakes and the ruleset to play by.
+
+A mistake in the user's input is a :class:`UserError`: ``cli.main`` prints it as
+one sentence after ``hanchan:`` and exits with its status, never a traceback.
+Status 2 is a mistake in the command line (a bad ruleset, bot level or option),
+status 1 is input that was read and found wrong (an invalid hand, a damaged file).
+"""
+
+from __future__ import annotations
+
+from rulesets.loader import RulesetError, RulesetInfo, load_ruleset_info
+from rulesets.schema import Ruleset
+
+
+class UserError(Exception):
+    """A mistake in the user's input: printed as one plain sentence, exit status 1 or 2."""
+
+    def __init__(self, message: str, status: int = 2) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def load_rules_info(name: str) -> RulesetInfo:
+    """A preset (by name) or ruleset file (by path) with its title; exit status 2 if bad.
+
+    >>> load_rules_info("makura").ruleset.name
+    'makura'
+    >>> try:
+    ...     load_rules_info("makra")
+    ... except UserError as exc:
+    ...     print(exc.status, exc)  # doctest: +ELLIPSIS
+    2 cannot use the rules 'makra': makra: no preset called 'makra' ... Did you mean 'makura'? ...
+    """
+    try:
+        return load_ruleset_info(name)
+    except RulesetError as exc:  # its message names the file, key or value that is wrong
+        raise UserError(f"cannot use the rules '{name}': {exc}") from None
+
+
+def load_rules(name: str) -> Ruleset:
+    """The ruleset of a ``--rules NAME|FILE`` argument (see :func:`load_rules_info`)."""
+    return load_rules_info(name).ruleset

@@ -1,0 +1,211 @@
+"""Every sub-command's arguments, declared here and nowhere else (docs/cli.md lists them).
+
+Declaring them needs nothing but argparse, so ``hanchan --help`` and the parse of
+any command cost no import of the engine.  Each parser's ``run`` default names the
+function that runs the command as ``"module:function"`` in ``cli``; ``cli.main``
+imports that one module.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import TypeAlias
+
+SEATS = "ESWN"
+BOT_LEVELS = "random, greedy, easy, normal, strong"  # ai.base.LEVELS, checked by a test
+IMPORT_FORMATS = ("tenhou6", "mjai", "mjlog")
+EXPORT_FORMATS = ("tenhou6", "mjai")
+FACES = ("letters", "kanji", "glyphs")
+
+# argparse has no public name for what add_subparsers returns (nor a runtime generic)
+SubParsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The full argument parser of the ``hanchan`` command."""
+    parser = argparse.ArgumentParser(
+        prog="hanchan",
+        description="Japanese riichi mahjong in the terminal, against three bots. "
+                    "Without a command: the main menu.",
+    )
+    parser.set_defaults(run="play:run_menu")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    _play(sub)
+    _replay(sub)
+    _score(sub)
+    _rules(sub)
+    _simulate(sub)
+    _files(sub)
+    return parser
+
+
+def _play(sub: SubParsers) -> None:
+    p = sub.add_parser(
+        "play",
+        help="start a hanchan against three bots",
+        description="Start a hanchan at once against three bots. Ctrl+Q quits, saving.",
+    )
+    p.add_argument("--rules", metavar="NAME|FILE", default="tenhou",
+                   help="a preset name or a ruleset TOML file (default: tenhou)")
+    p.add_argument("--practice", action="store_true",
+                   help="practice mode: you may make the mistakes the rules penalise (a false "
+                        "tsumo or ron, riichi while noten, a false call) and pay the penalty")
+    p.add_argument("--seed", type=int, default=None, help="seed of the walls and bots")
+    p.add_argument("--bots", metavar="LEVEL", default="normal",
+                   help=f"bot level: {BOT_LEVELS} (default normal)")
+    p.add_argument("--seat", choices=list(SEATS) + list(SEATS.lower()), default="E",
+                   help="your seat at the start: E, S, W or N")
+    p.add_argument("--save-dir", metavar="DIR", default=None,
+                   help="where games are saved (default: the user's data directory)")
+    p.add_argument("--bot-delay", metavar="SECONDS", type=float, default=None,
+                   help="pause between the bots' moves (default 0.4, or the saved setting)")
+    p.add_argument("--faces", choices=FACES, default=None,
+                   help="tile faces: letters (5m), kanji (五萬) or Unicode glyphs")
+    p.set_defaults(run="play:run_play")
+
+
+def _replay(sub: SubParsers) -> None:
+    p = sub.add_parser(
+        "replay",
+        help="step through a saved game",
+        description="Open a saved game file in the replay viewer: left/right step, up/down "
+        "jump between hands, n/b between wins and draws, 1-4 choose the seat, a shows "
+        "all hands.",
+    )
+    p.add_argument("file", metavar="FILE", help="a saved game (.jsonl)")
+    p.add_argument("--seat", choices=list(SEATS) + list(SEATS.lower()), default="E",
+                   help="whose view to start with (default E)")
+    p.set_defaults(run="play:run_replay")
+
+
+def _score(sub: SubParsers) -> None:
+    p = sub.add_parser(
+        "score", help="score a winning hand (or many with --batch)",
+        description="Score one winning hand: han, fu, yaku, limit and points. "
+                    "Tiles in mpsz notation (0 = red five).")
+    p.add_argument("hand", nargs="?", metavar="HAND",
+                   help="concealed tiles including the winning tile, e.g. 123m456p789s1122z")
+    p.add_argument("--melds", nargs="+", action="extend", default=[], metavar="M",
+                   help="one per meld: chi:345m pon:555z minkan:5555z ankan:1111p kakan:2222s")
+    p.add_argument("--win", metavar="TILE", help="the winning tile, e.g. 2z")
+    how = p.add_mutually_exclusive_group()
+    how.add_argument("--ron", action="store_true", help="won on a discard")
+    how.add_argument("--tsumo", action="store_true", help="won by self-draw")
+    p.add_argument("--rules", default="tenhou", metavar="NAME|FILE",
+                   help="preset name or ruleset file (default: tenhou)")
+    ri = p.add_mutually_exclusive_group()
+    ri.add_argument("--riichi", action="store_true")
+    ri.add_argument("--double-riichi", action="store_true")
+    ri.add_argument("--open-riichi", action="store_true")
+    p.add_argument("--ippatsu", action="store_true")
+    last = p.add_mutually_exclusive_group()
+    last.add_argument("--haitei", action="store_true", help="won on the last draw")
+    last.add_argument("--houtei", action="store_true", help="won on the last discard")
+    p.add_argument("--rinshan", action="store_true", help="won on a replacement draw")
+    p.add_argument("--chankan", action="store_true", help="won by robbing a kan")
+    luck = p.add_mutually_exclusive_group()
+    luck.add_argument("--tenhou", action="store_true")
+    luck.add_argument("--chiihou", action="store_true")
+    luck.add_argument("--renhou", action="store_true")
+    p.add_argument("--paarenchan", action="store_true",
+                   help="the dealer's 8th consecutive win (if the rules have it)")
+    p.add_argument("--first-draw", action="store_true",
+                   help="on the deal or first draw with no call before (shiisanputaa)")
+    p.add_argument("--round", default="E", metavar="E|S|W|N", help="round wind (default E)")
+    p.add_argument("--seat", default="E", metavar="E|S|W|N",
+                   help="the winner's seat wind (default E, the dealer)")
+    p.add_argument("--from", dest="from_seat", default=None, metavar="E|S|W|N",
+                   help="seat wind of the discarder on a ron (default: the winner's left)")
+    p.add_argument("--dora", default="", metavar="TILES", help="dora indicators, e.g. 1z4m")
+    p.add_argument("--ura", default="", metavar="TILES", help="ura dora indicators")
+    p.add_argument("--honba", type=int, default=0, metavar="N")
+    p.add_argument("--sticks", type=int, default=0, metavar="N", help="riichi sticks on the table")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--batch", metavar="FILE|-",
+                   help="read one JSON request per line, write one JSON result per line")
+    p.set_defaults(run="score:run")
+
+
+def _rules(sub: SubParsers) -> None:
+    p = sub.add_parser("rules", help="list, show, compare and check rulesets; list yaku",
+                       description="Rulesets: the bundled presets and your own files.")
+    rules = p.add_subparsers(dest="rules_command", metavar="SUBCOMMAND")
+    p.set_defaults(run="rules:run_list", json=False)
+
+    lp = rules.add_parser("list", help="list the presets")
+    lp.add_argument("--json", action="store_true", help="print one JSON object")
+    lp.set_defaults(run="rules:run_list")
+
+    sp = rules.add_parser("show", help="explain a ruleset in words")
+    sp.add_argument("name", metavar="NAME", help="preset name or ruleset file")
+    sp.add_argument("--all", action="store_true",
+                    help="also show options that do not matter under the other values")
+    sp.add_argument("--json", action="store_true", help="print the options as JSON")
+    sp.add_argument("--toml", action="store_true",
+                    help="print the ruleset as a TOML file to start your own from")
+    sp.set_defaults(run="rules:run_show")
+
+    dp = rules.add_parser("diff", help="list the options on which two rulesets differ")
+    dp.add_argument("a", metavar="A", help="preset name or ruleset file")
+    dp.add_argument("b", metavar="B", help="preset name or ruleset file")
+    dp.add_argument("--json", action="store_true", help="print {option: [A, B]} as JSON")
+    dp.set_defaults(run="rules:run_diff")
+
+    cp = rules.add_parser("check", help="validate a ruleset file (exit 1 if it has problems)")
+    cp.add_argument("file", metavar="FILE", help="ruleset file (or preset name)")
+    cp.set_defaults(run="rules:run_check")
+
+    yp = rules.add_parser("yaku", help="list the yaku and their values under a ruleset")
+    yp.add_argument("--rules", default="tenhou", metavar="NAME|FILE",
+                    help="preset name or ruleset file (default: tenhou)")
+    yp.add_argument("--json", action="store_true", help="print a JSON list")
+    yp.set_defaults(run="rules:run_yaku")
+
+
+def _simulate(sub: SubParsers) -> None:
+    p = sub.add_parser(
+        "simulate", help="play games between bots and print their statistics",
+        description="Plays whole games between bots, without the TUI, and prints statistics "
+                    "per bot level. A fixed seed gives the same games.")
+    p.add_argument("--rules", default="tenhou", metavar="NAME|FILE",
+                   help="a preset name or a ruleset file (default: tenhou)")
+    p.add_argument("--games", type=int, default=100, metavar="N",
+                   help="number of games (default 100)")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="seed (default 0)")
+    p.add_argument("--bots", default="strong,strong,strong,strong", metavar="L1,L2,L3,L4",
+                   help=f"bot levels by seat: {BOT_LEVELS} "
+                        "(one level for all four, or four levels)")
+    p.add_argument("--jobs", type=int, default=1, metavar="J",
+                   help="processes to play in parallel (default 1; 0 = one per CPU)")
+    p.add_argument("--duplicate", action="store_true",
+                   help="play every wall once per rotation of the bots over the seats "
+                        "(4 games per wall)")
+    p.add_argument("--save-dir", default=None, metavar="DIR",
+                   help="save every game as a file in DIR")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(run="simulate:run")
+
+
+def _files(sub: SubParsers) -> None:
+    p = sub.add_parser("verify", help="check every recorded result of saved games",
+                       description="Refold saved games and recompute every recorded result.")
+    p.add_argument("files", nargs="+", metavar="FILE", help="saved game files (.jsonl)")
+    p.set_defaults(run="files:run_verify")
+
+    p = sub.add_parser("import", help="turn a Tenhou or mjai log into a saved game",
+                       description="Convert a tenhou.net/6 JSON, mjlog XML or mjai log "
+                                   "into a saved game that verify and replay accept.")
+    p.add_argument("log", metavar="LOG")
+    p.add_argument("--from", dest="fmt", choices=IMPORT_FORMATS,
+                   help="the log's format (default: from the file name)")
+    p.add_argument("-o", "--output", metavar="SAVE", help="the game file to write "
+                   "(default: the save folder, named after the log)")
+    p.add_argument("--save-dir", metavar="DIR", help="folder for saved games")
+    p.set_defaults(run="files:run_import")
+
+    p = sub.add_parser("export", help="write a saved game as a tenhou.net/6 or mjai log",
+                       description="Convert a saved game to a tenhou.net/6 JSON or mjai log.")
+    p.add_argument("file", metavar="FILE")
+    p.add_argument("--format", dest="fmt", choices=EXPORT_FORMATS, required=True)
+    p.add_argument("-o", "--output", metavar="OUT", help="where to write (default: stdout)")
+    p.set_defaults(run="files:run_export")

@@ -1,0 +1,98 @@
+"""``hanchan score``: score one winning hand, or many (``--batch``).
+
+docs/cli.md is the contract: the flags, the JSON keys and the exit statuses (an
+invalid win exits 1, or 0 in batch mode where every line gets its own result; a
+bad tile or request is one sentence and exit 1; a bad ruleset exit 2).  Reading
+the request and writing the result is ``text.hands``; this module is the command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, TextIO
+
+from cli.inputs import UserError, load_rules
+from rulesets.schema import Ruleset
+from text.hands import FLAGS, RequestError, result_text, score_request
+
+
+def _single_request(args: argparse.Namespace) -> dict[str, Any]:
+    if not args.hand:
+        raise UserError("give the hand (e.g. hanchan score 123m456p789s1122z --win 2z --ron) "
+                        "or --batch FILE")
+    if not args.win:
+        raise UserError("give the winning tile with --win (e.g. --win 2z)")
+    if not (args.ron or args.tsumo):
+        raise UserError("say how the hand was won: --ron or --tsumo")
+    req: dict[str, Any] = {
+        "hand": args.hand, "melds": args.melds, "win": args.win, "tsumo": args.tsumo,
+        "round": args.round, "seat": args.seat, "dora": args.dora, "ura": args.ura,
+        "honba": args.honba, "sticks": args.sticks,
+    }
+    if args.from_seat is not None:
+        req["from"] = args.from_seat
+    for f in FLAGS:
+        req[f] = bool(getattr(args, f))
+    return req
+
+
+def run(args: argparse.Namespace) -> int:
+    """Entry point of ``hanchan score``."""
+    if args.batch:
+        return run_batch(args.batch, args.rules, sys.stdout)
+    req = _single_request(args)
+    rules = load_rules(args.rules)
+    try:
+        res, out = score_request(req, rules)
+    except RequestError as exc:
+        raise UserError(str(exc), status=1) from None
+    if args.json:
+        print(json.dumps(out, ensure_ascii=False))
+    else:
+        print(result_text(res, out))
+    return 0 if res.valid else 1
+
+
+def run_batch(source: str, default_rules: str, out: TextIO) -> int:
+    """Score one JSON request per line; one JSON result per line; never stops."""
+    try:
+        stream: TextIO = sys.stdin if source == "-" else open(source, encoding="utf-8")  # noqa: SIM115
+    except OSError as exc:
+        raise UserError(f"cannot read {source}: {exc.strerror}", status=1) from None
+    cache: dict[str, Ruleset | str] = {}
+
+    def rules_for(name: str) -> Ruleset:
+        if name not in cache:
+            try:
+                cache[name] = load_rules(name)
+            except UserError as exc:  # this line's result says so; the others go on
+                cache[name] = str(exc)
+        r = cache[name]
+        if isinstance(r, str):
+            raise RequestError(r)
+        return r
+
+    with stream:
+        for n, line in enumerate(stream, 1):
+            if not line.strip():
+                continue
+            try:
+                try:
+                    req = json.loads(line)
+                except json.JSONDecodeError as exc:
+                    raise RequestError(f"line {n} is not JSON: {exc.msg}") from None
+                if not isinstance(req, dict):
+                    raise RequestError(f"line {n} is not a JSON object")
+                name = req.get("rules", default_rules)
+                if not isinstance(name, str):
+                    raise RequestError("rules must be a preset name")
+                _, result = score_request(req, rules_for(name))
+            except RequestError as exc:
+                result = {"valid": False, "error": str(exc)}
+            except Exception as exc:  # a bug must not lose the other lines
+                result = {"valid": False, "error": f"internal error: {exc}"}
+            out.write(json.dumps(result, ensure_ascii=False) + "\n")
+            out.flush()
+    return 0

@@ -1,0 +1,65 @@
+"""``hanchan simulate``: bots play whole games without the TUI (docs/cli.md)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+from ai.arena import run as run_games
+from ai.base import BotLevelError, level_name
+from cli.inputs import UserError, load_rules
+from saves.writer import save_dir
+
+
+def _levels(text: str) -> list[str]:
+    """Four bot levels from ``--bots`` (one level stands for all four)."""
+    levels = [x.strip() for x in text.split(",") if x.strip()]
+    if len(levels) == 1:
+        levels *= 4
+    if len(levels) != 4:
+        raise UserError(f"--bots needs four levels separated by commas (or one for all "
+                        f"four), not {len(levels)}: '{text}'")
+    try:
+        return [level_name(lv) for lv in levels]
+    except BotLevelError as exc:
+        raise UserError(str(exc)) from None
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the simulation and print the statistics."""
+    if args.games < 1:
+        raise UserError("--games must be at least 1")
+    jobs = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
+    levels = _levels(args.bots)
+    rules = load_rules(args.rules)
+    games_dir = None
+    if args.save_dir:
+        folder = save_dir(args.save_dir)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise UserError(f"cannot write games to '{args.save_dir}': {exc.strerror}") from None
+        games_dir = str(folder)
+    result = run_games(rules, levels, args.games, args.seed, jobs=jobs,
+                       duplicate=args.duplicate, save_dir=games_dir)
+    data = result.to_json()
+    if args.json:
+        print(json.dumps(data))
+        return 0
+    out = sys.stdout
+    gps = data["games_per_second"]
+    print(f"{data['games']} games under {data['rules']} rules in {data['seconds']:.1f} s "
+          f"({gps:.2f} games per second)" + (", duplicate" if args.duplicate else ""), file=out)
+    header = (f"{'level':<8} {'seats':>6} {'avg rank':>8} {'1st/2nd/3rd/4th':>19} "
+              f"{'points':>8} {'win':>6} {'deal-in':>7} {'riichi':>6} {'call':>6} "
+              f"{'win val':>7} {'draw':>6}")
+    print(header, file=out)
+    for lv, s in data["by_level"].items():
+        ranks = "/".join(str(r) for r in s["ranks"])
+        print(f"{lv:<8} {s['seat_games']:>6} {s['avg_rank']:>8.3f} {ranks:>19} "
+              f"{s['avg_points']:>+8.1f} {s['win_rate']:>6.1%} {s['deal_in_rate']:>7.1%} "
+              f"{s['riichi_rate']:>6.1%} {s['call_rate']:>6.1%} {s['avg_win_value']:>7} "
+              f"{s['draw_rate']:>6.1%}", file=out)
+    return 0

@@ -1,0 +1,56 @@
+"""Only the commands that open the app load Textual: the others start without it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+# Runs the command in a fresh interpreter, then prints which heavy packages it loaded.
+PROBE = """
+import contextlib, io, json, sys
+from cli.main import main
+with contextlib.redirect_stdout(io.StringIO()):
+    status = main(sys.argv[1:])
+loaded = sorted({m.split(".")[0] for m in sys.modules} & {"textual", "rich", "tui", "ai"})
+print(json.dumps({"status": status, "loaded": loaded}))
+"""
+
+
+def _run(*argv: str) -> dict[str, object]:
+    proc = subprocess.run([sys.executable, "-c", PROBE, *argv], capture_output=True,
+                          text=True, timeout=120, check=True)
+    result: dict[str, object] = json.loads(proc.stdout.splitlines()[-1])
+    return result
+
+
+@pytest.mark.parametrize("argv", [
+    ["score", "123m456p789s1122z", "--win", "2z", "--ron", "--seat", "S"],
+    ["rules", "show", "makura"],
+    ["rules", "yaku", "--json"],
+])
+def test_score_and_rules_load_neither_textual_nor_the_bots(argv: list[str]) -> None:
+    assert _run(*argv) == {"status": 0, "loaded": []}
+
+
+def test_verify_export_and_import_load_no_textual(tmp_path: Path) -> None:
+    save = tmp_path / "g.jsonl"
+    assert _run("simulate", "--games", "1", "--bots", "random", "--save-dir", str(tmp_path)
+                ) == {"status": 0, "loaded": ["ai"]}
+    [save] = tmp_path.glob("*.jsonl")
+    assert _run("verify", str(save)) == {"status": 0, "loaded": []}
+    log = tmp_path / "g.json"
+    assert _run("export", str(save), "--format", "tenhou6", "-o", str(log))["loaded"] == []
+    assert _run("import", str(log), "-o", str(tmp_path / "back.jsonl")
+                ) == {"status": 0, "loaded": []}
+
+
+def test_play_is_what_loads_textual() -> None:
+    # a bad bot level stops `play` before the app opens, after its module loaded
+    proc = subprocess.run([sys.executable, "-c", PROBE, "play", "--bots", "genius"],
+                          capture_output=True, text=True, timeout=120, check=True)
+    result = json.loads(proc.stdout.splitlines()[-1])
+    assert result["status"] == 2 and "textual" in result["loaded"]

@@ -1,0 +1,42 @@
+"""Names of seats, winds and hands, and points as the table writes them.
+
+>>> hand_label(1, 2, 3), hand_name(0, 0), signed(-1000), RELATIVE_NAMES[relative(3, 0)]
+('S3-3', 'East 1', '-1,000', 'Left')
+"""
+
+from __future__ import annotations
+
+WIND_NAMES = ("East", "South", "West", "North")
+WIND_KANJI = "東南西北"
+WIND_LETTERS = "ESWN"
+RELATIVE_NAMES = ("You", "Right", "Across", "Left")
+
+
+def wind_mark(wind: int, mode: str) -> str:
+    """A seat wind as one letter (E S W N), or its kanji in the kanji face mode."""
+    return WIND_KANJI[wind] if mode == "kanji" else WIND_LETTERS[wind]
+
+
+def relative(seat: int, me: int) -> int:
+    """Position of ``seat`` seen from ``me``: 0 self, 1 right (shimocha), 2 across, 3 left."""
+    return (seat - me) % 4
+
+
+def hand_name(round_wind: int, hand_number: int) -> str:
+    """``'East 1'`` for the first hand."""
+    return f"{WIND_NAMES[round_wind]} {hand_number + 1}"
+
+
+def hand_label(round_wind: int, hand_number: int, honba: int) -> str:
+    """Short name of a hand with its honba: ``'E1-0'``."""
+    return f"{WIND_LETTERS[round_wind]}{hand_number + 1}-{honba}"
+
+
+def points(n: int) -> str:
+    """Points with a thousands separator."""
+    return f"{n:,}"
+
+
+def signed(n: int) -> str:
+    """Signed points, ``+1,000`` / ``-1,000`` / ``0``."""
+    return f"{n:+,}" if n else "0"
