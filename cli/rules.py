@@ -54,7 +54,7 @@ def run_show(args: argparse.Namespace) -> int:
         print(dumps_ruleset(info.ruleset, title=info.title), end="")
         return 0
     for line in describe_lines(info.ruleset, title=info.title, source=info.source,
-                               everything=args.all):
+                               everything=args.all, notes=info.notes):
         print(line)
     return 0
 

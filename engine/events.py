@@ -192,6 +192,8 @@ class HandDrawn:
     nagashi: tuple[int, ...] = ()  # seats with nagashi mangan
     payments: tuple[Payment, ...] = ()
     deltas: tuple[int, int, int, int] = (0, 0, 0, 0)
+    sticks_taken: int = 0  # riichi sticks a nagashi win takes (Ruleset.nagashi_as_win)
+    chips: tuple[int, int, int, int] = (0, 0, 0, 0)  # chips of a nagashi win
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,7 +30,8 @@ from rulesets.schema import Ruleset
 
 __all__ = [
     "make_won", "exhaustive_draw", "abortive_draw", "show_choice_seats", "next_step",
-    "game_ended", "NextHand", "tenpai_of", "wareme_seat",
+    "game_ended", "NextHand", "tenpai_of", "wareme_seat", "nagashi_seats", "nagashi_complete",
+    "is_last_hand", "chombo_sticks_back",
 ]
 
 
@@ -187,6 +188,24 @@ def _can_win_somehow(st: GameState, seat: int, own: list[int]) -> bool:
     return False
 
 
+def chombo_sticks_back(st: GameState, chombo_seat: int) -> tuple[int, int, int, int]:
+    """Sticks of a chombo hand that go back to each seat before the next hand.
+
+    ``chombo_sticks_returned``: the riichi sticks put down this hand go back, except the
+    chombo player's own with ``chombo_own_stick_stays`` (makura 31, 35), and with
+    ``chombo_penalty_sticks_returned`` the false-call sticks too (gpc l.40).
+    """
+    r = st.rules
+    back = [0, 0, 0, 0]
+    if r.chombo_sticks_returned:
+        for seat in range(4):
+            if not (r.chombo_own_stick_stays and seat == chombo_seat):
+                back[seat] += st.riichi_sticks_this_hand[seat]
+            if r.chombo_penalty_sticks_returned:
+                back[seat] += st.penalty_sticks_this_hand[seat]
+    return (back[0], back[1], back[2], back[3])
+
+
 def show_choice_seats(st: GameState) -> list[int]:
     """Seats that may choose to declare noten while tenpai at an exhaustive draw."""
     nd = st.rules.noten_declaration
@@ -203,33 +222,74 @@ def show_choice_seats(st: GameState) -> list[int]:
     return out
 
 
+def _nagashi_payments(st: GameState, nagashi: list[int]) -> tuple[list[Payment], int,
+                                                                    tuple[int, int, int, int]]:
+    """Payments of the nagashi mangan of ``nagashi`` seats, sticks taken, chips.
+
+    Paid as a limit tsumo; with ``nagashi_as_win`` it is a tsumo win (makura 44 e, ako
+    3-17-01-01): the first seat from the dealer takes the riichi sticks, honba are paid as
+    on a tsumo (to each such seat when ``multi_ron_honba`` is ``each``), and a
+    yakuman-valued nagashi earns the yakuman chips.
+    """
+    r = st.rules
+    wseat = wareme_seat(st)
+    as_win = r.nagashi_as_win
+    limit = "yakuman" if r.nagashi_mangan == "yakuman" else "mangan"
+    payments: list[Payment] = []
+    chips = [0, 0, 0, 0]
+    for i, w in enumerate(nagashi):
+        pts = limit_points(limit, dealer=w == st.dealer, tsumo=True, rules=r)
+        own: list[Payment] = []
+        for o in range(4):
+            if o == w:
+                continue
+            if "tsumo_all" in pts:
+                amt = pts["tsumo_all"]
+            else:
+                amt = pts["tsumo_dealer"] if o == st.dealer else pts["tsumo_other"]
+            if wseat is not None and wseat in (o, w):
+                amt *= 2
+            own.append(Payment(o, w, amt, "nagashi"))
+        if as_win and st.honba and r.honba_points and (i == 0 or r.multi_ron_honba == "each"):
+            own.extend(Payment(o, w, st.honba * r.honba_points // 3, "honba")
+                       for o in range(4) if o != w)
+        if as_win:
+            c = _chips(st, w, None, (), 1 if limit == "yakuman" else 0, tuple(own))
+            chips = [chips[k] + c[k] for k in range(4)]
+        payments.extend(own)
+    taken = st.sticks if as_win and nagashi else 0
+    if taken:
+        payments.append(Payment(None, nagashi[0], 1000 * taken, "sticks"))
+    return payments, taken, (chips[0], chips[1], chips[2], chips[3])
+
+
+def nagashi_seats(st: GameState) -> list[int]:
+    """Seats whose river makes nagashi mangan now, from the dealer round the table."""
+    if st.rules.nagashi_mangan == "none":
+        return []
+    order = [(st.dealer + k) % 4 for k in range(4)] if st.rules.nagashi_as_win else range(4)
+    return [i for i in order if st.seats[i].nagashi and st.seats[i].river]
+
+
+def nagashi_complete(st: GameState, seat: int) -> HandDrawn:
+    """Nagashi completed by ``seat``'s last discard passing (``nagashi_at_last_discard``)."""
+    payments, taken, chips = _nagashi_payments(st, [seat])
+    d = _deltas(payments)
+    return HandDrawn(kind="exhaustive", nagashi=(seat,), payments=tuple(payments),
+                     deltas=(d[0], d[1], d[2], d[3]), sticks_taken=taken, chips=chips)
+
+
 def exhaustive_draw(st: GameState) -> HandDrawn:
     """The exhaustive draw: tenpai, hands shown, nagashi mangan or noten payments."""
     r = st.rules
     tenpai = [(not st.seats[i].noten_declared) and tenpai_of(st, i) for i in range(4)]
     hands = tuple(tuple(sorted(st.seats[i].hand)) if tenpai[i] else () for i in range(4))
-    nagashi: list[int] = []
-    if r.nagashi_mangan != "none":
-        for i in range(4):
-            s = st.seats[i]
-            if s.nagashi and s.river:
-                nagashi.append(i)
+    nagashi = nagashi_seats(st)
     payments: list[Payment] = []
-    wseat = wareme_seat(st)
+    taken = 0
+    chips = (0, 0, 0, 0)
     if nagashi:
-        limit = "yakuman" if r.nagashi_mangan == "yakuman" else "mangan"
-        for w in nagashi:
-            pts = limit_points(limit, dealer=w == st.dealer, tsumo=True, rules=r)
-            for o in range(4):
-                if o == w:
-                    continue
-                if "tsumo_all" in pts:
-                    amt = pts["tsumo_all"]
-                else:
-                    amt = pts["tsumo_dealer"] if o == st.dealer else pts["tsumo_other"]
-                if wseat is not None and wseat in (o, w):
-                    amt *= 2
-                payments.append(Payment(o, w, amt, "nagashi"))
+        payments, taken, chips = _nagashi_payments(st, nagashi)
     elif r.noten_payment:
         n_ten = sum(tenpai)
         if 0 < n_ten < 4:
@@ -244,13 +304,23 @@ def exhaustive_draw(st: GameState) -> HandDrawn:
     return HandDrawn(
         kind="exhaustive", tenpai=(tenpai[0], tenpai[1], tenpai[2], tenpai[3]), hands=hands,
         nagashi=tuple(nagashi), payments=tuple(payments), deltas=(d[0], d[1], d[2], d[3]),
+        sticks_taken=taken, chips=chips,
     )
 
 
 def abortive_draw(st: GameState, kind: DrawKind, shown: tuple[int, ...] = ()) -> HandDrawn:
-    """An abortive draw; ``shown`` seats show their hands."""
+    """An abortive draw; ``shown`` seats show their hands.
+
+    With ``renchan_at_abort_tenpai`` the dealer's tenpai is judged (as at an exhaustive
+    draw, on its 13 tiles) and recorded in ``tenpai``; a tenpai dealer shows its hand.
+    """
+    r = st.rules
+    tenpai = (False, False, False, False)
+    if r.renchan_at_abort and r.renchan_at_abort_tenpai and tenpai_of(st, st.dealer):
+        tenpai = tuple(i == st.dealer for i in range(4))  # type: ignore[assignment]
+        shown = tuple(sorted({*shown, st.dealer}))
     hands = tuple(tuple(sorted(st.seats[i].hand)) if i in shown else () for i in range(4))
-    return HandDrawn(kind=kind, hands=hands if shown else ())
+    return HandDrawn(kind=kind, tenpai=tenpai, hands=hands if shown else ())
 
 
 # ------------------------------------------------------------------ between hands
@@ -270,6 +340,11 @@ class NextHand:
 def _is_top(st: GameState, seat: int) -> bool:
     best = min(range(4), key=lambda s: (-st.scores[s], s))
     return best == seat
+
+
+def is_last_hand(st: GameState) -> bool:
+    """Whether the hand is a 4th hand after which passing the deal may end the game."""
+    return st.hand_number == 3 and st.round_index >= regular_rounds(st.rules) - 1
 
 
 def regular_rounds(rules: Ruleset) -> int:
@@ -314,9 +389,14 @@ def next_step(st: GameState, dealer_chose_continue: bool = False) -> NextHand:
             return NextHand("end", "bust")
         if res.replay_hand:
             return NextHand("next", round_index=st.round_index, dealer=dealer, honba=st.honba)
-        keeps = not (r.chombo_dealer_passes and res.seat == dealer)
-        honba = st.honba
+        keeps = not (r.chombo_dealer_passes and res.seat == dealer
+                     and not (r.chombo_last_dealer_keeps and is_last_hand(st)))
+        honba = st.honba + 1 if r.chombo_adds_honba else st.honba
         won = False
+    elif isinstance(res, HandDrawn) and res.nagashi and r.nagashi_as_win:
+        won = True  # a tsumo win: the deal and honba go as for a win
+        keeps = dealer in res.nagashi
+        honba = st.honba + 1 if keeps else 0
     else:
         assert isinstance(res, HandDrawn)
         if res.kind == "exhaustive":
@@ -331,7 +411,7 @@ def next_step(st: GameState, dealer_chose_continue: bool = False) -> NextHand:
             else:
                 keeps = False
         else:
-            keeps = r.renchan_at_abort
+            keeps = r.renchan_at_abort and (not r.renchan_at_abort_tenpai or res.tenpai[dealer])
         honba = st.honba + 1
     if _busted(st):
         return NextHand("end", "bust")
@@ -344,10 +424,13 @@ def next_step(st: GameState, dealer_chose_continue: bool = False) -> NextHand:
     # the last hand of the last round an extension may reach
     last_possible = ri >= last_round_index(st.rules) and st.hand_number == 3
     # sudden death inside an extension round: the game ends once somebody has the target
-    if in_ext and r.extension == "sudden_death" and top_score >= target:
+    # (with extension_dealer_keeps "as_last_hand", only when the deal passes)
+    sudden = in_ext and r.extension == "sudden_death"
+    as_last = sudden and r.extension_dealer_keeps == "as_last_hand"
+    if sudden and top_score >= target and not (keeps and as_last):
         return NextHand("end", "extension")
-    if (keeps and (last_regular or (in_ext and st.hand_number == 3)) and not dealer_chose_continue
-            and not isinstance(res, Penalty)):
+    if (keeps and (last_regular or (in_ext and (st.hand_number == 3 or as_last)))
+            and not dealer_chose_continue and not isinstance(res, Penalty)):
         is_draw = not won
         if is_draw and (not isinstance(res, HandDrawn) or res.kind != "exhaustive"
                         or not res.tenpai[dealer]):
@@ -356,12 +439,14 @@ def next_step(st: GameState, dealer_chose_continue: bool = False) -> NextHand:
             mode = r.tenpaiyame if is_draw else r.agariyame
         reason = "tenpaiyame" if is_draw else "agariyame"
         top = _is_top(st, dealer)
+        # a stop never ends a game the extension would continue (nobody has the target)
+        may_end = r.extension == "none" or top_score >= target
         if mode == "auto_if_top" and top and (r.extension == "none" or st.scores[dealer] >= target
-                                               or in_ext):
+                                               or (in_ext and not as_last)):
             return NextHand("end", reason)
-        if mode == "if_top" and top:
+        if mode == "if_top" and top and may_end:
             return NextHand("choice", reason)
-        if mode == "always":
+        if mode == "always" and may_end:
             return NextHand("choice", reason)
     if keeps:
         return NextHand("next", round_index=ri, dealer=dealer, honba=honba)

@@ -486,6 +486,11 @@ class Game:
             tiles = tuple(sorted(a.tiles + (tile,)))
             self._emit(Called(seat, Meld(kind, tiles, tile, dseat)))  # type: ignore[arg-type]
             return
+        if (r.nagashi_as_win and r.nagashi_at_last_discard and st.live_remaining <= 3
+                and dseat in flow.nagashi_seats(st)):
+            # ako 3-17-01-06: the player's last discard passed, so nagashi is complete
+            self._emit(flow.nagashi_complete(st, dseat))
+            return
         if st.live_remaining <= 0:
             seats = flow.show_choice_seats(st)
             if seats:
@@ -538,9 +543,8 @@ class Game:
         scores = list(st.scores)
         sticks = st.sticks
         res = st.result
-        if isinstance(res, Penalty) and res.kind == "chombo" and st.rules.chombo_sticks_returned:
-            for seat in range(4):  # the voided hand's riichi sticks go back to their owners
-                back = st.riichi_sticks_this_hand[seat]
+        if isinstance(res, Penalty) and res.kind == "chombo":
+            for seat, back in enumerate(flow.chombo_sticks_back(st, res.seat)):
                 scores[seat] += 1000 * back
                 sticks -= back
         self._start_hand(nxt.round_index, nxt.dealer, nxt.honba, sticks, tuple(scores))

@@ -207,3 +207,25 @@ def final_table(
     ]
     position = {seat: i for i, seat in enumerate(order)}
     return tuple(sorted(rows, key=lambda r: position[r.seat]))
+
+
+def table_balance(rows: Sequence[FinalRow], rules: Ruleset) -> tuple[float, float]:
+    """Why a final table's results do not sum to zero: (rounding part, points part).
+
+    The rounding part is what rounding each player as the rules write it adds (zero when
+    ``rounding_top_absorbs`` makes the top take it); the points part is the points no
+    longer in any player's hands (sticks left on the table, points lost to nobody), less
+    the oka that the settlement adds.  Both in thousands.
+
+    >>> from rulesets.schema import Ruleset
+    >>> r = Ruleset(rounding="toward_zero", rounding_top_absorbs=False)
+    >>> table_balance(final_table((38200, 31200, 21400, 9200), 0, r), r)
+    (1.0, 0.0)
+    """
+    settled = [row.points if rules.negative_scores_count else max(0, row.points) for row in rows]
+    base = sum(Fraction(row.result).limit_denominator(1000) - Fraction(row.oka)
+               .limit_denominator(1000) - Fraction(row.uma).limit_denominator(1000)
+               - Fraction(row.bonus).limit_denominator(1000) for row in rows)
+    exact = Fraction(sum(settled) - 4 * rules.return_points, 1000)
+    points = exact + rules.oka
+    return float(base - exact), float(points)

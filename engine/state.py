@@ -154,7 +154,7 @@ class GameState:
         "turn", "phase", "last_discard", "last_kan", "drawn", "rinshan_draw", "window",
         "first_winds", "kan_discard", "result", "ended", "dealer_wins", "prev_dealer",
         "hands_started", "sticks_at_start", "riichi_sticks_this_hand", "last_draw_haitei",
-        "wins_by_seat", "yakuman_wins", "chips",
+        "wins_by_seat", "yakuman_wins", "chips", "penalty_sticks_this_hand",
     )
 
     CACHES: frozenset[str] = frozenset()
@@ -198,6 +198,7 @@ class GameState:
         self.hands_started = 0
         self.sticks_at_start = 0
         self.riichi_sticks_this_hand = [0, 0, 0, 0]
+        self.penalty_sticks_this_hand = [0, 0, 0, 0]  # false-call sticks put down this hand
         self.last_draw_haitei = False
         self.wins_by_seat = [0, 0, 0, 0]
         self.yakuman_wins: list[tuple[int, int | None]] = []
@@ -287,6 +288,7 @@ def _hand_started(st: GameState, ev: HandStarted) -> None:
     st.hands_started += 1
     st.sticks_at_start = ev.sticks
     st.riichi_sticks_this_hand = [0, 0, 0, 0]
+    st.penalty_sticks_this_hand = [0, 0, 0, 0]
     rules = st.rules
     st.seats = [SeatState() for _ in range(4)]
     hands = wall_mod.deal(ev.wall, ev.dealer)
@@ -552,9 +554,18 @@ def _won(st: GameState, ev: Won) -> None:
 def _hand_drawn(st: GameState, ev: HandDrawn) -> None:
     for i in range(4):
         st.scores[i] += ev.deltas[i]
+        st.chips[i] += ev.chips[i]
+    st.sticks -= ev.sticks_taken
     st.result = ev
     st.phase = "hand_over"
-    st.dealer_wins = 0
+    if ev.nagashi and st.rules.nagashi_as_win:  # a win (makura 44 e, ako 3-17-01-01)
+        st.dealer_wins = st.dealer_wins + 1 if st.dealer in ev.nagashi else 0
+        for seat in ev.nagashi:
+            st.wins_by_seat[seat] += 1
+            if st.rules.nagashi_mangan == "yakuman":
+                st.yakuman_wins.append((seat, None))
+    else:
+        st.dealer_wins = 0
 
 
 def _game_ended(st: GameState, ev: GameEnded) -> None:
@@ -566,6 +577,7 @@ def _penalty(st: GameState, ev: Penalty) -> None:
     for i in range(4):
         st.scores[i] += ev.deltas[i]
     st.sticks += ev.to_table // 1000
+    st.penalty_sticks_this_hand[ev.seat] += ev.to_table // 1000
     if ev.dead_hand:
         st.seats[ev.seat].dead = True
     if ev.kind == "chombo":

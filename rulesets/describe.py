@@ -13,7 +13,7 @@ soon as it is declared.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -53,6 +53,15 @@ _RELEVANT: dict[str, Callable[[Ruleset], bool]] = {
     "yakuman_cap": lambda r: r.yakuman_stacking,
     "first_turn_yakuman_stack": lambda r: r.yakuman_stacking,
     "nagashi_with_own_calls": lambda r: r.nagashi_mangan != "none",
+    "nagashi_as_win": lambda r: r.nagashi_mangan != "none",
+    "nagashi_at_last_discard": lambda r: r.nagashi_mangan != "none" and r.nagashi_as_win,
+    "renchan_at_abort_tenpai": lambda r: r.renchan_at_abort,
+    "extension_dealer_keeps": lambda r: r.extension == "sudden_death",
+    "chombo_own_stick_stays": lambda r: r.chombo_sticks_returned,
+    "chombo_penalty_sticks_returned": lambda r: (r.chombo_sticks_returned
+                                                 and r.false_call == "table_1000"),
+    "chombo_last_dealer_keeps": lambda r: r.chombo_dealer_passes and not r.chombo_replay,
+    "chombo_adds_honba": lambda r: not r.chombo_replay,
     "pao_by_open_kan": lambda r: bool(r.pao_yaku),
     "pao_ron": lambda r: bool(r.pao_yaku),
     "pao_scope": lambda r: bool(r.pao_yaku),
@@ -126,8 +135,13 @@ def value_text(name: str, value: Any) -> str:
 
 
 def describe_lines(rules: Ruleset, *, title: str | None = None, source: str | None = None,
-                   everything: bool = False) -> list[str]:
-    """``rules`` explained option by option, grouped by the matrix's sections."""
+                   everything: bool = False,
+                   notes: Mapping[str, str] | None = None) -> list[str]:
+    """``rules`` explained option by option, grouped by the matrix's sections.
+
+    ``notes``: the file's comment on each option (a preset cites its club's rule there),
+    shown under the option as ``Rule:``.
+    """
     lines: list[str] = []
     head = f"{rules.name}" + (f" — {title}" if title and title != rules.name else "")
     lines.append(head)
@@ -141,9 +155,10 @@ def describe_lines(rules: Ruleset, *, title: str | None = None, source: str | No
             continue
         meta = f.metadata
         value = getattr(rules, f.name)
+        note = (notes or {}).get(f.name)
         by_section[meta["section"]].append(
             f"  {meta['ja']} ({f.name}): {value_text(f.name, value)}\n"
-            f"      {meta['en']}")
+            f"      {meta['en']}" + (f"\n      Rule: {note}" if note else ""))
     for section, label in SECTIONS.items():
         if not by_section[section]:
             continue

@@ -26,6 +26,7 @@ import dataclasses
 import difflib
 import functools
 import json
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -63,6 +64,8 @@ class RulesetInfo:
     source: str
     path: Path | None
     base: str | None
+    notes: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    """The comment after each option's value in the file (a preset's citation of its rule)."""
 
 
 # ---------------------------------------------------------------------- presets
@@ -231,8 +234,28 @@ def _load_uncached(name_or_path: str | Path, relative_to: Path | None,
     if base_info is not None:
         title = title if title is not None else f"{base_info.title} (modified)"
         src = src if src is not None else base_info.source
+    notes = dict(base_info.notes) if base_info is not None else {}
+    notes.update(option_notes(text))
     return RulesetInfo(ruleset=ruleset, title=title or ruleset.name, source=src or "",
-                       path=path, base=base if isinstance(base, str) else None)
+                       path=path, base=base if isinstance(base, str) else None, notes=notes)
+
+
+_NOTE = re.compile(r"^\s*([a-z_0-9]+)\s*=[^#]*#\s*(.+?)\s*$")
+
+
+def option_notes(text: str) -> dict[str, str]:
+    """The comment after each option's value, by option (``key = value  # note``).
+
+    >>> option_notes('red_fives = 1  # makura 9): 赤牌は各1枚\\nbase = "x"')
+    {'red_fives': 'makura 9): 赤牌は各1枚'}
+    """
+    names = {f.name for f in option_fields()}
+    out: dict[str, str] = {}
+    for line in text.splitlines():
+        m = _NOTE.match(line)
+        if m and m.group(1) in names:
+            out[m.group(1)] = m.group(2)
+    return out
 
 
 # ---------------------------------------------------------------------- validation helpers

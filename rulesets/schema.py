@@ -223,6 +223,21 @@ class Ruleset:
                 "never": "the deal always passes"})
     renchan_at_abort: bool = opt(True, "length", "途中流局の連荘",
                                  "Whether the dealer keeps the deal after an abortive draw.")
+    renchan_at_abort_tenpai: bool = opt(
+        False, "length", "途中流局の聴牌連荘",
+        "With renchan_at_abort, the dealer keeps the deal after an abortive draw only when "
+        "tenpai, judged as at an exhaustive draw on the dealer's 13 tiles at the moment of "
+        "the abort (a dealer holding 14 tiles, as after its own nine terminals, is noten); "
+        "a noten dealer passes the deal, one honba added.")
+    extension_dealer_keeps: Literal["target_ends", "as_last_hand"] = opt(
+        "as_last_hand", "length", "延長戦の連荘",
+        "Sudden-death extension: what a hand after which the dealer keeps the deal does.",
+        values={"target_ends": "the game ends as soon as somebody has the target, even "
+                               "when the dealer keeps the deal",
+                "as_last_hand": "it ends only as the last hand does: by agariyame or "
+                                "tenpaiyame when the dealer is first with the target; "
+                                "otherwise the dealer plays on (the game ends when the "
+                                "deal passes and somebody has the target)"})
     agariyame: Literal["none", "auto_if_top", "if_top", "always"] = opt(
         "auto_if_top", "length", "アガリやめ",
         "Whether the last dealer's win at the last hand ends the game.",
@@ -231,7 +246,7 @@ class Ruleset:
                 "if_top": "the dealer may choose to stop when top after the win",
                 "always": "the dealer may choose to stop regardless of standing"})
     tenpaiyame: Literal["none", "auto_if_top", "if_top", "always"] = opt(
-        "none", "length", "テンパイやめ",
+        "auto_if_top", "length", "テンパイやめ",
         "Whether the last dealer, tenpai at the last hand's exhaustive draw, ends the game.",
         values={"none": "no stop", "auto_if_top": "ends by itself when the dealer is top",
                 "if_top": "the dealer may choose to stop when top",
@@ -418,6 +433,18 @@ class Ruleset:
                 "yakuman": "paid as a yakuman tsumo"})
     nagashi_with_own_calls: bool = opt(True, "yaku", "流し満貫と自分の鳴き",
                                        "Nagashi mangan stays valid when the player called.")
+    nagashi_as_win: bool = opt(
+        False, "yaku", "流し満貫を和了とする",
+        "Nagashi mangan is a tsumo win: the player takes the riichi sticks and the honba "
+        "(paid as on a tsumo), the deal stays only if the dealer made it (a honba added) "
+        "and otherwise passes (honba back to 0); it counts as a win for yakitori, a "
+        "yakuman-valued nagashi earns the yakuman chips and bonuses; off: the hand is an "
+        "exhaustive draw (deal by tenpai, a honba added, the sticks stay on the table).")
+    nagashi_at_last_discard: bool = opt(
+        False, "yaku", "流し満貫の成立時期",
+        "With nagashi_as_win: nagashi is complete, and the hand ends, when the player's "
+        "last discard (3 tiles or fewer left in the live wall) is neither called nor won "
+        "on; off: at the exhaustive draw.")
     paarenchan: bool = opt(False, "yaku", "八連荘",
                            "Yakuman for a dealer's 8th consecutive win.")
     daisharin: Literal["none", "pinzu", "any_suit", "any_pairs"] = opt(
@@ -479,8 +506,24 @@ class Ruleset:
         False, "penalties", "チョンボ時の聴牌者への支払い",
         "A tenpai player receives from the chombo player the highest value the hand could "
         "have won (chance yaku excluded) instead of a mangan share.")
+    chombo_own_stick_stays: bool = opt(
+        False, "penalties", "リーチ者のチョンボの供託",
+        "With chombo_sticks_returned: the chombo player's own riichi stick stays on the "
+        "table for the next winner; the others' sticks go back.")
+    chombo_penalty_sticks_returned: bool = opt(
+        False, "penalties", "チョンボ時の罰符棒",
+        "With chombo_sticks_returned: the 1,000-point false-call sticks put down in the "
+        "chombo hand also go back to whoever paid them.")
     chombo_dealer_passes: bool = opt(False, "penalties", "親チョンボで親流れ",
                                      "A dealer's chombo passes the deal.")
+    chombo_last_dealer_keeps: bool = opt(
+        False, "penalties", "最終局の親チョンボ",
+        "With chombo_dealer_passes: a dealer's chombo in the last hand of a round that may "
+        "end the game (South 4, and each extension round's 4th hand) does not pass the deal.")
+    chombo_adds_honba: bool = opt(
+        False, "penalties", "錯和による流局の積み棒",
+        "A chombo hand that is not replayed counts as a draw (錯和による流局): one honba "
+        "is added; off: the honba stay as they were.")
     false_call: Literal["none", "table_1000", "dead_hand"] = opt(
         "none", "penalties", "誤ポン・空ポン", "Penalty for a false call.",
         values={"none": "no penalty (the call is taken back)",

@@ -53,10 +53,12 @@ class ConvertError(ValueError):
 def ruleset_for(game: m.RecordedGame) -> Ruleset:
     """The ruleset of a recorded Tenhou game: the ``tenhou`` preset with the table's options.
 
-    East-only games use uma 10-5 (Tenhou's 東風戦), hanchan 20-10; there is no
-    tenpai-yame (the records show a first-placed last dealer playing on after a tenpai
-    draw).  Tenhou showed final results rounded to whole thousands until it switched to
-    one decimal: the record's own final figures say which.
+    East-only games use uma 10-5 (Tenhou's 東風戦), hanchan 20-10.  Today's Tenhou ends
+    the game when the last dealer is tenpai at the exhaustive draw and first with 30,000
+    (the preset's tenpai-yame); older records play on (2009022022gm-00a9-0000-cd94aac8,
+    2009-02-20, goes from S4-1 to S4-2), so a record that plays on after such a draw is
+    read with ``tenpaiyame = "none"``.  Tenhou showed final results rounded to whole
+    thousands until it switched to one decimal: the record's own final figures say which.
     """
     try:
         from rulesets import load
@@ -66,9 +68,6 @@ def ruleset_for(game: m.RecordedGame) -> Ruleset:
         base = Ruleset()
     r = game.rules
     changes: dict[str, object] = {
-        # Tenhou has no tenpai-yame: in 2009022022gm-00a9-0000-cd94aac8 the last dealer,
-        # first and tenpai at the exhaustive draw of S4-1, plays on to S4-2.
-        "tenpaiyame": "none",
         "name": "tenhou",
         "length": "east_south" if r.hanchan else "east",
         "red_fives": 1 if r.red_fives else 0,
@@ -76,6 +75,8 @@ def ruleset_for(game: m.RecordedGame) -> Ruleset:
     }
     if not r.hanchan:
         changes["uma"] = (10, 5, -5, -10)
+    if _plays_on_after_tenpai_stop(game, base):
+        changes["tenpaiyame"] = "none"
     if game.final_points is not None:
         exact = any(float(x) != int(x) for x in game.final_points)
         changes["rounding"] = "none" if exact else "half_up"
@@ -95,6 +96,23 @@ def ruleset_for(game: m.RecordedGame) -> Ruleset:
             if all(abs(row.result - game.final_points[row.seat]) < 0.05 for row in rows):
                 return cand
     return rules
+
+
+def _plays_on_after_tenpai_stop(game: m.RecordedGame, rules: Ruleset) -> bool:
+    """Whether the record goes on after a draw that ``rules``' tenpai-yame would end: the
+    last hand's (or an extension hand's) dealer tenpai, then first with the target."""
+    last = 1 if game.rules.hanchan else 0
+    for k, nxt in zip(game.kyokus, game.kyokus[1:], strict=False):
+        rk = k.ryuukyoku
+        if (rk is None or rk.kind != "exhaustive" or rk.tenpai is None
+                or not rk.tenpai[k.dealer] or k.round_wind < last
+                or (k.round_wind == last and k.hand_number != 3)):
+            continue
+        sc = nxt.scores
+        top = min(range(4), key=lambda s: (-sc[s], s))
+        if top == k.dealer and sc[k.dealer] >= rules.extension_target:
+            return True
+    return False
 
 
 # ------------------------------------------------------------------ walls

@@ -58,9 +58,8 @@ def facts(events: Sequence[Event], penalty: Penalty) -> PenaltyFacts:
     else:
         cause = "ron"
     back = (0, 0, 0, 0)
-    if penalty.kind == "chombo" and st.rules.chombo_sticks_returned:
-        r = st.riichi_sticks_this_hand
-        back = (r[0], r[1], r[2], r[3])
+    if penalty.kind == "chombo":
+        back = flow.chombo_sticks_back(st, seat)
     s = st.scores
     return PenaltyFacts(penalty, cause, (s[0], s[1], s[2], s[3]), back, name)
 
@@ -115,7 +114,7 @@ def sentences(f: PenaltyFacts, names: Sequence[str]) -> list[str]:
         out.append("The hand is replayed." if pen.replay_hand else "The hand is over.")
         back = [names[s] for s in range(4) if f.sticks_back[s]]
         if back:
-            out.append("The riichi sticks of this hand go back to " + ", ".join(back) + ".")
+            out.append("The sticks put down this hand go back to " + ", ".join(back) + ".")
     else:
         out.append("The call is not made; play goes on.")
     return out

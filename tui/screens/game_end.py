@@ -12,7 +12,9 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from engine.events import Event, GameEnded
+from engine.events import Event, GameEnded, GameStarted
+from engine.settlement import table_balance
+from rulesets.schema import Ruleset
 from text.stats import score_history, seat_stats
 from tui.widgets.score_chart import ScoreChart
 
@@ -43,6 +45,22 @@ def final_table(ended: GameEnded, names: Sequence[str], human: int) -> Table:
                   _num(row.oka), _num(row.uma), _num(row.bonus),
                   Text(_num(row.result), style="bold"))
     return t
+
+
+def balance_note(ended: GameEnded, rules: Ruleset) -> str:
+    """A sentence on why the final results do not sum to zero ('' when they do)."""
+    rounding, points = table_balance(ended.table, rules)
+    total = sum(row.result for row in ended.table)
+    if abs(total) < 0.05:
+        return ""
+    parts = []
+    if abs(rounding) >= 0.05:
+        parts.append(f"{_num(rounding)} from rounding each player's points as the rules "
+                     "write it (nobody takes up the difference)")
+    if abs(points) >= 0.05:
+        parts.append(f"{_num(points)} from points that left the players' hands "
+                     "(sticks left on the table, points lost to nobody)")
+    return f"The final results sum to {_num(total)}, not 0: " + "; ".join(parts) + "."
 
 
 class GameEndScreen(Screen[None]):
@@ -78,6 +96,11 @@ class GameEndScreen(Screen[None]):
                 yield Static(final_table(ended, self.names, self.human))
                 if ended.leftover_sticks:
                     yield Static(f"Riichi sticks left on the table: {ended.leftover_sticks}")
+                first = self.events[0] if self.events else None
+                if isinstance(first, GameStarted):
+                    note = balance_note(ended, first.ruleset)
+                    if note:
+                        yield Static(note)
             yield Static("Points across the game", classes="section")
             yield ScoreChart(score_history(self.events), self.names)
             st = seat_stats(self.events, self.human)
