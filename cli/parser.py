@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 from typing import TypeAlias
 
+DOCS = "docs/cli.md"
 SEATS = "ESWN"
 BOT_LEVELS = "random, greedy, easy, normal, strong"  # ai.base.LEVELS, checked by a test
 IMPORT_FORMATS = ("tenhou6", "mjai", "mjlog")
@@ -27,6 +28,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="hanchan",
         description="Japanese riichi mahjong in the terminal, against three bots. "
                     "Without a command: the main menu.",
+        epilog=f"Every command, flag, JSON request and result and exit status: {DOCS} "
+               "in the hanchan repository.",
     )
     parser.set_defaults(run="play:run_menu")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
