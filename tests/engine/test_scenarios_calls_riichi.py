@@ -5,7 +5,9 @@ Unless a move is scripted every seat discards the tile it drew and passes claims
 
 from __future__ import annotations
 
-from engine.actions import AddedKan, ClosedKan, Discard, Ron, Tsumo
+from collections.abc import Sequence
+
+from engine.actions import Action, AddedKan, ClosedKan, Discard, Ron, Tsumo
 from engine.events import (
     Called,
     Discarded,
@@ -365,7 +367,7 @@ def test_the_riichi_stick_is_not_paid_when_the_declaration_tile_is_won_on() -> N
         assert sum(g.state.scores) + 1000 * g.state.sticks == 100000
 
 
-def default_action_pass(acts):  # type: ignore[no-untyped-def]
+def default_action_pass(acts: Sequence[Action]) -> Action:
     return next(a for a in acts if type(a).__name__ == "Pass")
 
 

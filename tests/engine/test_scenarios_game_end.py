@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.actions import EndGame
-from engine.events import GameEnded, GameStarted, HandStarted, Won
+from engine.events import Event, GameEnded, GameStarted, HandStarted, Won
 from engine.game import Game
 from rulesets.schema import Ruleset
 from tests.kit.game import CLUBS, build_wall, default_action, last_result, run
@@ -23,7 +23,7 @@ NOTEN = {3: "13579m2468p1357s", 0: "2468m13579p2468s", 1: "13579s123456z99p",
 def start_at(rules: Ruleset, round_wind: int, dealer: int, scores: tuple[int, int, int, int],
              wall: tuple[int, ...], walls_after: Sequence[tuple[int, ...]] = (),
              honba: int = 0, sticks: int = 0) -> Game:
-    events = [
+    events: list[Event] = [
         GameStarted(rules, ("a", "b", "c", "d"), 0),
         HandStarted(round_wind, dealer, honba, sticks, dealer, scores, (1, 1), wall),
     ]

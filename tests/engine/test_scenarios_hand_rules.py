@@ -4,7 +4,7 @@ ippatsu, paarenchan, the dead wall after a kan (MATRIX.md sections 2, 3 and 5)."
 from __future__ import annotations
 
 from engine.actions import Ron, ShowHand, Tsumo
-from engine.events import GameStarted, HandDrawn, HandStarted, NotenDeclared, Won
+from engine.events import Event, GameStarted, HandDrawn, HandStarted, NotenDeclared, Won
 from engine.game import Game
 from rulesets.schema import Ruleset
 from tests.kit.game import CLUBS, build_wall, default_action, last_result, new_game, run
@@ -64,7 +64,7 @@ TANYAO = {0: "234m567m234s66s46p", 1: "2468m13789p2468s", 2: "13579s123456z99p",
 
 def _ron_offered(rules: Ruleset, honba: int) -> bool:
     wall = build_wall(TANYAO, ["1z", "5p"], red_fives=rules.red_fives)
-    events = [GameStarted(rules, ("a", "b", "c", "d"), 0),
+    events: list[Event] = [GameStarted(rules, ("a", "b", "c", "d"), 0),
               HandStarted(0, 0, honba, 0, 0, (25000,) * 4, (1, 1), wall)]
     g = Game.from_events(events)
     run(g, (1, "d 5p"))
@@ -150,7 +150,7 @@ def test_ippatsu_does_not_meet_the_two_han_minimum_in_ako() -> None:
     for counts, offered in ((False, False), (True, True)):
         rules = CLUBS["ako"].replace(ippatsu_counts_for_min_han=counts)
         wall = build_wall(RIICHI_ONLY, ["1z", "2z", "3z", "4z", "9s", "3p"], red_fives=2)
-        events = [GameStarted(rules, ("a", "b", "c", "d"), 0),
+        events: list[Event] = [GameStarted(rules, ("a", "b", "c", "d"), 0),
                   HandStarted(0, 0, 5, 0, 0, (25000,) * 4, (1, 1), wall)]
         g = Game.from_events(events)
         run(g, (0, "d 1z"), (0, "riichi 9s"), (1, "d 3p"))

@@ -6,6 +6,7 @@ Seat 3 discards 5p; seats 0 (the dealer), 1 and 2 all wait on it with tanyao han
 from __future__ import annotations
 
 from engine.events import HandDrawn, HandStarted, Won
+from engine.game import Game
 from tests.kit.game import CLUBS, build_wall, last_result, new_game, run
 
 HANDS = {
@@ -28,7 +29,7 @@ def double_wall() -> tuple[int, ...]:
 
 
 def play_first_hand(club: str, wall: tuple[int, ...], riichi_seat: int | None = None,
-                    walls: int = 1) -> object:
+                    walls: int = 1) -> Game:
     g = new_game(CLUBS[club], *([wall] * walls))
     moves = []
     if riichi_seat is not None:
@@ -38,7 +39,7 @@ def play_first_hand(club: str, wall: tuple[int, ...], riichi_seat: int | None = 
     return g
 
 
-def hand_starts(g) -> list[HandStarted]:  # type: ignore[no-untyped-def]
+def hand_starts(g: Game) -> list[HandStarted]:
     return [e for e in g.events if isinstance(e, HandStarted)]
 
 

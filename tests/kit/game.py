@@ -16,7 +16,7 @@ BASE = Ruleset()
 _CLUB_COMMON = dict(double_yakuman=("kokushi_13", "suuankou_tanki", "junsei_chuuren",
                                     "daisuushii"), chankan_on_ankan="kokushi",
                     nagashi_with_own_calls=False)
-CLUB_BASE = BASE.replace(**_CLUB_COMMON)  # type: ignore[arg-type]
+CLUB_BASE = BASE.replace(**_CLUB_COMMON)
 
 # One variant per club, with the values of shared/rules/MATRIX.md sections 1 to 5.
 CLUBS: dict[str, Ruleset] = {
@@ -92,7 +92,7 @@ def eager_choice(rng: random.Random, actions: Sequence[Action]) -> Action:
     rest = [a for a in actions if not isinstance(a, (Chi, Pon, OpenKan, Tsumo, Ron))
             and not (isinstance(a, Discard) and a.riichi)]
     if not rest:
-        rest = list(actions)
+        return rng.choice(actions)
     return rng.choice(rest)
 
 

@@ -86,6 +86,7 @@ def reference(ctx: WinContext, rules: Ruleset,
                                            config=config, ura_dora_indicators=ura)
     if r.error:
         return {"valid": False, "error": r.error}
+    assert r.yaku is not None and r.cost is not None
     yaku = []
     yakuman = any(y.is_yakuman for y in r.yaku)
     for y in r.yaku:
@@ -225,6 +226,7 @@ def build(spec: HandSpec) -> WinContext:
         concealed.append(take(spec.extra[0]))
     else:
         for shape, k, how in spec.sets:
+            tiles: tuple[int, ...]
             if shape == "seq":
                 k = fit_seq(k)
                 tiles = (take(k), take(k + 1), take(k + 2))
@@ -243,7 +245,7 @@ def build(spec: HandSpec) -> WinContext:
             elif how == "minkan":
                 melds.append(Meld("minkan", tiles, tiles[0], 2))
             elif how == "kakan":
-                melds.append(Meld("kakan", tiles, tiles[0], 2, tiles[3]))
+                melds.append(Meld("kakan", tiles, tiles[0], 2, tiles[-1]))
             else:
                 melds.append(Meld("ankan", tiles))
         p = fit_same(spec.pair, 2)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.actions import EndGame
-from engine.events import GameEnded, GameStarted, HandStarted
+from engine.events import Event, GameEnded, GameStarted, HandStarted
 from engine.game import Game
 from engine.tiles import is_yaochuu, kind_name, parse_kinds
 from rulesets.schema import Ruleset
@@ -37,7 +37,7 @@ def start_at(rules: Ruleset, wall: tuple[int, ...], *, round_wind: int = 0, deal
              walls_after: Sequence[tuple[int, ...] | tuple[tuple[int, ...], tuple[int, int]]]
              = ()) -> Game:
     """A game resumed at the start of a chosen hand (``Game.from_events``)."""
-    events = [
+    events: list[Event] = [
         GameStarted(rules, ("a", "b", "c", "d"), 0),
         HandStarted(round_wind, dealer, honba, sticks, dealer, scores, dice, wall),
     ]
