@@ -3,7 +3,8 @@
 It opens on the main menu, a new game, or a replay, keeps the player's
 settings, saves on Ctrl+Q (the game file is written as the game goes, so
 quitting only closes it), and covers the screen with a notice when the
-terminal is smaller than the table needs.
+terminal is smaller than the table needs.  The screens ask for the next step
+with the messages of :mod:`tui.messages`, handled here.
 """
 
 from __future__ import annotations
@@ -14,7 +15,13 @@ from typing import Literal
 from textual import events
 from textual.app import App
 from textual.binding import Binding
+from textual.screen import Screen
 
+from tui.messages import ContinueGame, LeaveScreen, OpenReplay, SettingsChanged, StartGame
+from tui.savefiles import read_events
+from tui.screens.menu import MenuScreen
+from tui.screens.replay import ReplayScreen
+from tui.screens.table import TableScreen
 from tui.session import NewGame, PlaySession
 from tui.settings import Settings, load_settings, save_settings
 from tui.widgets.size_notice import MIN_HEIGHT, MIN_WIDTH
@@ -80,8 +87,6 @@ class HanchanApp(App[int]):
 
     def open_menu(self) -> None:
         """Show the main menu (replacing whatever is on screen)."""
-        from tui.screens.menu import MenuScreen
-
         self._replace(MenuScreen(self.save_dir))
 
     def start_game(self, spec: NewGame) -> None:
@@ -98,15 +103,11 @@ class HanchanApp(App[int]):
 
     def open_replay(self, path: Path) -> None:
         """Open a saved game in the replay viewer."""
-        from tui.savefiles import read_events
-        from tui.screens.replay import ReplayScreen
-
         events = read_events(path)
-        self._replace(ReplayScreen(events, title=path.name, seat=self.replay_seat))
+        self._replace(ReplayScreen(events, title=path.name, seat=self.replay_seat,
+                                   settings=self.settings))
 
     def _open_table(self) -> None:
-        from tui.screens.table import TableScreen
-
         assert self.session is not None
         self._replace(TableScreen(self.session, self.settings))
         self.run_worker(self._open_save, thread=True, group="save")
@@ -122,31 +123,39 @@ class HanchanApp(App[int]):
                 self.notify, f"The game cannot be saved: {exc}", severity="error", timeout=10
             )
 
-    def _replace(self, screen: object) -> None:
-        from textual.screen import Screen
-
-        assert isinstance(screen, Screen)
+    def _replace(self, screen: Screen[None]) -> None:
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self.push_screen(screen)
 
-    # ------------------------------------------------------------------ callbacks from screens
+    # ------------------------------------------------------------------ the screens' messages
 
-    def settings_changed(self, settings: Settings) -> None:
+    def on_settings_changed(self, message: SettingsChanged) -> None:
         """Keep and store new settings."""
-        self.settings = settings
-        save_settings(self.settings_path, settings)
+        self.settings = message.settings
+        save_settings(self.settings_path, message.settings)
 
-    def game_finished(self) -> None:
-        """Leave the end-of-game screen: back to the menu, or out when started by `play`."""
+    def on_start_game(self, message: StartGame) -> None:
+        """Begin a new game."""
+        self.start_game(message.spec)
+
+    def on_continue_game(self, message: ContinueGame) -> None:
+        """Continue a saved game; a damaged file is reported, the screen stays."""
+        try:
+            self.continue_game(message.path)
+        except Exception as exc:  # noqa: BLE001 - a damaged save is one sentence, not a crash
+            self.notify(f"Cannot continue {message.path.name}: {exc}", severity="error")
+
+    def on_open_replay(self, message: OpenReplay) -> None:
+        """Open the replay viewer; an unreadable file is reported, the screen stays."""
+        try:
+            self.open_replay(message.path)
+        except Exception as exc:  # noqa: BLE001 - one sentence for any unreadable file
+            self.notify(f"Cannot open {message.path.name}: {exc}", severity="error")
+
+    def on_leave_screen(self, message: LeaveScreen) -> None:
+        """Leave a screen (the game's end, the replay): the menu when there is one, else quit."""
         self._close_session()
-        if self.start == "menu":
-            self.open_menu()
-        else:
-            self.exit(0)
-
-    def back_to_menu_or_exit(self) -> None:
-        """Leave a screen: the menu when there is one, else quit."""
         if self.start == "menu":
             self.open_menu()
         else:

@@ -13,12 +13,14 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
+from ai.base import Bot, make_bot
 from engine.actions import Action
-from engine.events import Event, GameEnded
+from engine.events import Event, GameEnded, GameStarted, HandDrawn, Penalty, Won
+from engine.game import Game, IllegalAction
 from engine.view import PlayerView
 from rulesets.schema import Ruleset
+from tui.savefiles import new_writer, resume_writer
 
 SEAT_LETTERS = "ESWN"
 
@@ -36,7 +38,8 @@ class NewGame:
 
 def player_names(human: int, bots: str) -> tuple[str, str, str, str]:
     """Names by seat: 'You' and 'Bot (level)'."""
-    return tuple("You" if s == human else f"Bot {SEAT_LETTERS[s]} ({bots})" for s in range(4))  # type: ignore[return-value]
+    e, s, w, n = ("You" if s == human else f"Bot {SEAT_LETTERS[s]} ({bots})" for s in range(4))
+    return e, s, w, n
 
 
 class PlaySession:
@@ -44,9 +47,9 @@ class PlaySession:
 
     def __init__(
         self,
-        game: Any,
+        game: Game,
         human: int,
-        bots: dict[int, Any],
+        bots: dict[int, Bot],
         *,
         save_path: Path | None = None,
         closer: Callable[[], None] | None = None,
@@ -67,9 +70,6 @@ class PlaySession:
     @classmethod
     def new(cls, spec: NewGame) -> PlaySession:
         """Start a new game (saved in ``spec.save_dir`` when given)."""
-        from ai.base import make_bot
-        from engine.game import Game
-
         names = player_names(spec.seat, spec.bots)
         seed = spec.seed if spec.seed is not None else random.randrange(2**31)
         buffer = _Buffer()
@@ -80,8 +80,6 @@ class PlaySession:
             save_dir = spec.save_dir
 
             def open_file() -> None:
-                from tui.savefiles import new_writer
-
                 path, listener, closer = new_writer(
                     save_dir, spec.rules, names, spec.bots, spec.seat, seed
                 )
@@ -106,11 +104,6 @@ class PlaySession:
     @classmethod
     def resume(cls, path: Path, bots: str = "normal") -> PlaySession:
         """Continue the unfinished game saved in ``path``, appending to the same file."""
-        from ai.base import make_bot
-        from engine.events import GameStarted
-        from engine.game import Game
-        from tui.savefiles import resume_writer
-
         save_path, events, listener, closer, levels = resume_writer(path)
         if not events or not isinstance(events[0], GameStarted):
             closer()
@@ -141,17 +134,18 @@ class PlaySession:
     def names(self) -> tuple[str, str, str, str]:
         """Player names by seat."""
         start = self.game.events[0]
-        return tuple(start.players)
+        assert isinstance(start, GameStarted)  # a game's first event, always
+        return start.players
 
     @property
     def over(self) -> bool:
         """True once the game has ended."""
-        return bool(self.game.over)
+        return self.game.over
 
     def view(self, seat: int | None = None) -> PlayerView:
         """The human's view (or another seat's)."""
         with self.lock:
-            return self.game.view(self.human if seat is None else seat)  # type: ignore[no-any-return]
+            return self.game.view(self.human if seat is None else seat)
 
     def legal(self) -> tuple[Action, ...]:
         """What the human may do now (empty when waiting for others)."""
@@ -169,8 +163,6 @@ class PlaySession:
 
     def act(self, seat: int, action: Action) -> str | None:
         """Play ``action`` for ``seat``; the engine's reason when it refuses."""
-        from engine.legal import IllegalAction
-
         with self.lock:
             if self.closed:
                 return "The game is closed."
@@ -195,9 +187,6 @@ class PlaySession:
         Meant for a worker thread: each bot thinks outside the lock, so the
         human can answer a claim meanwhile.
         """
-        from engine.events import GameEnded as _End
-        from engine.events import HandDrawn, Penalty, Won
-
         with self.lock:
             start = len(self.game.events)
         moves = 0
@@ -205,7 +194,7 @@ class PlaySession:
             with self.lock:
                 if self.closed:
                     return moves
-                if any(isinstance(e, (Won, HandDrawn, Penalty, _End))
+                if any(isinstance(e, (Won, HandDrawn, Penalty, GameEnded))
                        for e in self.game.events[start:]):
                     return moves
                 turns = self.bot_turns()
@@ -228,7 +217,7 @@ class PlaySession:
     @property
     def events(self) -> Sequence[Event]:
         """Every event so far."""
-        return self.game.events  # type: ignore[no-any-return]
+        return self.game.events
 
     def final(self) -> GameEnded | None:
         """The ``GameEnded`` event once the game is over."""

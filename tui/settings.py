@@ -7,10 +7,15 @@ or in the save directory when one is given; a damaged file is ignored.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
+from typing import Literal, TypeVar
 
 from tui.tilefaces import FACE_MODES, FaceMode
+
+Toggle = Literal["auto_win", "skip_calls", "tsumogiri", "show_help"]
+TOGGLES: tuple[Toggle, ...] = ("auto_win", "skip_calls", "tsumogiri", "show_help")
+_T = TypeVar("_T", bool, float)
 
 
 @dataclass(frozen=True)
@@ -24,15 +29,33 @@ class Settings:
     show_help: bool = True  # shanten, acceptance, waits and furiten under the hand
     bot_delay: float = 0.4  # seconds between bot actions
 
-    def toggled(self, name: str) -> Settings:
-        """A copy with the boolean ``name`` flipped."""
-        flipped: dict[str, object] = {name: not getattr(self, name)}
-        return replace(self, **flipped)  # type: ignore[arg-type]
+    def toggled(self, name: Toggle) -> Settings:
+        """A copy with the switch ``name`` flipped.
+
+        >>> Settings().toggled("auto_win").auto_win
+        True
+        """
+        if name == "auto_win":
+            return replace(self, auto_win=not self.auto_win)
+        if name == "skip_calls":
+            return replace(self, skip_calls=not self.skip_calls)
+        if name == "tsumogiri":
+            return replace(self, tsumogiri=not self.tsumogiri)
+        return replace(self, show_help=not self.show_help)
 
     def next_faces(self) -> Settings:
         """A copy with the next tile face mode."""
         i = FACE_MODES.index(self.faces)
         return replace(self, faces=FACE_MODES[(i + 1) % len(FACE_MODES)])
+
+    def paced(self, step: int) -> Settings:
+        """A copy with the bots slower (``step`` +1) or faster (-1) by 0.2 s, within 0-2 s.
+
+        >>> Settings(bot_delay=0.4).paced(1).bot_delay, Settings(bot_delay=0.0).paced(-1).bot_delay
+        (0.6, 0.0)
+        """
+        delay = round(min(2.0, max(0.0, self.bot_delay + 0.2 * step)), 1)
+        return replace(self, bot_delay=delay)
 
     def badges(self) -> str:
         """Short words for the toggles that are on."""
@@ -58,15 +81,21 @@ def load_settings(path: Path | None) -> Settings:
         return Settings()
     if not isinstance(data, dict):
         return Settings()
-    known = {f.name: f for f in fields(Settings)}
-    kwargs: dict[str, object] = {}
-    default = Settings()
-    for key, value in data.items():
-        if key in known and type(value) is type(getattr(default, key)):
-            kwargs[key] = value
-    if kwargs.get("faces") not in (None, *FACE_MODES):
-        kwargs.pop("faces")
-    return replace(default, **kwargs)  # type: ignore[arg-type]
+    d = Settings()
+
+    def read(key: str, default: _T) -> _T:
+        value = data.get(key, default)
+        return value if type(value) is type(default) else default
+
+    faces = next((m for m in FACE_MODES if m == data.get("faces")), d.faces)
+    return Settings(
+        faces=faces,
+        auto_win=read("auto_win", d.auto_win),
+        skip_calls=read("skip_calls", d.skip_calls),
+        tsumogiri=read("tsumogiri", d.tsumogiri),
+        show_help=read("show_help", d.show_help),
+        bot_delay=read("bot_delay", d.bot_delay),
+    )
 
 
 def save_settings(path: Path | None, settings: Settings) -> None:

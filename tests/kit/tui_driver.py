@@ -30,7 +30,7 @@ async def settle(pilot: Pilot[object], timeout: float = 20.0) -> object:
             return scr
         if isinstance(scr, TableScreen):
             legal = scr.session.legal()
-            if legal and scr.legal_now == legal and not scr._busy:
+            if legal and scr.legal_now == legal and not scr.busy:
                 return scr
     raise Stuck(f"the app did not settle; screen {type(app.screen).__name__}")
 
@@ -62,7 +62,7 @@ def best_discard_index(scr: TableScreen) -> int:
 
 async def human_turn(pilot: Pilot[object], scr: TableScreen, policy: Policy) -> None:
     """Press the keys for one decision of the human."""
-    groups = scr._groups()
+    groups = scr.groups()
     if "tsumo" in groups:
         policy.note("tsumo")
         await pilot.press("t")
@@ -122,7 +122,7 @@ async def play_until_call_offer(pilot: Pilot[object], max_steps: int = 500) -> T
     policy = Policy(call=False, riichi=False)
     for _ in range(max_steps):
         scr = await settle(pilot)
-        if isinstance(scr, TableScreen) and {"chi", "pon"} & set(scr._groups()):
+        if isinstance(scr, TableScreen) and {"chi", "pon"} & set(scr.groups()):
             return scr
         if isinstance(scr, HandResultScreen):
             await pilot.press("enter")

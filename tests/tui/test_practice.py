@@ -32,9 +32,10 @@ from tui.screens.game_end import GameEndScreen
 from tui.screens.hand_result import HandResultScreen
 from tui.screens.menu import NewGameScreen
 from tui.screens.replay import ReplayScreen
-from tui.screens.table import TableScreen, plausible_calls
+from tui.screens.table import TableScreen
 from tui.session import NewGame, PlaySession
 from tui.settings import Settings
+from tui.table.practice import plausible_calls
 
 SIZE = (100, 32)
 HANDS = {0: "3446m159p19s1234z"}  # chi on 5m: 34m or 46m; no pon, no win
@@ -76,7 +77,7 @@ async def to_chi_offer(pilot: object) -> TableScreen:
     await pilot.press("enter")  # type: ignore[attr-defined]
     scr = await settle(pilot)  # type: ignore[arg-type]
     assert isinstance(scr, TableScreen)
-    assert scr._groups() == ("chi", "pass")
+    assert scr.groups() == ("chi", "pass")
     view = scr.session.view()
     assert view.last_discard is not None and view.last_discard[0] == 3
     return scr
@@ -149,8 +150,7 @@ async def test_a_resumed_practice_game_keeps_the_human_seat_as_practice_seat(
         scr = viewer.screen
         assert isinstance(scr, ReplayScreen)
         index = next(i for i, e in enumerate(scr.events) if isinstance(e, Penalty))
-        scr.replay.seek(index)
-        scr.redraw()
+        scr.position = index
         await pilot.pause()
         assert "Enter shows the result." in screen_text(viewer)
         await pilot.press("enter")
@@ -238,7 +238,7 @@ async def test_noten_riichi_with_any_discard_is_a_chombo_at_the_draw() -> None:
             scr = await settle(pilot)
             if isinstance(scr, HandResultScreen):
                 break
-            await pilot.press("space" if "pass" in scr._groups() else "enter")  # type: ignore[union-attr]
+            await pilot.press("space" if "pass" in scr.groups() else "enter")  # type: ignore[union-attr]
         assert isinstance(scr, HandResultScreen)
         assert "riichi while noten" in screen_text(app)
         (pen,) = penalties(app)
@@ -387,8 +387,7 @@ async def test_replay_viewer_and_log_show_a_penalty() -> None:
         await pilot.pause()
         scr = viewer.screen
         assert isinstance(scr, ReplayScreen)
-        scr.replay.seek(index)
-        scr.redraw()
+        scr.position = index
         await pilot.pause()
         assert "You: false call (1,000 to the table)" in screen_text(viewer)
         await pilot.press("enter")

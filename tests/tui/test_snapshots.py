@@ -116,7 +116,7 @@ def test_hand_built_view_in_kanji(snap_compare, size: tuple[int, int]) -> None:
 
         def on_mount(self) -> None:
             table = self.query_one(TableView)
-            table.set_mode("kanji")
+            table.mode = "kanji"
             table.draw(mid_hand_view(drawn=False))
 
     assert snap_compare(One(), terminal_size=size)

@@ -16,6 +16,7 @@ from engine.events import Event, GameEnded, GameStarted
 from engine.settlement import table_balance
 from rulesets.schema import Ruleset
 from text.stats import score_history, seat_stats
+from tui.messages import LeaveScreen
 from tui.widgets.score_chart import ScoreChart
 
 REASONS = {
@@ -35,10 +36,10 @@ def _num(x: float) -> str:
 def final_table(ended: GameEnded, names: Sequence[str], human: int) -> Table:
     """Rank, raw points, oka, uma, bonuses and the final score of every seat."""
     t = Table(box=None, padding=(0, 2), header_style="bold")
-    for col, just in (("#", "right"), ("Player", "left"), ("Points", "right"),
-                      ("Oka", "right"), ("Uma", "right"), ("Bonus", "right"),
-                      ("Final", "right")):
-        t.add_column(col, justify=just)  # type: ignore[arg-type]
+    t.add_column("#", justify="right")
+    t.add_column("Player", justify="left")
+    for col in ("Points", "Oka", "Uma", "Bonus", "Final"):
+        t.add_column(col, justify="right")
     for row in ended.table:
         style = "bold #ffd84a" if row.seat == human else ""
         t.add_row(str(row.rank), Text(names[row.seat], style=style), f"{row.points:,}",
@@ -117,4 +118,4 @@ class GameEndScreen(Screen[None]):
         if self.pushed:
             self.app.pop_screen()
             return
-        self.app.game_finished()  # type: ignore[attr-defined]
+        self.post_message(LeaveScreen())

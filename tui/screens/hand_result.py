@@ -29,7 +29,10 @@ from engine.events import (
     WinResult,
     Won,
 )
+from engine.state import fold
 from text.names import WIND_NAMES, hand_label, points, signed
+from text.penalties import facts, sentences
+from text.penalties import title as penalty_title
 from text.yaku import yaku_name
 from tui.render import melds_text
 from tui.tilefaces import FaceMode, strip, tile_text
@@ -59,8 +62,6 @@ def _context(events: Sequence[Event], result: Event) -> tuple[HandStarted | None
     start = next((e for e in reversed(events[:idx]) if isinstance(e, HandStarted)), None)
     dora: tuple[int, ...] = ()
     try:
-        from engine.state import fold
-
         shown = fold(events[:idx]).dora_indicators
         dora = tuple(shown() if callable(shown) else shown)
     except Exception:  # noqa: BLE001 - drawing must not fail on an odd record
@@ -187,9 +188,6 @@ class HandResultScreen(ModalScreen[None]):
             yield Static("Enter: continue", classes="hint")
 
     def _penalty(self, wind: str, title: str) -> ComposeResult:
-        from text.penalties import facts, sentences
-        from text.penalties import title as penalty_title
-
         pen = self.result
         assert isinstance(pen, Penalty)
         f = facts(self.events, pen)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -13,7 +14,13 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList, Select, Static, Switch
 from textual.widgets.option_list import Option
 
+from ai.base import LEVELS
+from engine.scoring.registry import yaku_table
+from saves.reader import load
 from text.rules import PresetInfo, key_rules, presets
+from tui.messages import ContinueGame, OpenReplay, StartGame
+from tui.savefiles import latest_unfinished, list_saves
+from tui.session import NewGame
 from tui.widgets.size_notice import SizeNotice
 
 LOGO = "hanchan — riichi mahjong against three bots"
@@ -45,8 +52,6 @@ class MenuScreen(Screen[None]):
         self.autosave: Path | None = None
 
     def compose(self) -> ComposeResult:
-        from tui.savefiles import latest_unfinished
-
         if self.save_dir is not None:
             self.autosave = latest_unfinished(self.save_dir)
         options = []
@@ -73,10 +78,7 @@ class MenuScreen(Screen[None]):
     def action_choose(self, what: str) -> None:
         app = self.app
         if what == "continue" and self.autosave is not None:
-            try:
-                app.continue_game(self.autosave)  # type: ignore[attr-defined]
-            except Exception as exc:  # noqa: BLE001 - a damaged save is reported, not raised
-                self.notify(f"Cannot continue that game: {exc}", severity="error")
+            self.post_message(ContinueGame(self.autosave))
         elif what == "new":
             app.push_screen(NewGameScreen(self.save_dir))
         elif what in ("load", "replay"):
@@ -127,8 +129,6 @@ class NewGameScreen(Screen[None]):
         self.current = next((i for i, p in enumerate(self.infos) if p.name == "tenhou"), 0)
 
     def compose(self) -> ComposeResult:
-        from ai.base import LEVELS
-
         with Horizontal(id="body"):
             yield OptionList(*[Option(p.name, id=p.name) for p in self.infos], id="presets")
             with VerticalScroll(id="about"):
@@ -167,20 +167,19 @@ class NewGameScreen(Screen[None]):
         self.action_start()
 
     def action_start(self) -> None:
-        from tui.session import NewGame
-
         if not self.infos:
             self.notify("No rule presets were found.", severity="error")
             return
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text.lstrip("-").isdigit() else None
         bots = str(self.query_one("#bots", Select).value)
-        seat = int(self.query_one("#seat", Select).value)  # type: ignore[arg-type]
+        seat = self.query_one("#seat", Select).value
+        assert isinstance(seat, int)  # the select has no blank
         rules = self.infos[self.current].rules
         if self.query_one("#practice", Switch).value:  # practice mode over the preset
             rules = rules.replace(practice_mode=True)
         spec = NewGame(rules, seed, bots, seat, self.save_dir)
-        self.app.start_game(spec)  # type: ignore[attr-defined]
+        self.post_message(StartGame(spec))
 
     def action_practice(self) -> None:
         """Turn practice mode on or off (the switch beside the seed)."""
@@ -209,8 +208,6 @@ class FilePickerScreen(Screen[None]):
         self.files: list[Path] = []
 
     def compose(self) -> ComposeResult:
-        from tui.savefiles import list_saves
-
         verb = "continue" if self.purpose == "load" else "replay"
         self.files = list_saves(self.save_dir) if self.save_dir is not None else []
         yield Static(Text(f"Choose a game to {verb} (or type a file's path below)",
@@ -235,20 +232,19 @@ class FilePickerScreen(Screen[None]):
         self._open(path)
 
     def _open(self, path: Path) -> None:
-        app = self.app
-        try:
-            if self.purpose == "load":
-                from saves.reader import load
-
-                if load(path).finished:
-                    self.notify("That game is over: opening it in the replay viewer.")
-                    app.open_replay(path)  # type: ignore[attr-defined]
-                else:
-                    app.continue_game(path)  # type: ignore[attr-defined]
+        if self.purpose == "load":
+            try:
+                finished = load(path).finished
+            except Exception as exc:  # noqa: BLE001 - one sentence for any unreadable file
+                self.notify(f"Cannot open {path.name}: {exc}", severity="error")
+                return
+            if finished:
+                self.notify("That game is over: opening it in the replay viewer.")
+                self.post_message(OpenReplay(path))
             else:
-                app.open_replay(path)  # type: ignore[attr-defined]
-        except Exception as exc:  # noqa: BLE001 - one sentence for any unreadable file
-            self.notify(f"Cannot open {path.name}: {exc}", severity="error")
+                self.post_message(ContinueGame(path))
+        else:
+            self.post_message(OpenReplay(path))
 
     def action_back(self) -> None:
         self.app.pop_screen()
@@ -285,8 +281,6 @@ class RulesScreen(Screen[None]):
         self._show(event.option_index)
 
     def _show(self, index: int) -> None:
-        from engine.scoring.registry import yaku_table
-
         info = self.infos[index]
         t = Table(box=None, padding=(0, 1), header_style="bold")
         t.add_column("Yaku")
@@ -301,8 +295,6 @@ class RulesScreen(Screen[None]):
                 closed = f"{y.closed_han}"
                 opened = "—" if y.open_han is None else f"{y.open_han}"
             t.add_row(y.en.split(" (")[0], y.ja, closed, opened)
-        from rich.console import Group
-
         self.query_one("#summary", Static).update(Group(_summary(info), Text(""), t))
 
     def action_back(self) -> None:

@@ -12,26 +12,27 @@ from collections.abc import Sequence
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
+from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Footer
 
 from engine.events import Event, GameEnded, GameStarted, HandDrawn, Penalty, Won
+from saves.replay import Replay
 from text.events import describe
 from text.names import WIND_NAMES
+from tui.messages import LeaveScreen, SettingsChanged
+from tui.screens.game_end import GameEndScreen
+from tui.screens.hand_result import HandResultScreen
 from tui.settings import Settings
-from tui.tilefaces import FaceMode
-from tui.widgets.event_log import EventLog
-from tui.widgets.info_panel import InfoPanel
 from tui.widgets.size_notice import SizeNotice
-from tui.widgets.table_view import TableExtras, TableView
+from tui.widgets.table_layout import TableLayout
+from tui.widgets.table_view import TableExtras
 
 
 class ReplayScreen(Screen[None]):
-    """The replay viewer."""
+    """The replay viewer; ``position``, ``seat``, ``show_all`` and ``settings`` redraw it."""
 
     DEFAULT_CSS = """
-    ReplayScreen #row { height: 1fr; }
     ReplayScreen TableView #col-center { width: 30; }
     ReplayScreen TableView CenterPanel { width: 30; }
     """
@@ -53,38 +54,59 @@ class ReplayScreen(Screen[None]):
         Binding("escape,q", "leave", "Leave"),
     ]
 
-    def __init__(self, events: Sequence[Event], *, title: str = "", seat: int = 0) -> None:
-        from saves.replay import Replay
+    position: var[int] = var(0, init=False)  # the event shown
+    seat: var[int] = var(0, init=False)  # whose view
+    show_all: var[bool] = var(True, init=False)  # every hand open, or the seat's only
+    settings: var[Settings] = var(Settings, init=False)
 
+    def __init__(self, events: Sequence[Event], *, title: str = "", seat: int = 0,
+                 settings: Settings | None = None) -> None:
         super().__init__()
         self.replay = Replay(events)
         self.events = list(events)
         first = self.events[0]
-        self.names: tuple[str, ...] = (
-            tuple(first.players) if isinstance(first, GameStarted) else ("E", "S", "W", "N")
+        self.names: tuple[str, str, str, str] = (
+            first.players if isinstance(first, GameStarted) else ("E", "S", "W", "N")
         )
         self.red_fives = first.ruleset.red_fives if isinstance(first, GameStarted) else 1
         self.title_text = title
-        self.seat = seat
-        self.show_all = True
+        self.set_reactive(ReplayScreen.seat, seat)
+        self.set_reactive(ReplayScreen.settings, settings or Settings())
         self.replay.to_start()
 
     def compose(self) -> ComposeResult:
-        with Horizontal(id="row"):
-            yield TableView(id="table")
-            yield EventLog(self.events, self.names, self.red_fives, id="log")
-        yield InfoPanel(id="info")
+        yield TableLayout(self.events, self.names, self.red_fives)
         yield Footer()
         yield SizeNotice()
 
     def on_mount(self) -> None:
-        self.table = self.query_one(TableView)
-        self.log_view = self.query_one(EventLog)
-        self.info = self.query_one(InfoPanel)
-        self.table.set_mode(self._faces())
-        self.redraw()
+        layout = self.query_one(TableLayout)
+        self.table = layout.table
+        self.log_view = layout.log_view
+        self.info = layout.info
+        self.table.mode = self.settings.faces
+        self._draw()
 
-    def redraw(self) -> None:
+    # ------------------------------------------------------------------ reactives
+
+    def watch_position(self, position: int) -> None:
+        if self.replay.position != position:
+            self.replay.seek(position)
+        self._draw()
+
+    def watch_seat(self) -> None:
+        self._draw()
+
+    def watch_show_all(self) -> None:
+        self._draw()
+
+    def watch_settings(self, old: Settings, new: Settings) -> None:
+        self.post_message(SettingsChanged(new))
+        if new.faces != old.faces:
+            self.table.mode = new.faces
+            self._draw()
+
+    def _draw(self) -> None:
         """Draw the table at the current position."""
         r = self.replay
         view = r.view(self.seat)
@@ -95,8 +117,7 @@ class ReplayScreen(Screen[None]):
         ura: tuple[int, ...] = ()
         if isinstance(ev, Won):
             ura = next((w.ura_indicators for w in ev.wins if w.ura_indicators), ())
-        names = tuple(self.names) + ("",) * (4 - len(self.names))
-        self.table.draw(view, TableExtras(names=names[:4], hands=hands, ura=ura))  # type: ignore[arg-type]
+        self.table.draw(view, TableExtras(names=self.names, hands=hands, ura=ura))
         self.log_view.show(r.position)
         mark = r.current_hand()
         where = f"{mark.name}  " if mark else ""
@@ -109,16 +130,16 @@ class ReplayScreen(Screen[None]):
             f"{'all hands' if self.show_all else 'one seat'} · {seat_word}"
         )
         if isinstance(ev, (Won, HandDrawn, Penalty)):
-            self.info.say("Enter shows the result.", "#ffd84a")
+            self.info.say("Enter shows the result.", "notice")
         else:
             self.info.say("")
 
+    # ------------------------------------------------------------------ keys
+
     def action_step(self, step: int) -> None:
-        r = self.replay
-        target = r.position + step
+        target = self.replay.position + step
         if 0 <= target < len(self.events):
-            r.seek(target)
-            self.redraw()
+            self.position = target
 
     def action_hand(self, step: int) -> None:
         r = self.replay
@@ -130,58 +151,40 @@ class ReplayScreen(Screen[None]):
             index = mark.index  # back to the start of this hand first
         index = max(0, min(index, len(r.hands) - 1))
         r.to_hand(index)
-        self.redraw()
+        self.position = r.position
 
     def action_result(self, step: int) -> None:
         if step > 0:
             self.replay.next_result()
         else:
             self.replay.previous_result()
-        self.redraw()
+        self.position = self.replay.position
 
     def action_ends(self, end: int) -> None:
         if end:
             self.replay.to_end()
         else:
             self.replay.to_start()
-        self.redraw()
+        self.position = self.replay.position
 
     def action_all_hands(self) -> None:
         self.show_all = not self.show_all
-        self.redraw()
 
     def action_seat(self, seat: int) -> None:
         self.seat = seat
-        self.redraw()
 
     def action_faces(self) -> None:
-        app = self.app
-        if hasattr(app, "settings"):
-            app.settings_changed(app.settings.next_faces())  # type: ignore[attr-defined]
-            self.table.set_mode(self._faces())
-            self.redraw()
-
-    def _faces(self) -> FaceMode:
-        settings = getattr(self.app, "settings", None)
-        return settings.faces if isinstance(settings, Settings) else "letters"
+        self.settings = self.settings.next_faces()
 
     def action_open_result(self) -> None:
         ev = self.replay.event
         if isinstance(ev, (Won, HandDrawn, Penalty)):
-            from tui.screens.hand_result import HandResultScreen
-
             self.app.push_screen(
-                HandResultScreen(ev, self.events, self.seat, self.names, self._faces())
+                HandResultScreen(ev, self.events, self.seat, self.names, self.settings.faces)
             )
         elif isinstance(ev, GameEnded):
-            from tui.screens.game_end import GameEndScreen
-
             self.app.push_screen(GameEndScreen(self.events, self.seat, self.names,
                                                pushed=True))
 
     def action_leave(self) -> None:
-        back = getattr(self.app, "back_to_menu_or_exit", None)
-        if back is not None:
-            back()
-        else:
-            self.app.exit(0)
+        self.post_message(LeaveScreen())

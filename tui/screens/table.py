@@ -1,105 +1,53 @@
 """``TableScreen``: playing a hanchan.
 
 The screen draws the human's ``PlayerView`` and offers exactly the actions the
-engine lists for the human; in practice mode (``Ruleset.practice_mode``) the
-action keys also send mistakes (a false tsumo, ron or call, riichi on any
-discard) for the engine to penalise, and a penalty opens its own result screen.
-Bots act on timers, one at a time, with their
-decision computed in a thread so the screen never freezes; passes are
-immediate, other bot actions wait ``bot_delay`` so a person can follow.
-Results (a win, a draw, the end of the game) open their own screens.
+engine lists for the human; the decisions behind the keys live in
+:mod:`tui.table` (the choice of discard, practice mode's mistakes, the toggles
+that play for the human, the bots' pace).  Its state is in reactives whose
+``watch_`` methods draw the table and move the game on: ``choice`` (the view,
+the legal actions, the selection), ``settings``, ``moves`` (a move was made
+here), ``busy`` (the bots' worker runs), ``modal`` (a chooser or result is open).
+Results (a win, a draw, a penalty, the end of the game) open their own screens.
 """
 
 from __future__ import annotations
 
 import asyncio
-import time
 from collections import deque
-from collections.abc import Sequence
-from typing import Any
 
 from rich.text import Text
 from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
+from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Footer
 
-from engine.actions import (
-    Action,
-    AddedKan,
-    Chi,
-    ClosedKan,
-    Discard,
-    OpenKan,
-    Pass,
-    Pon,
-    Ron,
-    Tsumo,
-)
+from ai.hints import Hinter
+from engine.actions import Action, AddedKan, Chi, ClosedKan, Discard, OpenKan, Pon
 from engine.events import Event, GameEnded, GameStarted, HandDrawn, Penalty, Won
-from engine.tiles import is_red, tile_name
+from engine.tiles import tile_name
 from engine.view import PlayerView
 from text.actions import ACTION_TITLES, action_group, action_words
 from text.advice import advise, best_discards
 from text.penalties import dead_seats
+from tui.messages import SettingsChanged
+from tui.screens.chooser import ChooserScreen
+from tui.screens.game_end import GameEndScreen
+from tui.screens.hand_result import HandResultScreen
+from tui.screens.keys_help import KeysHelpScreen
 from tui.session import PlaySession
-from tui.settings import Settings
+from tui.settings import TOGGLES, Settings
+from tui.table.autoplay import auto_action, waits_on_pass
+from tui.table.choice import HandChoice, RiichiKind
+from tui.table.pacing import BotPacer, pass_wait
+from tui.table.practice import mistakes
 from tui.tilefaces import strip
 from tui.widgets.action_bar import ActionBar
-from tui.widgets.event_log import EventLog
-from tui.widgets.info_panel import InfoPanel
+from tui.widgets.hand import HandView
 from tui.widgets.size_notice import SizeNotice
-from tui.widgets.table_view import TableExtras, TableView
-
-CALLS = (Chi, Pon, OpenKan)
-GROUP_ORDER = ("tsumo", "ron", "riichi", "open_riichi", "kan", "pon", "chi", "nine", "show",
-               "noten", "stop", "continue", "pass")
-
-
-def _same_tile(a: int, b: int, red_fives: int) -> bool:
-    return a >> 2 == b >> 2 and is_red(a, red_fives) == is_red(b, red_fives)
-
-
-def _near(a: int, b: int, dist: int) -> bool:
-    """Kinds ``a`` and ``b`` are the same, or numbers of one suit at most ``dist`` apart."""
-    if a == b:
-        return True
-    return a < 27 and b < 27 and a // 9 == b // 9 and abs(a - b) <= dist
-
-
-def plausible_calls(group: str, hand: Sequence[int], discard: int, red_fives: int
-                    ) -> list[Action]:
-    """Practice mode: calls of the discard a person might try with tiles of ``hand``.
-
-    Tiles close to the discard (pon: pairs of it or of a neighbour, or one copy and
-    a neighbour; chi: two other numbers of its suit within two of it, a true run
-    included, as a chi from the wrong seat is a false call too; kan: two copies and
-    a neighbour, or three copies).  The engine decides whether each is a mistake.
-    """
-    from itertools import combinations
-
-    k = discard >> 2
-    size = 3 if group == "kan" else 2
-    seen: set[tuple[tuple[int, bool], ...]] = set()
-    found: list[tuple[int, tuple[int, ...]]] = []
-    for combo in combinations(sorted(hand), size):
-        kinds = [t >> 2 for t in combo]
-        if group == "chi":
-            ok = (k < 27 and len(set(kinds)) == 2 and k not in kinds
-                  and all(_near(x, k, 2) for x in kinds))
-        elif group == "pon":
-            ok = all(_near(x, k, 1) for x in kinds) and (kinds[0] == kinds[1] or k in kinds)
-        else:
-            ok = all(_near(x, k, 1) for x in kinds) and kinds.count(k) >= 2
-        key = tuple(sorted((t >> 2, is_red(t, red_fives)) for t in combo))
-        if ok and key not in seen:
-            seen.add(key)
-            found.append((sum(abs(x - k) for x in kinds), combo))
-    found.sort()
-    make = {"chi": Chi, "pon": Pon, "kan": OpenKan}[group]
-    return [make(c) for _, c in found[:9]]
+from tui.widgets.table_layout import TableLayout
+from tui.widgets.table_view import TableExtras
 
 
 class TableScreen(Screen[None]):
@@ -108,7 +56,6 @@ class TableScreen(Screen[None]):
     DEFAULT_CSS = """
     TableScreen { layout: vertical; }
     TableScreen ActionBar { margin: 0 1; }
-    TableScreen #row { height: 1fr; }
     TableScreen EventLog { display: none; width: 34; }
     TableScreen.-wide EventLog { display: block; }
     """
@@ -143,53 +90,98 @@ class TableScreen(Screen[None]):
         Binding("question_mark,f1", "keys_help", "Keys"),
     ]
 
+    choice: var[HandChoice | None] = var[HandChoice | None](None, init=False)
+    settings: var[Settings] = var(Settings, init=False)
+    moves: var[int] = var(0, init=False)  # moves made from this screen: the game moved on
+    busy: var[bool] = var(False, init=False)  # the bots' worker is running
+    modal: var[bool] = var(False, init=False)  # a chooser or a result is open over the table
+    broken: var[str | None] = var[str | None](None, init=False)  # a bot failed: play stops
+
     def __init__(self, session: PlaySession, settings: Settings) -> None:
         super().__init__()
         self.session = session
-        self.settings = settings
-        self.selected: int | None = None
-        self.riichi_mode = False
-        self.riichi_open = False  # open riichi (R) rather than riichi (r)
-        self.view: PlayerView | None = None
-        self.legal_now: tuple[Action, ...] = ()
-        self._modal_open = False
-        self._busy = False  # the bots' worker is running
-        self._broken: str | None = None  # a bot failed: the table stops, saved
-        self._practice_mark: int | None = None  # events count when a practice pass was timed
+        self.set_reactive(TableScreen.settings, settings)
+        self.pacer = BotPacer(session)
+        self.hinter = Hinter()  # watches the human's views as the game goes on
         self._queue: deque[Event] = deque()  # events not shown yet
-        self.hint_text = ""
-        self._hinter: Any = None  # ai.hints.Hinter of this game, made at the first redraw
 
     # ------------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
-        with Horizontal(id="row"):
-            yield TableView(id="table")
-            first = self.session.events[0]
-            red = first.ruleset.red_fives if isinstance(first, GameStarted) else 1
-            yield EventLog(self.session.events, self.session.names, red, id="log")
-        yield InfoPanel(id="info")
+        first = self.session.events[0]
+        red = first.ruleset.red_fives if isinstance(first, GameStarted) else 1
+        yield TableLayout(self.session.events, self.session.names, red)
         yield ActionBar(id="actions")
         yield Footer()
         yield SizeNotice()
 
     def on_mount(self) -> None:
-        self.table = self.query_one(TableView)
-        self.info = self.query_one(InfoPanel)
+        layout = self.query_one(TableLayout)
+        self.table = layout.table
+        self.info = layout.info
+        self.log_view = layout.log_view
         self.actions = self.query_one(ActionBar)
-        self.log_view = self.query_one(EventLog)
         self.log_view.show(len(self.log_view.lines) - 1)
         self._fit(self.app.size.width, self.app.size.height)
-        self.table.set_mode(self.settings.faces)
+        self.table.mode = self.settings.faces
         self.info.set_toggles(self._badges())
         self.session.new_events()  # results before this moment were seen already
-        self.advance()
+        self.moves += 1
+
+    # ------------------------------------------------------------------ state
+
+    @property
+    def legal_now(self) -> tuple[Action, ...]:
+        """The human's legal actions as last shown."""
+        return self.choice.legal if self.choice is not None else ()
+
+    @property
+    def riichi_mode(self) -> bool:
+        """The riichi (or open riichi) key is down."""
+        return self.choice is not None and self.choice.riichi is not None
+
+    @property
+    def riichi_open(self) -> bool:
+        """The key down is open riichi's."""
+        return self.choice is not None and self.choice.open_riichi
+
+    def groups(self) -> tuple[str, ...]:
+        """The action groups offered now."""
+        return self.choice.groups() if self.choice is not None else ()
 
     # ------------------------------------------------------------------ the loop
 
+    def watch_moves(self) -> None:
+        self.advance()
+
+    def watch_modal(self, modal: bool) -> None:
+        if not modal:
+            self.advance()
+
+    def watch_busy(self, busy: bool) -> None:
+        if busy:
+            self._run_bots()
+        else:
+            self.advance()
+
+    def watch_broken(self, text: str | None) -> None:
+        if text:
+            self.info.say(text, "error")
+
+    def watch_choice(self) -> None:
+        self._draw()
+
+    def watch_settings(self, old: Settings, new: Settings) -> None:
+        self.post_message(SettingsChanged(new))
+        if new.faces != old.faces:
+            self.table.mode = new.faces
+        self._draw()
+        if any(getattr(old, name) != getattr(new, name) for name in TOGGLES):
+            self.advance()
+
     def advance(self) -> None:
         """Show what happened, then wait for the human or let the bots act."""
-        if self._modal_open:
+        if self.modal:
             return
         fresh = self.session.new_events()
         self._queue.extend(fresh)
@@ -206,251 +198,102 @@ class TableScreen(Screen[None]):
             self._open_end()
             return
         legal = self.session.legal()
-        if legal and not self._busy and self._auto(legal):
-            self.call_later(self.advance)
-            return
-        self.legal_now = legal
-        self.redraw()
-        if self._broken is None and not self._busy and self.session.bot_turns():
-            self._busy = True
-            self._run_bots()
-
-    def _auto(self, legal: tuple[Action, ...]) -> bool:
-        """Tenhou's toggles and the obvious cases: act for the human without asking."""
-        st = self.settings
         view = self.session.view()
-        choice: Action | None = None
-        wins = [a for a in legal if isinstance(a, (Tsumo, Ron))]
-        if st.auto_win and wins:
-            choice = wins[0]
-        elif all(isinstance(a, Pass) for a in legal):
-            if self.session.practice and self.settings.bot_delay > 0:
-                # Practice mode asks about every discard so a false ron or call can be
-                # made: pass by itself after the bots' delay unless a key is pressed.
-                self._practice_pass_later()
-                return False
-            choice = legal[0]
-        elif st.skip_calls and not wins and all(isinstance(a, (Pass, *CALLS)) for a in legal):
-            choice = next(a for a in legal if isinstance(a, Pass))
-        else:
-            discards = [a for a in legal if isinstance(a, Discard)]
-            others = [a for a in legal if not isinstance(a, Discard)]
-            drawn = view.drawn
-            if drawn is not None and not others and discards:
-                plain = [a for a in discards if not a.riichi]
-                if view.me.riichi and len(plain) == 1:
-                    choice = plain[0]
-                elif st.tsumogiri and not any(a.riichi for a in discards):
-                    choice = next((a for a in plain if a.tile == drawn), None)
-        if choice is None:
+        self.hinter.observe(view)
+        if legal and not self.busy and self._auto(view, legal):
+            return
+        self.choice = (self.choice or HandChoice(view)).shown(view, legal)
+        if self.broken is None and not self.busy and self.session.bot_turns():
+            self.busy = True
+
+    def _auto(self, view: PlayerView, legal: tuple[Action, ...]) -> bool:
+        """Play for the human what the toggles (or the obvious case) choose; True if played."""
+        session = self.session
+        if waits_on_pass(self.settings, legal, practice=session.practice):
+            mark = self.pacer.time_pass()
+            if mark is not None:
+                self.set_timer(pass_wait(self.settings.bot_delay), lambda: self._pass(mark))
             return False
-        reason = self.session.act(self.session.human, choice)
+        action = auto_action(self.settings, view, legal, practice=session.practice)
+        if action is None:
+            return False
+        reason = session.act(session.human, action)
         if reason:
-            self.info.say(reason, "bold #ff6b6b")
+            self.info.say(reason, "error")
             return False
-        self.riichi_mode = False
+        if self.choice is not None:
+            self.set_reactive(TableScreen.choice, self.choice.done())
+        self.call_later(self._moved)
         return True
 
-    def _practice_pass_later(self) -> None:
-        mark = len(self.session.events)
-        if self._practice_mark == mark:
-            return
-        self._practice_mark = mark
+    def _moved(self) -> None:
+        self.moves += 1
 
-        def pass_if_unanswered() -> None:
-            if self.is_attached and len(self.session.events) == mark:
-                legal = self.session.legal()
-                if legal and all(isinstance(a, Pass) for a in legal):
-                    self.session.act(self.session.human, legal[0])
-                    self.advance()
-
-        self.set_timer(max(0.8, self.settings.bot_delay * 2), pass_if_unanswered)
+    def _pass(self, mark: int) -> None:
+        """Practice mode: pass by itself when nobody pressed a key since ``mark``."""
+        if self.is_attached and self.pacer.pass_if_unanswered(mark):
+            self.moves += 1
 
     @work(group="bots")
     async def _run_bots(self) -> None:
         """Bots' moves off the UI loop: all at once without a delay, else one per delay."""
         try:
-            await self._bot_moves()
+            await self.pacer.play(self.settings.bot_delay)
         except Exception as exc:  # noqa: BLE001 - never a traceback; the game is saved
-            self._broken = f"A bot could not move ({exc}). The game is saved: Ctrl+Q quits."
-            self.info.say(self._broken, "bold #ff6b6b")
-            return
+            self.broken = f"A bot could not move ({exc}). The game is saved: Ctrl+Q quits."
         finally:
-            self._busy = False
-        self.advance()
-
-    async def _bot_moves(self) -> None:
-        if self.settings.bot_delay <= 0:
-            await asyncio.to_thread(self.session.run_bots)
-            return
-        turns = self.session.bot_turns()
-        if turns:
-            seat, legal = turns[0]
-            view = self.session.view(seat)
-            started = time.perf_counter()
-            action = await asyncio.to_thread(self.session.bots[seat].choose, view, legal)
-            if not isinstance(action, Pass):
-                wait = self.settings.bot_delay - (time.perf_counter() - started)
-                if wait > 0:
-                    await asyncio.sleep(wait)
-            self.session.act_bot(seat, legal, action)
+            self.busy = False
 
     # ------------------------------------------------------------------ drawing
 
-    def _discards(self) -> tuple[list[Discard], list[Discard]]:
-        plain = [a for a in self.legal_now if isinstance(a, Discard) and not a.riichi]
-        riichi = [a for a in self.legal_now
-                  if isinstance(a, Discard) and a.riichi and a.open == self.riichi_open]
-        if self._practice_riichi(self.riichi_open):  # any discard, tenpai or not
-            have = {a.tile for a in riichi}
-            riichi += [Discard(a.tile, True, self.riichi_open) for a in plain
-                       if a.tile not in have]
-        return plain, riichi
-
-    # ------------------------------------------------------------------ practice mode
-
-    def _practice_riichi(self, want_open: bool) -> bool:
-        """Practice mode: riichi may be declared with any discard (noten is a chombo)."""
-        session = self.session
-        if not session.practice or (want_open and not session.rules.open_riichi):
-            return False
-        view = self.view
-        if view is not None and view.me.riichi:
-            return False
-        return any(isinstance(a, Discard) and not a.riichi for a in self.legal_now)
-
-    def _mistakes(self, group: str) -> list[Action] | str:
-        """Practice mode: what the ``group`` key sends when nothing of it is legal.
-
-        A list of actions for the engine to judge (and penalise), or the reason
-        there is nothing to send.
-        """
-        title = ACTION_TITLES.get(group, group)
-        not_now = f"{title} is not possible now."
-        legal = self.legal_now
-        own_turn = any(isinstance(a, Discard) for a in legal)
-        asked = any(isinstance(a, Pass) for a in legal)  # a discard or kan open to claims
-        if group == "tsumo":
-            return [Tsumo()] if own_turn else not_now
-        if group == "ron":
-            return [Ron()] if asked else not_now
-        if group not in ("chi", "pon", "kan"):
-            return not_now
-        view = self.session.view()
-        if not asked or view.last_discard is None:
-            return not_now
-        rf = view.ruleset.red_fives
-        tile = view.last_discard[1]
-        options = plausible_calls(group, view.concealed(), tile, rf)
-        if not options:
-            return f"{title}: no tiles in your hand go with {tile_name(tile, rf)}."
-        return options
-
-    def _index_ok(self, view: PlayerView, tiles: Sequence[int], options: list[Discard]) -> set[int]:
-        rf = view.ruleset.red_fives
-        return {i for i, t in enumerate(tiles) if any(_same_tile(a.tile, t, rf) for a in options)}
-
-    def redraw(self) -> None:
-        """Draw the table, the help line and the action buttons from the session."""
-        view = self.session.view()
-        self.view = view
-        self._show_hinter(view)
-        tiles = view.concealed()
-        if self.selected is None or self.selected >= len(tiles):
-            self.selected = len(tiles) - 1 if view.drawn is not None else None
-        plain, riichi = self._discards()
-        marked: frozenset[int] = frozenset()
-        dimmed: frozenset[int] = frozenset()
-        if self.riichi_mode and riichi:
-            marked = frozenset(self._index_ok(view, tiles, riichi))
-            dimmed = frozenset(range(len(tiles))) - marked
-        elif plain:
-            dimmed = frozenset(range(len(tiles))) - self._index_ok(view, tiles, plain)
-        self.table.hand.selected = self.selected
+    def _draw(self) -> None:
+        """Draw the table, the help line and the action buttons from the choice."""
+        choice = self.choice
+        if choice is None:
+            return
+        marked, dimmed = choice.marks()
+        self.table.hand.selected = choice.selected
         extras = TableExtras(names=self.session.names, dead=dead_seats(self.session.events))
-        self.table.draw(view, extras, marked=marked, dimmed=dimmed)
-        self._draw_help(view)
-        groups = self._groups()
-        if self.riichi_mode:
-            word = "Open riichi" if self.riichi_open else "Riichi"
-            prompt = f"{word}: pick a marked tile and press Enter (Esc cancels)"
-        elif plain:
-            prompt = "Your turn: pick a tile, Enter discards"
-        elif groups:
-            prompt = "Call?"
-        else:
-            prompt = "Waiting for the others…"
-        self.actions.show(groups, prompt)
+        self.table.draw(choice.view, extras, marked=marked, dimmed=dimmed)
+        self._draw_help(choice)
+        self.actions.show(choice.groups(), choice.prompt())
 
     def _badges(self) -> str:
         """The toggles that are on, and practice mode when it is."""
         badges = self.settings.badges()
         return f"practice · {badges}" if self.session.practice else badges
 
-    def _draw_help(self, view: PlayerView) -> None:
+    def _draw_help(self, choice: HandChoice) -> None:
         self.info.set_toggles(self._badges())
         if not self.settings.show_help:
             self.info.set_help("")
             self.info.set_extra("")
             return
+        view = choice.view
         if self.info.has_class("-tall"):
-            self.info.set_extra(best_discards(view) if self.legal_now else "")
-        tiles = view.concealed()
-        discard = None
-        if len(tiles) % 3 == 2 and self.selected is not None and self.selected < len(tiles):
-            discard = tiles[self.selected]
-        advice = advise(view, discard)
-        words = advice.words()
+            self.info.set_extra(best_discards(view) if choice.legal else "")
+        discard = choice.selected_tile() if len(choice.tiles) % 3 == 2 else None
+        words = advise(view, discard).words()
         if discard is not None and words:
-            from engine.tiles import tile_name
-
             words = f"Discard {tile_name(discard, view.ruleset.red_fives)}: {words}"
         self.info.set_help(words)
-
-    def _groups(self) -> tuple[str, ...]:
-        seen: list[str] = []
-        for a in self.legal_now:
-            g = action_group(a)
-            if g is not None and g not in seen:
-                seen.append(g)
-        return tuple(g for g in GROUP_ORDER if g in seen)
 
     # ------------------------------------------------------------------ keys
 
     def action_move(self, step: int) -> None:
-        if self.view is None:
-            return
-        n = len(self.view.concealed())
-        if not n:
-            return
-        self.selected = 0 if self.selected is None else (self.selected + step) % n
-        self.redraw()
+        if self.choice is not None:
+            self.choice = self.choice.moved(step)
 
     def action_pick(self, index: int) -> None:
-        if self.view is None or index >= len(self.view.concealed()):
-            return
-        self.selected = index
-        self.redraw()
+        if self.choice is not None:
+            self.choice = self.choice.picked(index)
 
     def action_discard(self) -> None:
-        if self.view is None or self.selected is None:
+        if self.choice is None:
             return
-        tiles = self.view.concealed()
-        if self.selected >= len(tiles):
-            return
-        self.discard_tile(tiles[self.selected])
-
-    def discard_tile(self, tile: int) -> None:
-        """Discard ``tile`` (with riichi in riichi mode), or say why not."""
-        plain, riichi = self._discards()
-        rf = self.session.rules.red_fives
-        options = riichi if self.riichi_mode else plain
-        action: Action = next(
-            (a for a in options if a.tile == tile),
-            next((a for a in options if _same_tile(a.tile, tile, rf)),
-                 Discard(tile, self.riichi_mode, self.riichi_mode and self.riichi_open)),
-        )
-        self.submit(action)
+        tile = self.choice.selected_tile()
+        if tile is not None:
+            self.submit(self.choice.discard_of(tile))
 
     def submit(self, action: Action) -> None:
         """Send the human's action to the engine; show the reason if it is refused."""
@@ -459,46 +302,36 @@ class TableScreen(Screen[None]):
         except Exception as exc:  # noqa: BLE001 - a plain sentence, never a traceback
             reason = f"That could not be played ({exc}). The game is saved up to here."
         if reason is not None:
-            self.info.say(reason, "bold #ff6b6b")
+            self.info.say(reason, "error")
             self.app.bell()
             return
         self.info.say("")
-        self.hint_text = ""
-        self.riichi_mode = False
-        self.selected = None
-        self.advance()
+        if self.choice is not None:
+            self.set_reactive(TableScreen.choice, self.choice.done())
+        self.moves += 1
 
     def action_group(self, group: str) -> None:
-        options = [a for a in self.legal_now if action_group(a) == group]
-        if group in ("riichi", "open_riichi"):
-            want_open = group == "open_riichi"
-            options = [a for a in self.legal_now
-                       if isinstance(a, Discard) and a.riichi and a.open == want_open]
-            if not options and self._practice_riichi(want_open):
-                options = [a for a in self.legal_now if isinstance(a, Discard)]
-            if not options:
-                word = "Open riichi" if want_open else "Riichi"
-                self.info.say(f"{word} is not possible now.", "bold #ff6b6b")
-                return
-            self.riichi_mode = not self.riichi_mode or self.riichi_open != want_open
-            self.riichi_open = want_open
-            _, riichi = self._discards()
-            if self.riichi_mode and self.view is not None:
-                ok = sorted(self._index_ok(self.view, self.view.concealed(), riichi))
-                if ok and self.selected not in ok:
-                    self.selected = ok[-1]
-            self.redraw()
+        choice = self.choice
+        if choice is None:
             return
+        if group in ("riichi", "open_riichi"):
+            kind: RiichiKind = "open_riichi" if group == "open_riichi" else "riichi"
+            if not choice.riichi_options(kind):
+                word = "Open riichi" if kind == "open_riichi" else "Riichi"
+                self.info.say(f"{word} is not possible now.", "error")
+                return
+            self.choice = choice.toggled_riichi(kind)
+            return
+        options = [a for a in choice.legal if action_group(a) == group]
         practice = False
         if not options and self.session.practice:
-            mistakes = self._mistakes(group)
-            if isinstance(mistakes, str):
-                self.info.say(mistakes, "bold #ff6b6b")
+            tried = mistakes(group, choice.view, choice.legal)
+            if isinstance(tried, str):
+                self.info.say(tried, "error")
                 return
-            options, practice = mistakes, True
+            options, practice = tried, True
         if not options:
-            self.info.say(f"{ACTION_TITLES.get(group, group)} is not possible now.",
-                          "bold #ff6b6b")
+            self.info.say(f"{ACTION_TITLES.get(group, group)} is not possible now.", "error")
             return
         if len(options) == 1:
             self.submit(options[0])
@@ -506,18 +339,13 @@ class TableScreen(Screen[None]):
         self._choose(group, options, practice=practice)
 
     def action_group_yes(self) -> None:
-        groups = self._groups()
-        self.action_group("stop" if "stop" in groups else "show")
+        self.action_group("stop" if "stop" in self.groups() else "show")
 
     def action_group_no(self) -> None:
-        groups = self._groups()
-        self.action_group("continue" if "continue" in groups else "noten")
+        self.action_group("continue" if "continue" in self.groups() else "noten")
 
     def _choose(self, group: str, options: list[Action], *, practice: bool = False) -> None:
-        from tui.screens.chooser import ChooserScreen
-
-        view = self.session.view()
-        rf = view.ruleset.red_fives
+        rf = self.session.rules.red_fives
         labels: list[Text] = []
         for a in options:
             label = Text(action_words(a, rf) + "  ")
@@ -530,63 +358,40 @@ class TableScreen(Screen[None]):
             labels.append(label)
 
         def done(index: int | None) -> None:
-            self._modal_open = False
-            if index is not None:
-                self.submit(options[index])
-            else:
-                self.advance()
+            if index is None:
+                self.modal = False
+                return
+            self.set_reactive(TableScreen.modal, False)
+            self.submit(options[index])
 
-        self._modal_open = True
+        self.modal = True
         title = f"Which {ACTION_TITLES[group].lower()}?"
         if practice:
             title += " (practice: none is legal)"
         self.app.push_screen(ChooserScreen(title, labels), done)
 
     def action_cancel(self) -> None:
-        if self.riichi_mode:
-            self.riichi_mode = False
-            self.redraw()
+        if self.choice is not None and self.choice.riichi is not None:
+            self.choice = self.choice.toggled_riichi(self.choice.riichi)
 
     def action_switch(self, name: str) -> None:
-        self.settings = self.settings.toggled(name)
-        self.app.settings_changed(self.settings)  # type: ignore[attr-defined]
-        state = "on" if getattr(self.settings, name) else "off"
-        self.info.say(f"{name.replace('_', ' ')}: {state}")
-        self.advance()
+        toggle = next((t for t in TOGGLES if t == name), None)
+        if toggle is None:
+            return
+        self.settings = self.settings.toggled(toggle)
+        state = "on" if getattr(self.settings, toggle) else "off"
+        self.info.say(f"{toggle.replace('_', ' ')}: {state}")
 
     def action_faces(self) -> None:
         self.settings = self.settings.next_faces()
-        self.app.settings_changed(self.settings)  # type: ignore[attr-defined]
-        self.table.set_mode(self.settings.faces)
-        self.redraw()
 
     def action_delay(self, step: int) -> None:
         """Bots slower (+1) or faster (-1), in steps of 0.2 s between 0 and 2 s."""
-        from dataclasses import replace
-
-        delay = round(min(2.0, max(0.0, self.settings.bot_delay + 0.2 * step)), 1)
-        self.settings = replace(self.settings, bot_delay=delay)
-        self.app.settings_changed(self.settings)  # type: ignore[attr-defined]
-        self.info.say(f"Bots wait {delay:.1f} s between moves.")
+        self.settings = self.settings.paced(step)
+        self.info.say(f"Bots wait {self.settings.bot_delay:.1f} s between moves.")
 
     def action_keys_help(self) -> None:
-        from tui.screens.keys_help import KeysHelpScreen
-
         self.app.push_screen(KeysHelpScreen())
-
-    def _show_hinter(self, view: PlayerView) -> Any:
-        """Show the hint bot every view, so that it reads the others as the game goes on.
-
-        Returns the game's :class:`ai.hints.Hinter`, or None in a build without bots.
-        """
-        if self._hinter is None:
-            try:
-                from ai.hints import Hinter
-            except ImportError:
-                return None
-            self._hinter = Hinter()
-        self._hinter.observe(view)
-        return self._hinter
 
     def action_hint(self) -> None:
         legal = self.session.legal()
@@ -594,27 +399,23 @@ class TableScreen(Screen[None]):
             self.info.say("Nothing to decide now.")
             return
         view = self.session.view()
-        hinter = self._show_hinter(view)
-        if hinter is None:
-            self.info.say("Hints are not available in this build.")
-            return
-        self.info.say("Thinking about a hint…", "#8a8170")
-        self._hint(hinter.hint, view, legal)
+        self.hinter.observe(view)
+        self.info.say("Thinking about a hint…", "quiet")
+        self._hint(view, legal)
 
     @work(group="hint", exclusive=True)
-    async def _hint(self, hint: object, view: PlayerView, legal: tuple[Action, ...]) -> None:
+    async def _hint(self, view: PlayerView, legal: tuple[Action, ...]) -> None:
         """Ask the bots' hint API in a thread; select the suggested tile."""
-        h: Any = await asyncio.to_thread(hint, view, legal)  # type: ignore[arg-type]
+        hint = await asyncio.to_thread(self.hinter.hint, view, legal)
         if self.session.legal() != legal:
             return  # the moment has passed
-        action: Action = h.action
+        action = hint.action
         words = action_words(action, view.ruleset.red_fives)
-        if isinstance(action, Discard):
+        if isinstance(action, Discard) and self.choice is not None:
             tiles = view.concealed()
             if action.tile in tiles:
-                self.selected = tiles.index(action.tile)
-                self.redraw()
-        self.info.say(f"Hint: {words} — {h.reason}", "#9fffb0")
+                self.choice = self.choice.picked(tiles.index(action.tile))
+        self.info.say(f"Hint: {words} — {hint.reason}", "hint")
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size.width, event.size.height)
@@ -626,20 +427,18 @@ class TableScreen(Screen[None]):
 
     # ------------------------------------------------------------------ mouse
 
-    def on_hand_view_tile_clicked(self, message: object) -> None:
-        index: int = message.index  # type: ignore[attr-defined]
-        if self.view is None:
+    def on_hand_view_tile_clicked(self, message: HandView.TileClicked) -> None:
+        if self.choice is None:
             return
-        self.selected = index
-        plain, riichi = self._discards()
-        if plain or riichi:
-            self.discard_tile(self.view.concealed()[index])
-        else:
-            self.redraw()
+        self.choice = choice = self.choice.picked(message.index)
+        plain, riichi = choice.discards()
+        tile = choice.selected_tile()
+        if (plain or riichi) and tile is not None:
+            self.submit(choice.discard_of(tile))
 
-    def on_hand_view_tile_hovered(self, message: object) -> None:
-        self.selected = message.index  # type: ignore[attr-defined]
-        self.redraw()
+    def on_hand_view_tile_hovered(self, message: HandView.TileHovered) -> None:
+        if self.choice is not None:
+            self.choice = self.choice.picked(message.index)
 
     def on_action_bar_chosen(self, message: ActionBar.Chosen) -> None:
         self.action_group(message.group)
@@ -647,13 +446,10 @@ class TableScreen(Screen[None]):
     # ------------------------------------------------------------------ results
 
     def _open_result(self, event: Won | HandDrawn | Penalty) -> None:
-        from tui.screens.hand_result import HandResultScreen
+        self.modal = True
 
-        self._modal_open = True
-
-        def done(_: object = None) -> None:
-            self._modal_open = False
-            self.advance()
+        def done(_: None = None) -> None:
+            self.modal = False
 
         self.app.push_screen(
             HandResultScreen(event, self.session.events, self.session.human,
@@ -662,9 +458,7 @@ class TableScreen(Screen[None]):
         )
 
     def _open_end(self) -> None:
-        from tui.screens.game_end import GameEndScreen
-
-        self._modal_open = True
+        self.modal = True
         self.session.close()
         self.app.switch_screen(
             GameEndScreen(self.session.events, self.session.human, self.session.names)

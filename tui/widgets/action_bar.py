@@ -11,6 +11,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.message import Message
 from textual.widgets import Button, Static
+from textual.widgets.button import ButtonVariant
 
 from text.actions import ACTION_TITLES
 from tui.render import ACTION_KEYS
@@ -19,7 +20,7 @@ GROUPS = ("tsumo", "ron", "riichi", "open_riichi", "kan", "pon", "chi", "nine", 
           "noten", "stop", "continue", "pass")
 
 
-def _variant(group: str) -> str:
+def _variant(group: str) -> ButtonVariant:
     if group in ("tsumo", "ron"):
         return "error"
     if group in ("riichi", "open_riichi"):
@@ -54,7 +55,7 @@ class ActionBar(Horizontal):
         yield Static("", classes="prompt", id="prompt")
         for g in GROUPS:
             label = Text(f"{ACTION_TITLES[g]} ({ACTION_KEYS[g]})")
-            button = Button(label, id=f"act-{g}", variant=_variant(g), compact=True)  # type: ignore[arg-type]
+            button = Button(label, id=f"act-{g}", variant=_variant(g), compact=True)
             button.can_focus = False
             button.display = False
             yield button

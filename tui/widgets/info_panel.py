@@ -2,13 +2,19 @@
 
 The first line says the shanten and acceptance of the selected discard (or
 the waits and furiten when tenpai); the second carries hints, refusals and the
-state of the toggles.
+state of the toggles.  A message has a tone (an error, a hint...), coloured by
+the stylesheet's ``info--<tone>`` component classes.
 """
 
 from __future__ import annotations
 
+from typing import Literal
+
+from rich.style import Style
 from rich.text import Text
 from textual.widget import Widget
+
+Tone = Literal["message", "error", "hint", "quiet", "notice"]
 
 
 class InfoPanel(Widget):
@@ -18,12 +24,16 @@ class InfoPanel(Widget):
     InfoPanel { height: 2; width: 1fr; padding: 0 1; }
     InfoPanel.-tall { height: 3; }
     """
+    COMPONENT_CLASSES = {
+        "info--help", "info--extra", "info--toggles",
+        "info--message", "info--error", "info--hint", "info--quiet", "info--notice",
+    }
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.help = ""
         self.message = ""
-        self.message_style = ""
+        self.tone: Tone = "message"
         self.toggles = ""
         self.extra = ""  # a third line, shown when the panel is tall
 
@@ -39,10 +49,10 @@ class InfoPanel(Widget):
             self.extra = text
             self.refresh()
 
-    def say(self, text: str, style: str = "") -> None:
+    def say(self, text: str, tone: Tone = "message") -> None:
         """Replace the message line (a hint, a refusal, a notice)."""
-        if (text, style) != (self.message, self.message_style):
-            self.message, self.message_style = text, style
+        if (text, tone) != (self.message, self.tone):
+            self.message, self.tone = text, tone
             self.refresh()
 
     def set_toggles(self, text: str) -> None:
@@ -52,17 +62,20 @@ class InfoPanel(Widget):
             self.refresh()
 
     def render(self) -> Text:
+        def style(name: str) -> Style:
+            return self.get_component_rich_style(f"info--{name}", partial=True)
+
         width = max(0, self.size.width - 2)
-        help_line = Text(self.help, style="#9fd3ff")
-        msg = Text(self.message, style=self.message_style or "#e0e0e0")
+        help_line = Text(self.help, style=style("help"))
+        msg = Text(self.message, style=style(self.tone))
         pad = max(1, width - msg.cell_len - len(self.toggles))
         msg.append(" " * pad)
-        msg.append(self.toggles, style="#8a8170")
+        msg.append(self.toggles, style=style("toggles"))
         help_line.truncate(width)
         msg.truncate(width)
         lines = [help_line, msg]
         if self.has_class("-tall"):
-            extra = Text(self.extra, style="#7fb3d5")
+            extra = Text(self.extra, style=style("extra"))
             extra.truncate(width)
             lines.insert(1, extra)
         return Text("\n").join(lines)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from rich.style import Style
 from rich.text import Text
+from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
@@ -45,10 +46,10 @@ class RiverView(Widget):
         self.river, self.red_fives, self.last = river, red_fives, last
         self.refresh(layout=grew)
 
-    def get_content_width(self, container, viewport) -> int:  # type: ignore[no-untyped-def]
+    def get_content_width(self, container: Size, viewport: Size) -> int:
         return ROW * (cell_width(self.mode) + 1) - 1
 
-    def get_content_height(self, container, viewport, width: int) -> int:  # type: ignore[no-untyped-def]
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return max(4, -(-len(self.river) // ROW))
 
     def render(self) -> Text:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.text import Text
+from textual.geometry import Size
 from textual.widget import Widget
 
 BARS = " ▁▂▃▄▅▆▇█"
@@ -29,7 +30,7 @@ class ScoreChart(Widget):
         self.history = [tuple(h) for h in history]
         self.names = list(names)
 
-    def get_content_height(self, container, viewport, width: int) -> int:  # type: ignore[no-untyped-def]
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return 6
 
     def render(self) -> Text:

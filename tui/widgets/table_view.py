@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from textual.app import ComposeResult
 from textual.containers import Center, Horizontal, Vertical
+from textual.reactive import var
 from textual.widget import Widget
 
 from engine.view import PlayerView
@@ -37,6 +38,8 @@ class TableExtras:
 
 class TableView(Vertical):
     """All four seats, the centre, and the own hand."""
+
+    mode: var[FaceMode] = var[FaceMode]("letters", init=False)  # the tile faces
 
     DEFAULT_CSS = """
     TableView { height: 1fr; width: 1fr; }
@@ -78,7 +81,7 @@ class TableView(Vertical):
             self.query_one(f"#seat-{p}", SeatPanel) for p in POSITIONS[1:]
         ]
 
-    def set_mode(self, mode: FaceMode) -> None:
+    def watch_mode(self, mode: FaceMode) -> None:
         """Switch the tile faces of every part of the table."""
         for w in self.query(Widget):
             if isinstance(w, (HandView, RiverView, SeatPanel, CenterPanel)):

@@ -1,0 +1,51 @@
+"""What the screens ask of the app: Textual messages that bubble from a screen to ``HanchanApp``.
+
+A screen never calls the app's methods: it posts one of these, and the app's
+``on_<message>`` handler opens the next screen, stores the settings, or quits.
+A screen mounted in another app (a test's bare ``App``) posts them to nobody.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.message import Message
+
+from tui.session import NewGame
+from tui.settings import Settings
+
+
+class SettingsChanged(Message):
+    """The player switched a setting: keep it and store it."""
+
+    def __init__(self, settings: Settings) -> None:
+        super().__init__()
+        self.settings = settings
+
+
+class StartGame(Message):
+    """Begin a new game (from the new-game screen)."""
+
+    def __init__(self, spec: NewGame) -> None:
+        super().__init__()
+        self.spec = spec
+
+
+class ContinueGame(Message):
+    """Continue the unfinished game saved in ``path``."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__()
+        self.path = path
+
+
+class OpenReplay(Message):
+    """Open the game saved in ``path`` in the replay viewer."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__()
+        self.path = path
+
+
+class LeaveScreen(Message):
+    """Leave the screen (the end of a game, the replay): the menu when there is one, else quit."""

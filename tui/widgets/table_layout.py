@@ -1,0 +1,53 @@
+"""``TableLayout``: the table, the game's log beside it and the info lines under it.
+
+One layout for playing and for the replay viewer: the screens add their own
+keys, the action bar (play) and the footer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+
+from engine.events import Event
+from tui.widgets.event_log import EventLog
+from tui.widgets.info_panel import InfoPanel
+from tui.widgets.table_view import TableView
+
+
+class TableLayout(Vertical):
+    """The table and its log in a row, the info panel under them."""
+
+    DEFAULT_CSS = """
+    TableLayout { height: 1fr; }
+    TableLayout #row { height: 1fr; }
+    """
+
+    def __init__(self, events: Sequence[Event], names: Sequence[str], red_fives: int,
+                 *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._log = (events, names, red_fives)
+
+    @property
+    def table(self) -> TableView:
+        """The table."""
+        return self.query_one(TableView)
+
+    @property
+    def log_view(self) -> EventLog:
+        """The game's log."""
+        return self.query_one(EventLog)
+
+    @property
+    def info(self) -> InfoPanel:
+        """The help and message lines."""
+        return self.query_one(InfoPanel)
+
+    def compose(self) -> ComposeResult:
+        events, names, red_fives = self._log
+        with Horizontal(id="row"):
+            yield TableView(id="table")
+            yield EventLog(events, names, red_fives, id="log")
+        yield InfoPanel(id="info")
