@@ -17,6 +17,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
+from tui import palette
 from tui.messages import ContinueGame, LeaveScreen, OpenReplay, SettingsChanged, StartGame
 from tui.savefiles import read_events
 from tui.screens.menu import MenuScreen
@@ -62,6 +63,10 @@ class HanchanApp(App[int]):
         self.session = session
         self.replay_seat = replay_seat
         self.error: str | None = None
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        """The game's colours as CSS variables for ``hanchan.tcss`` (``$felt``, ``$gold`` ...)."""
+        return dict(palette.VARIABLES)
 
     # ------------------------------------------------------------------ start
 

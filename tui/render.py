@@ -11,12 +11,13 @@ from rich.text import Text
 
 from engine.events import Meld
 from text.names import relative
-from tui.tilefaces import FaceMode, back, tile_text
+from tui import palette
+from tui.tilefaces import BACK_STYLE, FaceMode, back, tile_text
 
 # Arrow pointing at the seat a tile was called from, by its position relative to the caller.
 FROM_ARROWS = {1: "→", 2: "↑", 3: "←"}
 
-TURNED = Style(underline=True, bgcolor="#e0c27a")
+TURNED = Style(underline=True, bgcolor=palette.TURNED)
 DIM = Style(dim=True)
 
 
@@ -34,7 +35,7 @@ def meld_text(meld: Meld, owner: int, mode: FaceMode, red_fives: int) -> Text:
             if i:
                 out.append(" ")
             if i in (0, 3):
-                out.append(back(mode), style=Style(bgcolor="#d9822b"))
+                out.append(back(mode), style=BACK_STYLE)
             else:
                 out.append_text(tile_text(t, mode, red_fives))
         return out

@@ -24,6 +24,7 @@ from rich.style import Style
 from rich.text import Text
 
 from engine.tiles import is_red
+from tui import palette
 
 FaceMode = Literal["letters", "kanji", "glyphs"]
 FACE_MODES: tuple[FaceMode, ...] = ("letters", "kanji", "glyphs")
@@ -37,13 +38,11 @@ GLYPH_BACK = "\U0001F02B"
 
 _WIDTH = {"letters": 2, "kanji": 4, "glyphs": 2}
 
-IVORY = "#f3ecd8"
-BACK_COLOUR = "#d9822b"
-SUIT_COLOURS = ("#8b1a1a", "#1c4fa8", "#1f7a3a")
-HONOUR_COLOURS = ("#202020", "#202020", "#202020", "#202020", "#6b6b6b", "#1f7a3a", "#c4161c")
+SUIT_COLOURS = (palette.MAN, palette.PIN, palette.SOU)
+HONOUR_COLOURS = (palette.TILE_INK,) * 4 + (palette.WHITE_DRAGON, palette.SOU, palette.RED)
 
-BASE = Style(color="#202020", bgcolor=IVORY)
-RED_FIVE = Style(color="#ffffff", bgcolor="#c4161c", bold=True)
+RED_FIVE = Style(color=palette.WHITE, bgcolor=palette.RED, bold=True)
+BACK_STYLE = Style(bgcolor=palette.BACK)  # a tile's back in a hand or a closed kan
 
 
 def cell_width(mode: FaceMode) -> int:
@@ -90,7 +89,7 @@ def tile_style(tile: int, red_fives: int) -> Style:
     kind = tile >> 2
     suit, num = divmod(kind, 9)
     colour = SUIT_COLOURS[suit] if suit < 3 else HONOUR_COLOURS[num]
-    return Style(color=colour, bgcolor=IVORY, bold=suit == 3)
+    return Style(color=colour, bgcolor=palette.IVORY, bold=suit == 3)
 
 
 def tile_text(
@@ -126,5 +125,5 @@ def strip(
 def backs(count: int, mode: FaceMode) -> Text:
     """``count`` tile backs in a compact row (one cell each, or glyphs)."""
     if mode == "glyphs":
-        return Text(GLYPH_BACK * count, style=Style(color=BACK_COLOUR))
-    return Text("▮" * count, style=Style(color=BACK_COLOUR))
+        return Text(GLYPH_BACK * count, style=Style(color=palette.BACK))
+    return Text("▮" * count, style=Style(color=palette.BACK))

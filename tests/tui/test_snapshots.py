@@ -18,6 +18,7 @@ from rulesets.schema import Ruleset
 from tests.kit.tui_driver import Policy, human_turn, play, play_until_call_offer, settle
 from tests.kit.tui_sample import mid_hand_view
 from tui.app import HanchanApp
+from tui.palette import VARIABLES
 from tui.session import NewGame
 from tui.settings import Settings
 
@@ -110,6 +111,9 @@ def test_hand_built_view_in_kanji(snap_compare, size: tuple[int, int]) -> None:
 
     class One(App[None]):
         CSS_PATH = str(Path(__file__).resolve().parents[2] / "tui" / "hanchan.tcss")
+
+        def get_theme_variable_defaults(self) -> dict[str, str]:
+            return dict(VARIABLES)
 
         def compose(self) -> ComposeResult:
             yield TableView()

@@ -16,6 +16,7 @@ from engine.events import Event, GameEnded, GameStarted
 from engine.settlement import table_balance
 from rulesets.schema import Ruleset
 from text.stats import score_history, seat_stats
+from tui import palette
 from tui.messages import LeaveScreen
 from tui.widgets.score_chart import ScoreChart
 
@@ -41,7 +42,7 @@ def final_table(ended: GameEnded, names: Sequence[str], human: int) -> Table:
     for col in ("Points", "Oka", "Uma", "Bonus", "Final"):
         t.add_column(col, justify="right")
     for row in ended.table:
-        style = "bold #ffd84a" if row.seat == human else ""
+        style = f"bold {palette.GOLD}" if row.seat == human else ""
         t.add_row(str(row.rank), Text(names[row.seat], style=style), f"{row.points:,}",
                   _num(row.oka), _num(row.uma), _num(row.bonus),
                   Text(_num(row.result), style="bold"))
@@ -69,7 +70,7 @@ class GameEndScreen(Screen[None]):
 
     DEFAULT_CSS = """
     GameEndScreen > VerticalScroll { padding: 1 2; }
-    GameEndScreen .title { text-style: bold; color: #ffd84a; }
+    GameEndScreen .title { text-style: bold; }
     GameEndScreen .section { margin: 1 0 0 0; text-style: bold; }
     """
 

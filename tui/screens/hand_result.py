@@ -34,6 +34,7 @@ from text.names import WIND_NAMES, hand_label, points, signed
 from text.penalties import facts, sentences
 from text.penalties import title as penalty_title
 from text.yaku import yaku_name
+from tui import palette
 from tui.render import melds_text
 from tui.tilefaces import FaceMode, strip, tile_text
 
@@ -84,7 +85,7 @@ def win_text(w: WinResult, names: Sequence[str], red_fives: int, mode: FaceMode,
     out = Text()
     how = "Tsumo" if w.from_seat is None else f"Ron from {names[w.from_seat]}"
     verb = "win" if names[w.seat] == "You" else "wins"
-    out.append(f"{names[w.seat]} {verb} — {how}\n", style="bold #ffd84a")
+    out.append(f"{names[w.seat]} {verb} — {how}\n", style=f"bold {palette.GOLD}")
     concealed = list(w.hand)
     if w.tile in concealed:
         concealed.remove(w.tile)
@@ -112,10 +113,10 @@ def win_text(w: WinResult, names: Sequence[str], red_fives: int, mode: FaceMode,
             total += f"  {w.limit.replace('_', ' ')}"
     if w.fu_parts and not w.yakuman_count:
         out.append("  Fu: " + ", ".join(f"{fid.replace('_', ' ')} {fu}" for fid, fu in w.fu_parts)
-                   + "\n", style="#9fd3ff")
+                   + "\n", style=palette.SKY)
     out.append(f"\n  {total} — {points(w.points)} points\n", style="bold")
     if w.pao_seat is not None:
-        out.append(f"  Pao: {names[w.pao_seat]} is liable\n", style="#ff9f43")
+        out.append(f"  Pao: {names[w.pao_seat]} is liable\n", style=palette.ORANGE)
     out.append_text(_payments(w.payments, names))
     return out
 
@@ -131,7 +132,7 @@ def deltas_table(before: Sequence[int], deltas: Sequence[int], names: Sequence[s
     for s in range(4):
         d = deltas[s]
         style = "bold" if s == human else ""
-        colour = "#6bff8f" if d > 0 else "#ff6b6b" if d < 0 else ""
+        colour = palette.GAIN if d > 0 else palette.REFUSAL if d < 0 else ""
         t.add_row(Text(names[s], style=style), points(before[s]),
                   Text(signed(d), style=colour), points(before[s] + d))
     return t
@@ -144,7 +145,7 @@ class HandResultScreen(ModalScreen[None]):
     HandResultScreen { align: center middle; }
     HandResultScreen > VerticalScroll {
         width: 84; max-width: 100%; height: auto; max-height: 100%;
-        border: round #e0a040; background: $panel; padding: 0 2;
+        border: round $accent; background: $panel; padding: 0 2;
     }
     HandResultScreen .hint { color: $text-muted; }
     """
@@ -191,8 +192,8 @@ class HandResultScreen(ModalScreen[None]):
         pen = self.result
         assert isinstance(pen, Penalty)
         f = facts(self.events, pen)
-        yield Static(Text(f"{wind} ({title}) — {penalty_title(pen)}", style="bold #ff6b6b"),
-                     id="title")
+        heading = Text(f"{wind} ({title}) — {penalty_title(pen)}", style=f"bold {palette.REFUSAL}")
+        yield Static(heading, id="title")
         words = Text()
         for line in sentences(f, self.names):
             words.append(f"  {line}\n")
@@ -211,12 +212,12 @@ class HandResultScreen(ModalScreen[None]):
             for s in range(4):
                 state = "tenpai" if r.tenpai[s] else "noten"
                 out.append(f"  {self.names[s]:<18} {state:<7}",
-                           style="bold #6bff8f" if r.tenpai[s] else "")
+                           style=f"bold {palette.GAIN}" if r.tenpai[s] else "")
                 if s < len(r.hands) and r.hands[s]:
                     out.append_text(strip(sorted(r.hands[s]), self.mode, red_fives))
                 out.append("\n")
         for s in r.nagashi:
-            out.append(f"  Nagashi mangan: {self.names[s]}\n", style="bold #ffd84a")
+            out.append(f"  Nagashi mangan: {self.names[s]}\n", style=f"bold {palette.GOLD}")
         if r.payments:
             out.append("\n")
             out.append_text(_payments(r.payments, self.names))

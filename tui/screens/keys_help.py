@@ -9,6 +9,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from tui import palette
+
 KEYS = (
     ("← →  or  1-9, 0", "pick a tile in the hand (the mouse: point at it)"),
     ("Enter  or  click", "discard the picked tile"),
@@ -47,7 +49,7 @@ class KeysHelpScreen(ModalScreen[None]):
     KeysHelpScreen { align: center middle; }
     KeysHelpScreen > VerticalScroll {
         width: 90; max-width: 100%; height: auto; max-height: 100%;
-        border: round #e0a040; background: $panel; padding: 0 1;
+        border: round $accent; background: $panel; padding: 0 1;
     }
     """
 
@@ -57,12 +59,12 @@ class KeysHelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         keys = Table(box=None, show_header=False, padding=(0, 2))
-        keys.add_column(style="bold #ffd84a")
+        keys.add_column(style=f"bold {palette.GOLD}")
         keys.add_column()
         for k, what in KEYS:
             keys.add_row(k, what)
         marks = Table(box=None, show_header=False, padding=(0, 2))
-        marks.add_column(style="#9fd3ff")
+        marks.add_column(style=palette.SKY)
         marks.add_column()
         for k, what in MARKS:
             marks.add_row(k, what)

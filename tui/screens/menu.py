@@ -18,6 +18,7 @@ from ai.base import LEVELS
 from engine.scoring.registry import yaku_table
 from saves.reader import load
 from text.rules import PresetInfo, key_rules, presets
+from tui import palette
 from tui.messages import ContinueGame, OpenReplay, StartGame
 from tui.savefiles import latest_unfinished, list_saves
 from tui.session import NewGame
@@ -32,8 +33,8 @@ class MenuScreen(Screen[None]):
 
     DEFAULT_CSS = """
     MenuScreen { align: center middle; }
-    MenuScreen > Vertical { width: 64; height: auto; border: round #e0a040; padding: 1 2; }
-    MenuScreen .logo { text-style: bold; color: #ffd84a; margin: 0 0 1 0; }
+    MenuScreen > Vertical { width: 64; height: auto; border: round $accent; padding: 1 2; }
+    MenuScreen .logo { text-style: bold; margin: 0 0 1 0; }
     MenuScreen OptionList { height: auto; border: none; }
     """
 
@@ -93,10 +94,10 @@ def _summary(info: PresetInfo) -> Text:
     out = Text()
     out.append(f"{info.title}\n", style="bold")
     if info.source:
-        out.append(f"{info.source[:80]}\n", style="#8a8170")
+        out.append(f"{info.source[:80]}\n", style=palette.QUIET)
     t = Text()
     for label, value in key_rules(info.rules):
-        t.append(f"{label[:44]:<45}", style="#9fd3ff")
+        t.append(f"{label[:44]:<45}", style=palette.SKY)
         t.append(f"{value[:40]}\n")
     out.append_text(t)
     return out
@@ -108,8 +109,8 @@ class NewGameScreen(Screen[None]):
     DEFAULT_CSS = """
     NewGameScreen { layout: vertical; }
     NewGameScreen #body { height: 1fr; }
-    NewGameScreen #presets { width: 24; border: round #6f6756; }
-    NewGameScreen #about { width: 1fr; border: round #6f6756; padding: 0 1; }
+    NewGameScreen #presets { width: 24; border: round $panel-lighten-2; }
+    NewGameScreen #about { width: 1fr; border: round $panel-lighten-2; padding: 0 1; }
     NewGameScreen #choices { height: 3; }
     NewGameScreen Select { width: 26; }
     NewGameScreen Input { width: 20; }
@@ -195,7 +196,7 @@ class FilePickerScreen(Screen[None]):
 
     DEFAULT_CSS = """
     FilePickerScreen { layout: vertical; }
-    FilePickerScreen OptionList { height: 1fr; border: round #6f6756; }
+    FilePickerScreen OptionList { height: 1fr; border: round $panel-lighten-2; }
     FilePickerScreen Input { margin: 0 0 1 0; }
     """
 
@@ -255,8 +256,8 @@ class RulesScreen(Screen[None]):
 
     DEFAULT_CSS = """
     RulesScreen #body { height: 1fr; }
-    RulesScreen #presets { width: 24; border: round #6f6756; }
-    RulesScreen #about { width: 1fr; border: round #6f6756; padding: 0 1; }
+    RulesScreen #presets { width: 24; border: round $panel-lighten-2; }
+    RulesScreen #about { width: 1fr; border: round $panel-lighten-2; padding: 0 1; }
     """
 
     BINDINGS = [Binding("escape", "back", "Back")]
@@ -284,7 +285,7 @@ class RulesScreen(Screen[None]):
         info = self.infos[index]
         t = Table(box=None, padding=(0, 1), header_style="bold")
         t.add_column("Yaku")
-        t.add_column("", style="#8a8170")
+        t.add_column("", style=palette.QUIET)
         t.add_column("Closed", justify="right")
         t.add_column("Open", justify="right")
         for y in yaku_table(info.rules):

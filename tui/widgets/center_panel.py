@@ -17,10 +17,6 @@ from textual.widget import Widget
 from text.names import hand_name, points, wind_mark
 from tui.tilefaces import FaceMode, backs, strip
 
-TITLE = Style(bold=True, color="#ffd84a")
-RIICHI_STICK = Style(color="#ffffff", bgcolor="#c4161c", bold=True)
-DEAD_HAND = Style(color="#000000", bgcolor="#8a8170", bold=True)
-
 
 @dataclass(frozen=True)
 class CenterData:
@@ -50,6 +46,12 @@ class CenterPanel(Widget):
     DEFAULT_CSS = """
     CenterPanel { height: 7; width: 1fr; content-align: center middle; text-align: center; }
     """
+    COMPONENT_CLASSES = {
+        "centre--title",  # round and hand
+        "centre--turn",  # the wind of the seat whose turn it is
+        "centre--riichi",  # R: the seat is in riichi
+        "centre--dead",  # DEAD: the seat's hand is dead (practice mode)
+    }
 
     mode: reactive[FaceMode] = reactive("letters")
 
@@ -63,24 +65,27 @@ class CenterPanel(Widget):
             self.data = data
             self.refresh()
 
+    def _style(self, name: str) -> Style:
+        return self.get_component_rich_style(f"centre--{name}", partial=True)
+
     def _seat(self, rel: int) -> Text:
         d = self.data
         seat = (d.me + rel) % 4
         t = Text()
-        style = "bold #ffd84a" if d.turn == seat else "bold"
+        style = self._style("turn") if d.turn == seat else Style(bold=True)
         t.append(wind_mark(d.winds[seat], self.mode), style=style)
         t.append(f" {points(d.scores[seat])}", style="bold" if seat == d.me else "")
         if d.riichi[seat]:
             t.append(" ", style="")
-            t.append("R", style=RIICHI_STICK)
+            t.append("R", style=self._style("riichi"))
         if d.dead[seat]:
             t.append(" ", style="")
-            t.append("DEAD", style=DEAD_HAND)
+            t.append("DEAD", style=self._style("dead"))
         return t
 
     def render(self) -> Text:
         d = self.data
-        title = Text(hand_name(d.round_wind, d.hand_number), style=TITLE)
+        title = Text(hand_name(d.round_wind, d.hand_number), style=self._style("title"))
         title.append(f"   {d.honba} honba  ", style="")
         title.append(f"{d.sticks} riichi", style="")
         wall = Text(f"Wall {d.wall}   Dora ")

@@ -18,8 +18,9 @@ class EventLog(Widget):
     """A window of event lines centred on the current position."""
 
     DEFAULT_CSS = """
-    EventLog { width: 28; height: 1fr; border-left: solid #6f6756; padding: 0 1; }
+    EventLog { width: 28; height: 1fr; padding: 0 1; }
     """
+    COMPONENT_CLASSES = {"log--current", "log--later"}  # the event shown; the ones after it
 
     def __init__(self, events: Sequence[Event], names: Sequence[str], red_fives: int,
                  *, id: str | None = None) -> None:
@@ -47,12 +48,14 @@ class EventLog(Widget):
         h = max(1, self.size.height)
         w = max(4, self.size.width - 2)
         start = max(0, min(self.position - h // 2, len(self.lines) - h))
+        current = self.get_component_rich_style("log--current", partial=True)
+        later = self.get_component_rich_style("log--later", partial=True)
         out: list[Text] = []
         for i in range(start, min(len(self.lines), start + h)):
             line = Text(f"{i:>4} {self.lines[i]}"[:w])
             if i == self.position:
-                line.stylize("bold reverse")
+                line.stylize(current)
             elif i > self.position:
-                line.stylize("#8a8170")
+                line.stylize(later)
             out.append(line)
         return Text("\n").join(out)

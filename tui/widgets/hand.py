@@ -21,11 +21,8 @@ from textual.widget import Widget
 from engine.events import Meld
 from text.names import relative
 from tui.render import FROM_ARROWS
-from tui.tilefaces import FaceMode, back, cell_width, face, tile_style
+from tui.tilefaces import BACK_STYLE, FaceMode, back, cell_width, face, tile_style
 
-FRAME = Style(color="#8a8170")
-SELECTED = Style(bgcolor="#ffd84a", color="#000000", bold=True)
-GOOD = Style(color="#2fbf4f", bold=True)
 KEYS = "1234567890"
 
 
@@ -47,6 +44,13 @@ class HandView(Widget):
     DEFAULT_CSS = """
     HandView { height: 4; width: 1fr; }
     """
+    COMPONENT_CLASSES = {
+        "hand--frame",  # the frames around the tiles
+        "hand--selected",  # the selected tile's face
+        "hand--pointer",  # the mark under the selected tile
+        "hand--keep",  # the mark under a discard that keeps tenpai for riichi
+        "hand--key",  # the number keys under the tiles
+    }
 
     selected: reactive[int | None] = reactive(None)
     mode: reactive[FaceMode] = reactive("letters")
@@ -97,6 +101,7 @@ class HandView(Widget):
     def render(self) -> Text:
         d = self.data
         w = cell_width(self.mode)
+        frame = self.get_component_rich_style("hand--frame", partial=True)
         top, mid, bot, lab = Text(), Text(), Text(), Text()
         spans: list[tuple[int, int, int]] = []
         x = 0
@@ -104,16 +109,16 @@ class HandView(Widget):
         def group(cells: list[tuple[Text, str]], start_index: int | None) -> None:
             nonlocal x
             n = len(cells)
-            top.append("┌" + "┬".join("─" * w for _ in range(n)) + "┐", style=FRAME)
-            bot.append("└" + "┴".join("─" * w for _ in range(n)) + "┘", style=FRAME)
-            mid.append("│", style=FRAME)
+            top.append("┌" + "┬".join("─" * w for _ in range(n)) + "┐", style=frame)
+            bot.append("└" + "┴".join("─" * w for _ in range(n)) + "┘", style=frame)
+            mid.append("│", style=frame)
             lab.append(" ")
             for i, (cell, label) in enumerate(cells):
                 mid.append_text(cell)
-                mid.append("│", style=FRAME)
+                mid.append("│", style=frame)
                 if start_index is not None:
                     spans.append((x + 1 + i * (w + 1), x + 1 + i * (w + 1) + w, start_index + i))
-                lab.append_text(Text(label.center(w)[:w], style=_label_style(label)))
+                lab.append_text(Text(label.center(w)[:w], style=self._label_style(label)))
                 lab.append(" ")
             x += n * (w + 1) + 1
 
@@ -142,10 +147,10 @@ class HandView(Widget):
 
     def _face(self, tile: int, index: int) -> Text:
         if not self.data.revealed:
-            return Text(back(self.mode), style=Style(bgcolor="#d9822b"))
+            return Text(back(self.mode), style=BACK_STYLE)
         style = tile_style(tile, self.data.red_fives)
         if index == self.selected:
-            style = style + SELECTED
+            style = style + self.get_component_rich_style("hand--selected", partial=True)
         elif index in self.dimmed:
             style = style + Style(dim=True)
         return Text(face(tile, self.mode), style=style)
@@ -157,12 +162,16 @@ class HandView(Widget):
             return "•"
         return KEYS[index] if index < len(KEYS) else ""
 
+    def _label_style(self, label: str) -> Style:
+        name = {"▲": "hand--pointer", "•": "hand--keep"}.get(label, "hand--key")
+        return self.get_component_rich_style(name, partial=True)
+
     def _meld_cells(self, meld: Meld) -> list[tuple[Text, str]]:
         rf = self.data.red_fives
         if meld.kind == "ankan":
             ts = sorted(meld.tiles)
             return [
-                (Text(back(self.mode), style=Style(bgcolor="#d9822b")), "")
+                (Text(back(self.mode), style=BACK_STYLE), "")
                 if i in (0, 3)
                 else (Text(face(t, self.mode), style=tile_style(t, rf)), "")
                 for i, t in enumerate(ts)
@@ -200,11 +209,3 @@ class HandView(Widget):
         index = self.index_at(event.x, event.y)
         if index is not None and index != self.selected:
             self.post_message(self.TileHovered(index))
-
-
-def _label_style(label: str) -> Style:
-    if label == "▲":
-        return Style(color="#ffd84a", bold=True)
-    if label == "•":
-        return GOOD
-    return Style(color="#8a8170")

@@ -16,10 +16,6 @@ from textual.widget import Widget
 from engine.view import RiverTile
 from tui.tilefaces import FaceMode, cell_width, tile_text
 
-RIICHI = Style(bgcolor="#e0a040", underline=True, bold=True)
-CALLED = Style(dim=True, strike=True)
-TSUMOGIRI = Style(bgcolor="#d6ccb2")
-LAST = Style(bgcolor="#ffd84a", bold=True, reverse=False)
 ROW = 6
 
 
@@ -29,6 +25,12 @@ class RiverView(Widget):
     DEFAULT_CSS = """
     RiverView { height: auto; min-height: 4; width: auto; }
     """
+    COMPONENT_CLASSES = {
+        "river--riichi",  # the riichi declaration tile, turned
+        "river--called",  # a tile another player called
+        "river--tsumogiri",  # a discard of the tile just drawn
+        "river--last",  # the table's last discard
+    }
 
     mode: reactive[FaceMode] = reactive("letters", layout=True)
 
@@ -53,6 +55,11 @@ class RiverView(Widget):
         return max(4, -(-len(self.river) // ROW))
 
     def render(self) -> Text:
+        def style(name: str) -> Style:
+            return self.get_component_rich_style(f"river--{name}", partial=True)
+
+        riichi, called, tsumogiri, last = (style(n) for n in ("riichi", "called", "tsumogiri",
+                                                               "last"))
         rows: list[Text] = []
         n = len(self.river)
         for start in range(0, max(n, 1), ROW):
@@ -62,13 +69,13 @@ class RiverView(Widget):
                     row.append(" ")
                 extra: Style | None = None
                 if r.called_by is not None:
-                    extra = CALLED
+                    extra = called
                 elif r.riichi:
-                    extra = RIICHI
+                    extra = riichi
                 elif r.tsumogiri:
-                    extra = TSUMOGIRI
+                    extra = tsumogiri
                 if self.last and start + i == n - 1:
-                    extra = LAST if extra is None else extra + LAST
+                    extra = last if extra is None else extra + last
                 row.append_text(tile_text(r.tile, self.mode, self.red_fives, extra=extra))
             rows.append(row)
         while len(rows) < 4:

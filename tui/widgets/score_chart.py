@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.style import Style
 from rich.text import Text
 from textual.geometry import Size
 from textual.widget import Widget
 
 BARS = " ▁▂▃▄▅▆▇█"
-COLOURS = ("#ff6b6b", "#6bc5ff", "#6bff8f", "#ffd84a")
 
 
 class ScoreChart(Widget):
@@ -23,6 +23,8 @@ class ScoreChart(Widget):
     DEFAULT_CSS = """
     ScoreChart { height: auto; width: 1fr; }
     """
+    COMPONENT_CLASSES = {"chart--scale", "chart--seat-0", "chart--seat-1", "chart--seat-2",
+                         "chart--seat-3"}
 
     def __init__(self, history: Sequence[Sequence[int]], names: Sequence[str],
                  *, id: str | None = None) -> None:
@@ -41,12 +43,17 @@ class ScoreChart(Widget):
         span = max(1, hi - lo)
         width = max(10, self.size.width - 32)
         hist = self.history[-width:]
+        def style(name: str) -> Style:
+            return self.get_component_rich_style(f"chart--{name}", partial=True)
+
         out = Text()
-        out.append(f"{'':<18}points from {lo:,} to {hi:,}, one bar per hand\n", style="#8a8170")
+        out.append(f"{'':<18}points from {lo:,} to {hi:,}, one bar per hand\n",
+                   style=style("scale"))
         for s in range(4):
-            out.append(f"{self.names[s][:16]:<18}", style=COLOURS[s])
+            colour = style(f"seat-{s}")
+            out.append(f"{self.names[s][:16]:<18}", style=colour)
             for h in hist:
                 level = 1 + round((h[s] - lo) / span * 7)
-                out.append(BARS[level], style=COLOURS[s])
-            out.append(f"  {hist[-1][s]:>7,}\n", style="bold " + COLOURS[s])
+                out.append(BARS[level], style=colour)
+            out.append(f"  {hist[-1][s]:>7,}\n", style=colour + Style(bold=True))
         return out

@@ -12,9 +12,6 @@ from text.names import RELATIVE_NAMES, points, relative, wind_mark
 from tui.render import melds_text
 from tui.tilefaces import FaceMode, backs, strip
 
-RIICHI_BADGE = Style(color="#ffffff", bgcolor="#c4161c", bold=True)
-TURN = Style(color="#ffd84a", bold=True)
-
 
 class SeatPanel(Widget):
     """One opponent's public information in three lines."""
@@ -22,6 +19,12 @@ class SeatPanel(Widget):
     DEFAULT_CSS = """
     SeatPanel { height: auto; min-height: 3; width: 1fr; }
     """
+    COMPONENT_CLASSES = {
+        "seat--dealer",  # the dealer's wind
+        "seat--riichi",  # the RIICHI badge
+        "seat--turn",  # ◀ turn
+        "seat--count",  # the number of tiles in the hand
+    }
 
     mode: reactive[FaceMode] = reactive("letters")
 
@@ -56,25 +59,30 @@ class SeatPanel(Widget):
         self.turn, self.red_fives, self.hand = turn, red_fives, hand
         self.refresh()
 
+    def _style(self, name: str) -> Style:
+        return self.get_component_rich_style(f"seat--{name}", partial=True)
+
     def render(self) -> Text:
         s = self.info
         if s is None:
             return Text("")
         head = Text()
-        head.append(wind_mark(s.wind, self.mode), style="bold #e0a040" if self.dealer else "bold")
+        wind = self._style("dealer") if self.dealer else Style(bold=True)
+        head.append(wind_mark(s.wind, self.mode), style=wind)
         head.append(f" {self.player_name or RELATIVE_NAMES[relative(s.seat, self.me)]}")
         head.append(f"  {points(s.score)}", style="bold")
         if s.riichi:
             head.append(" ")
-            head.append(" OPEN RIICHI " if s.open_riichi else " RIICHI ", style=RIICHI_BADGE)
+            badge = " OPEN RIICHI " if s.open_riichi else " RIICHI "
+            head.append(badge, style=self._style("riichi"))
         if self.turn:
-            head.append("  ◀ turn", style=TURN)
+            head.append("  ◀ turn", style=self._style("turn"))
         hand = Text()
         shown = self.hand if self.hand is not None else s.shown_hand
         if shown:
             hand.append_text(strip(sorted(shown), self.mode, self.red_fives))
         else:
             hand.append_text(backs(s.hand_size, self.mode))
-            hand.append(f" {s.hand_size}", style="#8a8170")
+            hand.append(f" {s.hand_size}", style=self._style("count"))
         melds = melds_text(s.melds, s.seat, self.mode, self.red_fives)
         return Text("\n").join([head, hand, melds])

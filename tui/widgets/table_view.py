@@ -51,7 +51,7 @@ class TableView(Vertical):
     TableView #col-left SeatPanel { text-align: right; }
     TableView #col-center { width: 38; height: 1fr; align-vertical: middle; }
     TableView #col-center Center { height: auto; }
-    TableView CenterPanel { border: round #6f6756; height: 9; width: 38; }
+    TableView CenterPanel { border: round $panel-lighten-2; height: 9; width: 38; }
     TableView HandView { margin: 0 1; }
     """
 
