@@ -16,8 +16,8 @@ from engine.tiles import kind_of, parse_kinds
 from engine.view import PlayerView
 from rulesets import load
 from rulesets.schema import Ruleset
-from tests.engine.game_kit import build_wall
-from tests.tui.sample import mid_hand_view
+from tests.kit.game import build_wall
+from tests.kit.tui_sample import mid_hand_view
 from tui.session import PlaySession
 from tui.settings import Settings
 from tui.table.autoplay import auto_action, waits_on_pass
