@@ -30,8 +30,7 @@ Tenhou and mjai logs into them).  Bot levels: :data:`LEVELS`.
 from ai.base import LEVELS, Bot, BotLevelError, make_bot
 from engine.game import Game, IllegalAction
 from engine.scoring import ScoreResult
-from rulesets.loader import RulesetError
-from rulesets.loader import load_ruleset as load_ruleset
+from rulesets.loader import RulesetError, load_ruleset
 from rulesets.schema import Ruleset
 from saves.reader import SaveError
 from saves.reader import load as load_save
