@@ -4,7 +4,7 @@ building the replay model and seeking to random positions.
     .venv/bin/python -m benchmarks.bench_saves [--games N]
 
 Games are played by the engine's runner with "easy" bots (plus the real Tenhou logs in
-../shared/logs when present, imported through the tenhou.net/6 reader).
+tests/data/logs, imported through the tenhou.net/6 reader).
 """
 
 from __future__ import annotations
@@ -16,15 +16,18 @@ import tempfile
 import time
 from pathlib import Path
 
-from engine.events import Event  # noqa: E402
-from engine.game import Game  # noqa: E402
-from engine.state import fold  # noqa: E402
-from rulesets.schema import Ruleset  # noqa: E402
-from saves.codec import SeatInfo  # noqa: E402
-from saves.reader import load  # noqa: E402
-from saves.replay import Replay  # noqa: E402
-from saves.verify import verify_events  # noqa: E402
-from saves.writer import GameWriter, make_header  # noqa: E402
+from engine.events import Event
+from engine.game import Game
+from engine.state import fold
+from rulesets.schema import Ruleset
+from saves.codec import SeatInfo
+from saves.convert import events_from_recorded
+from saves.logs.tenhou6 import parse_tenhou6
+from saves.reader import load
+from saves.replay import Replay
+from saves.verify import verify_events
+from saves.writer import GameWriter, make_header
+from tests.kit.real_logs import TENHOU6
 
 
 def play(seed: int) -> list[Event]:
@@ -85,13 +88,8 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=3)
     args = ap.parse_args()
     games = [play(seed) for seed in range(1, args.games + 1)]
-    logs = Path(__file__).resolve().parents[2] / "shared" / "logs" / "tenhou6"
-    if logs.is_dir():
-        from saves.convert import events_from_recorded
-        from saves.logs.tenhou6 import parse_tenhou6
-
-        for p in sorted(logs.glob("*.json"))[:3]:
-            games.append(events_from_recorded(parse_tenhou6(p.read_text(encoding="utf-8"))))
+    for p in TENHOU6[:3]:
+        games.append(events_from_recorded(parse_tenhou6(p.read_text(encoding="utf-8"))))
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         for n, events in enumerate(games):

@@ -2,7 +2,7 @@
 
 Both score the same hands (random complete hands made by composing sets and a
 pair, plus some seven pairs and thirteen orphans, with random melds, flags and
-dora; and the 164 wins of the real Tenhou games when shared/logs is present)
+dora; and the 164 wins of the real Tenhou games in tests/data/logs)
 under the same options.  Rounds alternate between the two so that a change in
 the machine's load hits both alike, and time is CPU time of this process
 (``time.process_time``), so other processes on a busy machine count less.
@@ -25,25 +25,19 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any
 
-REPO = Path(__file__).resolve().parents[1]
-from mahjong.hand_calculating.hand import HandCalculator  # noqa: E402
+from mahjong.hand_calculating.hand import HandCalculator
 
-from engine.scoring import WinContext, score_win  # noqa: E402
-from engine.scoring.score import clear_cache  # noqa: E402
-from rulesets.schema import Ruleset  # noqa: E402
-from tests.kit.mahjong_ref import build, mahjong_args, random_spec  # noqa: E402
+from engine.scoring import WinContext, score_win
+from engine.scoring.score import clear_cache
+from rulesets.schema import Ruleset
+from tests.engine.test_scoring_tenhou import all_wins, parse_recorded, rescore
+from tests.kit.mahjong_ref import build, mahjong_args, random_spec
 
 
 def corpus_hands() -> list[WinContext]:
-    logs = REPO.parent / "shared" / "logs"
-    if not logs.is_dir():
-        return []
-    from tests.engine.test_scoring_tenhou import all_wins, parse_recorded, rescore
-
-    return [rescore(k, info, parse_recorded(info))[0] for _, k, info, _ in all_wins(logs)]
+    return [rescore(k, info, parse_recorded(info))[0] for _, k, info, _ in all_wins()]
 
 
 def one_round(fn: Callable[[Any], object], items: Sequence[Any]) -> float:

@@ -22,10 +22,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from engine import shanten as shanten_mod
+from engine.shanten import shanten
+from engine.waits import discard_options, ukeire
+
 ROOT = Path(__file__).resolve().parents[1]
-from engine import shanten as shanten_mod  # noqa: E402
-from engine.shanten import shanten  # noqa: E402
-from engine.waits import discard_options, ukeire  # noqa: E402
 
 
 def deal(n: int, seed: int) -> tuple[list[list[int]], list[list[int]]]:

@@ -1,6 +1,6 @@
 """How hands reach tenpai and end, riichi or dama, for bot self-play or real Tenhou games.
 
-Run: ``.venv/bin/python -m benchmarks.play_profile --logs ../shared/logs/tenhou6`` or
+Run: ``.venv/bin/python -m benchmarks.play_profile --logs tests/data/logs/tenhou6`` or
 ``.venv/bin/python -m benchmarks.play_profile --games 200 --seed 1 --level strong``
 
 ``--logs`` reads every ``*.json`` tenhou.net/6 log of a folder with the repo's parser
@@ -17,7 +17,7 @@ the win and deal-in rates per seat-hand and the draw rate per hand.  ``--json`` 
 one JSON object of the figures instead of the table.
 
 Why: to compare how the bots reach tenpai and choose riichi or dama with how strong
-human players do.  The 19 Tenhou games of shared/logs (mostly the Phoenix lobby, 194
+human players do.  The 19 Tenhou games of tests/data/logs (mostly the Phoenix lobby, 194
 hands, 776 seat-hands) give riichi in 16.0 % of seat-hands (124, 104 of them first
 riichi), calls in 36.9 %, closed tenpai in 180 hands with riichi at once in 63.3 % of
 them, wins 21.1 %, deal-ins 12.5 % and draws in 18.0 % of hands.  A small sample: a

@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from benchmarks.play_profile import load_logs, profile, self_play
+from tests.kit.real_logs import LOGS
 
 
 def counts(fig: dict[str, Any], *keys: str) -> list[int]:
     return [fig[k]["count"] for k in keys]
 
 
-def test_tenhou_logs_profile(shared_logs: Path) -> None:
-    fig = profile(load_logs(shared_logs / "tenhou6"))
+def test_tenhou_logs_profile() -> None:
+    fig = profile(load_logs(LOGS / "tenhou6"))
     assert (fig["games"], fig["hands"], fig["seat_hands"]) == (19, 194, 776)
     assert fig["riichi"] == {"count": 124, "of": 776, "rate": 0.1598}
     assert counts(fig, "first_riichi", "chase_riichi") == [104, 20]

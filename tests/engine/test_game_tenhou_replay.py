@@ -1,4 +1,4 @@
-"""Drive the real Tenhou games of shared/logs through the ``Game`` runner.
+"""Drive the real Tenhou games of tests/data/logs through the ``Game`` runner.
 
 Each recorded game is converted to our events (saves.convert), then replayed by
 giving the runner only the players' *choices* (discards, riichi, calls, kans, wins,
@@ -13,15 +13,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.kit.real_logs import TENHOU6
 from tests.kit.tenhou_replay import recorded_events, replay
 
 
-def _logs() -> list[Path]:
-    folder = Path(__file__).resolve().parents[3] / "shared" / "logs" / "tenhou6"
-    return sorted(folder.glob("*.json")) if folder.is_dir() else []
-
-
-@pytest.mark.parametrize("path", _logs(), ids=lambda p: p.stem[:18])
-def test_real_tenhou_game_replays_through_the_runner(path: Path, shared_logs: Path) -> None:
+@pytest.mark.parametrize("path", TENHOU6, ids=lambda p: p.stem[:18])
+def test_real_tenhou_game_replays_through_the_runner(path: Path) -> None:
     rec = recorded_events(path)
     replay(rec)

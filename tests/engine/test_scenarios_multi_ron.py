@@ -70,7 +70,7 @@ def test_makura_honba_go_to_every_winner() -> None:
 
 
 def test_tenhou_double_ron_honba_and_sticks_go_to_the_nearest_only() -> None:
-    # Tenhou (the logs in shared/logs): honba and sticks only to the winner nearest the discarder.
+    # Tenhou (tests/data/logs): honba and sticks only to the winner nearest the discarder.
     g = new_game(CLUBS["tenhou"], double_wall(), double_wall())
     run(g, (3, "d 5p"), (0, "ron"), (1, "ron"))
     run(g, (1, "riichi 2z"), (3, "d 5p"), (0, "ron"), (1, "ron"))

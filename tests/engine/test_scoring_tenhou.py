@@ -20,6 +20,7 @@ import pytest
 from engine.events import Meld
 from engine.scoring import ScoreResult, WinContext, score_win, win_payments
 from rulesets.schema import Ruleset
+from tests.kit.real_logs import TENHOU6
 
 RULES = Ruleset()
 
@@ -203,15 +204,15 @@ def rescore(kyoku: list[Any], info: list[Any],
     return ctx, score_win(ctx, RULES)
 
 
-def all_wins(logs: Path) -> list[tuple[str, list[Any], list[Any], list[int]]]:
+def all_wins() -> list[tuple[str, list[Any], list[Any], list[int]]]:
     out = []
-    for path in sorted((logs / "tenhou6").glob("*.json")):
+    for path in TENHOU6:
         out.extend(wins_of(path))
     return out
 
 
-def test_every_recorded_win_scores_as_tenhou_did(shared_logs: Path) -> None:
-    wins = all_wins(shared_logs)
+def test_every_recorded_win_scores_as_tenhou_did() -> None:
+    wins = all_wins()
     assert len(wins) == 164  # logs/README.md: 164 wins
     problems = []
     for name, kyoku, info, _ in wins:
@@ -231,11 +232,11 @@ def test_every_recorded_win_scores_as_tenhou_did(shared_logs: Path) -> None:
     assert not problems, "\n".join(problems)
 
 
-def test_recorded_deltas_match_the_payments(shared_logs: Path) -> None:
+def test_recorded_deltas_match_the_payments() -> None:
     """Hand deltas (honba, sticks, pao, double ron) from win_payments equal Tenhou's."""
     checked = 0
     problems = []
-    for path in sorted((shared_logs / "tenhou6").glob("*.json")):
+    for path in TENHOU6:
         data = json.loads(path.read_text(encoding="utf-8"))
         for n, kyoku in enumerate(data["log"]):
             res = kyoku[-1]
@@ -275,9 +276,9 @@ def test_recorded_deltas_match_the_payments(shared_logs: Path) -> None:
 
 
 @pytest.mark.parametrize("yaku", ["yakuhai_seat_wind", "yakuhai_round_wind"])
-def test_logs_hold_wind_yaku(shared_logs: Path, yaku: str) -> None:
+def test_logs_hold_wind_yaku(yaku: str) -> None:
     """The corpus really exercises seat and round winds (guards the tests above)."""
     assert any(
         yaku in {y for y, _ in parse_recorded(info)["yaku"]}
-        for _, _, info, _ in all_wins(shared_logs)
+        for _, _, info, _ in all_wins()
     )

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import math
-from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -12,6 +11,7 @@ from hypothesis import strategies as st
 
 from engine.settlement import final_table, round_points
 from rulesets.schema import Ruleset
+from tests.kit.real_logs import TENHOU6
 
 MAKURA = Ruleset(uma=(20, 10, -10, -20), rounding="toward_zero", rounding_top_absorbs=True,
                  tie_break="seat_order", leftover_sticks="top")
@@ -205,10 +205,10 @@ def test_gpc_tied_tops_split_uma_oka_and_sticks() -> None:
 # ------------------------------------------------------------------ Tenhou's own figures
 
 
-def test_tenhou_final_scores_of_real_games(shared_logs: Path) -> None:
+def test_tenhou_final_scores_of_real_games() -> None:
     # The real games' own final tables: Tenhou rounded to whole thousands (half up on
     # the magnitude, top adjusts) until it switched to one decimal.
-    for path in sorted((shared_logs / "tenhou6").glob("*.json")):
+    for path in TENHOU6:
         log = json.loads(path.read_text(encoding="utf-8"))
         sc = log["sc"]
         points = (sc[0], sc[2], sc[4], sc[6])

@@ -6,9 +6,23 @@ import random
 from collections.abc import Sequence
 
 from engine import wall as wall_mod
-from engine.actions import Action, Chi, Discard, OpenKan, Pon, Ron, Tsumo
+from engine.actions import (
+    Action,
+    AddedKan,
+    Chi,
+    ClosedKan,
+    Discard,
+    EndGame,
+    NineTerminals,
+    OpenKan,
+    Pass,
+    Pon,
+    Ron,
+    ShowHand,
+    Tsumo,
+)
 from engine.game import Game
-from engine.tiles import parse_tiles
+from engine.tiles import parse_kinds, parse_tiles
 from rulesets.schema import Ruleset
 
 BASE = Ruleset()
@@ -182,15 +196,6 @@ def tiles(text: str, red_fives: int = 1) -> list[int]:
 
 # ------------------------------------------------------------------ scripted driving
 
-from engine.actions import (  # noqa: E402
-    AddedKan,
-    ClosedKan,
-    EndGame,
-    NineTerminals,
-    Pass,
-    ShowHand,
-)
-from engine.tiles import parse_kinds  # noqa: E402
 
 
 def match(word: str, acts: Sequence[Action]) -> Action | None:

@@ -149,7 +149,7 @@ def test_tenhou_double_ron_honba_only_to_the_nearest() -> None:
     _, res = _hand2("tenhou")
     assert isinstance(res, Won)
     assert [w.seat for w in res.wins] == [1, 2]
-    # Tenhou: honba only to the winner nearest the discarder (shared/logs README)
+    # Tenhou: honba only to the winner nearest the discarder (tests/data/logs/README.md)
     assert _honba_received(res, 1) == 300 and _honba_received(res, 2) == 0
 
 

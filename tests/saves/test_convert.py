@@ -16,6 +16,7 @@ from saves.logs.mjlog import parse_mjlog
 from saves.logs.tenhou6 import format_tenhou6, parse_tenhou6
 from saves.reader import load
 from saves.verify import verify_events
+from tests.kit.real_logs import MJLOG, TENHOU6
 from tests.kit.saved_games import played_game
 
 
@@ -65,15 +66,9 @@ def test_export_then_import_gives_the_same_game(seed: int, fmt: str) -> None:
     assert plays(again) == plays(events)
 
 
-def _tenhou_files(shared_logs: Path) -> list[Path]:
-    files = sorted((shared_logs / "tenhou6").glob("*.json"))
-    assert len(files) == 19
-    return files
-
-
-def test_real_tenhou_games_import_and_verify_clean(shared_logs: Path, tmp_path: Path,
+def test_real_tenhou_games_import_and_verify_clean(tmp_path: Path,
                                                    capsys) -> None:  # type: ignore[no-untyped-def]
-    for path in _tenhou_files(shared_logs):
+    for path in TENHOU6:
         out = tmp_path / (path.stem + ".jsonl")
         assert main(["import", str(path), "--from", "tenhou6", "-o", str(out)]) == 0
         game = load(out)
@@ -92,15 +87,15 @@ def test_real_tenhou_games_import_and_verify_clean(shared_logs: Path, tmp_path: 
         assert back["sc"] == original["sc"], path.name
 
 
-def test_real_mjlog_games_import_and_verify_clean(shared_logs: Path) -> None:
-    for path in sorted((shared_logs / "mjlog").glob("*.xml")):
+def test_real_mjlog_games_import_and_verify_clean() -> None:
+    for path in MJLOG:
         recorded = parse_mjlog(path.read_text(encoding="utf-8"), ref=path.stem)
         events = events_from_recorded(recorded)
         assert verify_events(events) == [], path.name
 
 
-def test_a_wrong_recorded_value_in_a_real_game_is_reported(shared_logs: Path) -> None:
-    path = _tenhou_files(shared_logs)[0]
+def test_a_wrong_recorded_value_in_a_real_game_is_reported() -> None:
+    path = TENHOU6[0]
     recorded = parse_tenhou6(path.read_text(encoding="utf-8"))
     events = events_from_recorded(recorded)
     hands = [(i, e) for i, e in enumerate(events) if isinstance(e, Won)]

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from collections import Counter
 from functools import cache
-from pathlib import Path
 
 import pytest
 
@@ -30,21 +29,10 @@ from saves.logs.model import (
     tile_to_mpsz,
 )
 from saves.logs.tenhou6 import format_tenhou6, parse_tenhou6
+from tests.kit.real_logs import IDS, LOGS
 
-LOGS = (Path(__file__).resolve().parents[2] / ".." / "shared" / "logs").resolve()
 TENHOU6 = LOGS / "tenhou6"
 MJLOG = LOGS / "mjlog"
-
-
-def _ids() -> list[str]:
-    if not TENHOU6.is_dir():
-        return []
-    return sorted(p.stem for p in TENHOU6.glob("*.json"))
-
-
-IDS = _ids()
-
-needs_logs = pytest.mark.skipif(not TENHOU6.is_dir(), reason=f"no real logs at {LOGS}")
 
 
 @cache
@@ -64,13 +52,11 @@ def _by_id(gid: str) -> tuple[RecordedGame, RecordedGame]:
 # ---------------------------------------------------------------- the corpus
 
 
-@needs_logs
 def test_corpus_present() -> None:
     assert len(IDS) == 19
     assert sorted(p.stem for p in MJLOG.glob("*.xml")) == IDS
 
 
-@needs_logs
 @pytest.mark.parametrize("gid", IDS)
 def test_both_forms_agree(gid: str) -> None:
     a, b = _by_id(gid)
@@ -83,7 +69,6 @@ def test_both_forms_agree(gid: str) -> None:
     assert a.rules.hanchan == b.rules.hanchan and a.rules.red_fives == b.rules.red_fives
 
 
-@needs_logs
 @pytest.mark.parametrize("gid", IDS)
 def test_tenhou6_round_trip(gid: str) -> None:
     text = (TENHOU6 / f"{gid}.json").read_text(encoding="utf-8")
@@ -94,7 +79,6 @@ def test_tenhou6_round_trip(gid: str) -> None:
         assert out[key] == src[key], key
 
 
-@needs_logs
 @pytest.mark.parametrize("gid", IDS)
 def test_mjai_round_trip(gid: str) -> None:
     a, b = _by_id(gid)
@@ -122,7 +106,6 @@ def test_mjai_round_trip(gid: str) -> None:
             } <= e.keys()
 
 
-@needs_logs
 @pytest.mark.parametrize("gid", IDS)
 def test_mjlog_to_tenhou6_matches_the_published_conversion(gid: str) -> None:
     """Writing the XML parse as tenhou.net/6 gives the published log, up to the order of a
@@ -138,7 +121,6 @@ def test_mjlog_to_tenhou6_matches_the_published_conversion(gid: str) -> None:
         assert ko[16] == ks[16]
 
 
-@needs_logs
 @pytest.mark.parametrize("gid", IDS)
 def test_replay_is_consistent(gid: str) -> None:
     """Tile counts stay right, every draw is followed by that seat's discard or kan or win."""
@@ -178,7 +160,6 @@ def test_replay_is_consistent(gid: str) -> None:
             assert len(hands[s]) == 13 - 3 * melds + extra, (gid, k.name, s)
 
 
-@needs_logs
 def test_readme_totals() -> None:
     c: Counter[str] = Counter()
     for gid in IDS:
@@ -218,7 +199,6 @@ def test_readme_totals() -> None:
     assert c["pao"] == 2
 
 
-@needs_logs
 def test_known_facts_of_the_corpus() -> None:
     # double ron in S4-2 with 2 sticks: honba and sticks both go to the first winner from
     # the discarder's right (seat 2), the second winner (seat 3) gets the bare hand value
@@ -505,7 +485,6 @@ def _tenhou_deltas(w: Win, k: Kyoku, nearest: bool, sticks: int) -> list[int]:
     return d
 
 
-@needs_logs
 def test_payment_rules() -> None:
     """Every recorded win's deltas follow from its points, the honba and the sticks."""
     checked = 0

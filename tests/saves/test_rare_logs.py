@@ -37,6 +37,7 @@ from saves.logs.mjlog import parse_mjlog
 from saves.logs.model import LogFormatError
 from saves.logs.tenhou6 import parse_tenhou6
 from saves.verify import verify_events
+from tests.kit.real_logs import LOGS
 from tests.kit.tenhou_replay import drive, recorded_action, replay, same_event
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "rare_logs"
@@ -346,11 +347,9 @@ def test_east_only_uma_follows_the_records_final_points() -> None:
 
     new = parse_tenhou6((DATA / "real_mjai-reviewer_suukantsu_1.json").read_text("utf-8"))
     assert tuple(ruleset_for(new).uma) == (20, 10, -10, -20)
-    east_2009 = Path(__file__).resolve().parents[3] / "shared" / "logs" / "tenhou6"
-    old_path = east_2009 / "2009031702gm-00a1-0000-336ee82a.json"
-    if old_path.exists():
-        old = parse_tenhou6(old_path.read_text("utf-8"))
-        assert tuple(ruleset_for(old).uma) == (10, 5, -5, -10)
+    old_path = LOGS / "tenhou6" / "2009031702gm-00a1-0000-336ee82a.json"
+    old = parse_tenhou6(old_path.read_text("utf-8"))
+    assert tuple(ruleset_for(old).uma) == (10, 5, -5, -10)
 
 
 def test_a_cut_out_hand_is_verified_from_its_own_scores() -> None:

@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
 from engine.events import GameEnded, Won
+from saves.convert import events_from_recorded
+from saves.logs.tenhou6 import parse_tenhou6
+from tests.kit.real_logs import TENHOU6
 from tests.kit.screen_text import screen_text
 
 
-async def test_replay_of_an_imported_tenhou_game(shared_logs: Path) -> None:
-    convert = pytest.importorskip("saves.convert")
-    tenhou6 = pytest.importorskip("saves.logs.tenhou6")
-    path = sorted((shared_logs / "tenhou6").glob("*.json"))[0]
-    game = tenhou6.parse_tenhou6(path.read_text(encoding="utf-8"))
-    events = convert.events_from_recorded(game)
+async def test_replay_of_an_imported_tenhou_game() -> None:
+    path = TENHOU6[0]
+    game = parse_tenhou6(path.read_text(encoding="utf-8"))
+    events = events_from_recorded(game)
 
     from textual.app import App
 
