@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.tiles import Tile
+
 
 @dataclass(frozen=True, slots=True)
 class Discard:
     """Discard ``tile``; with ``riichi`` declare riichi with it (``open`` for open riichi)."""
 
-    tile: int
+    tile: Tile
     riichi: bool = False
     open: bool = False
 
@@ -32,35 +34,35 @@ class Ron:
 class Chi:
     """Chi the last discard with the two ``tiles`` from the hand."""
 
-    tiles: tuple[int, int]
+    tiles: tuple[Tile, Tile]
 
 
 @dataclass(frozen=True, slots=True)
 class Pon:
     """Pon the last discard with the two ``tiles`` from the hand."""
 
-    tiles: tuple[int, int]
+    tiles: tuple[Tile, Tile]
 
 
 @dataclass(frozen=True, slots=True)
 class OpenKan:
     """Open kan (大明槓) on the last discard with three tiles from the hand."""
 
-    tiles: tuple[int, int, int]
+    tiles: tuple[Tile, Tile, Tile]
 
 
 @dataclass(frozen=True, slots=True)
 class ClosedKan:
     """Closed kan (暗槓) of the four ``tiles`` in the hand."""
 
-    tiles: tuple[int, int, int, int]
+    tiles: tuple[Tile, Tile, Tile, Tile]
 
 
 @dataclass(frozen=True, slots=True)
 class AddedKan:
     """Added kan (加槓): add ``tile`` to the own pon of its kind."""
 
-    tile: int
+    tile: Tile
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from engine.tiles import Tile
 from rulesets.schema import Ruleset
 
 CallKind = Literal["chi", "pon", "minkan"]
@@ -43,10 +44,10 @@ class Meld:
     """
 
     kind: MeldKind
-    tiles: tuple[int, ...]
-    called: int | None = None
+    tiles: tuple[Tile, ...]
+    called: Tile | None = None
     from_seat: int | None = None
-    added: int | None = None
+    added: Tile | None = None
 
     @property
     def is_open(self) -> bool:
@@ -82,7 +83,7 @@ class HandStarted:
     dealer: int
     scores: tuple[int, int, int, int]
     dice: tuple[int, int]
-    wall: tuple[int, ...]
+    wall: tuple[Tile, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +91,7 @@ class Drew:
     """A seat drew a tile; ``rinshan`` for a replacement draw after a kan."""
 
     seat: int
-    tile: int
+    tile: Tile
     rinshan: bool = False
 
 
@@ -107,7 +108,7 @@ class Discarded:
     """A seat discarded a tile; ``tsumogiri`` when it was the tile just drawn."""
 
     seat: int
-    tile: int
+    tile: Tile
     tsumogiri: bool = False
 
 
@@ -138,7 +139,7 @@ class Kan:
 class DoraRevealed:
     """A new (kan) dora indicator is turned."""
 
-    indicator: int
+    indicator: Tile
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,8 +158,8 @@ class WinResult:
 
     seat: int
     from_seat: int | None  # None for tsumo
-    tile: int
-    hand: tuple[int, ...]  # concealed tiles including the winning tile
+    tile: Tile
+    hand: tuple[Tile, ...]  # concealed tiles including the winning tile
     melds: tuple[Meld, ...]
     han: int
     fu: int
@@ -167,7 +168,7 @@ class WinResult:
     limit: str | None  # mangan, haneman, baiman, sanbaiman, yakuman, kazoe_yakuman
     yakuman_count: int
     points: int  # the hand's value before honba and sticks
-    ura_indicators: tuple[int, ...] = ()
+    ura_indicators: tuple[Tile, ...] = ()
     pao_seat: int | None = None
     payments: tuple[Payment, ...] = ()
     chips: tuple[int, int, int, int] = (0, 0, 0, 0)
@@ -188,7 +189,7 @@ class HandDrawn:
 
     kind: DrawKind
     tenpai: tuple[bool, bool, bool, bool] = (False, False, False, False)
-    hands: tuple[tuple[int, ...], ...] = ()  # the hands shown (empty tuple = not shown)
+    hands: tuple[tuple[Tile, ...], ...] = ()  # the hands shown (empty tuple = not shown)
     nagashi: tuple[int, ...] = ()  # seats with nagashi mangan
     payments: tuple[Payment, ...] = ()
     deltas: tuple[int, int, int, int] = (0, 0, 0, 0)

@@ -24,6 +24,7 @@ from engine.scoring import limit_points, win_payments
 from engine.settlement import final_table
 from engine.shanten import shanten
 from engine.state import GameState
+from engine.tiles import kind_of
 from engine.waits import is_tenpai, waits
 from engine.wins import ron_result, score, tsumo_result, win_context
 from rulesets.schema import Ruleset
@@ -163,7 +164,7 @@ def tenpai_of(st: GameState, seat: int) -> bool:
     own = list(s.counts)
     for m in s.melds:
         for t in m.tiles:
-            own[t >> 2] += 1
+            own[kind_of(t)] += 1
     if not is_tenpai(s.counts, n, own_four_copies_count=st.rules.tenpai_own_four_copies,
                      own=own):
         return False

@@ -55,6 +55,7 @@ from engine.events import (
 from engine.legal import IllegalAction, legal_actions, why_illegal
 from engine.penalties import chombo_penalty, false_call_penalty
 from engine.state import GameState, apply, fold
+from engine.tiles import is_wind, kind_of
 from engine.view import PlayerView
 from engine.visibility import view
 from rulesets.schema import Ruleset
@@ -360,8 +361,8 @@ class Game:
         elif isinstance(action, AddedKan):
             # An earlier open kan's dora waits until this kan stands (nobody robs it):
             # a robbed added kan reveals nothing (Tenhou: double_kakan_then_chankan).
-            k = action.tile >> 2
-            pon = next(m for m in s.melds if m.kind == "pon" and m.tiles[0] >> 2 == k)
+            k = kind_of(action.tile)
+            pon = next(m for m in s.melds if m.kind == "pon" and kind_of(m.tiles[0]) == k)
             self._emit(Kan(seat, Meld("kakan", pon.tiles + (action.tile,), pon.called,
                                       pon.from_seat, action.tile)))
         elif isinstance(action, NineTerminals):
@@ -460,7 +461,7 @@ class Game:
             return
         if (len(st.first_winds) == 4 and not st.calls_made and r.abort_four_winds
                 and all(s.discards == 1 for s in st.seats)
-                and 27 <= st.first_winds[0] <= 30
+                and is_wind(st.first_winds[0])
                 and all(k == st.first_winds[0] for k in st.first_winds)):
             self._responses = {}
             self._emit(flow.abortive_draw(st, "four_winds"))

@@ -3,6 +3,10 @@
 ``legal_actions(state, seat)`` is the single source of truth for the runner, the
 bots and the UI: the runner refuses anything not listed (:class:`IllegalAction`
 with a plain-sentence reason from :func:`why_illegal`).
+
+Lines marked ``hot:`` inline an :mod:`engine.tiles` helper (``tile >> 2`` for
+``kind_of``): they run for every discard and every claim check, and the call
+cost a measurable share of ``benchmarks/bench_game.py``.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from engine.facts import is_furiten, may_be_shiisanputaa
 from engine.scoring import decompositions
 from engine.shanten import shanten
 from engine.state import GameState, SeatState, kuikae_kinds, waits_of
-from engine.tiles import TERMINALS_AND_HONOURS, is_red
+from engine.tiles import TERMINALS_AND_HONOURS, is_red, is_suited, kind_of
 from engine.waits import waits
 from engine.wins import ron_result, tsumo_result
 
@@ -108,7 +112,7 @@ def turn_actions(st: GameState, seat: int) -> tuple[Action, ...]:
     if (not called or r.kan_after_call) and _can_kan_now(st):
         if riichi:
             if drawn is not None and r.riichi_ankan != "never":
-                k = drawn >> 2
+                k = kind_of(drawn)
                 if counts[k] == 4 and _riichi_kan_ok(st, seat, k):
                     out.append(ClosedKan(_four(s.hand, k)))
         else:
@@ -118,10 +122,10 @@ def turn_actions(st: GameState, seat: int) -> tuple[Action, ...]:
                         out.append(ClosedKan(_four(s.hand, k)))
             for m in s.melds if nmelds else ():
                 if m.kind == "pon":
-                    k = m.tiles[0] >> 2
+                    k = kind_of(m.tiles[0])
                     if counts[k]:
                         for t in s.hand:
-                            if t >> 2 == k:
+                            if kind_of(t) == k:
                                 out.append(AddedKan(t))
     # discards
     if riichi:
@@ -131,7 +135,7 @@ def turn_actions(st: GameState, seat: int) -> tuple[Action, ...]:
     forbidden = s.kuikae
     tiles = sorted(s.hand)
     if forbidden:
-        cands = [t for t in tiles if (t >> 2) not in forbidden]
+        cands = [t for t in tiles if t >> 2 not in forbidden]  # hot: kind_of inlined
         if not cands:  # kuikae can leave nothing: then any tile may go
             cands = tiles
     else:
@@ -146,7 +150,7 @@ def turn_actions(st: GameState, seat: int) -> tuple[Action, ...]:
         seen: set[int] = set()
         after = list(counts)
         for t in cands:
-            k = t >> 2
+            k = kind_of(t)
             if k not in seen:
                 after[k] -= 1
                 ok = shanten(after, nmelds) == 0
@@ -161,7 +165,7 @@ def turn_actions(st: GameState, seat: int) -> tuple[Action, ...]:
 
 
 def _four(hand: list[int], k: int) -> tuple[int, int, int, int]:
-    ts = sorted(t for t in hand if t >> 2 == k)
+    ts = sorted(t for t in hand if kind_of(t) == k)
     return (ts[0], ts[1], ts[2], ts[3])
 
 
@@ -206,7 +210,7 @@ def _open_riichi_filter(st: GameState, seat: int, cands: list[int]) -> list[int]
                 danger.update(waits_of(st, o))
     if not danger:
         return cands
-    safe = [t for t in cands if (t >> 2) not in danger]
+    safe = [t for t in cands if kind_of(t) not in danger]
     return safe if safe else cands
 
 
@@ -224,14 +228,14 @@ def claim_actions(st: GameState, seat: int) -> tuple[Action, ...]:
     s = st.seats[seat]
     if s.dead:
         return ()
-    kind = tile >> 2
+    kind = tile >> 2  # hot: kind_of inlined
     counts = s.counts
     ws = s.cache.waits
     if ws is None:
         ws = waits_of(st, seat)
     # fast exit: no win, no pair for a pon, no chi shape
     if kind not in ws and counts[kind] < 2:
-        if (dseat + 1) % 4 != seat or kind >= 27:
+        if (dseat + 1) % 4 != seat or kind >= 27:  # hot: is_honour inlined
             return ()
         n = kind % 9
         if not ((n >= 2 and counts[kind - 2] and counts[kind - 1])
@@ -251,13 +255,13 @@ def claim_actions(st: GameState, seat: int) -> tuple[Action, ...]:
         return (*out, Pass()) if out else ()
     c = counts[kind]
     if c >= 2:
-        same = sorted(t for t in s.hand if t >> 2 == kind)
+        same = sorted(t for t in s.hand if t >> 2 == kind)  # hot: kind_of inlined
         for pair in _pairs(same, r.red_fives):
             if _leaves_discard(s, kind, (pair[0], pair[1]), None, r.kuikae):
                 out.append(Pon(pair))
         if c >= 3 and _can_kan_now(st) and not last:
             out.append(OpenKan((same[0], same[1], same[2])))
-    if (dseat + 1) % 4 == seat and kind < 27:
+    if (dseat + 1) % 4 == seat and is_suited(kind):
         n = kind % 9
         for a, b in ((-2, -1), (-1, 1), (1, 2)):
             if 0 <= n + a and n + b <= 8 and counts[kind + a] and counts[kind + b]:
@@ -289,7 +293,7 @@ def _variants(hand: list[int], kind: int, red: int) -> list[int]:
     """One tile of ``kind`` per distinct appearance (red / not red)."""
     seen: dict[bool, int] = {}
     for t in sorted(hand):
-        if t >> 2 == kind:
+        if t >> 2 == kind:  # hot: kind_of inlined
             key = is_red(t, red)
             if key not in seen:
                 seen[key] = t
@@ -304,8 +308,8 @@ def _leaves_discard(s: SeatState, kind: int, used: tuple[int, int], chi: str | N
     m = Meld("chi" if chi else "pon", (used[0], used[1], kind * 4), kind * 4, 0)
     forbidden = kuikae_kinds(rule, m, kind)
     rest = list(s.counts)
-    rest[used[0] >> 2] -= 1
-    rest[used[1] >> 2] -= 1
+    rest[kind_of(used[0])] -= 1
+    rest[kind_of(used[1])] -= 1
     return any(n and k not in forbidden for k, n in enumerate(rest))
 
 
@@ -353,7 +357,7 @@ def why_illegal(st: GameState, seat: int, action: Action) -> str:
             return "Riichi needs a tenpai hand after this discard."
         if s.riichi:
             return "After riichi you must discard the tile you drew."
-        if (action.tile >> 2) in s.kuikae:
+        if kind_of(action.tile) in s.kuikae:
             return "Swap calling: you may not discard that tile right after your call."
         if st.rules.open_riichi:
             return "That tile would deal into an open riichi; discard another tile."

@@ -9,6 +9,10 @@ Only ``apply`` changes a fact.  Queries (the legal actions, :func:`waits_of`, th
 view) may remember what they computed in a seat's :class:`SeatCache`, which is kept
 apart: ``snapshot`` leaves it out and :func:`checkpoint` copies the facts only.
 
+Lines marked ``hot:`` inline an :mod:`engine.tiles` helper (``tile >> 2`` for
+``kind_of``): they run for every discard and every claim check, and the call
+cost a measurable share of ``benchmarks/bench_game.py``.
+
 Phases (``GameState.phase``):
 
 * ``"new"`` -- after ``GameStarted``, before the first ``HandStarted``;
@@ -47,6 +51,7 @@ from engine.events import (
     Won,
 )
 from engine.shanten import shanten
+from engine.tiles import Kind, Tile, is_dragon, is_suited, is_wind, kind_of, suit_of
 from engine.view import RiverTile
 from engine.waits import waits
 from rulesets.schema import Ruleset
@@ -73,7 +78,7 @@ class SeatCache:
     UNKNOWN = -9
 
     def __init__(self) -> None:
-        self.waits: tuple[int, ...] | None = None
+        self.waits: tuple[Kind, ...] | None = None
         self.shanten = SeatCache.UNKNOWN
 
     def clear(self) -> None:
@@ -99,11 +104,11 @@ class SeatState:
     """Slots that hold no fact: :func:`snapshot` and :func:`checkpoint` leave them out."""
 
     def __init__(self) -> None:
-        self.hand: list[int] = []
-        self.counts: list[int] = [0] * 34
+        self.hand: list[Tile] = []
+        self.counts: list[int] = [0] * 34  # by Kind
         self.melds: list[Meld] = []
         self.river: list[RiverTile] = []
-        self.river_kinds: set[int] = set()
+        self.river_kinds: set[Kind] = set()
         self.riichi = False
         self.riichi_pending = False
         self.double_riichi = False
@@ -117,23 +122,27 @@ class SeatState:
         self.nagashi = True
         self.pao: tuple[int, str] | None = None  # (liable seat, yaku id)
         self.kans = 0
-        self.kuikae: frozenset[int] = frozenset()
+        self.kuikae: frozenset[Kind] = frozenset()
         self.noten_declared = False
         self.called_this_turn = False
         self.dead = False  # practice mode: a false call made the hand dead (アガリ放棄)
         self.cache = SeatCache()
 
-    def add(self, tile: int) -> None:
+    def add(self, tile: Tile) -> None:
         """Add a tile to the concealed hand."""
         self.hand.append(tile)
-        self.counts[tile >> 2] += 1
-        self.cache.clear()
+        self.counts[tile >> 2] += 1  # hot: kind_of inlined
+        cache = self.cache  # hot: SeatCache.clear inlined
+        cache.waits = None
+        cache.shanten = SeatCache.UNKNOWN
 
-    def remove(self, tile: int) -> None:
+    def remove(self, tile: Tile) -> None:
         """Take a tile out of the concealed hand."""
         self.hand.remove(tile)
-        self.counts[tile >> 2] -= 1
-        self.cache.clear()
+        self.counts[tile >> 2] -= 1  # hot: kind_of inlined
+        cache = self.cache  # hot: SeatCache.clear inlined
+        cache.waits = None
+        cache.shanten = SeatCache.UNKNOWN
 
     @property
     def closed(self) -> bool:
@@ -172,7 +181,7 @@ class GameState:
         self.sticks = 0
         self.dealer = 0
         self.dice = (1, 1)
-        self.wall: tuple[int, ...] = ()
+        self.wall: tuple[Tile, ...] = ()
         self.hand_index = -1
         self.seats = [SeatState() for _ in range(4)]
         self.live_pos = wall_mod.FIRST_DRAW
@@ -184,12 +193,12 @@ class GameState:
         self.calls_made = False
         self.turn = 0
         self.phase: Phase = "new"
-        self.last_discard: tuple[int, int] | None = None
+        self.last_discard: tuple[int, Tile] | None = None  # (seat, tile)
         self.last_kan: tuple[int, Meld] | None = None
-        self.drawn: int | None = None
+        self.drawn: Tile | None = None
         self.rinshan_draw = False
         self.window = 0  # counts claim windows (discards and kans)
-        self.first_winds: list[int] = []
+        self.first_winds: list[Kind] = []
         self.kan_discard = False  # the current discard follows a kan
         self.result: Won | HandDrawn | Penalty | None = None
         self.ended: GameEnded | None = None
@@ -210,12 +219,12 @@ class GameState:
         """Live tiles still to draw."""
         return self.live_end - self.live_pos
 
-    def dora_indicators(self) -> tuple[int, ...]:
+    def dora_indicators(self) -> tuple[Tile, ...]:
         """The dora indicators turned so far."""
         w = self.wall
         return tuple(w[131 - 2 * i] for i in range(self.dora_count))
 
-    def ura_indicators(self) -> tuple[int, ...]:
+    def ura_indicators(self) -> tuple[Tile, ...]:
         """The ura indicators under the turned dora indicators (kan_ura permitting)."""
         n = self.dora_count if self.rules.kan_ura else min(self.dora_count, self.rules.initial_dora)
         w = self.wall
@@ -352,14 +361,14 @@ def _discarded(st: GameState, ev: Discarded) -> None:
     s.remove(ev.tile)
     if hint >= 1:  # a 3n+1 hand is never nearer than the 3n+2 hand it came from
         s.cache.waits = ()
-    kind = ev.tile >> 2
+    kind = ev.tile >> 2  # hot: kind_of inlined
     if s.riichi_pending:
         s.riichi_turn = len(s.river)
     s.river.append(RiverTile(ev.tile, ev.tsumogiri, s.riichi_pending, None, st.window + 1))
     s.river_kinds.add(kind)
     if s.ippatsu and not s.riichi_pending:
         s.ippatsu = False
-    if not (kind >= 27 or kind % 9 in (0, 8)):
+    if not (kind >= 27 or kind % 9 in (0, 8)):  # hot: is_yaochuu inlined
         s.nagashi = False
     if not st.calls_made and s.discards == 0:
         st.first_winds.append(kind)
@@ -381,7 +390,7 @@ def _discarded(st: GameState, ev: Discarded) -> None:
 _OTHERS = tuple(tuple(o for o in range(4) if o != s) for s in range(4))
 
 
-def _mark_passed(st: GameState, seat: int, kind: int) -> None:
+def _mark_passed(st: GameState, seat: int, kind: Kind) -> None:
     """Every other seat that waits on ``kind`` becomes furiten if it does not win now."""
     seats = st.seats
     for o in _OTHERS[seat]:
@@ -396,7 +405,7 @@ def _mark_passed(st: GameState, seat: int, kind: int) -> None:
                 so.riichi_furiten = st.window
 
 
-def waits_of(st: GameState, seat: int) -> tuple[int, ...]:
+def waits_of(st: GameState, seat: int) -> tuple[Kind, ...]:
     """Kinds that complete ``seat``'s 3n+1 concealed hand (cached until the hand changes)."""
     s = st.seats[seat]
     w = s.cache.waits
@@ -447,7 +456,7 @@ def _called(st: GameState, ev: Called) -> None:
     st.kan_discard = False
     if not st.rules.nagashi_with_own_calls:
         s.nagashi = False
-    kind = tile >> 2
+    kind = kind_of(tile)
     if m.kind == "minkan":
         s.kans += 1
         st.kans_total += 1
@@ -462,17 +471,17 @@ def _called(st: GameState, ev: Called) -> None:
     _track_pao(st, ev.seat, m, dseat)
 
 
-def kuikae_kinds(rule: str, m: Meld, kind: int) -> frozenset[int]:
+def kuikae_kinds(rule: str, m: Meld, kind: Kind) -> frozenset[Kind]:
     if rule == "allowed":
         return frozenset()
     if rule == "same_tile_forbidden" or m.kind != "chi":
         return frozenset((kind,))
-    others = sorted(t >> 2 for t in m.tiles if t != m.called)
+    others = sorted(kind_of(t) for t in m.tiles if t != m.called)
     out = {kind}
     lo, hi = others
-    if kind < lo and hi + 1 <= 26 and (hi + 1) // 9 == kind // 9:
+    if kind < lo and is_suited(hi + 1) and suit_of(hi + 1) == suit_of(kind):
         out.add(hi + 1)
-    elif kind > hi and lo - 1 >= 0 and (lo - 1) // 9 == kind // 9:
+    elif kind > hi and lo >= 1 and suit_of(lo - 1) == suit_of(kind):
         out.add(lo - 1)
     return frozenset(out)
 
@@ -480,16 +489,16 @@ def kuikae_kinds(rule: str, m: Meld, kind: int) -> frozenset[int]:
 def _track_pao(st: GameState, seat: int, m: Meld, from_seat: int) -> None:
     """Remember who fed the set that completed a pao yaku (責任払い)."""
     s = st.seats[seat]
-    kind = m.tiles[0] >> 2
+    kind = kind_of(m.tiles[0])
     rules = st.rules
     pao_yaku = rules.pao_yaku
     if m.kind == "pon" or (m.kind == "minkan" and rules.pao_by_open_kan):
-        sets = [mm.tiles[0] >> 2 for mm in s.melds if mm.kind != "chi"]
-        if kind >= 31 and "daisangen" in pao_yaku:
-            if sum(1 for k in sets if k >= 31) == 3:
+        sets = [kind_of(mm.tiles[0]) for mm in s.melds if mm.kind != "chi"]
+        if is_dragon(kind) and "daisangen" in pao_yaku:
+            if sum(1 for k in sets if is_dragon(k)) == 3:
                 s.pao = (from_seat, "daisangen")
-        elif 27 <= kind <= 30 and "daisuushii" in pao_yaku:
-            if sum(1 for k in sets if 27 <= k <= 30) == 4:
+        elif is_wind(kind) and "daisuushii" in pao_yaku:
+            if sum(1 for k in sets if is_wind(k)) == 4:
                 s.pao = (from_seat, "daisuushii")
     if m.kind == "minkan":
         if "suukantsu" in pao_yaku and s.kans == 4:
@@ -509,7 +518,7 @@ def _kan(st: GameState, ev: Kan) -> None:
         assert m.added is not None
         s.remove(m.added)
         for i, old in enumerate(s.melds):
-            if old.kind == "pon" and old.tiles[0] >> 2 == m.added >> 2:
+            if old.kind == "pon" and kind_of(old.tiles[0]) == kind_of(m.added):
                 s.melds[i] = m
                 break
     s.kans += 1
@@ -524,8 +533,8 @@ def _kan(st: GameState, ev: Kan) -> None:
     st.last_kan = (ev.seat, m)
     st.phase = "chankan"
     st.rinshan_draw = False
-    if m.kind == "kakan":
-        _mark_passed(st, ev.seat, m.added >> 2)  # type: ignore[operator]
+    if m.kind == "kakan" and m.added is not None:
+        _mark_passed(st, ev.seat, kind_of(m.added))
 
 
 def _dora_revealed(st: GameState, ev: DoraRevealed) -> None:

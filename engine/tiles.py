@@ -24,6 +24,14 @@ mpsz notation: digits followed by their suit letter, ``123m456p789s1122z``;
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TypeAlias
+
+Tile: TypeAlias = int
+"""A physical tile, ``0..135`` (``kind * 4 + copy``)."""
+Kind: TypeAlias = int
+"""A tile kind, ``0..33`` (1m..9m, 1p..9p, 1s..9s, then East .. Red)."""
+# Plain aliases, not NewType: a NewType would cost a call at every tile the wall,
+# a parser or the codec makes, and the engine's hot paths index lists by kind.
 
 NUM_KINDS = 34
 NUM_TILES = 136
@@ -38,53 +46,74 @@ DRAGONS = (31, 32, 33)
 EAST, SOUTH, WEST, NORTH, WHITE, GREEN, RED = range(27, 34)
 
 WIND_LETTERS = "ESWN"
+"""Letter of each wind (0 East .. 3 North): round names ``E1``, seat names."""
 
 
 class TileError(ValueError):
     """Bad tile notation or an impossible set of tiles; the message is a plain sentence."""
 
 
-def suit_of(kind: int) -> int:
+def suit_of(kind: Kind) -> int:
     """Suit index of a kind: 0 m, 1 p, 2 s, 3 honours."""
     return kind // 9
 
 
-def number_of(kind: int) -> int:
+def number_of(kind: Kind) -> int:
     """Face number 1..9 of a suited kind (1..7 for honours)."""
     return kind % 9 + 1
 
 
-def is_honour(kind: int) -> bool:
+def is_honour(kind: Kind) -> bool:
     """True for winds and dragons."""
     return kind >= 27
 
 
-def is_terminal(kind: int) -> bool:
+def is_suited(kind: Kind) -> bool:
+    """True for man, pin and sou kinds (not honours)."""
+    return kind < 27
+
+
+def is_wind(kind: Kind) -> bool:
+    """True for East, South, West and North."""
+    return 27 <= kind <= 30
+
+
+def is_dragon(kind: Kind) -> bool:
+    """True for White, Green and Red."""
+    return kind >= 31
+
+
+def wind_kind(wind: int) -> Kind:
+    """The kind of a wind given as 0 East .. 3 North."""
+    return EAST + wind
+
+
+def is_terminal(kind: Kind) -> bool:
     """True for suited ones and nines."""
     return kind < 27 and kind % 9 in (0, 8)
 
 
-def is_yaochuu(kind: int) -> bool:
+def is_yaochuu(kind: Kind) -> bool:
     """True for terminals and honours (么九牌)."""
     return kind >= 27 or kind % 9 in (0, 8)
 
 
-def is_simple(kind: int) -> bool:
+def is_simple(kind: Kind) -> bool:
     """True for suited 2..8 (中張牌)."""
     return kind < 27 and kind % 9 not in (0, 8)
 
 
-def kind_of(tile: int) -> int:
+def kind_of(tile: Tile) -> Kind:
     """Kind of a physical tile."""
     return tile >> 2
 
 
-def is_red(tile: int, red_fives: int) -> bool:
+def is_red(tile: Tile, red_fives: int) -> bool:
     """True when ``tile`` is a red five under a ruleset with ``red_fives`` per suit."""
     return (tile >> 2) in FIVES and (tile & 3) < red_fives
 
 
-def dora_of(indicator_kind: int) -> int:
+def dora_of(indicator_kind: Kind) -> Kind:
     """The dora kind shown by an indicator kind (9m -> 1m, North -> East, Red -> White)."""
     if indicator_kind < 27:
         return indicator_kind - 8 if indicator_kind % 9 == 8 else indicator_kind + 1
@@ -93,12 +122,12 @@ def dora_of(indicator_kind: int) -> int:
     return 31 if indicator_kind == 33 else indicator_kind + 1
 
 
-def kind_name(kind: int) -> str:
+def kind_name(kind: Kind) -> str:
     """mpsz name of a kind, e.g. ``'5m'`` or ``'7z'``."""
     return f"{kind % 9 + 1}{SUITS[kind // 9]}"
 
 
-def tile_name(tile: int, red_fives: int) -> str:
+def tile_name(tile: Tile, red_fives: int) -> str:
     """mpsz name of a physical tile, ``'0m'`` for a red five."""
     kind = tile >> 2
     if is_red(tile, red_fives):
@@ -140,14 +169,14 @@ def _tokens(text: str) -> list[tuple[int, bool]]:
     return out
 
 
-def parse_kinds(text: str) -> list[int]:
+def parse_kinds(text: str) -> list[Kind]:
     """Parse mpsz into kinds (red fives become plain fives), in written order."""
     return [k for k, _ in _tokens(text)]
 
 
 def parse_tiles(
     text: str, red_fives: int = 1, *, used: Iterable[int] = ()
-) -> list[int]:
+) -> list[Tile]:
     """Parse mpsz into distinct physical tiles, in written order.
 
     Copies are allocated so that the tiles are distinct from each other and from
@@ -185,12 +214,12 @@ def parse_tiles(
     return out
 
 
-def format_kinds(kinds: Iterable[int]) -> str:
+def format_kinds(kinds: Iterable[Kind]) -> str:
     """Format kinds as sorted, grouped mpsz: ``[0, 1, 2, 27]`` -> ``'123m1z'``."""
     return _format([(k, False) for k in kinds])
 
 
-def format_tiles(tiles: Iterable[int], red_fives: int = 1) -> str:
+def format_tiles(tiles: Iterable[Tile], red_fives: int = 1) -> str:
     """Format physical tiles as sorted, grouped mpsz with ``0`` for red fives."""
     return _format([(t >> 2, is_red(t, red_fives)) for t in tiles])
 

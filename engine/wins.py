@@ -14,6 +14,7 @@ from engine.facts import is_furiten, may_be_shiisanputaa, min_han, window_furite
 from engine.scoring import ScoreResult, WinContext, score_win
 from engine.shanten import shanten, shanten_kokushi
 from engine.state import GameState, waits_of
+from engine.tiles import kind_of
 from engine.waits import waits
 from rulesets.schema import Ruleset
 
@@ -76,7 +77,7 @@ def _tsumo_furiten(st: GameState, seat: int, tile: int) -> bool:
     if window_furiten(s, st.window):
         return True
     counts = list(s.counts)
-    counts[tile >> 2] -= 1
+    counts[kind_of(tile)] -= 1
     try:
         ws = waits(counts, len(s.melds))
     except ValueError:
@@ -112,10 +113,10 @@ def every_wait_has_yaku(ctx: WinContext, rules: Ruleset) -> bool:
     before.remove(ctx.win_tile)
     counts = [0] * 34
     for t in before:
-        counts[t >> 2] += 1
+        counts[kind_of(t)] += 1
     taken = set(before) | {t for m in ctx.melds for t in m.tiles}
     for kind in waits(counts, len(ctx.melds)):
-        if kind == ctx.win_tile >> 2:
+        if kind == kind_of(ctx.win_tile):
             continue
         free = [t for t in range(kind * 4 + 3, kind * 4 - 1, -1) if t not in taken]
         if not free:
@@ -148,7 +149,7 @@ def ron_result(
     st: GameState, seat: int, tile: int, *, chankan: bool = False, chankan_ankan: bool = False,
 ) -> ScoreResult | None:
     """The score of ``seat`` winning on another's ``tile`` now, or None if it may not."""
-    kind = tile >> 2
+    kind = kind_of(tile)
     if kind not in waits_of(st, seat):
         return None
     if is_furiten(st, seat):

@@ -19,10 +19,10 @@ from dataclasses import dataclass
 
 from engine.events import Event, GameEnded, HandDrawn, HandStarted, Won
 from engine.state import GameState, apply, checkpoint
+from engine.tiles import WIND_LETTERS
 from engine.view import PlayerView
 from engine.visibility import view
 
-WINDS = "ESWN"
 CHECKPOINT_EVERY = 40
 """Besides every hand's start, a copy of the state is kept every this many events."""
 
@@ -39,7 +39,7 @@ class HandMark:
 
 def hand_name(ev: HandStarted) -> str:
     """``E1-0`` style name of a hand."""
-    return f"{WINDS[ev.round_wind % 4]}{ev.hand_number + 1}-{ev.honba}"
+    return f"{WIND_LETTERS[ev.round_wind % 4]}{ev.hand_number + 1}-{ev.honba}"
 
 
 class ReplayError(ValueError):

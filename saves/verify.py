@@ -28,8 +28,7 @@ from engine.events import (
     Won,
 )
 from engine.state import GameState, apply
-
-SEATS = "ESWN"
+from engine.tiles import WIND_LETTERS
 
 
 @dataclass(frozen=True)
@@ -46,12 +45,12 @@ class Disagreement:
 
 def _seat_name(st: GameState, seat: int) -> str:
     """The absolute seat and its wind in this hand (E = the dealer)."""
-    return f"seat {seat} ({SEATS[(seat - st.dealer) % 4]})"
+    return f"seat {seat} ({WIND_LETTERS[(seat - st.dealer) % 4]})"
 
 
 def _hand_name(st: GameState | None, ev: HandStarted | None) -> str:
     if ev is not None:
-        return f"{SEATS[ev.round_wind % 4]}{ev.hand_number + 1}-{ev.honba}"
+        return f"{WIND_LETTERS[ev.round_wind % 4]}{ev.hand_number + 1}-{ev.honba}"
     return "start"
 
 
@@ -242,7 +241,7 @@ def precheck(st: GameState, ev: Event) -> str | None:
 
 
 def _round_name(round_index: int, dealer: int, honba: int) -> str:
-    return f"{SEATS[round_index % 4]}{dealer + 1}-{honba}"
+    return f"{WIND_LETTERS[round_index % 4]}{dealer + 1}-{honba}"
 
 
 def check_next(expect: object, ev: Event) -> str | None:

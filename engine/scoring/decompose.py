@@ -12,12 +12,13 @@ from collections.abc import Sequence
 from functools import cache
 
 from engine.scoring.types import SEQ, TRIPLET, Decomposition
+from engine.tiles import TERMINALS_AND_HONOURS
 
 Group = tuple[int, int]
 Reading = tuple[int, tuple[int, ...], tuple[int, ...]]
 """(pair kind or -1, sequence kinds, triplet kinds), each tuple sorted."""
 
-KOKUSHI_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+KOKUSHI_KINDS = TERMINALS_AND_HONOURS
 
 
 @cache

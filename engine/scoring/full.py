@@ -23,14 +23,25 @@ from engine.scoring.decompose import KOKUSHI_KINDS, is_kokushi, regular_readings
 from engine.scoring.points import base_points, limit_of, split
 from engine.scoring.registry import ORDER
 from engine.scoring.types import ScoreResult, WinContext
-from engine.tiles import dora_of
+from engine.tiles import (
+    GREEN,
+    RED,
+    WHITE,
+    dora_of,
+    is_dragon,
+    is_honour,
+    is_suited,
+    is_wind,
+    kind_of,
+    wind_kind,
+)
 from rulesets.schema import Ruleset
 
 _R34 = range(34)
 
 _YAOCHUU = frozenset(KOKUSHI_KINDS)
 _GREEN = frozenset((19, 20, 21, 23, 25, 32))
-_DRAGON_YAKU = {31: "yakuhai_haku", 32: "yakuhai_hatsu", 33: "yakuhai_chun"}
+_DRAGON_YAKU = {WHITE: "yakuhai_haku", GREEN: "yakuhai_hatsu", RED: "yakuhai_chun"}
 _LUCK_YAKUMAN = frozenset(("tenhou", "chiihou", "renhou", "shiisanputaa"))
 _RENHOU_HAN = {"mangan": 5, "baiman": 8}
 
@@ -62,7 +73,7 @@ class _Hand:
                  kinds: list[int], dora: Yaku) -> None:
         self.ctx = ctx
         self.rules = rules
-        self.win = ctx.win_tile >> 2
+        self.win = kind_of(ctx.win_tile)
         self.no_melds = not ctx.melds
         self.counts = counts
         self.total = total
@@ -81,8 +92,8 @@ class _Hand:
         self.menzen = not meld_seqs and n_ankan == len(meld_trips)
         self.kinds = kinds
         self.dealer = ctx.seat_wind == 0
-        self.seat_k = 27 + ctx.seat_wind
-        self.round_k = 27 + ctx.round_wind
+        self.seat_k = wind_kind(ctx.seat_wind)
+        self.round_k = wind_kind(ctx.round_wind)
         self.riichi_any = ctx.riichi or ctx.double_riichi or ctx.open_riichi
         self.situational = self._situational()
         self.luck_yakuman = self._luck_yakuman() if (
@@ -143,9 +154,9 @@ class _Hand:
         """Yakuman decided by the tiles and kans alone, whatever the reading."""
         rules, kinds = self.rules, self.kinds
         out: list[tuple[str, int]] = []
-        if kinds[0] >= 27:
+        if is_honour(kinds[0]):
             out.append(("tsuuiisou", 1))
-        elif self.all_yaochuu and kinds[-1] < 27:
+        elif self.all_yaochuu and is_suited(kinds[-1]):
             out.append(("chinroutou", 1))
         if kinds[-1] <= 32 and kinds[0] >= 19 and _GREEN.issuperset(kinds) and (
                 rules.ryuuiisou_without_hatsu or 32 in kinds):
@@ -163,14 +174,14 @@ class _Hand:
         if (self.menzen or self.rules.open_tanyao) and _YAOCHUU.isdisjoint(kinds):
             out.append(("tanyao", 1))
         lo, hi = kinds[0], kinds[-1]
-        if self.all_yaochuu and hi >= 27 and lo < 27:
+        if self.all_yaochuu and is_honour(hi) and is_suited(lo):
             out.append(("honroutou", 2))
-        if lo < 27:
+        if is_suited(lo):
             i = len(kinds) - 1
-            while kinds[i] >= 27:
+            while is_honour(kinds[i]):
                 i -= 1
             if lo // 9 == kinds[i] // 9:
-                if hi >= 27:
+                if is_honour(hi):
                     out.append(("honitsu", 3 if self.menzen else 2))
                 else:
                     out.append(("chinitsu", 6 if self.menzen else 5))
@@ -285,7 +296,7 @@ def _chiitoitsu(h: _Hand) -> ScoreResult:
     rules = h.rules
     kinds = h.kinds
     found = [y for y in h.hand_yakuman if y[0] == "tsuuiisou"]
-    if rules.daisharin != "none" and kinds[-1] < 27 and kinds[0] // 9 == kinds[-1] // 9:
+    if rules.daisharin != "none" and is_suited(kinds[-1]) and kinds[0] // 9 == kinds[-1] // 9:
         lo = kinds[0] % 9
         ok = (
             (rules.daisharin == "pinzu" and kinds[0] == 10 and kinds[-1] == 16)
@@ -312,7 +323,7 @@ def _is_shiisanputaa(counts: list[int]) -> bool:
             return False
         if n == 2:
             pairs += 1
-        if k < 27:
+        if is_suited(k):
             s = k // 9
             if k - last[s] <= 2:
                 return False
@@ -325,7 +336,7 @@ def _chuuren(h: _Hand) -> str | None:
     if not h.no_melds:
         return None
     kinds = h.kinds
-    if kinds[-1] >= 27 or kinds[0] // 9 != kinds[-1] // 9 or len(kinds) != 9:
+    if is_honour(kinds[-1]) or kinds[0] // 9 != kinds[-1] // 9 or len(kinds) != 9:
         return None
     suit = kinds[0] // 9
     if suit != 0 and not h.rules.chuuren_any_suit:
@@ -369,7 +380,7 @@ def _fu(h: _Hand, pair: int, ctrips: tuple[int, ...], wait: int, ron_trip: bool,
         raw += v
         if parts is not None:
             parts.append((_SET_FU_ID[conc, kan, term], v))
-    if pair >= 27:
+    if is_honour(pair):
         pf = _pair_fu(h, pair)
         if pf:
             raw += pf[1]
@@ -410,18 +421,18 @@ def _regular(h: _Hand, pair: int, cseqs: tuple[int, ...], ctrips: tuple[int, ...
     found = h.hand_yakuman
     if chuuren:
         found = found + [(chuuren, _wait_mult(h, chuuren))]
-    if trips and trips[-1] >= 27 or h.meld_trips:
+    if trips and is_honour(trips[-1]) or h.meld_trips:
         dragons = winds = 0
         for k in trips:
-            if k >= 31:
+            if is_dragon(k):
                 dragons += 1
-            elif k >= 27:
+            elif is_honour(k):
                 winds += 1
         if dragons == 3:
             found = found + [("daisangen", _mult("daisangen", rules))]
         if winds == 4:
             found = found + [("daisuushii", _mult("daisuushii", rules))]
-        elif winds == 3 and 27 <= pair <= 30:
+        elif winds == 3 and is_wind(pair):
             found = found + [("shousuushii", 1)]
     renkou = _renkou(trips) if len(trips) >= 3 and (
         rules.sanrenkou_han or rules.suurenkou) else 0
@@ -448,7 +459,7 @@ def _regular(h: _Hand, pair: int, cseqs: tuple[int, ...], ctrips: tuple[int, ...
     n_ankou = len(ctrips) + h.n_ankan
     base_yaku: Yaku | None = None
     base_han = 0
-    yakuhai_pair = pair >= 31 or pair == h.seat_k or pair == h.round_k
+    yakuhai_pair = is_dragon(pair) or pair == h.seat_k or pair == h.round_k
     for wait, _gk in placements:
         ron_trip = wait == _SHANPON and not ctx.tsumo
         ankou = n_ankou - 1 if ron_trip else n_ankou
@@ -501,7 +512,7 @@ def _build_regular(h: _Hand, detail: tuple[object, ...]) -> ScoreResult:
 
 
 def _pair_fu(h: _Hand, pair: int) -> tuple[str, int] | None:
-    if pair >= 31:
+    if is_dragon(pair):
         return ("pair_dragon", 2)
     seat = pair == h.seat_k
     rnd = pair == h.round_k
@@ -519,10 +530,10 @@ def _renkou(trips: tuple[int, ...]) -> int:
     tripset = set(trips)
     best = 0
     for k in tripset:
-        if k >= 27 or (k % 9 and k - 1 in tripset):
+        if is_honour(k) or (k % 9 and k - 1 in tripset):
             continue
         n = 1
-        while (k + n) % 9 and k + n < 27 and k + n in tripset:
+        while (k + n) % 9 and is_suited(k + n) and k + n in tripset:
             n += 1
         best = max(best, n)
     return best
@@ -536,15 +547,15 @@ def _reading_yaku(h: _Hand, pair: int, seqs: tuple[int, ...], trips: tuple[int, 
     yaku: Yaku = h.situational + h.tile_yaku
     nt = len(trips)
     if nt:
-        if trips[-1] >= 27 or (h.meld_trips and max(trips) >= 27):
+        if is_honour(trips[-1]) or (h.meld_trips and is_honour(max(trips))):
             for k in trips:
-                if k >= 31:
+                if is_dragon(k):
                     yaku.append((_DRAGON_YAKU[k], 1))
                 if k == h.seat_k:
                     yaku.append(("yakuhai_seat_wind", 1))
                 if k == h.round_k:
                     yaku.append(("yakuhai_round_wind", 1))
-            if pair >= 31 and sum(1 for k in trips if k >= 31) == 2:
+            if is_dragon(pair) and sum(1 for k in trips if is_dragon(k)) == 2:
                 yaku.append(("shousangen", 2))
         if nt == 4:
             yaku.append(("toitoi", 2))
@@ -585,7 +596,7 @@ def _reading_yaku(h: _Hand, pair: int, seqs: tuple[int, ...], trips: tuple[int, 
     # outside hands (with no sequence it is honroutou, a tile yaku)
     if ns and pair in _YAOCHUU and _YAOCHUU.issuperset(trips) and all(
             k % 9 in (0, 6) for k in seqs):
-        if h.kinds[-1] >= 27:
+        if is_honour(h.kinds[-1]):
             yaku.append(("chanta", 2 if menzen else 1))
         else:
             yaku.append(("junchan", 3 if menzen else 2))
@@ -615,14 +626,14 @@ def check_tiles(ctx: WinContext) -> ScoreResult | None:
         if len(tiles) < 3:
             return ScoreResult.invalid("a meld has three or four tiles")
         n_tiles += len(tiles)
-        k = min(tiles) >> 2
+        k = kind_of(min(tiles))
         if m.kind == "chi":
-            if len(tiles) != 3 or k >= 27 or k % 9 > 6 or {t >> 2 for t in tiles} != {
+            if len(tiles) != 3 or is_honour(k) or k % 9 > 6 or {kind_of(t) for t in tiles} != {
                     k, k + 1, k + 2}:
                 return ScoreResult.invalid("a chi must be three consecutive tiles of one suit")
         else:
             size = 3 if m.kind == "pon" else 4
-            if len(tiles) != size or max(tiles) >> 2 != k:
+            if len(tiles) != size or kind_of(max(tiles)) != k:
                 return ScoreResult.invalid(
                     "a pon must be three identical tiles" if size == 3
                     else "a kan must be four identical tiles")
@@ -635,7 +646,7 @@ def check_tiles(ctx: WinContext) -> ScoreResult | None:
 def score_full(ctx: WinContext, rules: Ruleset, kb: bytes,
                 meld_trips: list[tuple[int, bool, bool]], dora: Yaku) -> ScoreResult:
     """The full scorer (every rule, every yakuman), for what the fast path leaves."""
-    meld_seqs = [min(m.tiles) >> 2 for m in ctx.melds if m.kind == "chi"]
+    meld_seqs = [kind_of(min(m.tiles)) for m in ctx.melds if m.kind == "chi"]
     counts = [0] * 34
     for k in kb:
         counts[k] += 1
@@ -711,12 +722,12 @@ def score_reference(ctx: WinContext, rules: Ruleset) -> ScoreResult:
         return ScoreResult.invalid("the winning tile is not in the concealed hand")
     counts = [0] * 34
     for t in concealed:
-        counts[t >> 2] += 1
+        counts[kind_of(t)] += 1
     total = counts[:]
     meld_seqs: list[int] = []
     meld_trips: list[tuple[int, bool, bool]] = []
     for m in melds:
-        k = min(m.tiles) >> 2
+        k = kind_of(min(m.tiles))
         if m.kind == "chi":
             meld_seqs.append(k)
             total[k] += 1
@@ -726,7 +737,7 @@ def score_reference(ctx: WinContext, rules: Ruleset) -> ScoreResult:
             meld_trips.append((k, len(m.tiles) == 4, m.kind == "ankan"))
             total[k] += len(m.tiles)
     dora: Yaku = []
-    n = sum(total[NEXT[i >> 2]] for i in ctx.dora_indicators)
+    n = sum(total[NEXT[kind_of(i)]] for i in ctx.dora_indicators)
     if n:
         dora.append(("dora", n))
     if rules.red_fives:
@@ -734,7 +745,7 @@ def score_reference(ctx: WinContext, rules: Ruleset) -> ScoreResult:
         if red:
             dora.append(("aka_dora", red))
     if (ctx.riichi or ctx.double_riichi or ctx.open_riichi) and rules.ura_dora:
-        n = sum(total[NEXT[i >> 2]] for i in ctx.ura_indicators)
+        n = sum(total[NEXT[kind_of(i)]] for i in ctx.ura_indicators)
         if n:
             dora.append(("ura_dora", n))
     kinds = list(compress(_R34, total))

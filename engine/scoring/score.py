@@ -39,6 +39,7 @@ from engine.scoring.suits import (
     suit_value,
 )
 from engine.scoring.types import ScoreResult, WinContext
+from engine.tiles import is_honour, kind_of, wind_kind
 from rulesets.schema import Ruleset
 
 Yaku = list[tuple[str, int]]
@@ -65,7 +66,7 @@ _NOT_OUT_SEQ = M34 & ~_OUT_SEQ
 
 def _wait_candidates(w: int) -> tuple[tuple[int, int], ...]:
     """(sequence start, wait) for each sequence that may hold kind ``w``, lowest first."""
-    if w >= 27:
+    if is_honour(w):
         return ()
     out = []
     for k in (w - 2, w - 1, w):
@@ -377,7 +378,7 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
     tk = kb + mkb if mkb else kb
     nd = 0
     for i in ctx.dora_indicators:
-        nd += tk.count(_NEXT[i >> 2])
+        nd += tk.count(_NEXT[kind_of(i)])
     red = ura = 0
     reds = rules.red_fives
     if reds:
@@ -387,13 +388,13 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
     if ctx.ura_indicators and rules.ura_dora and (
             ctx.riichi or ctx.double_riichi or ctx.open_riichi):
         for i in ctx.ura_indicators:
-            ura += tk.count(_NEXT[i >> 2])
+            ura += tk.count(_NEXT[kind_of(i)])
     memo = _LAST_MEMO
     if memo[0] is not rules:
         memo = _memo_of(rules)
     try:  # the memo key: sorted kinds, meld facts, circumstances, dora (all as bytes)
         key: bytes | None = kb + mkey + bytes((
-            ctx.win_tile >> 2, ctx.tsumo, ctx.seat_wind, ctx.round_wind, ctx.riichi,
+            kind_of(ctx.win_tile), ctx.tsumo, ctx.seat_wind, ctx.round_wind, ctx.riichi,
             ctx.double_riichi, ctx.open_riichi, ctx.ippatsu, ctx.haitei, ctx.houtei,
             ctx.rinshan, ctx.chankan, ctx.chankan_ankan, ctx.tenhou, ctx.chiihou, ctx.renhou,
             ctx.first_draw_no_calls, ctx.paarenchan, ctx.furiten, nd, red, ura))
@@ -519,12 +520,12 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
                         combos = [x + y for x in combos for y in READINGS[kb[a:b]]]
             else:
                 combos = (acc & READING_MASK,)
-            w = ctx.win_tile >> 2
+            w = kind_of(ctx.win_tile)
             fu_base = 20 + meld_fu
             seat_w = ctx.seat_wind
             round_w = ctx.round_wind
-            seat_k = 27 + seat_w
-            round_k = 27 + round_w
+            seat_k = wind_kind(seat_w)
+            round_k = wind_kind(round_w)
             places = _PLACEMENTS[w]
             seq_lo = _SEQ_LO[w]
             seq_bits = _SEQ_BITS[w]

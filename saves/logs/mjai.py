@@ -20,6 +20,8 @@ import json
 from dataclasses import asdict
 from typing import Any
 
+from engine.tiles import EAST, WIND_LETTERS, is_honour, kind_of
+
 from .model import (
     RYUUKYOKU_KINDS,
     Action,
@@ -46,7 +48,6 @@ from .model import (
 from .yaku import LIMITS, TENHOU_YAKU, payments
 
 _HONOURS = "ESWNPFC"
-_WINDS = "ESWN"
 _KNOWN_YAKU = {yid for yid, _ in TENHOU_YAKU.values()}
 
 REASONS = {
@@ -63,9 +64,9 @@ _REASON_TO_KIND = {v: k for k, v in REASONS.items()}
 
 def tile_name(tile: int) -> str:
     """Physical id -> mjai name: ``16`` -> ``"5mr"``, ``108`` -> ``"E"``."""
-    kind = tile // 4
-    if kind >= 27:
-        return _HONOURS[kind - 27]
+    kind = kind_of(tile)
+    if is_honour(kind):
+        return _HONOURS[kind - EAST]
     return f"{kind % 9 + 1}{'mps'[kind // 9]}" + ("r" if is_red(tile) else "")
 
 
@@ -74,7 +75,7 @@ def parse_tile_name(name: Any) -> tuple[int, bool]:
     if not isinstance(name, str):
         raise ValueError(f"tile {name!r} is not a string")
     if len(name) == 1 and name in _HONOURS:
-        return 27 + _HONOURS.index(name), False
+        return EAST + _HONOURS.index(name), False
     red = name.endswith("r") and len(name) == 3
     body = name[:2] if red else name
     if len(body) == 2 and body[0] in "123456789" and body[1] in "mps":
@@ -91,7 +92,7 @@ def _kyoku_events(k: Kyoku) -> list[dict[str, Any]]:
     events: list[dict[str, Any]] = [
         {
             "type": "start_kyoku",
-            "bakaze": _WINDS[k.round_wind],
+            "bakaze": WIND_LETTERS[k.round_wind],
             "dora_marker": tile_name(k.dora_indicators[0]),
             "kyoku": k.hand_number + 1,
             "honba": k.honba,
@@ -218,9 +219,9 @@ class _KyokuReader:
         self.alloc = TileAllocator(red_fives, where)
         try:
             bakaze = ev["bakaze"]
-            if bakaze not in _WINDS:
+            if bakaze not in WIND_LETTERS:
                 raise LogFormatError(f"{where}: bakaze {bakaze!r} is not E/S/W/N")
-            self.round_wind = _WINDS.index(bakaze)
+            self.round_wind = WIND_LETTERS.index(bakaze)
             self.hand_number = _int(ev["kyoku"], where, "kyoku") - 1
             if not 0 <= self.hand_number < 4:
                 raise LogFormatError(f"{where}: kyoku must be 1..4")
@@ -266,7 +267,7 @@ class _KyokuReader:
             kind, red = parse_tile_name(name)
         except ValueError as e:
             raise LogFormatError(f"{where}: {e}") from None
-        matches = [t for t in self.hands[seat] if t // 4 == kind and is_red(t) == red]
+        matches = [t for t in self.hands[seat] if kind_of(t) == kind and is_red(t) == red]
         if not matches:
             raise LogFormatError(f"{where}: seat {seat} has no {name} in hand")
         others = [t for t in matches if t != avoid]
@@ -337,7 +338,7 @@ def _hora(ev: dict[str, Any], kr: _KyokuReader, where: str) -> Win:
             kind, red = parse_tile_name(ev["pai"])
         except ValueError as e:
             raise LogFormatError(f"{where}: {e}") from None
-        if (kind, red) != (tile // 4, is_red(tile)):
+        if (kind, red) != (kind_of(tile), is_red(tile)):
             raise LogFormatError(f"{where}: pai {ev['pai']} is not the tile won on")
     markers = ev.get("ura_markers") or []
     if markers and not kr.ura:
@@ -548,7 +549,7 @@ def _play(ev: dict[str, Any], t: str, kr: _KyokuReader, where: str) -> None:
                 kind, red = parse_tile_name(ev["pai"])
             except ValueError as e:
                 raise LogFormatError(f"{where}: {e}") from None
-            if (kind, red) != (last // 4, is_red(last)):
+            if (kind, red) != (kind_of(last), is_red(last)):
                 raise LogFormatError(
                     f"{where}: tsumogiri of {ev['pai']} but {tile_name(last)} was drawn"
                 )
@@ -572,16 +573,16 @@ def _play(ev: dict[str, Any], t: str, kr: _KyokuReader, where: str) -> None:
             kind, red = parse_tile_name(ev["pai"])
         except ValueError as e:
             raise LogFormatError(f"{where}: {e}") from None
-        if (kind, red) != (called // 4, is_red(called)):
+        if (kind, red) != (kind_of(called), is_red(called)):
             raise LogFormatError(
                 f"{where}: pai {ev['pai']} is not the last discard {tile_name(called)}"
             )
         n = 3 if t == "daiminkan" else 2
         consumed = [kr.remove(actor, x, where) for x in _consumed(ev, n, where)]
         if t == "chi":
-            kinds = sorted([called // 4] + [c // 4 for c in consumed])
+            kinds = sorted([kind_of(called)] + [kind_of(c) for c in consumed])
             if (
-                kinds[0] >= 27
+                is_honour(kinds[0])
                 or kinds != [kinds[0], kinds[0] + 1, kinds[0] + 2]
                 or kinds[0] % 9 > 6
             ):
@@ -590,11 +591,11 @@ def _play(ev: dict[str, Any], t: str, kr: _KyokuReader, where: str) -> None:
                 raise LogFormatError(f"{where}: chi only from the seat on the left")
             kr.actions.append(Chi(actor, target, called, (consumed[0], consumed[1])))
         else:
-            if any(c // 4 != called // 4 for c in consumed):
+            if any(kind_of(c) != kind_of(called) for c in consumed):
                 raise LogFormatError(f"{where}: consumed tiles differ from the called tile")
             if t == "pon":
                 pon = Pon(actor, target, called, (consumed[0], consumed[1]))
-                kr.pons[actor][called // 4] = pon
+                kr.pons[actor][kind_of(called)] = pon
                 kr.actions.append(pon)
             else:
                 kr.actions.append(
@@ -604,16 +605,16 @@ def _play(ev: dict[str, Any], t: str, kr: _KyokuReader, where: str) -> None:
         kr.last_draw[actor] = None
     elif t == "kakan":
         added = kr.remove(actor, ev["pai"], where)
-        if added // 4 not in kr.pons[actor]:
+        if kind_of(added) not in kr.pons[actor]:
             raise LogFormatError(f"{where}: kakan without a pon of {ev['pai']}")
-        pon = kr.pons[actor].pop(added // 4)
+        pon = kr.pons[actor].pop(kind_of(added))
         three = (pon.called, pon.consumed[0], pon.consumed[1])
         kr.actions.append(Kakan(actor, added, three, pon.from_seat))
         kr.after_kan[actor] = True
         kr.last_draw[actor] = None
     elif t == "ankan":
         tiles = [kr.remove(actor, x, where) for x in _consumed(ev, 4, where)]
-        if len({x // 4 for x in tiles}) != 1:
+        if len({kind_of(x) for x in tiles}) != 1:
             raise LogFormatError(f"{where}: ankan of different tiles")
         kr.actions.append(Ankan(actor, (tiles[0], tiles[1], tiles[2], tiles[3])))
         kr.after_kan[actor] = True

@@ -13,6 +13,8 @@ import re
 import xml.etree.ElementTree as ET
 from urllib.parse import unquote
 
+from engine.tiles import kind_of
+
 from .model import (
     Action,
     Ankan,
@@ -52,7 +54,7 @@ RYUUKYOKU_TYPES = {
 
 def _sort_key(tile: int) -> tuple[int, int]:
     """Order of tiles inside a call string: by kind, a red five after the plain ones."""
-    return (tile // 4, 1 if is_red(tile) else 0)
+    return (kind_of(tile), 1 if is_red(tile) else 0)
 
 
 def decode_meld(who: int, m: int) -> Chi | Pon | Daiminkan | Kakan | Ankan:
@@ -102,7 +104,7 @@ def decode_meld(who: int, m: int) -> Chi | Pon | Daiminkan | Kakan | Ankan:
     tile = m >> 8
     if tile >= 136:
         raise LogFormatError(f"meld m={m}: kan tile {tile} out of range")
-    kind = tile // 4
+    kind = kind_of(tile)
     others = sorted((kind * 4 + c for c in range(4) if kind * 4 + c != tile), key=_sort_key)
     if rel == 0:
         four = sorted(range(kind * 4, kind * 4 + 4), key=_sort_key)
@@ -118,8 +120,8 @@ def encode_meld(call: Chi | Pon | Daiminkan | Kakan | Ankan) -> int:
     if isinstance(call, Daiminkan):
         return (call.called << 8) | rel
     if isinstance(call, Chi):
-        tiles = sorted([call.called, *call.consumed], key=lambda t: t // 4)
-        kind = tiles[0] // 4
+        tiles = sorted([call.called, *call.consumed], key=kind_of)
+        kind = kind_of(tiles[0])
         base = (kind // 9) * 7 + kind % 9
         m = ((base * 3 + tiles.index(call.called)) << 10) | 0x4 | rel
         for i, t in enumerate(tiles):
@@ -127,11 +129,11 @@ def encode_meld(call: Chi | Pon | Daiminkan | Kakan | Ankan) -> int:
         return m
     if isinstance(call, Pon):
         three = sorted([call.called, *call.consumed])
-        kind = call.called // 4
+        kind = kind_of(call.called)
         unused = ({0, 1, 2, 3} - {t % 4 for t in three}).pop()
         return ((kind * 3 + three.index(call.called)) << 9) | (unused << 5) | 0x8 | rel
     three = sorted(call.pon)
-    kind = call.added // 4
+    kind = kind_of(call.added)
     return ((kind * 3 + three.index(call.pon[0])) << 9) | ((call.added % 4) << 5) | 0x10 | rel
 
 

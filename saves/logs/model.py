@@ -21,10 +21,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import Any, Literal
 
-Seat = int
-Tile = int
+from engine.tiles import FIVES, WIND_LETTERS, Tile, kind_of
 
-WINDS = ("E", "S", "W", "N")
+Seat = int
 
 
 class LogFormatError(ValueError):
@@ -34,10 +33,6 @@ class LogFormatError(ValueError):
 # ---------------------------------------------------------------- tiles
 
 
-def tile_kind(tile: Tile) -> int:
-    return tile // 4
-
-
 def is_red(tile: Tile) -> bool:
     """Red fives are copy 0 of 5m, 5p, 5s (ids 16, 52, 88)."""
     return tile in (16, 52, 88)
@@ -45,7 +40,7 @@ def is_red(tile: Tile) -> bool:
 
 def tile_key(tile: Tile) -> tuple[int, bool]:
     """What two parses of one game agree on: the kind and whether it is red."""
-    return (tile // 4, is_red(tile))
+    return (kind_of(tile), is_red(tile))
 
 
 _SUITS = "mpsz"
@@ -53,7 +48,7 @@ _SUITS = "mpsz"
 
 def tile_to_mpsz(tile: Tile) -> str:
     """``16`` -> ``"0m"``, ``17`` -> ``"5m"``, ``108`` -> ``"1z"``."""
-    kind = tile // 4
+    kind = kind_of(tile)
     digit = 0 if is_red(tile) else kind % 9 + 1
     return f"{digit}{_SUITS[kind // 9]}"
 
@@ -73,7 +68,7 @@ class TileAllocator:
     def take(self, kind: int, red: bool) -> Tile:
         if not 0 <= kind < 34:
             raise LogFormatError(f"{self.where}: tile kind {kind} out of range")
-        five = kind < 27 and kind % 9 == 4
+        five = kind in FIVES
         if red:
             if not five:
                 raise LogFormatError(f"{self.where}: only fives can be red (kind {kind})")
@@ -304,7 +299,7 @@ class Kyoku:
     @property
     def name(self) -> str:
         """``E1-0`` style: round wind, hand number (1-based), honba."""
-        return f"{WINDS[self.round_wind]}{self.hand_number + 1}-{self.honba}"
+        return f"{WIND_LETTERS[self.round_wind]}{self.hand_number + 1}-{self.honba}"
 
     @property
     def wins(self) -> tuple[Win, ...]:
@@ -422,6 +417,5 @@ __all__ = [
     "is_red",
     "replace",
     "tile_key",
-    "tile_kind",
     "tile_to_mpsz",
 ]

@@ -27,6 +27,8 @@ import json
 import re
 from typing import Any
 
+from engine.tiles import EAST, WIND_LETTERS, is_suited, kind_of
+
 from .model import (
     Action,
     Ankan,
@@ -62,12 +64,12 @@ def code_to_kind(code: int) -> tuple[int, bool]:
     if 1 <= suit <= 3 and 1 <= num <= 9:
         return (suit - 1) * 9 + num - 1, False
     if suit == 4 and 1 <= num <= 7:
-        return 27 + num - 1, False
+        return EAST + num - 1, False
     raise ValueError(f"bad tile code {code}")
 
 
 def tile_to_code(tile: int) -> int:
-    kind = tile // 4
+    kind = kind_of(tile)
     if is_red(tile):
         return 51 + kind // 9
     return (kind // 9 + 1) * 10 + kind % 9 + 1
@@ -110,7 +112,7 @@ class _Ctx:
         self.index = index
         try:
             r, h = int(header[0]), int(header[1])
-            self.name = f"{'ESWN'[r // 4 % 4]}{r % 4 + 1}-{h}"
+            self.name = f"{WIND_LETTERS[r // 4 % 4]}{r % 4 + 1}-{h}"
         except (TypeError, ValueError, IndexError, KeyError):
             self.name = "?"
 
@@ -151,7 +153,7 @@ class _Replay:
         except ValueError as e:
             raise self.ctx.err(f"{what}: {e}") from None
         hand = self.hands[seat]
-        matches = [t for t in hand if t // 4 == kind and is_red(t) == red]
+        matches = [t for t in hand if kind_of(t) == kind and is_red(t) == red]
         if not matches:
             raise self.ctx.err(f"{what}: seat {seat} has no {code} in hand")
         others = [t for t in matches if t != avoid]
@@ -396,7 +398,7 @@ def _parse_kyoku_once(
                 if len(codes) != 4:
                     raise ctx.err(f"{wd}: an ankan has 4 tiles")
                 tiles = [rp.remove(turn, c, wd) for c in codes]
-                if len({t // 4 for t in tiles}) != 1:
+                if len({kind_of(t) for t in tiles}) != 1:
                     raise ctx.err(f"{wd}: ankan of different tiles")
                 # an earlier open kan's dora is turned as this kan is declared, then this
                 # one's own (the order our engine plays; tenhou.net/6 keeps no timing)
@@ -410,7 +412,7 @@ def _parse_kyoku_once(
                     raise ctx.err(f"{wd}: a kakan has 4 tiles")
                 added_code = codes[pos]
                 added = rp.remove(turn, added_code, wd)
-                pon = rp.pons[turn].pop(added // 4, None)
+                pon = rp.pons[turn].pop(kind_of(added), None)
                 if pon is None:
                     raise ctx.err(f"{wd}: kakan without a pon of that tile")
                 actions.append(
@@ -495,12 +497,12 @@ def _parse_kyoku_once(
         ti[o] += 1
         others = codes[:pos] + codes[pos + 1 :]
         consumed = [rp.remove(o, c, wc) for c in others]
-        if len({tt // 4 for tt in consumed}) != 1 and letter != "c":
+        if len({kind_of(tt) for tt in consumed}) != 1 and letter != "c":
             raise ctx.err(f"{wc}: tiles of different kinds")
         if letter == "c":
-            kinds = sorted([tile // 4] + [tt // 4 for tt in consumed])
+            kinds = sorted([kind_of(tile)] + [kind_of(tt) for tt in consumed])
             if not (
-                kinds[0] < 27
+                is_suited(kinds[0])
                 and kinds[1] == kinds[0] + 1
                 and kinds[2] == kinds[0] + 2
                 and kinds[0] // 9 == kinds[2] // 9
@@ -509,14 +511,14 @@ def _parse_kyoku_once(
             actions.append(Chi(o, discarder, tile, (consumed[0], consumed[1])))
             state = "discard"
         elif letter == "p":
-            if len(consumed) != 2 or consumed[0] // 4 != tile // 4:
+            if len(consumed) != 2 or kind_of(consumed[0]) != kind_of(tile):
                 raise ctx.err(f"{wc}: a pon needs 2 tiles of the called kind")
             pon = Pon(o, discarder, tile, (consumed[0], consumed[1]))
-            rp.pons[o][tile // 4] = pon
+            rp.pons[o][kind_of(tile)] = pon
             actions.append(pon)
             state = "discard"
         else:
-            if len(consumed) != 3 or consumed[0] // 4 != tile // 4:
+            if len(consumed) != 3 or kind_of(consumed[0]) != kind_of(tile):
                 raise ctx.err(f"{wc}: a daiminkan needs 3 tiles of the called kind")
             actions.append(Daiminkan(o, discarder, tile, (consumed[0], consumed[1], consumed[2])))
             if di[o] >= len(discards[o]) or discards[o][di[o]] != 0:
@@ -754,7 +756,7 @@ def _kyoku_entry(k: Kyoku) -> list[Any]:
         [tile_to_code(t) for t in k.ura_indicators],
     ]
     for s in range(4):
-        entry.append([tile_to_code(t) for t in sorted(k.haipai[s], key=lambda t: t // 4)])
+        entry.append([tile_to_code(t) for t in sorted(k.haipai[s], key=kind_of)])
         entry.append(takes[s])
         entry.append(discards[s])
     entry.append(result)
