@@ -5,8 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import msgspec
+
 from engine.events import Event
 from rulesets.schema import Ruleset
+from saves.codec import SeatInfo
+from saves.reader import load
+from saves.writer import GameWriter, make_header
+from saves.writer import latest_unfinished as find_unfinished
 
 Listener = Callable[[Event], None]
 
@@ -14,11 +20,6 @@ Listener = Callable[[Event], None]
 def new_writer(save_dir: Path, rules: Ruleset, names: tuple[str, ...], bots: str, human: int,
                seed: int | None) -> tuple[Path, Listener, Callable[[], None]]:
     """A new game file in ``save_dir`` (also the autosave to continue)."""
-    import msgspec
-
-    from saves.codec import SeatInfo
-    from saves.writer import GameWriter, make_header
-
     seats = tuple(SeatInfo(n, None if s == human else bots) for s, n in enumerate(names))
     header = make_header(msgspec.to_builtins(rules), seats, seed)
     writer = GameWriter.create(Path(save_dir), header)
@@ -29,8 +30,6 @@ def resume_writer(
     path: Path,
 ) -> tuple[Path, list[Event], Listener, Callable[[], None], list[str | None]]:
     """Reopen an unfinished game: its path (maybe a repaired copy), events, writer, bot levels."""
-    from saves.writer import GameWriter
-
     writer, loaded = GameWriter.resume(Path(path))
     levels = [s.bot for s in loaded.header.seats]
     return writer.path, list(loaded.events), writer.append, writer.close, levels
@@ -38,17 +37,13 @@ def resume_writer(
 
 def read_events(path: Path) -> list[Event]:
     """Every good event of a saved game (raises ``saves.reader.SaveError``)."""
-    from saves.reader import load
-
     return list(load(path).events)
 
 
 def latest_unfinished(save_dir: Path) -> Path | None:
     """The autosaved game to offer to continue, if any."""
-    from saves.writer import latest_unfinished as find
-
     try:
-        return find(save_dir)
+        return find_unfinished(save_dir)
     except OSError:
         return None
 
