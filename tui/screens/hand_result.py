@@ -30,6 +30,7 @@ from engine.events import (
     Won,
 )
 from engine.state import fold
+from text.ledger import LedgerRow, hand_ledger, table_sticks
 from text.names import WIND_NAMES, hand_label, points, signed
 from text.penalties import facts, sentences
 from text.penalties import title as penalty_title
@@ -121,21 +122,28 @@ def win_text(w: WinResult, names: Sequence[str], red_fives: int, mode: FaceMode,
     return out
 
 
-def deltas_table(before: Sequence[int], deltas: Sequence[int], names: Sequence[str],
-                 human: int) -> Table:
-    """Every seat's points before, the change, and after."""
+def deltas_table(rows: Sequence[LedgerRow], names: Sequence[str], human: int) -> Table:
+    """Every seat's points before the hand, the sticks it put down, the change, and after."""
     t = Table(box=None, padding=(0, 2), show_header=True, header_style="bold")
     t.add_column("Seat")
     t.add_column("Before", justify="right")
+    t.add_column("Sticks", justify="right")
     t.add_column("Change", justify="right")
     t.add_column("After", justify="right")
-    for s in range(4):
-        d = deltas[s]
-        style = "bold" if s == human else ""
-        colour = palette.GAIN if d > 0 else palette.REFUSAL if d < 0 else ""
-        t.add_row(Text(names[s], style=style), points(before[s]),
-                  Text(signed(d), style=colour), points(before[s] + d))
+    for r in rows:
+        style = "bold" if r.seat == human else ""
+        colour = palette.GAIN if r.change > 0 else palette.REFUSAL if r.change < 0 else ""
+        t.add_row(Text(names[r.seat], style=style), points(r.before),
+                  signed(r.sticks) if r.sticks else "",
+                  Text(signed(r.change), style=colour), points(r.after))
     return t
+
+
+def sticks_line(sticks: int) -> str:
+    """What stays on the table for the next winner."""
+    if not sticks:
+        return "No sticks on the table."
+    return f"{sticks} stick{'s' if sticks > 1 else ''} ({points(1000 * sticks)}) stay on the table."
 
 
 class HandResultScreen(ModalScreen[None]):
@@ -184,9 +192,7 @@ class HandResultScreen(ModalScreen[None]):
                 kind = DRAW_NAMES.get(self.result.kind, self.result.kind)
                 yield Static(Text(f"{wind} ({title}) — {kind}", style="bold"), id="title")
                 yield Static(self._draw_text(red_fives), classes="draw")
-            before = start.scores if start else (0, 0, 0, 0)
-            yield Static(deltas_table(before, self.result.deltas, self.names, self.human))
-            yield Static("Enter: continue", classes="hint")
+            yield from self._ledger()
 
     def _penalty(self, wind: str, title: str) -> ComposeResult:
         pen = self.result
@@ -201,7 +207,12 @@ class HandResultScreen(ModalScreen[None]):
             words.append("\n")
             words.append_text(_payments(pen.payments, self.names))
         yield Static(words, classes="penalty")
-        yield Static(deltas_table(f.before, pen.deltas, self.names, self.human))
+        yield from self._ledger()
+
+    def _ledger(self) -> ComposeResult:
+        yield Static(deltas_table(hand_ledger(self.events, self.result), self.names, self.human),
+                     id="ledger")
+        yield Static(sticks_line(table_sticks(self.events, self.result)), id="sticks")
         yield Static("Enter: continue", classes="hint")
 
     def _draw_text(self, red_fives: int) -> Text:
