@@ -14,5 +14,10 @@ settings.register_profile(
     "ci", max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow],
     print_blob=True,
 )
+# thorough: on demand (HYPOTHESIS_PROFILE=thorough pytest -m slow ...), e.g. 2,000 games a
+# preset in tests/rulesets/test_hand_boundaries.py
+settings.register_profile(
+    "thorough", max_examples=2000, deadline=None, suppress_health_check=list(HealthCheck),
+)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
 

@@ -53,6 +53,36 @@ def test_show_groups_like_the_matrix_with_japanese_terms(
     assert "chip_ura" in out_all and "Penalties (罰則)" in out_all
 
 
+@pytest.mark.parametrize(("name", "option", "cited"), [
+    ("makura", "renchan_at_abort_tenpai", "makura 5)"),
+    ("makura", "chombo_own_stick_stays", "makura 31), 35)"),
+    ("makura", "nagashi_as_win", "makura 44 e)"),
+    ("makura", "rounding_top_absorbs", "makura 1)"),
+    ("tenhou", "tenpaiyame", "2009-02-20"),
+    ("tenhou", "extension_dealer_keeps", "West 1-1"),
+    ("teireikai", "rounding_top_absorbs", "ルール2"),
+    ("yokoyoko", "agariyame", "yokoyoko (2)"),
+    ("gpc", "chombo_penalty_sticks_returned", "gpc l.40"),
+    ("gpc", "tie_break", "gpc l.18"),
+    ("ako", "chombo_last_dealer_keeps", "ako 7-02-01"),
+    ("ako", "chombo_adds_honba", "1-11-03"),
+    ("ako", "nagashi_at_last_discard", "ako 3-17-01-06"),
+])
+def test_show_states_each_choice_with_its_citation(
+        capsys: pytest.CaptureFixture[str], name: str, option: str, cited: str) -> None:
+    # issue 22: `rules show` gives each choice in words and the preset's citation under it
+    status, out, _ = run(capsys, "show", name)
+    assert status == 0
+    lines = out.splitlines()
+    at = next(i for i, line in enumerate(lines) if f"({option}):" in line)
+    block = []
+    for line in lines[at + 1:]:
+        if not line.startswith("      "):
+            break
+        block.append(line)
+    assert any(line.strip().startswith("Rule: ") and cited in line for line in block), block
+
+
 def test_show_json_is_the_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "show", "ako", "--json")
     assert status == 0
