@@ -29,8 +29,9 @@ class PenaltyFacts:
     penalty: Penalty
     cause: str  # a key of CAUSES
     before: tuple[int, int, int, int]  # every seat's points just before the penalty
-    sticks_back: tuple[int, int, int, int]  # riichi sticks of the voided hand going back
+    sticks_back: tuple[int, int, int, int]  # sticks of the voided hand going back
     rules_name: str
+    own_stick_stays: int = 0  # the chombo player's riichi sticks left on the table
 
 
 def _index(events: Sequence[Event], penalty: Penalty) -> int:
@@ -58,10 +59,13 @@ def facts(events: Sequence[Event], penalty: Penalty) -> PenaltyFacts:
     else:
         cause = "ron"
     back = (0, 0, 0, 0)
+    stays = 0
     if penalty.kind == "chombo":
         back = flow.chombo_sticks_back(st, seat)
+        if st.rules.chombo_sticks_returned and st.rules.chombo_own_stick_stays:
+            stays = st.riichi_sticks_this_hand[seat]  # makura 31), 35)
     s = st.scores
-    return PenaltyFacts(penalty, cause, (s[0], s[1], s[2], s[3]), back, name)
+    return PenaltyFacts(penalty, cause, (s[0], s[1], s[2], s[3]), back, name, stays)
 
 
 def _verb(subject: str, verb: str) -> str:
@@ -115,6 +119,8 @@ def sentences(f: PenaltyFacts, names: Sequence[str]) -> list[str]:
         back = [names[s] for s in range(4) if f.sticks_back[s]]
         if back:
             out.append("The sticks put down this hand go back to " + ", ".join(back) + ".")
+        if f.own_stick_stays:
+            out.append(f"{whose} own riichi stick stays on the table for the next winner.")
     else:
         out.append("The call is not made; play goes on.")
     return out

@@ -35,6 +35,7 @@ from tests.kit.play import (
     starts,
 )
 from tests.kit.tenhou_replay import drive
+from text.penalties import facts, sentences
 from tui.screens.game_end import balance_note
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "rare_logs"
@@ -232,6 +233,11 @@ def test_makura_31_35_the_chombo_players_own_riichi_stick_stays() -> None:
     h = starts(g)[-1]
     assert (h.dealer, h.honba, h.sticks) == (0, 0, 1)
     assert h.scores == (25000 - 1000 - 12000, 25000 + 4000, 29000, 29000)
+    # the penalty screen says so
+    pen = next(e for e in g.events if isinstance(e, Penalty))
+    words = sentences(facts(g.events, pen), ["You", "B", "C", "D"])
+    assert "The sticks put down this hand go back to B." in words
+    assert "Your own riichi stick stays on the table for the next winner." in words
 
 
 def test_gpc_40_false_call_and_riichi_sticks_go_back() -> None:
