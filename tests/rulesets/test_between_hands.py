@@ -38,8 +38,8 @@ from tests.kit.tenhou_replay import drive
 from text.penalties import facts, sentences
 from tui.screens.game_end import balance_note
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "rare_logs"
-LOG_2009 = DATA / "real_tenhou_2009022022gm-00a9-0000-cd94aac8.json"
+DATA = Path(__file__).resolve().parents[1] / "data" / "logs" / "tenhou6"
+LOG_2009 = DATA / "2009022022gm-00a9-0000-cd94aac8.json"
 # Tenhou as the 2009-02-20 record (2009022022gm-00a9-0000-cd94aac8) shows it: no tenpai-yame
 TENHOU_2009_02_20 = preset("tenhou").replace(tenpaiyame="none")
 
