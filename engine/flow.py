@@ -9,6 +9,7 @@ result events of a hand; :func:`next_step` decides what follows a finished hand
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from typing import Literal
 
 from engine.events import (
@@ -31,8 +32,8 @@ from rulesets.schema import Ruleset
 
 __all__ = [
     "make_won", "exhaustive_draw", "abortive_draw", "show_choice_seats", "next_step",
-    "game_ended", "NextHand", "tenpai_of", "wareme_seat", "nagashi_seats", "nagashi_complete",
-    "is_last_hand", "chombo_sticks_back",
+    "game_ended", "NextHand", "tenpai_of", "wareme_seat", "ron_winners", "nagashi_seats",
+    "nagashi_complete", "is_last_hand", "chombo_sticks_back",
 ]
 
 
@@ -88,8 +89,29 @@ def _chips(st: GameState, seat: int, from_seat: int | None,
     return (out[0], out[1], out[2], out[3])
 
 
+def ron_winners(rules: Ruleset, rons: Sequence[int]) -> tuple[int, ...] | None:
+    """Who wins when the seats ``rons`` (nearest to the discarder first) all call ron.
+
+    None when ``rules.triple_ron`` aborts the hand on three rons (三家和); with head bump
+    (頭ハネ, ``double_ron`` / ``triple_ron``) only the nearest of two or three wins.
+
+    >>> ron_winners(Ruleset(double_ron="head_bump"), [2, 3])
+    (2,)
+    >>> ron_winners(Ruleset(triple_ron="abort"), [1, 2, 3]) is None
+    True
+    """
+    if len(rons) == 3:
+        if rules.triple_ron == "abort":
+            return None
+        if rules.triple_ron == "head_bump":
+            return (rons[0],)
+    elif len(rons) == 2 and rules.double_ron == "head_bump":
+        return (rons[0],)
+    return tuple(rons)
+
+
 def make_won(
-    st: GameState, winners: list[int], from_seat: int | None, tile: int, *,
+    st: GameState, winners: Sequence[int], from_seat: int | None, tile: int, *,
     chankan: bool = False, chankan_ankan: bool = False,
 ) -> Won:
     """The ``Won`` event of ``winners`` (nearest to the discarder first)."""

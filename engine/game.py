@@ -422,21 +422,17 @@ class Game:
         resp = self._responses
         rons = [s for s in self._ordered(dseat) if isinstance(resp.get(s), Ron)] if resp else []
         if self._show is None and rons:
-            if len(rons) == 3:
-                if r.triple_ron == "abort":
-                    self._responses = {}
-                    self._emit(flow.abortive_draw(st, "triple_ron", tuple(rons)))
-                    return
-                if r.triple_ron == "head_bump":
-                    rons = rons[:1]
-            elif len(rons) == 2 and r.double_ron == "head_bump":
-                rons = rons[:1]
+            winners = flow.ron_winners(r, rons)
+            if winners is None:
+                self._responses = {}
+                self._emit(flow.abortive_draw(st, "triple_ron", tuple(rons)))
+                return
             if st.pending_dora and r.kan_dora_on_discard_ron:
                 self._reveal_pending()
             self._responses = {}
             if st.seats[dseat].riichi_pending and r.riichi_stick_on_deal_in:
                 self._emit(RiichiAccepted(dseat))
-            self._emit(flow.make_won(st, rons, dseat, tile))
+            self._emit(flow.make_won(st, winners, dseat, tile))
             return
         if self._show is not None:
             # every show choice is in: the exhaustive draw
@@ -516,15 +512,13 @@ class Game:
         self._responses = {}
         r = st.rules
         if rons:
-            if len(rons) == 3 and r.triple_ron == "abort":
+            winners = flow.ron_winners(r, rons)
+            if winners is None:
                 self._emit(flow.abortive_draw(st, "triple_ron", tuple(rons)))
                 return
-            if (len(rons) == 3 and r.triple_ron == "head_bump") or (
-                    len(rons) == 2 and r.double_ron == "head_bump"):
-                rons = rons[:1]
             tile = meld.added if meld.kind == "kakan" else meld.tiles[0]
             assert tile is not None
-            self._emit(flow.make_won(st, rons, kseat, tile, chankan=True,
+            self._emit(flow.make_won(st, winners, kseat, tile, chankan=True,
                                      chankan_ankan=meld.kind == "ankan"))
             return
         timing = r.kan_dora_closed if meld.kind == "ankan" else r.kan_dora_open

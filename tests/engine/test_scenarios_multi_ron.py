@@ -5,8 +5,12 @@ Seat 3 discards 5p; seats 0 (the dealer), 1 and 2 all wait on it with tanyao han
 
 from __future__ import annotations
 
+import pytest
+
 from engine.events import HandDrawn, HandStarted, Won
+from engine.flow import ron_winners
 from engine.game import Game
+from rulesets.schema import Ruleset
 from tests.kit.game import CLUBS, build_wall, last_result, new_game, run
 
 HANDS = {
@@ -125,3 +129,14 @@ def test_gpc_head_bump_when_the_dealer_is_not_nearest() -> None:
     assert isinstance(won, Won) and [w.seat for w in won.wins] == [2]
     # the dealer did not win: the deal passes
     assert hand_starts(g)[1].dealer == 1
+
+
+@pytest.mark.parametrize("double", ["allowed", "head_bump"])
+@pytest.mark.parametrize("triple", ["allowed", "abort", "head_bump"])
+def test_one_rule_for_every_multiple_ron(double: str, triple: str) -> None:
+    """flow.ron_winners, which the discard and the robbed kan both ask."""
+    r = Ruleset(double_ron=double, triple_ron=triple)  # type: ignore[arg-type]
+    assert ron_winners(r, [3]) == (3,)
+    assert ron_winners(r, [2, 0]) == ((2,) if double == "head_bump" else (2, 0))
+    want = {"allowed": (1, 2, 3), "abort": None, "head_bump": (1,)}[triple]
+    assert ron_winners(r, [1, 2, 3]) == want
