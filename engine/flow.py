@@ -135,7 +135,7 @@ def make_won(
                 and not st.seats[from_seat].riichi and res.yakuman_count == 0):
             pts = limit_points("yakuman", dealer=seat == st.dealer, tsumo=False, rules=r)
             res = dataclasses.replace(res, limit="yakuman", yakuman_count=1, points=pts,
-                                      total=pts["ron"])
+                                      total=pts.ron)
         pao_seat = None
         if s.pao is not None and any(y == s.pao[1] for y, _ in res.yaku):
             pao_seat = s.pao[0]
@@ -266,10 +266,7 @@ def _nagashi_payments(st: GameState, nagashi: list[int]) -> tuple[list[Payment],
         for o in range(4):
             if o == w:
                 continue
-            if "tsumo_all" in pts:
-                amt = pts["tsumo_all"]
-            else:
-                amt = pts["tsumo_dealer"] if o == st.dealer else pts["tsumo_other"]
+            amt = pts.tsumo_share(payer_is_dealer=o == st.dealer)
             if wseat is not None and wseat in (o, w):
                 amt *= 2
             own.append(Payment(o, w, amt, "nagashi"))

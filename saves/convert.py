@@ -457,10 +457,10 @@ def _model_win(st: GameState, w: WinResult, base_points: object, split: object) 
     parts, _total = split(base, dealer=dealer, tsumo=tsumo)  # type: ignore[operator]
     if not tsumo:
         ron = w.points
-    elif "tsumo_all" in parts:
-        tsumo_other = parts["tsumo_all"]
+    elif parts.tsumo_all:
+        tsumo_other = parts.tsumo_all
     else:
-        tsumo_dealer, tsumo_other = parts["tsumo_dealer"], parts["tsumo_other"]
+        tsumo_dealer, tsumo_other = parts.tsumo_dealer, parts.tsumo_other
     return m.Win(
         seat=w.seat, from_seat=w.seat if tsumo else int(w.from_seat),  # type: ignore[arg-type]
         tile=w.tile, han=w.han, fu=w.fu or None, limit=limit,  # type: ignore[arg-type]

@@ -6,7 +6,7 @@ This is ``hanchan score``'s request (docs/cli.md): a dict with ``hand``, ``win``
 mistake is a :class:`RequestError` whose message is one plain sentence.
 
 >>> r = score_hand("123m456p789s1122z", win="2z", seat="S", round="S", tsumo=True)
->>> r.han, r.fu, r.points
+>>> r.han, r.fu, r.points.to_dict()
 (3, 30, {'tsumo_dealer': 2000, 'tsumo_other': 1000})
 >>> [y for y, _ in r.yaku]
 ['menzen_tsumo', 'yakuhai_seat_wind', 'yakuhai_round_wind']
@@ -200,13 +200,13 @@ def result_text(res: ScoreResult, out: dict[str, Any]) -> str:
     if res.fu_parts:
         lines.append("  fu: " + ", ".join(f"{i.replace('_', ' ')} {n}" for i, n in res.fu_parts))
     pts = res.points
-    if "ron" in pts:
-        lines.append(f"ron: {pts['ron']}")
-    elif "tsumo_all" in pts:
-        lines.append(f"tsumo: {pts['tsumo_all']} all ({res.total})")
+    if pts.ron:
+        lines.append(f"ron: {pts.ron}")
+    elif pts.tsumo_all:
+        lines.append(f"tsumo: {pts.tsumo_all} all ({res.total})")
     else:
-        lines.append(f"tsumo: {pts['tsumo_other']}/{pts['tsumo_dealer']} "
-                     f"(dealer pays {pts['tsumo_dealer']}; {res.total})")
+        lines.append(f"tsumo: {pts.tsumo_other}/{pts.tsumo_dealer} "
+                     f"(dealer pays {pts.tsumo_dealer}; {res.total})")
     pays = out.get("payments", [])
     if any(p["reason"] != "hand" for p in pays):
         lines.append("payments: " + ", ".join(

@@ -60,14 +60,7 @@ def win_payments(
     honba_payer: int | None = None
 
     if tsumo:
-        shares = {}
-        for s in others:
-            if "tsumo_all" in result.points:
-                shares[s] = result.points["tsumo_all"]
-            elif s == dealer:
-                shares[s] = result.points["tsumo_dealer"]
-            else:
-                shares[s] = result.points["tsumo_other"]
+        shares = {s: result.points.tsumo_share(payer_is_dealer=s == dealer) for s in others}
         if pao_units:
             assert pao_seat is not None
             # The pao player pays the others' shares as its own payment: the wareme
@@ -93,7 +86,7 @@ def win_payments(
                     lines.append(Payment(s, winner, honba_total // 3, "honba"))
     else:
         assert from_seat is not None
-        value = result.points["ron"]
+        value = result.points.ron
         if pao_units and pao_seat != from_seat:
             assert pao_seat is not None
             pao_part = value * pao_units // units

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.scoring.types import PointSplit
 from rulesets.schema import Ruleset
 
 LIMIT_BASE = {
@@ -50,24 +51,24 @@ def base_points(han: int, fu: int, limit: str | None, yakuman_count: int) -> int
     return fu * (1 << (han + 2))
 
 
-def split(base: int, *, dealer: bool, tsumo: bool) -> tuple[dict[str, int], int]:
-    """The ``points`` dict of a win and its total, from the base points."""
+def split(base: int, *, dealer: bool, tsumo: bool) -> tuple[PointSplit, int]:
+    """Who pays what of a win and its total, from the base points."""
     if not tsumo:
         n = round_up_100(base * (6 if dealer else 4))
-        return {"ron": n}, n
+        return PointSplit(ron=n), n
     if dealer:
         each = round_up_100(base * 2)
-        return {"tsumo_all": each}, 3 * each
+        return PointSplit(tsumo_all=each), 3 * each
     d = round_up_100(base * 2)
     o = round_up_100(base)
-    return {"tsumo_dealer": d, "tsumo_other": o}, d + 2 * o
+    return PointSplit(tsumo_dealer=d, tsumo_other=o), d + 2 * o
 
 
-def limit_points(limit: str, *, dealer: bool, tsumo: bool, rules: Ruleset) -> dict[str, int]:
+def limit_points(limit: str, *, dealer: bool, tsumo: bool, rules: Ruleset) -> PointSplit:
     """The payment of a bare limit hand, e.g. nagashi mangan at an exhaustive draw.
 
     >>> limit_points("mangan", dealer=False, tsumo=True, rules=Ruleset())
-    {'tsumo_dealer': 4000, 'tsumo_other': 2000}
+    PointSplit(ron=0, tsumo_dealer=4000, tsumo_other=2000, tsumo_all=0)
     """
     if limit not in LIMIT_BASE:
         raise ValueError(f"'{limit}' is not a limit name (one of {', '.join(LIMIT_BASE)})")

@@ -38,7 +38,7 @@ from engine.scoring.suits import (
     YAO_MASK,
     suit_value,
 )
-from engine.scoring.types import ScoreResult, WinContext
+from engine.scoring.types import PointSplit, ScoreResult, WinContext
 from engine.tiles import is_honour, kind_of, wind_kind
 from rulesets.schema import Ruleset
 
@@ -147,7 +147,7 @@ if ScoreResult.__slots__ != ("valid", "error", "han", "fu", "yaku", "fu_parts", 
 
 _new = object.__new__
 
-Entry = tuple[int, str | None, dict[str, int], int]
+Entry = tuple[int, str | None, PointSplit, int]
 """(total, limit, points, rank) of an ordinary hand's han and fu; the rank orders
 placements by points, then han, then fu (``total << 16 | han << 8 | fu``)."""
 
@@ -304,7 +304,7 @@ def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
     Results are memoised by everything they depend on (the kinds of the tiles, the
     melds, the winning kind, the circumstances, the dora count and the ruleset), so
     the same hand checked against many discards is scored once; the same result
-    object may be returned again, so treat it (and its ``points`` dict) as read-only.
+    object may be returned again, so treat it as read-only.
     """
     concealed = ctx.concealed
     melds = ctx.melds

@@ -52,12 +52,43 @@ class WinContext:
 
 
 @dataclass(frozen=True, slots=True)
+class PointSplit:
+    """Who pays what of a hand's value, before honba and sticks.
+
+    A ron: ``ron`` from the discarder.  A non-dealer's tsumo: ``tsumo_dealer`` from
+    the dealer and ``tsumo_other`` from each other player.  A dealer's tsumo:
+    ``tsumo_all`` from each.  The other fields are 0 (all of them when no win).
+
+    >>> PointSplit(tsumo_dealer=2000, tsumo_other=1000).to_dict()
+    {'tsumo_dealer': 2000, 'tsumo_other': 1000}
+    >>> PointSplit(tsumo_all=4000).tsumo_share(payer_is_dealer=False)
+    4000
+    """
+
+    ron: int = 0
+    tsumo_dealer: int = 0
+    tsumo_other: int = 0
+    tsumo_all: int = 0
+
+    def tsumo_share(self, *, payer_is_dealer: bool) -> int:
+        """What one payer pays of a tsumo."""
+        if self.tsumo_all:
+            return self.tsumo_all
+        return self.tsumo_dealer if payer_is_dealer else self.tsumo_other
+
+    def to_dict(self) -> dict[str, int]:
+        """The JSON shape of docs/cli.md: the fields of its case only."""
+        return {k: v for k, v in (("ron", self.ron), ("tsumo_dealer", self.tsumo_dealer),
+                                  ("tsumo_other", self.tsumo_other),
+                                  ("tsumo_all", self.tsumo_all)) if v}
+
+
+@dataclass(frozen=True, slots=True)
 class ScoreResult:
     """The score of a win (the best interpretation), or why it is not a win.
 
-    ``yaku`` lists ``(id, han)``, 13 per yakuman (26 for a double); ``points`` is
-    ``{"ron": n}``, ``{"tsumo_dealer": a, "tsumo_other": b}`` (non-dealer tsumo) or
-    ``{"tsumo_all": n}`` (dealer tsumo); ``total`` is the hand's value before honba
+    ``yaku`` lists ``(id, han)``, 13 per yakuman (26 for a double); ``points`` says
+    who pays what (:class:`PointSplit`); ``total`` is the hand's value before honba
     and sticks; ``han_without_dora`` serves the minimum-han rules.  Yakuman are
     reported with ``fu`` 0 and no ``fu_parts`` (as Tenhou shows them).
 
@@ -76,14 +107,14 @@ class ScoreResult:
     fu_parts: tuple[tuple[str, int], ...]
     limit: str | None
     yakuman_count: int
-    points: dict[str, int]
+    points: PointSplit
     total: int
     han_without_dora: int
 
     @staticmethod
     def invalid(error: str) -> ScoreResult:
         """A result that is not a win, with the reason as a plain sentence."""
-        return ScoreResult(False, error, 0, 0, (), (), None, 0, {}, 0, 0)
+        return ScoreResult(False, error, 0, 0, (), (), None, 0, PointSplit(), 0, 0)
 
     def to_dict(self) -> dict[str, object]:
         """The JSON shape of docs/cli.md (``hanchan score --json``)."""
@@ -97,7 +128,7 @@ class ScoreResult:
             "yakuman_count": self.yakuman_count,
             "yaku": [{"id": y, "han": h} for y, h in self.yaku],
             "fu_parts": [{"id": f, "fu": n} for f, n in self.fu_parts],
-            "points": dict(self.points),
+            "points": self.points.to_dict(),
             "total": self.total,
         }
 

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.events import Payment
-from engine.scoring import ScoreResult, win_payments
+from engine.scoring import PointSplit, ScoreResult, win_payments
 from engine.scoring.points import base_points, split
 from rulesets.schema import Ruleset
 from tests.kit.scoring import score
@@ -30,17 +30,17 @@ def test_non_dealer_tsumo_rounds_each_share_up() -> None:
     # 1 han 30 fu: base 240 -> dealer 480 -> 500, others 240 -> 300 (total 1100)
     r = score("234m456p88s", "8s", rules=T, melds=("pon:777z", "chi:345s"), tsumo=True)
     assert (r.han, r.fu) == (1, 30)
-    assert r.points == {"tsumo_dealer": 500, "tsumo_other": 300} and r.total == 1100
+    assert r.points == PointSplit(tsumo_dealer=500, tsumo_other=300) and r.total == 1100
     lines = win_payments(r, winner=2, from_seat=None, dealer=1, honba=0, sticks=0, rules=T)
     assert net(lines) == [-300, -500, 1100, -300]
 
 
 def test_dealer_tsumo_and_ron() -> None:
     r = score("234m456p88s", "8s", rules=T, melds=("pon:777z", "chi:345s"), tsumo=True, seat="E")
-    assert r.points == {"tsumo_all": 500} and r.total == 1500
+    assert r.points == PointSplit(tsumo_all=500) and r.total == 1500
     r = score("234m456p88s", "8s", rules=T, melds=("pon:777z", "chi:345s"), seat="E")
     # 1 han 30 fu dealer ron: 240 x 6 = 1440 -> 1500
-    assert r.points == {"ron": 1500}
+    assert r.points == PointSplit(ron=1500)
     lines = win_payments(r, winner=0, from_seat=3, dealer=0, honba=0, sticks=0, rules=T)
     assert lines == (Payment(3, 0, 1500, "hand"),)
 
@@ -50,14 +50,14 @@ def test_dealer_tsumo_and_ron() -> None:
 def test_split_totals_are_rounded_shares(han: int, fu: int, dealer: bool) -> None:
     base = base_points(han, fu, None, 0)
     points, total = split(base, dealer=dealer, tsumo=True)
-    assert all(v % 100 == 0 and v >= base for v in points.values())
+    assert all(v % 100 == 0 and v >= base for v in points.to_dict().values())
     if dealer:
-        assert total == 3 * points["tsumo_all"]
+        assert total == 3 * points.tsumo_all
     else:
-        assert total == points["tsumo_dealer"] + 2 * points["tsumo_other"]
+        assert total == points.tsumo_dealer + 2 * points.tsumo_other
     ron, total_ron = split(base, dealer=dealer, tsumo=False)
-    assert total_ron == ron["ron"] and ron["ron"] % 100 == 0
-    assert 0 <= ron["ron"] - base * (6 if dealer else 4) < 100
+    assert total_ron == ron.ron and ron.ron % 100 == 0
+    assert 0 <= ron.ron - base * (6 if dealer else 4) < 100
 
 
 def test_honba_and_sticks() -> None:

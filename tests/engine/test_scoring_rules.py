@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.scoring import limit_points, score_win, yaku_table
+from engine.scoring import PointSplit, limit_points, score_win, yaku_table
 from rulesets.schema import Ruleset
 from tests.kit.scoring import ctx_of, score, yaku_ids
 
@@ -262,7 +262,7 @@ def test_pinfu_tsumo_is_20_fu() -> None:
     kw = dict(hand="234567m234p55p678s", win="8s", tsumo=True)
     r = score(rules=T, **kw)  # type: ignore[arg-type]
     assert (r.han, r.fu) == (3, 20)  # tsumo, pinfu, tanyao
-    assert r.points == {"tsumo_dealer": 1300, "tsumo_other": 700}  # 20 x 32 = 640
+    assert r.points == PointSplit(tsumo_dealer=1300, tsumo_other=700)  # 20 x 32 = 640
     r = score(rules=T.replace(pinfu_tsumo_fu=False), **kw)  # type: ignore[arg-type]
     assert (r.han, r.fu) == (3, 30) and ("tsumo", 2) in r.fu_parts
 
@@ -297,12 +297,12 @@ def test_fu_round_up_to_ten() -> None:
 # ------------------------------------------------------------ nagashi mangan
 def test_nagashi_mangan_payment() -> None:
     # makura 44-e 流し満貫は流局時に成立する満貫相当のツモあがり役扱い
-    assert limit_points("mangan", dealer=False, tsumo=True, rules=T) == {
-        "tsumo_dealer": 4000, "tsumo_other": 2000}
-    assert limit_points("mangan", dealer=True, tsumo=True, rules=T) == {"tsumo_all": 4000}
+    assert limit_points("mangan", dealer=False, tsumo=True, rules=T) == PointSplit(
+        tsumo_dealer=4000, tsumo_other=2000)
+    assert limit_points("mangan", dealer=True, tsumo=True, rules=T) == PointSplit(tsumo_all=4000)
     # ako 3-17-01 e 役満
-    assert limit_points("yakuman", dealer=False, tsumo=True, rules=T) == {
-        "tsumo_dealer": 16000, "tsumo_other": 8000}
+    assert limit_points("yakuman", dealer=False, tsumo=True, rules=T) == PointSplit(
+        tsumo_dealer=16000, tsumo_other=8000)
     with pytest.raises(ValueError):
         limit_points("big", dealer=False, tsumo=True, rules=T)
     ids = {y.id for y in yaku_table(T.replace(nagashi_mangan="none"))}

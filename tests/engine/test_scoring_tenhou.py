@@ -221,7 +221,7 @@ def test_every_recorded_win_scores_as_tenhou_did() -> None:
         got = {
             "valid": res.valid,
             "yaku": sorted(res.yaku),
-            "points": res.points,
+            "points": res.points.to_dict(),
         }
         want = {"valid": True, "yaku": sorted(recorded["yaku"]), "points": recorded["points"]}
         if recorded["fu"] is not None:

@@ -117,7 +117,7 @@ def ours(res: ScoreResult) -> dict[str, Any]:
     if not res.valid:
         return {"valid": False, "error": res.error}
     return {"valid": True, "han": res.han, "fu": res.fu, "yaku": sorted(res.yaku),
-            "points": res.points}
+            "points": res.points.to_dict()}
 
 
 # ------------------------------------------------------------------ hand generator
