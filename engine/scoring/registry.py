@@ -9,73 +9,74 @@ from __future__ import annotations
 from engine.scoring.types import YakuInfo
 from rulesets.schema import Ruleset
 
-# id: (Japanese, English, closed han, open han or None, yakuman multiplier)
-_STANDARD: dict[str, tuple[str, str, int, int | None, int]] = {
-    "riichi": ("立直", "Riichi", 1, None, 0),
-    "double_riichi": ("ダブル立直", "Double riichi", 2, None, 0),
-    "open_riichi": ("オープン立直", "Open riichi (3 han with double riichi)", 2, None, 0),
-    "ippatsu": ("一発", "Ippatsu (one-shot)", 1, None, 0),
-    "menzen_tsumo": ("門前清自摸和", "Fully concealed self-draw", 1, None, 0),
-    "pinfu": ("平和", "Pinfu (all sequences, no fu)", 1, None, 0),
-    "tanyao": ("断幺九", "All simples", 1, 1, 0),
-    "iipeikou": ("一盃口", "Pure double sequence", 1, None, 0),
-    "yakuhai_haku": ("役牌 白", "Dragon: White", 1, 1, 0),
-    "yakuhai_hatsu": ("役牌 發", "Dragon: Green", 1, 1, 0),
-    "yakuhai_chun": ("役牌 中", "Dragon: Red", 1, 1, 0),
-    "yakuhai_seat_wind": ("自風牌", "Seat wind", 1, 1, 0),
-    "yakuhai_round_wind": ("場風牌", "Round wind", 1, 1, 0),
-    "haitei": ("海底摸月", "Win on the last draw", 1, 1, 0),
-    "houtei": ("河底撈魚", "Win on the last discard", 1, 1, 0),
-    "rinshan": ("嶺上開花", "Win on a replacement draw", 1, 1, 0),
-    "chankan": ("槍槓", "Robbing a kan", 1, 1, 0),
-    "chiitoitsu": ("七対子", "Seven pairs", 2, None, 0),
-    "sanshoku": ("三色同順", "Mixed triple sequence", 2, 1, 0),
-    "ittsu": ("一気通貫", "Pure straight", 2, 1, 0),
-    "chanta": ("混全帯幺九", "Outside hand", 2, 1, 0),
-    "toitoi": ("対々和", "All triplets", 2, 2, 0),
-    "sanankou": ("三暗刻", "Three concealed triplets", 2, 2, 0),
-    "sankantsu": ("三槓子", "Three kans", 2, 2, 0),
-    "sanshoku_doukou": ("三色同刻", "Triple triplets", 2, 2, 0),
-    "honroutou": ("混老頭", "All terminals and honours", 2, 2, 0),
-    "shousangen": ("小三元", "Little three dragons", 2, 2, 0),
-    "ryanpeikou": ("二盃口", "Twice pure double sequence", 3, None, 0),
-    "honitsu": ("混一色", "Half flush", 3, 2, 0),
-    "junchan": ("純全帯幺九", "Terminals in every set", 3, 2, 0),
-    "chinitsu": ("清一色", "Full flush", 6, 5, 0),
-    "sanrenkou": ("三連刻", "Three consecutive triplets", 0, 0, 0),
-    "dora": ("ドラ", "Dora", 1, 1, 0),
-    "aka_dora": ("赤ドラ", "Red five", 1, 1, 0),
-    "ura_dora": ("裏ドラ", "Ura dora", 1, None, 0),
-    "kokushi": ("国士無双", "Thirteen orphans", 13, None, 1),
-    "kokushi_13": ("国士無双十三面", "Thirteen orphans, 13-sided wait", 13, None, 1),
-    "suuankou": ("四暗刻", "Four concealed triplets", 13, None, 1),
-    "suuankou_tanki": ("四暗刻単騎", "Four concealed triplets, single wait", 13, None, 1),
-    "chuuren": ("九蓮宝燈", "Nine gates", 13, None, 1),
-    "junsei_chuuren": ("純正九蓮宝燈", "Nine gates, 9-sided wait", 13, None, 1),
-    "daisangen": ("大三元", "Big three dragons", 13, 13, 1),
-    "shousuushii": ("小四喜", "Little four winds", 13, 13, 1),
-    "daisuushii": ("大四喜", "Big four winds", 13, 13, 1),
-    "tsuuiisou": ("字一色", "All honours", 13, 13, 1),
-    "chinroutou": ("清老頭", "All terminals", 13, 13, 1),
-    "ryuuiisou": ("緑一色", "All green", 13, 13, 1),
-    "suukantsu": ("四槓子", "Four kans", 13, 13, 1),
-    "tenhou": ("天和", "Blessing of heaven", 13, None, 1),
-    "chiihou": ("地和", "Blessing of earth", 13, None, 1),
-    "renhou": ("人和", "Blessing of man", 13, None, 1),
-    "paarenchan": ("八連荘", "Eight consecutive dealer wins", 13, 13, 1),
-    "daisharin": ("大車輪", "Big wheels (one-suit seven pairs)", 13, None, 1),
-    "suurenkou": ("四連刻", "Four consecutive triplets", 13, 13, 1),
-    "shiisanputaa": ("十三不搭", "Thirteen unconnected tiles", 13, None, 1),
-    "nagashi_mangan": ("流し満貫", "Nagashi mangan (at an exhaustive draw)", 5, None, 0),
-}
+# YakuInfo(id, Japanese, English, closed han, open han or None, yakuman multiplier)
+_STANDARD: tuple[YakuInfo, ...] = (
+    YakuInfo("riichi", "立直", "Riichi", 1, None, 0),
+    YakuInfo("double_riichi", "ダブル立直", "Double riichi", 2, None, 0),
+    YakuInfo("open_riichi", "オープン立直", "Open riichi (3 han with double riichi)", 2, None, 0),
+    YakuInfo("ippatsu", "一発", "Ippatsu (one-shot)", 1, None, 0),
+    YakuInfo("menzen_tsumo", "門前清自摸和", "Fully concealed self-draw", 1, None, 0),
+    YakuInfo("pinfu", "平和", "Pinfu (all sequences, no fu)", 1, None, 0),
+    YakuInfo("tanyao", "断幺九", "All simples", 1, 1, 0),
+    YakuInfo("iipeikou", "一盃口", "Pure double sequence", 1, None, 0),
+    YakuInfo("yakuhai_haku", "役牌 白", "Dragon: White", 1, 1, 0),
+    YakuInfo("yakuhai_hatsu", "役牌 發", "Dragon: Green", 1, 1, 0),
+    YakuInfo("yakuhai_chun", "役牌 中", "Dragon: Red", 1, 1, 0),
+    YakuInfo("yakuhai_seat_wind", "自風牌", "Seat wind", 1, 1, 0),
+    YakuInfo("yakuhai_round_wind", "場風牌", "Round wind", 1, 1, 0),
+    YakuInfo("haitei", "海底摸月", "Win on the last draw", 1, 1, 0),
+    YakuInfo("houtei", "河底撈魚", "Win on the last discard", 1, 1, 0),
+    YakuInfo("rinshan", "嶺上開花", "Win on a replacement draw", 1, 1, 0),
+    YakuInfo("chankan", "槍槓", "Robbing a kan", 1, 1, 0),
+    YakuInfo("chiitoitsu", "七対子", "Seven pairs", 2, None, 0),
+    YakuInfo("sanshoku", "三色同順", "Mixed triple sequence", 2, 1, 0),
+    YakuInfo("ittsu", "一気通貫", "Pure straight", 2, 1, 0),
+    YakuInfo("chanta", "混全帯幺九", "Outside hand", 2, 1, 0),
+    YakuInfo("toitoi", "対々和", "All triplets", 2, 2, 0),
+    YakuInfo("sanankou", "三暗刻", "Three concealed triplets", 2, 2, 0),
+    YakuInfo("sankantsu", "三槓子", "Three kans", 2, 2, 0),
+    YakuInfo("sanshoku_doukou", "三色同刻", "Triple triplets", 2, 2, 0),
+    YakuInfo("honroutou", "混老頭", "All terminals and honours", 2, 2, 0),
+    YakuInfo("shousangen", "小三元", "Little three dragons", 2, 2, 0),
+    YakuInfo("ryanpeikou", "二盃口", "Twice pure double sequence", 3, None, 0),
+    YakuInfo("honitsu", "混一色", "Half flush", 3, 2, 0),
+    YakuInfo("junchan", "純全帯幺九", "Terminals in every set", 3, 2, 0),
+    YakuInfo("chinitsu", "清一色", "Full flush", 6, 5, 0),
+    YakuInfo("sanrenkou", "三連刻", "Three consecutive triplets", 0, 0, 0),
+    YakuInfo("dora", "ドラ", "Dora", 1, 1, 0),
+    YakuInfo("aka_dora", "赤ドラ", "Red five", 1, 1, 0),
+    YakuInfo("ura_dora", "裏ドラ", "Ura dora", 1, None, 0),
+    YakuInfo("kokushi", "国士無双", "Thirteen orphans", 13, None, 1),
+    YakuInfo("kokushi_13", "国士無双十三面", "Thirteen orphans, 13-sided wait", 13, None, 1),
+    YakuInfo("suuankou", "四暗刻", "Four concealed triplets", 13, None, 1),
+    YakuInfo("suuankou_tanki", "四暗刻単騎", "Four concealed triplets, single wait", 13, None, 1),
+    YakuInfo("chuuren", "九蓮宝燈", "Nine gates", 13, None, 1),
+    YakuInfo("junsei_chuuren", "純正九蓮宝燈", "Nine gates, 9-sided wait", 13, None, 1),
+    YakuInfo("daisangen", "大三元", "Big three dragons", 13, 13, 1),
+    YakuInfo("shousuushii", "小四喜", "Little four winds", 13, 13, 1),
+    YakuInfo("daisuushii", "大四喜", "Big four winds", 13, 13, 1),
+    YakuInfo("tsuuiisou", "字一色", "All honours", 13, 13, 1),
+    YakuInfo("chinroutou", "清老頭", "All terminals", 13, 13, 1),
+    YakuInfo("ryuuiisou", "緑一色", "All green", 13, 13, 1),
+    YakuInfo("suukantsu", "四槓子", "Four kans", 13, 13, 1),
+    YakuInfo("tenhou", "天和", "Blessing of heaven", 13, None, 1),
+    YakuInfo("chiihou", "地和", "Blessing of earth", 13, None, 1),
+    YakuInfo("renhou", "人和", "Blessing of man", 13, None, 1),
+    YakuInfo("paarenchan", "八連荘", "Eight consecutive dealer wins", 13, 13, 1),
+    YakuInfo("daisharin", "大車輪", "Big wheels (one-suit seven pairs)", 13, None, 1),
+    YakuInfo("suurenkou", "四連刻", "Four consecutive triplets", 13, 13, 1),
+    YakuInfo("shiisanputaa", "十三不搭", "Thirteen unconnected tiles", 13, None, 1),
+    YakuInfo("nagashi_mangan", "流し満貫", "Nagashi mangan (at an exhaustive draw)", 5, None, 0),
+)
+"""Every yaku id with its names and standard values, in the canonical listing order."""
 
-NAMES: dict[str, tuple[str, str]] = {k: (v[0], v[1]) for k, v in _STANDARD.items()}
+NAMES: dict[str, tuple[str, str]] = {y.id: (y.ja, y.en) for y in _STANDARD}
 """Japanese and English name of every yaku id."""
 
-ORDER: dict[str, int] = {k: i for i, k in enumerate(_STANDARD)}
+ORDER: dict[str, int] = {y.id: i for i, y in enumerate(_STANDARD)}
 """Position of each yaku id in the canonical listing order."""
 
-YAKUMAN_IDS = frozenset(k for k, v in _STANDARD.items() if v[4])
+YAKUMAN_IDS = frozenset(y.id for y in _STANDARD if y.yakuman)
 """Ids of the yaku that are yakuman in the standard rules."""
 
 _LIMIT_HAN = {"mangan": 5, "baiman": 8}
@@ -93,7 +94,9 @@ def yaku_table(rules: Ruleset) -> list[YakuInfo]:
     multiplier (2 for the ruleset's double yakuman).
     """
     rows: list[YakuInfo] = []
-    for yid, (ja, en, closed, opened, mult) in _STANDARD.items():
+    for row in _STANDARD:
+        yid, ja, en = row.id, row.ja, row.en
+        closed, opened, mult = row.closed_han, row.open_han, row.yakuman
         if yid == "open_riichi" and not rules.open_riichi:
             continue
         if yid == "double_riichi" and not rules.double_riichi:
