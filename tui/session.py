@@ -18,11 +18,10 @@ from ai.base import Bot, make_bot
 from engine.actions import Action
 from engine.events import Event, GameEnded, GameStarted, HandDrawn, Penalty, Won
 from engine.game import Game, IllegalAction
+from engine.tiles import WIND_LETTERS
 from engine.view import PlayerView
 from rulesets.schema import Ruleset
 from tui.savefiles import new_writer, resume_writer
-
-SEAT_LETTERS = "ESWN"
 
 
 @dataclass(frozen=True)
@@ -38,7 +37,7 @@ class NewGame:
 
 def player_names(human: int, bots: str) -> tuple[str, str, str, str]:
     """Names by seat: 'You' and 'Bot (level)'."""
-    e, s, w, n = ("You" if s == human else f"Bot {SEAT_LETTERS[s]} ({bots})" for s in range(4))
+    e, s, w, n = ("You" if s == human else f"Bot {WIND_LETTERS[s]} ({bots})" for s in range(4))
     return e, s, w, n
 
 

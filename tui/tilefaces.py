@@ -23,7 +23,7 @@ from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 
-from engine.tiles import is_red
+from engine.tiles import Tile, is_honour, is_red, kind_of, number_of, suit_of
 from tui import palette
 
 FaceMode = Literal["letters", "kanji", "glyphs"]
@@ -58,17 +58,17 @@ def _pad(s: str, width: int) -> str:
     return " " * left + s + " " * (width - n - left)
 
 
-def face(tile: int, mode: FaceMode = "letters") -> str:
+def face(tile: Tile, mode: FaceMode = "letters") -> str:
     """The face of physical tile ``tile`` (``0..135``), padded to the mode's width."""
-    kind = tile >> 2
-    suit, num = divmod(kind, 9)
+    kind = kind_of(tile)
+    suit, num = suit_of(kind), number_of(kind) - 1
     if mode == "letters":
         return f"{num + 1}{'mpsz'[suit]}"
     if mode == "kanji":
-        if suit < 3:
+        if not is_honour(kind):
             return _KANJI_NUM[num] + _KANJI_SUIT[suit]
         return _pad(_KANJI_HONOUR[num], 4)
-    if suit < 3:
+    if not is_honour(kind):
         glyph = chr(_GLYPH_SUIT_BASE[suit] + num)
     else:
         glyph = chr(_GLYPH_HONOUR[num])
@@ -82,14 +82,14 @@ def back(mode: FaceMode = "letters") -> str:
     return " " * _WIDTH[mode]
 
 
-def tile_style(tile: int, red_fives: int) -> Style:
+def tile_style(tile: Tile, red_fives: int) -> Style:
     """Colours of a tile's face: suit colour on ivory, or white on red for a red five."""
     if is_red(tile, red_fives):
         return RED_FIVE
-    kind = tile >> 2
-    suit, num = divmod(kind, 9)
-    colour = SUIT_COLOURS[suit] if suit < 3 else HONOUR_COLOURS[num]
-    return Style(color=colour, bgcolor=palette.IVORY, bold=suit == 3)
+    kind = kind_of(tile)
+    honour = is_honour(kind)
+    colour = HONOUR_COLOURS[number_of(kind) - 1] if honour else SUIT_COLOURS[suit_of(kind)]
+    return Style(color=colour, bgcolor=palette.IVORY, bold=honour)
 
 
 def tile_text(

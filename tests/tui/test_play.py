@@ -11,6 +11,7 @@ from pathlib import Path
 
 from engine.actions import Discard
 from engine.events import Called, Discarded, GameEnded, HandDrawn, RiichiDeclared, Won
+from engine.tiles import kind_of
 from rulesets.schema import Ruleset
 from tests.kit.screen_text import screen_text
 from tests.kit.tui_driver import Policy, play, settle
@@ -267,7 +268,7 @@ async def test_riichi_key_marks_the_discards_that_keep_tenpai(tmp_path: Path) ->
         hand = scr.table.hand
         tiles = hand.tiles
         marked = {tiles[i] for i in hand.marked} | {tiles[hand.selected]}  # type: ignore[index]
-        assert {t >> 2 for t in marked} <= {t >> 2 for t in riichi_tiles}
+        assert {kind_of(t) for t in marked} <= {kind_of(t) for t in riichi_tiles}
         assert hand.dimmed and not (hand.dimmed & hand.marked)
         assert "Riichi: pick a marked tile" in screen_text(app)
         await pilot.press("escape")

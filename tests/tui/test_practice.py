@@ -18,6 +18,7 @@ from cli.play import game_spec
 from engine.actions import Action, Discard, Pass, Ron, Tsumo
 from engine.events import Called, HandStarted, Penalty
 from engine.game import Game
+from engine.tiles import kind_of, parse_tiles
 from engine.view import PlayerView
 from rulesets import load
 from rulesets.schema import Ruleset
@@ -352,11 +353,10 @@ async def test_outside_practice_mode_the_same_keys_are_refused() -> None:
 # ---------------------------------------------------------------------- pieces
 
 def test_plausible_calls_are_near_the_discard() -> None:
-    from engine.tiles import parse_tiles
-
     hand = parse_tiles("3446m159p19s1234z", 1)
     five = parse_tiles("5m", 1, used=hand)[0]
-    words = {kind: [sorted(t >> 2 for t in a.tiles) for a in plausible_calls(kind, hand, five, 1)]
+    words = {kind: [sorted(kind_of(t) for t in a.tiles)
+                    for a in plausible_calls(kind, hand, five, 1)]
              for kind in ("chi", "pon", "kan")}
     assert words["pon"] == [[3, 3]]
     assert [2, 3] in words["chi"] and [3, 5] in words["chi"] and [2, 5] in words["chi"]

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from rich.cells import cell_len
 
-from engine.tiles import is_red, tile_name
+from engine.tiles import is_red, kind_of, tile_name
 from tui.tilefaces import FACE_MODES, back, backs, cell_width, face, strip, tile_style
 
 
@@ -45,7 +45,7 @@ def test_red_fives_stand_out_and_others_follow_their_suit(tile: int, red_fives: 
         assert style.bgcolor is not None and style.bgcolor.name == "#c4161c"
     else:
         assert style.bgcolor is not None and style.bgcolor.name != "#c4161c"
-        same_suit = tile_style((tile >> 2) * 4 + 3, red_fives)  # a never-red copy
+        same_suit = tile_style(kind_of(tile) * 4 + 3, red_fives)  # a never-red copy
         assert style.color == same_suit.color
 
 

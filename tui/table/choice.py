@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from engine.actions import Action, Discard
-from engine.tiles import is_red, kind_of
+from engine.tiles import Tile, is_red, kind_of
 from engine.view import PlayerView
 from text.actions import action_group
 from tui.table.practice import riichi_anywhere
@@ -33,7 +33,7 @@ GROUP_ORDER = ("tsumo", "ron", "riichi", "open_riichi", "kan", "pon", "chi", "ni
                "noten", "stop", "continue", "pass")
 
 
-def same_tile(a: int, b: int, red_fives: int) -> bool:
+def same_tile(a: Tile, b: Tile, red_fives: int) -> bool:
     """The same kind, both red fives or neither: one tile for the player."""
     return kind_of(a) == kind_of(b) and is_red(a, red_fives) == is_red(b, red_fives)
 
@@ -50,7 +50,7 @@ class HandChoice:
     # ------------------------------------------------------------------ queries
 
     @property
-    def tiles(self) -> tuple[int, ...]:
+    def tiles(self) -> tuple[Tile, ...]:
         """The concealed tiles in display order, the drawn tile last."""
         return self.view.concealed()
 
@@ -106,13 +106,13 @@ class HandChoice:
             return "Call?"
         return "Waiting for the others…"
 
-    def selected_tile(self) -> int | None:
+    def selected_tile(self) -> Tile | None:
         """The selected tile, if any."""
         if self.selected is None or self.selected >= len(self.tiles):
             return None
         return self.tiles[self.selected]
 
-    def discard_of(self, tile: int) -> Action:
+    def discard_of(self, tile: Tile) -> Action:
         """The discard of ``tile`` (with riichi when the key is down) to send to the engine.
 
         The legal action of that tile, or of the same tile (a twin of it), or else the

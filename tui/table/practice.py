@@ -19,7 +19,7 @@ from itertools import combinations
 from typing import Literal
 
 from engine.actions import Action, Chi, Discard, OpenKan, Pass, Pon, Ron, Tsumo
-from engine.tiles import is_honour, is_red, kind_of, suit_of, tile_name
+from engine.tiles import Kind, Tile, is_honour, is_red, kind_of, suit_of, tile_name
 from engine.view import PlayerView
 from text.actions import ACTION_TITLES
 
@@ -27,7 +27,7 @@ CallGroup = Literal["chi", "pon", "kan"]
 MAX_OPTIONS = 9  # the chooser's number keys
 
 
-def _near(a: int, b: int, dist: int) -> bool:
+def _near(a: Kind, b: Kind, dist: int) -> bool:
     """Kinds ``a`` and ``b`` are the same, or numbers of one suit at most ``dist`` apart."""
     if a == b:
         return True
@@ -35,7 +35,7 @@ def _near(a: int, b: int, dist: int) -> bool:
             and abs(a - b) <= dist)
 
 
-def plausible_calls(group: CallGroup, hand: Sequence[int], discard: int, red_fives: int
+def plausible_calls(group: CallGroup, hand: Sequence[Tile], discard: Tile, red_fives: int
                     ) -> list[Action]:
     """Calls of the discard a person might try with tiles of ``hand``, nearest first.
 
