@@ -20,7 +20,7 @@ from saves.logs.mjlog import parse_mjlog
 from saves.logs.model import LogFormatError, RecordedGame
 from saves.logs.tenhou6 import format_tenhou6, parse_tenhou6
 from saves.reader import SaveError, load
-from saves.verify import verify_events
+from saves.verify import check_loaded
 from saves.writer import GameWriter, make_header, save_dir
 
 # ------------------------------------------------------------------ verify
@@ -32,7 +32,8 @@ def verify_file(path: Path) -> tuple[list[str], list[str]]:
         game = load(path)
     except SaveError as exc:
         return [str(exc)], []
-    out = [str(d) for d in verify_events(game.events, game.lines)]
+    problem = check_loaded(game).problem
+    out = [] if problem is None else [str(problem)]
     out.extend(f"{path}: {problem}" for problem in game.problems)
     notes = []
     if game.recovered_tail:

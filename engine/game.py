@@ -55,7 +55,7 @@ from engine.events import (
 from engine.legal import IllegalAction, legal_actions, why_illegal
 from engine.penalties import chombo_penalty, false_call_penalty
 from engine.state import GameState, apply, fold
-from engine.tiles import is_wind, kind_of
+from engine.tiles import is_red, is_wind, kind_of
 from engine.view import PlayerView
 from engine.visibility import view
 from rulesets.schema import Ruleset
@@ -187,7 +187,7 @@ class Game:
         """Take ``seat``'s choice; returns the events it caused (maybe none yet)."""
         p = self.pending()
         action = _normalised(action)
-        if seat not in p or action not in p[seat]:
+        if seat not in p or (action not in p[seat] and not self._alike(seat, action, p[seat])):
             mark = len(self.events)
             if (self.state.rules.practice_mode and seat in self._practice_seats
                     and seat in p and self._mistake(seat, action)):
@@ -219,6 +219,22 @@ class Game:
             self._pending = None
         self._advance()
         return self.events[mark:]
+
+    def _alike(self, seat: int, action: Action, listed: tuple[Action, ...]) -> bool:
+        """A call with other copies of the tiles of a listed one: ``pending()`` names one
+        copy per look (plain or red), a record may name any copy the seat holds."""
+        if not isinstance(action, (Chi, Pon, OpenKan)):
+            return False
+        hand = list(self.state.seats[seat].hand)
+        for t in action.tiles:
+            if t not in hand:
+                return False
+            hand.remove(t)
+        red = self.state.rules.red_fives
+        look = sorted((kind_of(t), is_red(t, red)) for t in action.tiles)
+        return any(type(a) is type(action)
+                   and sorted((kind_of(t), is_red(t, red)) for t in a.tiles) == look
+                   for a in listed)
 
     # ---------------------------------------------------------------- practice mode
     def _mistake(self, seat: int, action: Action) -> bool:

@@ -108,14 +108,22 @@ def parse_json(line: bytes) -> Any:
         raise LineError(f"not valid JSON: {text}") from None
     except UnicodeDecodeError as exc:
         raise LineError(f"not valid UTF-8 text (byte {exc.start})") from None
+    except RecursionError:  # msgspec's own depth limit: far deeper than any event
+        raise LineError("not a game line: its values are nested too deeply") from None
 
 
 def _where(path: str) -> str:
     return f"`{path}`"
 
 
-def check_values(obj: Any, path: str = "$") -> None:
+MAX_DEPTH = 16
+"""No game line nests deeper (a win's meld's tiles are 5 levels down)."""
+
+
+def check_values(obj: Any, path: str = "$", depth: int = 0) -> None:
     """Bound every number of a decoded line; :class:`LineError` names the first bad one."""
+    if depth > MAX_DEPTH:
+        raise LineError(f"the values are nested too deeply at {_where(path)}")
     if isinstance(obj, dict):
         for key, value in obj.items():
             sub = f"{path}.{key}"
@@ -131,10 +139,10 @@ def check_values(obj: Any, path: str = "$") -> None:
                 if abs(value) >= 2**64:
                     raise LineError(f"number {_short(value)} is too large at {_where(sub)}")
                 continue
-            check_values(value, sub)
+            check_values(value, sub, depth + 1)
     elif isinstance(obj, list):
         for i, value in enumerate(obj):
-            check_values(value, f"{path}[{i}]")
+            check_values(value, f"{path}[{i}]", depth + 1)
     elif isinstance(obj, int) and not isinstance(obj, bool):
         if abs(obj) > MAX_ABS_INT:
             raise LineError(f"number {_short(obj)} is too large at {_where(path)}")

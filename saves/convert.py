@@ -280,7 +280,24 @@ def events_from_recorded(game: m.RecordedGame, rules: Ruleset | None = None) -> 
                      sticks_taken=state.sticks), where)
     if game.final_scores is not None and state is not None:
         emit(_ended(state, game, rules), "end")
-    return events
+    return settled(events)
+
+
+def settled(events: list[Event]) -> list[Event]:
+    """The events of a log as the engine plays them: every choice is replayed through
+    ``Game.act`` and every automatic event must come out the same; the results (``Won``,
+    ``HandDrawn``, ``GameEnded``) are checked on the figures the log records and then
+    taken from the engine, with their hands, fu parts, payments and chips, so the saved
+    game verifies exactly.  :class:`ConvertError` names the hand and the field."""
+    from saves.verify import referee
+
+    verdict = referee(events, record=True)
+    if verdict.problem is not None:
+        p = verdict.problem
+        raise ConvertError(f"hand {p.hand}: {p.message}" if p.hand not in ("start", "end")
+                           else f"{'the final table' if p.hand == 'end' else 'the start'}: "
+                                f"{p.message}")
+    return verdict.events
 
 
 def _drawn(st: GameState, r: m.Ryuukyoku) -> HandDrawn:

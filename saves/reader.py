@@ -10,12 +10,21 @@ silently and noted in ``recovered_tail``.  A file that cannot be a game at all
 
 from __future__ import annotations
 
+import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.events import Event, GameEnded, GameStarted
 from rulesets.schema import Ruleset
 from saves.codec import Header, LineError, decode_event, decode_header, parse_json
+
+MAX_FILE_BYTES = 8 * 1024 * 1024
+"""A game file is at most this long: a hanchan is about 60 KB, the longest real game under
+200 KB, so this leaves room for any game and stops a hostile file early."""
+MAX_LINE_BYTES = 64 * 1024
+"""No line is longer (the header and the ruleset line are under 8 KB)."""
+BOM = b"\xef\xbb\xbf"
 
 
 class SaveError(Exception):
@@ -66,24 +75,72 @@ class LoadedGame:
         return not self.problems
 
 
-def load(path: str | Path) -> LoadedGame:
-    """Read a game file.  :class:`SaveError` when it cannot be a game at all."""
+def read_regular(path: str | Path, limit: int = MAX_FILE_BYTES, what: str = "game file"
+                 ) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes, or :class:`SaveError`.
+
+    A FIFO, a device (``/dev/zero``) or a folder is refused without reading it (the file
+    is opened without blocking and checked first), and nothing past ``limit`` is read.
+    """
     p = Path(path)
     try:
-        data = p.read_bytes()
+        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except FileNotFoundError:
         raise SaveError("no such file", path=p) from None
     except IsADirectoryError:
-        raise SaveError("is a folder, not a game file", path=p) from None
+        raise SaveError(f"is a folder, not a {what}", path=p) from None
     except OSError as exc:
         raise SaveError(f"cannot be read ({exc.strerror or exc})", path=p) from None
-    return loads(data, p)
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise SaveError(f"is a folder, not a {what}", path=p)
+        if not stat.S_ISREG(info.st_mode):
+            raise SaveError(f"is not a regular file (a device, pipe or socket), not a {what}",
+                            path=p)
+        if info.st_size > limit:
+            raise SaveError(f"is {info.st_size:,} bytes; a {what} is at most {limit:,}", path=p)
+        chunks = []
+        left = limit + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+    except OSError as exc:
+        raise SaveError(f"cannot be read ({exc.strerror or exc})", path=p) from None
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    if len(data) > limit:
+        raise SaveError(f"is longer than {limit:,} bytes, the most a {what} can be", path=p)
+    return data
+
+
+def load(path: str | Path) -> LoadedGame:
+    """Read a game file.  :class:`SaveError` when it cannot be a game at all."""
+    p = Path(path)
+    return loads(read_regular(p), p)
 
 
 def loads(data: bytes, path: Path | None = None) -> LoadedGame:
-    """Read a game from the bytes of a file (see :func:`load`)."""
+    """Read a game from the bytes of a file (see :func:`load`).
+
+    A UTF-8 byte-order mark and blank lines at the end (an editor's) are accepted.
+    """
+    bom = len(BOM) if data.startswith(BOM) else 0
+    game = _loads(data[bom:], path)
+    game.good_bytes += bom
+    return game
+
+
+def _loads(data: bytes, path: Path | None) -> LoadedGame:
     if not data.strip():
         raise SaveError("the file is empty", path=path)
+    body = data.rstrip(b" \t\r\n")
+    if b"\n" in data[len(body):]:  # blank lines after the last line: it was complete
+        data = body + b"\n"
     raw_lines = data.split(b"\n")
     # The last element is b"" when the file ends with a newline; otherwise it is a
     # line whose writing may have been interrupted.
@@ -92,6 +149,9 @@ def loads(data: bytes, path: Path | None = None) -> LoadedGame:
     pos = 0
     first = complete[0] if complete else tail
     try:
+        if len(first) > MAX_LINE_BYTES:
+            raise LineError(f"the line is {len(first):,} bytes long; a header is at most "
+                            f"{MAX_LINE_BYTES:,}")
         header, header_rules = decode_header(parse_json(first))
     except LineError as exc:
         if not complete:
@@ -110,6 +170,9 @@ def loads(data: bytes, path: Path | None = None) -> LoadedGame:
         try:
             if not line.strip():
                 raise LineError("the line is empty")
+            if len(line) > MAX_LINE_BYTES:
+                raise LineError(f"the line is {len(line):,} bytes long; a game line is at "
+                                f"most {MAX_LINE_BYTES:,}")
             event = decode_event(parse_json(line))
             _check_order(game, event, header_rules)
         except LineError as exc:

@@ -1,61 +1,220 @@
-"""``verify``: refold a game's events and recompute every recorded result.
+"""``verify``: replay a game through the engine's own rules and compare every event.
 
-For every ``Won`` the engine recomputes the win from the state just before it
-(``engine.flow.make_won``: score, yaku, fu, payments with honba and sticks, pao);
-for every ``HandDrawn`` the draw (tenpai, noten payments, nagashi mangan); for
-``GameEnded`` the final table (``engine.flow.game_ended`` -> ``final_table``); at
-every ``HandStarted`` the scores and sticks carried in.  Each hand that disagrees
-gives one :class:`Disagreement`, named like ``E1-0``.
+A save is the record of what happened, so checking it means playing it again:
+:func:`referee` runs an :class:`engine.game.Game` on the recorded walls and, at
+every decision, gives each seat the choice its next recorded event shows (a
+discard, riichi, a call, a kan, a win, a pass, a noten declaration, the last
+dealer's stop or go on) -- which ``act`` refuses, with the engine's reason, if it
+is not among ``pending()``'s actions.  Everything automatic (draws, dora, riichi
+sticks, results with their hands, melds, ura indicators, fu parts, payments and
+chips, the next hand, the final table with oka, uma and bonus) is made by the
+engine and must equal the recorded event.  The first line that cannot follow is
+named, with what the engine does there instead; nothing after it is trusted.
+
+Only the order inside a set is free: meld tiles, the tiles of a hand and the
+order of the yaku are compared as sets, so a log keeps its own order.
+
+A game may begin at a later hand only when it has no seed (an imported excerpt of
+someone else's game); a game played here starts at East 1 with the starting
+scores, and its seeded walls and dice are the ones its seed deals.
+
+>>> from engine.game import Game
+>>> from rulesets.schema import Ruleset
+>>> g = Game(Ruleset(), seed=3)
+>>> while not g.over:
+...     for seat, acts in g.pending().items():
+...         _ = g.act(seat, acts[-1] if seat != g.state.turn else acts[0])
+>>> verify_events(g.events)
+[]
 """
 
 from __future__ import annotations
 
+import dataclasses
+import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from engine import wall as wall_mod
+from engine.actions import (
+    Action,
+    AddedKan,
+    Chi,
+    ClosedKan,
+    Discard,
+    EndGame,
+    NineTerminals,
+    OpenKan,
+    Pass,
+    Pon,
+    Ron,
+    ShowHand,
+    Tsumo,
+)
 from engine.events import (
     Called,
     Discarded,
+    DoraRevealed,
     Drew,
     Event,
     GameEnded,
+    GameStarted,
     HandDrawn,
     HandStarted,
     Kan,
+    Meld,
+    NotenDeclared,
     Penalty,
+    RiichiAccepted,
+    RiichiDeclared,
     WinResult,
     Won,
 )
-from engine.state import GameState, apply
-from engine.tiles import WIND_LETTERS
+from engine.game import Game
+from engine.legal import IllegalAction
+from engine.tiles import WIND_LETTERS, tile_name
+from saves.codec import Header
+from saves.reader import LoadedGame
+
+SEATS = WIND_LETTERS
+_AUTOMATIC = (DoraRevealed, RiichiAccepted)
+"""Events the engine makes on its own in the middle of a decision's outcome."""
 
 
 @dataclass(frozen=True)
 class Disagreement:
-    """One hand whose recorded result differs from the engine's (or an unplayable event)."""
+    """The first event that cannot follow in a game: its hand, line and why."""
 
-    hand: str  # "E1-0", or "end" for the final table
+    hand: str  # "E1-0", "start", or "end" for the final table
     message: str
     line: int | None = None  # the line of the event in the file, when known
 
     def __str__(self) -> str:
-        return f"{self.hand}: {self.message}"
+        where = self.hand if self.line is None else f"{self.hand}, line {self.line}"
+        return f"{where}: {self.message}"
 
 
-def _seat_name(st: GameState, seat: int) -> str:
-    """The absolute seat and its wind in this hand (E = the dealer)."""
-    return f"seat {seat} ({WIND_LETTERS[(seat - st.dealer) % 4]})"
+@dataclass
+class Verdict:
+    """What :func:`referee` found: the engine's game up to the end of the record (or up
+    to the last event that could follow), the first problem, and the events checked."""
+
+    game: Game | None
+    problem: Disagreement | None
+    checked: int  # recorded events that followed legally
+    events: list[Event]  # the engine's events for the checked part (import: to write)
 
 
-def _hand_name(st: GameState | None, ev: HandStarted | None) -> str:
-    if ev is not None:
-        return f"{WIND_LETTERS[ev.round_wind % 4]}{ev.hand_number + 1}-{ev.honba}"
-    return "start"
+# ------------------------------------------------------------------ words
+
+
+def _seat(dealer: int, seat: int) -> str:
+    return f"seat {seat} ({SEATS[(seat - dealer) % 4]})"
+
+
+def _tile(t: int | None, red: int) -> str:
+    return "no tile" if t is None else f"{tile_name(t, red)} (tile {t})"
 
 
 def _signed(values: Sequence[int]) -> str:
     return "(" + ", ".join(f"{v:+d}" for v in values) + ")"
+
+
+def hand_label(ev: HandStarted) -> str:
+    """``E1-0``: round wind, hand number, honba."""
+    return f"{SEATS[ev.round_wind % 4]}{ev.hand_number + 1}-{ev.honba}"
+
+
+def describe(ev: Event, dealer: int, red: int) -> str:
+    """A short phrase for an event (``seat 2 (W) discards 5p (tile 53)``)."""
+    def who(seat: int) -> str:
+        return _seat(dealer, seat)
+
+    if isinstance(ev, Drew):
+        kind = "a replacement tile " if ev.rinshan else ""
+        return f"{who(ev.seat)} draws {kind}{_tile(ev.tile, red)}"
+    if isinstance(ev, Discarded):
+        return f"{who(ev.seat)} discards {_tile(ev.tile, red)}"
+    if isinstance(ev, RiichiDeclared):
+        return f"{who(ev.seat)} declares {'open ' if ev.open else ''}riichi"
+    if isinstance(ev, RiichiAccepted):
+        return f"{who(ev.seat)}'s riichi stick goes on the table"
+    if isinstance(ev, Called):
+        return (f"{who(ev.seat)} calls {ev.meld.kind} on {_tile(ev.meld.called, red)}"
+                + (f" from seat {ev.meld.from_seat}" if ev.meld.from_seat is not None else ""))
+    if isinstance(ev, Kan):
+        kind = "a closed kan" if ev.meld.kind == "ankan" else "an added kan"
+        return f"{who(ev.seat)} declares {kind} of {_tile(ev.meld.tiles[0], red)}"
+    if isinstance(ev, DoraRevealed):
+        return f"a dora indicator {_tile(ev.indicator, red)} is turned"
+    if isinstance(ev, Won):
+        return " and ".join(
+            f"{who(w.seat)} wins by {'tsumo' if w.from_seat is None else 'ron'}"
+            for w in ev.wins) or "a win with no winner"
+    if isinstance(ev, HandDrawn):
+        return f"the hand ends in a draw ({ev.kind.replace('_', ' ')})"
+    if isinstance(ev, GameEnded):
+        return f"the game ends ({ev.reason})"
+    if isinstance(ev, HandStarted):
+        return f"hand {hand_label(ev)} starts with dealer seat {ev.dealer}"
+    if isinstance(ev, Penalty):
+        return f"{who(ev.seat)} pays a penalty ({ev.kind.replace('_', ' ')})"
+    if isinstance(ev, NotenDeclared):
+        return f"{who(ev.seat)} declares noten"
+    return "the game starts"
+
+
+def _action_words(action: Action, red: int) -> str:
+    if isinstance(action, Discard):
+        if action.riichi:
+            return f"declare {'open ' if action.open else ''}riichi with {_tile(action.tile, red)}"
+        return f"discard {_tile(action.tile, red)}"
+    if isinstance(action, Tsumo):
+        return "win by tsumo"
+    if isinstance(action, Ron):
+        return "win by ron"
+    if isinstance(action, (Chi, Pon, OpenKan)):
+        kind = {Chi: "chi", Pon: "pon", OpenKan: "an open kan"}[type(action)]
+        return f"call {kind} with {', '.join(_tile(t, red) for t in action.tiles)}"
+    if isinstance(action, ClosedKan):
+        return f"declare a closed kan of {_tile(action.tiles[0], red)}"
+    if isinstance(action, AddedKan):
+        return f"add {_tile(action.tile, red)} to a pon"
+    if isinstance(action, NineTerminals):
+        return "abort the hand with nine terminals"
+    if isinstance(action, ShowHand):
+        return "show a tenpai hand" if action.show else "declare noten"
+    if isinstance(action, EndGame):
+        return "end the game" if action.stop else "play on"
+    return "pass"
+
+
+# ------------------------------------------------------------------ comparing
+
+
+def _meld_key(m: Meld) -> tuple[object, ...]:
+    return (m.kind, tuple(sorted(m.tiles)), m.called, m.from_seat, m.added)
+
+
+def _win_key(w: WinResult) -> tuple[object, ...]:
+    return (w.seat, w.from_seat, w.tile, tuple(sorted(w.hand)),
+            tuple(_meld_key(m) for m in w.melds), w.han, w.fu, tuple(sorted(w.yaku)),
+            w.fu_parts, w.limit, w.yakuman_count, w.points, w.ura_indicators, w.pao_seat,
+            w.payments, w.chips)
+
+
+def canonical(ev: Event) -> object:
+    """The event with the order inside sets made canonical (meld tiles, hands, yaku)."""
+    if isinstance(ev, (Called, Kan)):
+        return (type(ev), ev.seat, _meld_key(ev.meld))
+    if isinstance(ev, Won):
+        return (Won, tuple(_win_key(w) for w in ev.wins), ev.deltas, ev.sticks_taken)
+    if isinstance(ev, HandDrawn):
+        return (HandDrawn, ev.kind, ev.tenpai, tuple(tuple(sorted(h)) for h in ev.hands),
+                ev.nagashi, ev.payments, ev.deltas)
+    return ev
 
 
 def _yaku_diff(rec: WinResult, comp: WinResult) -> str:
@@ -73,36 +232,6 @@ def _yaku_diff(rec: WinResult, comp: WinResult) -> str:
     return ", ".join(parts)
 
 
-def compare_win(st: GameState, rec: WinResult, comp: WinResult) -> list[str]:
-    """Plain sentences for every way a recorded win differs from the computed one."""
-    kind = "tsumo" if rec.from_seat is None else "ron"
-    who = f" by {_seat_name(st, rec.seat)}"
-    out: list[str] = []
-    details = []
-    yd = _yaku_diff(rec, comp)
-    if yd:
-        details.append(yd)
-    if rec.han != comp.han:
-        details.append(f"{rec.han} han recorded, {comp.han} computed")
-    if rec.fu and rec.fu != comp.fu and comp.limit is None:
-        details.append(f"{rec.fu} fu recorded, {comp.fu} computed")
-    if rec.limit != comp.limit and not (rec.limit or "").startswith(comp.limit or "-"):
-        details.append(f"limit {rec.limit} recorded, {comp.limit} computed")
-    if rec.pao_seat != comp.pao_seat:
-        details.append(f"pao {rec.pao_seat} recorded, {comp.pao_seat} computed")
-    if rec.points != comp.points or details:
-        text = f"{kind}{who} {rec.points} recorded, {comp.points} computed"
-        if details:
-            text += f" ({'; '.join(details)})"
-        out.append(text)
-    rec_pay = _net(rec)
-    comp_pay = _net(comp)
-    if rec.payments and rec_pay != comp_pay:
-        out.append(f"{kind}{who} payments {_signed(rec_pay)} recorded, "
-                   f"{_signed(comp_pay)} computed")
-    return out
-
-
 def _net(w: WinResult) -> list[int]:
     d = [0, 0, 0, 0]
     for p in w.payments:
@@ -112,238 +241,504 @@ def _net(w: WinResult) -> list[int]:
     return d
 
 
-def _win_situation(st: GameState, won: Won) -> tuple[int | None, int, bool, bool]:
-    """(from_seat, tile, chankan, chankan_ankan) of a recorded win, checked against the state."""
-    first = won.wins[0]
-    chankan = st.phase == "chankan"
-    chankan_ankan = False
-    if chankan and st.last_kan is not None:
-        chankan_ankan = st.last_kan[1].kind == "ankan"
-    return first.from_seat, first.tile, chankan, chankan_ankan
+def compare_win(dealer: int, rec: WinResult, comp: WinResult, *,
+                record: bool = False) -> list[str]:
+    """Sentences for the ways a recorded win differs from the engine's.  With ``record``
+    only what another tool's log records is compared (no fu on a limit hand, net
+    payments)."""
+    kind = "tsumo" if rec.from_seat is None else "ron"
+    who = f" by {_seat(dealer, rec.seat)}"
+    out: list[str] = []
+    details = []
+    yd = _yaku_diff(rec, comp)
+    if yd:
+        details.append(yd)
+    if rec.han != comp.han:
+        details.append(f"{rec.han} han recorded, {comp.han} computed")
+    if rec.fu != comp.fu and not (record and (not rec.fu or comp.limit is not None)):
+        details.append(f"{rec.fu} fu recorded, {comp.fu} computed")
+    if rec.limit != comp.limit and not (record and (rec.limit or "").startswith(
+            comp.limit or "-")):
+        details.append(f"limit {rec.limit} recorded, {comp.limit} computed")
+    if rec.yakuman_count != comp.yakuman_count and not record:
+        details.append(f"{rec.yakuman_count} yakuman recorded, {comp.yakuman_count} computed")
+    if rec.pao_seat != comp.pao_seat:
+        details.append(f"pao {rec.pao_seat} recorded, {comp.pao_seat} computed")
+    if rec.points != comp.points or details:
+        text = f"{kind}{who} {rec.points} recorded, {comp.points} computed"
+        if details:
+            text += f" ({'; '.join(details)})"
+        out.append(text)
+    if _net(rec) != _net(comp) and (rec.payments or not record):
+        out.append(f"{kind}{who} payments {_signed(_net(rec))} recorded, "
+                   f"{_signed(_net(comp))} computed")
+    if record:
+        return out
+    for name, a, b in (("winning tile", rec.tile, comp.tile),
+                       ("from seat", rec.from_seat, comp.from_seat),
+                       ("hand", sorted(rec.hand), sorted(comp.hand)),
+                       ("melds", [_meld_key(m) for m in rec.melds],
+                        [_meld_key(m) for m in comp.melds]),
+                       ("ura indicators", list(rec.ura_indicators), list(comp.ura_indicators)),
+                       ("fu parts", list(rec.fu_parts), list(comp.fu_parts)),
+                       ("payment lines", list(rec.payments), list(comp.payments)),
+                       ("chips", list(rec.chips), list(comp.chips))):
+        if a != b and not out:
+            out.append(f"{kind}{who}: {name} {_short(a)} recorded, {_short(b)} computed")
+    return out
 
 
-def check_won(st: GameState, won: Won) -> list[str]:
-    """Recompute a ``Won`` event from the state just before it."""
-    from engine.flow import make_won
+def _short(value: object) -> str:
+    text = str(value)
+    return text if len(text) <= 120 else text[:116] + " ..."
 
-    if not won.wins:
-        return ["a win with no winner"]
-    from_seat, tile, chankan, chankan_ankan = _win_situation(st, won)
-    winners = [w.seat for w in won.wins]
-    try:
-        comp = make_won(st, winners, from_seat, tile, chankan=chankan,
-                        chankan_ankan=chankan_ankan)
-    except Exception as exc:  # the engine says this cannot be a win
-        kind = "tsumo" if from_seat is None else "ron"
-        return [f"{kind} by {', '.join(_seat_name(st, w) for w in winners)} "
-                f"{won.wins[0].points} recorded, not a win here ({exc})"]
+
+def compare_won(dealer: int, rec: Won, comp: Won, *, record: bool = False) -> list[str]:
+    """Sentences for a recorded ``Won`` against the engine's."""
     out: list[str] = []
     by_seat = {w.seat: w for w in comp.wins}
-    for rec in won.wins:
-        c = by_seat.get(rec.seat)
-        if c is None:
-            out.append(f"seat {rec.seat} recorded as a winner, not computed")
-            continue
-        out.extend(compare_win(st, rec, c))
-    if not out and tuple(won.deltas) != tuple(comp.deltas):
-        out.append(f"score changes {_signed(won.deltas)} recorded, "
+    rec_seats = [w.seat for w in rec.wins]
+    if sorted(rec_seats) != sorted(by_seat):
+        return [f"winners {rec_seats} recorded, {[w.seat for w in comp.wins]} computed"]
+    for w in rec.wins:
+        out.extend(compare_win(dealer, w, by_seat[w.seat], record=record))
+    if not out and tuple(rec.deltas) != tuple(comp.deltas):
+        out.append(f"score changes {_signed(rec.deltas)} recorded, "
                    f"{_signed(comp.deltas)} computed")
-    if not out and won.sticks_taken != comp.sticks_taken:
-        out.append(f"{won.sticks_taken} riichi sticks taken recorded, "
+    if not out and rec.sticks_taken != comp.sticks_taken:
+        out.append(f"{rec.sticks_taken} riichi sticks taken recorded, "
                    f"{comp.sticks_taken} computed")
+    if not out and not record and [w.seat for w in comp.wins] != rec_seats:
+        out.append(f"winners in the order {rec_seats} recorded, "
+                   f"{[w.seat for w in comp.wins]} computed")
     return out
 
 
-def check_drawn(st: GameState, drawn: HandDrawn) -> list[str]:
-    """Recompute a ``HandDrawn`` event from the state just before it."""
-    from engine.flow import abortive_draw, exhaustive_draw
-
-    if drawn.kind == "exhaustive":
-        comp = exhaustive_draw(st)
-    else:
-        shown = tuple(i for i, h in enumerate(drawn.hands) if h)
-        comp = abortive_draw(st, drawn.kind, shown)
+def compare_drawn(rec: HandDrawn, comp: HandDrawn, *, record: bool = False) -> list[str]:
+    """Sentences for a recorded ``HandDrawn`` against the engine's."""
     out: list[str] = []
-    if drawn.kind == "exhaustive" and tuple(drawn.tenpai) != tuple(comp.tenpai):
-        rec_t = "".join("T" if t else "-" for t in drawn.tenpai)
+    if rec.kind != comp.kind:
+        return [f"a draw ({rec.kind}) recorded, {comp.kind} computed"]
+    if rec.kind == "exhaustive" and tuple(rec.tenpai) != tuple(comp.tenpai):
+        rec_t = "".join("T" if t else "-" for t in rec.tenpai)
         comp_t = "".join("T" if t else "-" for t in comp.tenpai)
         out.append(f"draw tenpai {rec_t} recorded, {comp_t} computed")
-    if tuple(drawn.nagashi) != tuple(comp.nagashi):
-        out.append(f"nagashi mangan {list(drawn.nagashi)} recorded, "
-                   f"{list(comp.nagashi)} computed")
-    if tuple(drawn.deltas) != tuple(comp.deltas):
-        out.append(f"draw payments {_signed(drawn.deltas)} recorded, "
+    if tuple(rec.nagashi) != tuple(comp.nagashi):
+        out.append(f"nagashi mangan {list(rec.nagashi)} recorded, {list(comp.nagashi)} computed")
+    if tuple(rec.deltas) != tuple(comp.deltas):
+        out.append(f"draw payments {_signed(rec.deltas)} recorded, "
                    f"{_signed(comp.deltas)} computed")
+    if out or record:
+        return out
+    if [sorted(h) for h in rec.hands] != [sorted(h) for h in comp.hands]:
+        out.append(f"hands shown {_short([list(h) for h in rec.hands])} recorded, "
+                   f"{_short([list(h) for h in comp.hands])} computed")
+    elif rec.payments != comp.payments:
+        out.append(f"draw payment lines {_short(list(rec.payments))} recorded, "
+                   f"{_short(list(comp.payments))} computed")
+    elif rec.tenpai != comp.tenpai:
+        out.append(f"tenpai {list(rec.tenpai)} recorded, {list(comp.tenpai)} computed")
     return out
 
 
-def check_ended(st: GameState, ended: GameEnded) -> list[str]:
-    """Recompute the final table."""
-    from engine.flow import game_ended
-
-    comp = game_ended(st, ended.reason)
+def compare_ended(rec: GameEnded, comp: GameEnded, *, record: bool = False) -> list[str]:
+    """Sentences for a recorded final table against the engine's."""
     out: list[str] = []
-    rec_rows = {r.seat: r for r in ended.table}
+    rec_rows = {r.seat: r for r in rec.table}
+    if len(rec.table) != 4 or sorted(rec_rows) != [0, 1, 2, 3]:
+        return [f"the final table lists seats {[r.seat for r in rec.table]}, not each seat once"]
     for c in comp.table:
-        r = rec_rows.get(c.seat)
-        if r is None:
-            out.append(f"seat {c.seat} missing from the final table")
-            continue
+        r = rec_rows[c.seat]
         parts = []
         if r.points != c.points:
             parts.append(f"points {r.points} recorded, {c.points} computed")
         if r.rank != c.rank:
             parts.append(f"rank {r.rank} recorded, {c.rank} computed")
-        if abs(r.result - c.result) > 0.05:
+        if (abs(r.result - c.result) > 0.05) if record else r.result != c.result:
             parts.append(f"result {r.result:+.1f} recorded, {c.result:+.1f} computed")
         if r.chips != c.chips:
             parts.append(f"chips {r.chips} recorded, {c.chips} computed")
+        if not record:
+            for name in ("oka", "uma", "bonus"):
+                a, b = getattr(r, name), getattr(c, name)
+                if a != b:
+                    parts.append(f"{name} {a:+.1f} recorded, {b:+.1f} computed")
         if parts:
             out.append(f"final table seat {c.seat}: " + ", ".join(parts))
-    if ended.leftover_sticks != comp.leftover_sticks:
-        out.append(f"{ended.leftover_sticks} sticks left recorded, "
+    if rec.leftover_sticks != comp.leftover_sticks:
+        out.append(f"{rec.leftover_sticks} sticks left recorded, "
                    f"{comp.leftover_sticks} computed")
+    if not out and not record:
+        if rec.reason != comp.reason:
+            out.append(f"the game ends ({rec.reason}) recorded, ({comp.reason}) computed")
+        elif [r.seat for r in rec.table] != [r.seat for r in comp.table]:
+            out.append(f"final table order {[r.seat for r in rec.table]} recorded, "
+                       f"{[r.seat for r in comp.table]} computed")
     return out
 
 
-def _tile(t: int, rules_red: int) -> str:
-    from engine.tiles import tile_name
+def _compare_started(rec: HandStarted, comp: HandStarted) -> list[str]:
+    got = (rec.round_wind, rec.hand_number, rec.honba, rec.dealer)
+    want = (comp.round_wind, comp.hand_number, comp.honba, comp.dealer)
+    if got != want:
+        return [f"the next hand recorded is {hand_label(rec)} with dealer seat {rec.dealer}, "
+                f"computed {hand_label(comp)} with dealer seat {comp.dealer}"]
+    out = []
+    if tuple(rec.scores) != tuple(comp.scores):
+        out.append(f"scores at the start {list(rec.scores)} recorded, "
+                   f"{list(comp.scores)} computed")
+    if rec.sticks != comp.sticks:
+        out.append(f"{rec.sticks} riichi sticks on the table recorded, {comp.sticks} computed")
+    if not out and (rec.wall, rec.dice) != (comp.wall, comp.dice):
+        out.append("the wall or dice are not the ones the game's seed deals")
+    return out
 
-    return f"{tile_name(t, rules_red)} (tile {t})"
+
+def differences(rec: Event, comp: Event, dealer: int, red: int, *,
+                record: bool = False) -> list[str]:
+    """Why a recorded event is not the one the engine makes at this point ([] if it is)."""
+    if type(rec) is type(comp):
+        if isinstance(rec, Won):
+            return compare_won(dealer, rec, comp, record=record)  # type: ignore[arg-type]
+        if isinstance(rec, HandDrawn):
+            return compare_drawn(rec, comp, record=record)  # type: ignore[arg-type]
+        if isinstance(rec, GameEnded):
+            return compare_ended(rec, comp, record=record)  # type: ignore[arg-type]
+        if canonical(rec) == canonical(comp):
+            return []
+        if isinstance(rec, HandStarted) and isinstance(comp, HandStarted):
+            return _compare_started(rec, comp) or ["the hand's start differs from the engine's"]
+        if isinstance(rec, Drew) and isinstance(comp, Drew) and rec.seat == comp.seat:
+            return [f"{describe(rec, dealer, red)}, but the wall gives {_tile(comp.tile, red)}"]
+        if isinstance(rec, Discarded) and isinstance(comp, Discarded) and (
+                rec.seat, rec.tile) == (comp.seat, comp.tile):
+            return [f"the discard is marked {'' if rec.tsumogiri else 'not '}as the tile just "
+                    f"drawn, but it is{'' if comp.tsumogiri else ' not'}"]
+        if isinstance(rec, Penalty):
+            return [f"{describe(rec, dealer, red)}: {_short(rec)} recorded, "
+                    f"{_short(comp)} computed"]
+    if isinstance(rec, HandStarted) and isinstance(comp, GameEnded):
+        return [f"the game goes on, but it ends here by the rules ({comp.reason})"]
+    if isinstance(rec, GameEnded) and isinstance(comp, HandStarted):
+        return ["the game ends, but by the rules it goes on"]
+    if isinstance(rec, Drew) and isinstance(comp, HandDrawn) and comp.kind == "exhaustive":
+        return [f"{describe(rec, dealer, red)} after the live wall is empty"]
+    return [f"{describe(rec, dealer, red)}, but here {describe(comp, dealer, red)}"]
 
 
-def precheck(st: GameState, ev: Event) -> str | None:
-    """Why a play event cannot happen in this state (a tampered file), or None."""
-    red = st.rules.red_fives
-    if isinstance(ev, Drew):
-        if ev.rinshan:
-            index = 135 - st.rinshan_taken
+# ------------------------------------------------------------------ choices
+
+
+def _deciding(rec: Sequence[Event], i: int) -> int:
+    """The index of the first recorded event from ``i`` that shows a choice."""
+    while i < len(rec) and isinstance(rec[i], _AUTOMATIC):
+        i += 1
+    return i
+
+
+def _call_action(ev: Called) -> Action:
+    rest = list(ev.meld.tiles)
+    if ev.meld.called in rest:
+        rest.remove(ev.meld.called)
+    if ev.meld.kind == "chi" and len(rest) == 2:
+        return Chi((rest[0], rest[1]))
+    if ev.meld.kind == "pon" and len(rest) == 2:
+        return Pon((rest[0], rest[1]))
+    if ev.meld.kind == "minkan" and len(rest) == 3:
+        return OpenKan((rest[0], rest[1], rest[2]))
+    return Chi((0, 0))  # no such call: refused with the engine's reason
+
+
+_FALSE_CALL = Chi((0, 0))
+"""A call that is never legal: in practice mode it plays a false call."""
+
+
+class _Stop(Exception):
+    """The record cannot follow here (the message names what is wrong)."""
+
+    def __init__(self, index: int, message: str) -> None:
+        super().__init__(message)
+        self.index = index
+        self.message = message
+
+
+def _choices(g: Game, rec: Sequence[Event], i: int,
+             pending: dict[int, tuple[Action, ...]]) -> list[tuple[int, Action, int]]:
+    """(seat, action, index of the recorded event that shows it) for the decision now."""
+    st = g.state
+    j = _deciding(rec, i)
+    if j >= len(rec):  # the record stops inside the decision: as if everyone passed
+        if st.phase == "turn":
+            return []
+        return [(s, Pass() if Pass() in acts else acts[0], len(rec) - 1)
+                for s, acts in sorted(pending.items())]
+    ev = rec[j]
+    if st.phase == "hand_over":
+        if isinstance(ev, (GameEnded, HandStarted)):
+            return [(s, EndGame(isinstance(ev, GameEnded)), j) for s in pending]
+        raise _Stop(j, f"{describe(ev, st.dealer, st.rules.red_fives)}, but the hand is over "
+                       f"and the dealer chooses whether the game goes on")
+    if st.phase == "turn":
+        seat = st.turn
+        action: Action
+        if isinstance(ev, RiichiDeclared):
+            k = _deciding(rec, j + 1)
+            if k >= len(rec):
+                return []
+            d = rec[k]
+            if not isinstance(d, Discarded) or d.seat != ev.seat:
+                raise _Stop(k, "a riichi declaration must be followed by its discard")
+            action, seat = Discard(d.tile, riichi=True, open=ev.open), ev.seat
+        elif isinstance(ev, Discarded):
+            action, seat = Discard(ev.tile), ev.seat
+        elif isinstance(ev, Kan):
+            m = ev.meld
+            if m.kind == "ankan" and len(m.tiles) == 4:
+                a, b, c, d4 = m.tiles
+                action = ClosedKan((a, b, c, d4))
+            else:
+                action = AddedKan(m.added if m.added is not None else -1)
+            seat = ev.seat
+        elif isinstance(ev, Won) and len(ev.wins) == 1 and ev.wins[0].from_seat is None:
+            action, seat = Tsumo(), ev.wins[0].seat
+        elif isinstance(ev, HandDrawn) and ev.kind == "nine_terminals":
+            action = NineTerminals()
+        elif isinstance(ev, Penalty):
+            action, seat = Tsumo(), ev.seat  # a false tsumo
         else:
-            if st.live_pos >= st.live_end:
-                return f"seat {ev.seat} draws after the live wall is empty"
-            index = st.live_pos
-        if not st.wall or st.wall[index] != ev.tile:
-            want = _tile(st.wall[index], red) if st.wall else "nothing"
-            return (f"seat {ev.seat} draws {_tile(ev.tile, red)}, but the wall gives {want}")
-    elif isinstance(ev, Discarded):
-        if ev.tile not in st.seats[ev.seat].hand:
-            return f"seat {ev.seat} discards {_tile(ev.tile, red)}, which it does not hold"
-    elif isinstance(ev, (Called, Kan)):
-        hand = list(st.seats[ev.seat].hand)
-        need = [t for t in ev.meld.tiles if t != ev.meld.called or isinstance(ev, Kan)]
-        if isinstance(ev, Kan) and ev.meld.kind == "kakan":
-            need = [ev.meld.added] if ev.meld.added is not None else []
-        for t in need:
-            if t not in hand:
-                return f"seat {ev.seat} melds {_tile(t, red)}, which it does not hold"
-            hand.remove(t)
-    return None
-
-
-def _round_name(round_index: int, dealer: int, honba: int) -> str:
-    return f"{WIND_LETTERS[round_index % 4]}{dealer + 1}-{honba}"
-
-
-def check_next(expect: object, ev: Event) -> str | None:
-    """Whether the event after a finished hand is what the rules say comes next."""
-    action = getattr(expect, "action", None)
-    if action == "choice" or action is None:
-        return None
-    if isinstance(ev, HandStarted):
-        if action == "end":
-            return (f"the game goes on, but it ends here by the rules "
-                    f"({getattr(expect, 'reason', '')})")
-        want = (getattr(expect, "round_index", 0) % 4, getattr(expect, "dealer", 0),
-                getattr(expect, "honba", 0))
-        got = (ev.round_wind % 4, ev.dealer, ev.honba)
-        if got != want:
-            return (f"the next hand recorded is {_round_name(got[0], ev.hand_number, got[2])} "
-                    f"with dealer seat {got[1]}, computed "
-                    f"{_round_name(want[0], (want[1] - 0) % 4, want[2])} with dealer seat "
-                    f"{want[1]}")
-    elif isinstance(ev, GameEnded) and action == "next":
-        return "the game ends, but by the rules it goes on"
-    return None
-
-
-def verify_events(events: Sequence[Event], lines: Sequence[int] | None = None
-                  ) -> list[Disagreement]:
-    """Every disagreement between the recorded results and the engine, in game order.
-
-    An event the engine cannot apply stops the check there (reported with its line).
-    """
-    out: list[Disagreement] = []
-    state: GameState | None = None
-    hand: HandStarted | None = None
-    pending: list[str] = []
-    expect: object = None  # what follows the last finished hand (engine.flow.next_step)
-    penalty = False
-
-    def flush(name: str, line: int | None) -> None:
-        if pending:
-            out.append(Disagreement(name, "; ".join(pending), line))
-            pending.clear()
-
-    for i, ev in enumerate(events):
-        line = lines[i] if lines is not None and i < len(lines) else None
-        name = _hand_name(state, hand)
-        try:
-            if state is not None:
-                if isinstance(ev, Won):
-                    pending.extend(check_won(state, ev))
-                elif isinstance(ev, HandDrawn):
-                    pending.extend(check_drawn(state, ev))
-                elif isinstance(ev, GameEnded):
-                    flush(name, line)
-                    flow = check_next(expect, ev) if not penalty else None
-                    if flow:
-                        pending.append(flow)
-                    pending.extend(check_ended(state, ev))
-                    name = "end"
-                elif isinstance(ev, HandStarted):
-                    flush(name, line)
-                    name = _hand_name(state, ev)
-                    flow = check_next(expect, ev) if not penalty else None
-                    if flow:
-                        pending.append(flow)
-                    expect, penalty = None, False
-                    # a record may begin later in a game (one hand cut out of it): only a
-                    # first hand at East 1, honba 0 is the real start of the game
-                    excerpt = hand is None and (ev.round_wind, ev.hand_number, ev.honba,
-                                                ev.sticks) != (0, 0, 0, 0)
-                    if excerpt:
-                        pass
-                    elif list(ev.scores) != list(state.scores):
-                        pending.append(f"scores at the start {list(ev.scores)} recorded, "
-                                       f"{list(state.scores)} computed")
-                    if ev.sticks != state.sticks and not excerpt:
-                        pending.append(f"{ev.sticks} riichi sticks on the table recorded, "
-                                       f"{state.sticks} computed")
-        except Exception as exc:  # a bug or an impossible state: report, never crash
-            pending.append(f"could not recompute the {type(ev).__name__} ({exc})")
-        try:
-            why = precheck(state, ev) if state is not None else None
-            if why is None:
-                state = apply(state, ev)
-        except Exception as exc:
-            why = f"{type(ev).__name__} cannot happen here ({exc})"
-        if why is not None:
-            flush(name, line)
-            where = f"line {line}: " if line is not None else ""
-            out.append(Disagreement(name, where + why, line))
-            return out
-        if isinstance(ev, HandStarted):
-            hand = ev
-        if isinstance(ev, Penalty):
-            penalty = True
-        if isinstance(ev, (Won, HandDrawn)) and state is not None:
-            try:
-                from engine.flow import next_step
-
-                expect = next_step(state)
-            except Exception:
-                expect = None
-        if isinstance(ev, (Won, HandDrawn, GameEnded, Penalty)):
-            flush(name, line)
-    flush(_hand_name(state, hand), None)
+            raise _Stop(j, f"{describe(ev, st.dealer, st.rules.red_fives)}, but it is "
+                           f"{_seat(st.dealer, st.turn)}'s turn to discard or win")
+        return [(seat, action, j)]
+    # a claim window (a discard, or a kan's tile), or the show-or-noten choice at a draw
+    if any(isinstance(a, ShowHand) for acts in pending.values() for a in acts):
+        out: list[tuple[int, Action, int]] = []
+        k = j
+        while k < len(rec) and isinstance(rec[k], NotenDeclared):
+            out.append((rec[k].seat, ShowHand(False), k))  # type: ignore[union-attr]
+            k += 1
+        noten = {s for s, _, _ in out}
+        out.extend((s, ShowHand(True), k if k < len(rec) else len(rec) - 1)
+                   for s in sorted(pending) if s not in noten)
+        return out
+    chosen: dict[int, Action] = {}
+    own_turn = (Discarded, RiichiDeclared, Kan, NineTerminals)
+    if isinstance(ev, own_turn) or (isinstance(ev, HandDrawn) and ev.kind == "nine_terminals"):
+        what = (f"{_seat(st.dealer, st.last_discard[0])}'s discard of "
+                f"{_tile(st.last_discard[1], st.rules.red_fives)}"
+                if st.phase == "claim" and st.last_discard else "the kan")
+        raise _Stop(j, f"{describe(ev, st.dealer, st.rules.red_fives)}, but the other "
+                       f"players must first answer {what}")
+    if isinstance(ev, Won):
+        for w in ev.wins:
+            if w.from_seat is None:
+                raise _Stop(j, f"{_seat(st.dealer, w.seat)} wins by tsumo on another "
+                               "player's tile")
+            chosen[w.seat] = Ron()
+    elif isinstance(ev, HandDrawn) and ev.kind == "triple_ron":
+        source = st.last_discard[0] if st.phase == "claim" and st.last_discard else (
+            st.last_kan[0] if st.last_kan else st.turn)
+        for s in range(4):  # the three others all win on the tile
+            if s != source:
+                chosen[s] = Ron()
+    elif isinstance(ev, Called):
+        chosen[ev.seat] = _call_action(ev)
+    elif isinstance(ev, Penalty):
+        if not (ev.kind == "chombo" and st.live_remaining <= 0
+                and st.seats[ev.seat].riichi):  # else: a noten riichi found at the draw
+            mistake: Action = Ron() if ev.kind == "chombo" else _FALSE_CALL
+            return [(ev.seat, mistake, j)]
+    out = [(s, a, j) for s, a in chosen.items()]
+    out.extend((s, Pass(), j) for s in sorted(pending) if s not in chosen)
     return out
+
+
+# ------------------------------------------------------------------ the referee
+
+
+def _excerpt(first: GameStarted, start: HandStarted) -> bool:
+    """A record that begins later in a game (only an imported one, without a seed)."""
+    whole = ((start.round_wind, start.hand_number, start.honba, start.sticks) == (0, 0, 0, 0)
+             and tuple(start.scores) == (first.ruleset.start_points,) * 4)
+    return not whole and first.seed is None
+
+
+def _seeded_walls(seed: int | None, hands: int) -> list[tuple[tuple[int, ...], tuple[int, int]]]:
+    """The walls and dice a seed deals, as ``Game`` makes them."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(hands):
+        wall = wall_mod.shuffled_wall(rng)
+        out.append((wall, (rng.randint(1, 6), rng.randint(1, 6))))
+    return out
+
+
+def referee(events: Sequence[Event], lines: Sequence[int] | None = None, *,
+            practice_seats: Iterable[int] = (0, 1, 2, 3), record: bool = False,
+            seeded_walls: bool = False) -> Verdict:
+    """Replay ``events`` through the engine (see the module's docstring).
+
+    ``lines``: each event's line in its file, for the messages.  ``practice_seats``: the
+    seats that may make the mistakes practice mode penalises (the human seats).
+    ``record``: the events come from another tool's log: results are compared on what
+    such a log records and the engine's own results are kept in ``Verdict.events``.
+    ``seeded_walls``: the walls must be the ones the game's seed deals.
+    """
+    rec = list(events)
+    if not rec or not isinstance(rec[0], GameStarted):
+        return Verdict(None, Disagreement("start", "the game does not start with GameStarted",
+                                          lines[0] if lines else None), 0, [])
+    first = rec[0]
+    red = first.ruleset.red_fives
+    starts = [e for e in rec if isinstance(e, HandStarted)]
+    if not starts:
+        return Verdict(None, None, len(rec), list(rec))
+    walls: list[Any] = [(h.wall, h.dice) for h in starts]
+    if seeded_walls and first.seed is not None and not _excerpt(first, starts[0]):
+        walls = list(_seeded_walls(first.seed, len(starts)))
+
+    def source(index: int) -> Any:
+        return walls[index] if index < len(walls) else None
+
+    def line_of(index: int) -> int | None:
+        return lines[index] if lines is not None and index < len(lines) else None
+
+    hand = "start"
+    dealer = 0
+    out: list[Event] = []
+    try:
+        if _excerpt(first, starts[0]):
+            if not isinstance(rec[1], HandStarted):
+                raise _Stop(1, "the game's first event after GameStarted must be HandStarted")
+            s0 = rec[1]
+            if s0.dealer != s0.hand_number:
+                raise _Stop(1, f"hand {hand_label(s0)} has dealer seat {s0.dealer}; the "
+                               f"dealer of hand {s0.hand_number + 1} is seat {s0.hand_number}")
+            game = Game.from_events(rec[:2], wall_source=source,
+                                    practice_seats=practice_seats)
+        else:
+            game = Game(first.ruleset, first.players, first.seed, wall_source=source,
+                        practice_seats=practice_seats)
+    except _Stop as stop:
+        return Verdict(None, Disagreement("start", stop.message, line_of(stop.index)), 0, [])
+    except (ValueError, IndexError, KeyError, TypeError, AssertionError) as exc:
+        return Verdict(None, Disagreement("start", f"the game cannot start ({exc})",
+                                          line_of(1)), 0, [])
+    i = 0
+    guard = 0
+    try:
+        while True:
+            produced = game.events
+            while i < len(produced) and i < len(rec):
+                mine, theirs = produced[i], rec[i]
+                why = differences(theirs, mine, dealer, red, record=record)
+                if why:
+                    name = "end" if isinstance(theirs, GameEnded) else (
+                        hand_label(theirs) if isinstance(theirs, HandStarted) and (
+                            isinstance(mine, HandStarted)) else hand)
+                    if name == hand:
+                        raise _Stop(i, "; ".join(why))
+                    raise _Named(i, "; ".join(why), name)
+                if isinstance(mine, HandStarted):
+                    hand, dealer = hand_label(mine), mine.dealer
+                out.append(_kept(theirs, mine, record))
+                i += 1
+            if i >= len(rec):
+                break
+            if game.over:
+                raise _Stop(i, f"{describe(rec[i], dealer, red)}, but the game is over")
+            pending = game.pending()
+            choices = _choices(game, rec, i, pending)
+            if not choices:
+                break  # the record stops in the middle of a turn
+            window = (game.state.window, game.state.phase, game.state.hands_started)
+            for seat, action, j in choices:
+                now = game.state
+                if game.over or (now.window, now.phase, now.hands_started) != window:
+                    break  # the decision is resolved; the rest of the list is moot
+                _play(game, seat, action, rec, j, pending, dealer, red)
+            guard += 1
+            if guard > 4 * len(rec) + 16:
+                raise _Stop(i, "the game does not advance here")
+    except _Named as stop:
+        return Verdict(game, Disagreement(stop.hand, stop.message, line_of(stop.index)),
+                       stop.index, out)
+    except _Stop as stop:
+        return Verdict(game, Disagreement(hand, stop.message, line_of(stop.index)),
+                       stop.index, out)
+    return Verdict(game, None, len(rec), out)
+
+
+class _Named(_Stop):
+    """A :class:`_Stop` reported under another hand's name (a next hand, the end)."""
+
+    def __init__(self, index: int, message: str, hand: str) -> None:
+        super().__init__(index, message)
+        self.hand = hand
+
+
+def _kept(theirs: Event, mine: Event, record: bool) -> Event:
+    """The event to keep for a recorded one that followed: a log's results are replaced
+    by the engine's (with the log's order of the yaku)."""
+    if not record:
+        return theirs
+    if isinstance(theirs, Won) and isinstance(mine, Won):
+        by_seat = {w.seat: w for w in theirs.wins}
+        wins = []
+        for w in mine.wins:
+            r = by_seat.get(w.seat)
+            if r is not None and sorted(r.yaku) == sorted(w.yaku):
+                w = dataclasses.replace(w, yaku=r.yaku)
+            wins.append(w)
+        return dataclasses.replace(mine, wins=tuple(wins))
+    if isinstance(theirs, (HandDrawn, GameEnded)):
+        return mine
+    return theirs
+
+
+def _play(game: Game, seat: int, action: Action, rec: Sequence[Event], j: int,
+          pending: dict[int, tuple[Action, ...]], dealer: int, red: int) -> None:
+    """Give ``seat`` its recorded choice; :class:`_Stop` with the engine's reason if refused."""
+    st = game.state
+    if seat not in pending and not (isinstance(action, Pass)):
+        ev = rec[j]
+        if isinstance(ev, Penalty) and not st.rules.practice_mode:
+            raise _Stop(j, f"{describe(ev, dealer, red)}, but these rules have no practice "
+                           "mode")
+        turn = (f"; it is {_seat(dealer, st.turn)}'s turn" if st.phase == "turn" else "")
+        raise _Stop(j, f"{_seat(dealer, seat)} cannot {_action_words(action, red)}: it has "
+                       f"nothing to decide here{turn}")
+    if seat not in game.pending():
+        return  # already answered (a pass to a seat the record does not name)
+    try:
+        game.act(seat, action)
+    except IllegalAction as exc:
+        ev = rec[j]
+        if isinstance(ev, Penalty) and not st.rules.practice_mode:
+            raise _Stop(j, f"{describe(ev, dealer, red)}, but these rules have no practice "
+                           "mode") from None
+        raise _Stop(j, f"{_seat(dealer, seat)} cannot {_action_words(action, red)}: "
+                       f"{exc.reason}") from None
+
+
+def verify_events(events: Sequence[Event], lines: Sequence[int] | None = None, *,
+                  practice_seats: Iterable[int] = (0, 1, 2, 3),
+                  seeded_walls: bool = False) -> list[Disagreement]:
+    """The first way the events cannot be the engine's game ([] when they are)."""
+    verdict = referee(events, lines, practice_seats=practice_seats,
+                      seeded_walls=seeded_walls)
+    return [] if verdict.problem is None else [verdict.problem]
+
+
+def practice_seats_of(header: Header) -> tuple[int, ...]:
+    """The seats a file's header names as people (no bot level): only they may err in
+    practice mode.  A header without seats leaves all four."""
+    if len(header.seats) != 4:
+        return (0, 1, 2, 3)
+    return tuple(s for s, info in enumerate(header.seats) if info.bot is None)
+
+
+def check_loaded(game: LoadedGame) -> Verdict:
+    """:func:`referee` for a game read from a file: its header says which seats are people,
+    and a game played here (with a seed) must have the walls its seed deals."""
+    return referee(game.events, game.lines, practice_seats=practice_seats_of(game.header),
+                   seeded_walls=True)

@@ -8,6 +8,11 @@
   it is written to a temporary file, synced and renamed over (:func:`atomic_write`).
 * The autosave pointer (``autosave.json`` in the save folder) names the game
   being played; :func:`latest_unfinished` finds the game to offer to continue.
+* A game file being played is locked (``flock``): a second window that tries to
+  continue it gets :class:`GameLocked` and may continue a copy instead.
+* A write that fails (a full or read-only disk) does not stop the game: the bytes
+  not yet written are kept, retried with every later event and at ``close``, and
+  ``problem`` says in one sentence what is wrong; what was written stays whole.
 """
 
 from __future__ import annotations
@@ -24,7 +29,12 @@ from typing import IO
 
 from engine.events import Event, GameEnded, HandDrawn, HandStarted, Penalty, Won
 from saves.codec import Header, SeatInfo, app_version, encode_event, encode_header
-from saves.reader import LoadedGame, SaveError, load
+from saves.reader import LoadedGame, SaveError, loads, read_regular
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows: no advisory locks
+    fcntl = None  # type: ignore[assignment]
 
 POINTER = "autosave.json"
 SUFFIX = ".jsonl"
@@ -75,6 +85,24 @@ def _sync_dir(folder: Path) -> None:
         os.close(fd)
 
 
+class GameLocked(SaveError):
+    """The game file is being played in another window (its lock is held)."""
+
+
+def _lock(fh: IO[bytes], path: Path) -> None:
+    """Hold an exclusive lock on the open game file, or :class:`GameLocked`."""
+    if fcntl is None:  # pragma: no cover
+        return
+    try:
+        fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        fh.close()
+        raise GameLocked("this game is being played in another hanchan window; close it "
+                         "there, or continue a copy of it", path=path) from None
+    except OSError:  # a file system without locks: play on unlocked
+        pass
+
+
 def _create_with(path: Path, first: bytes) -> IO[bytes]:
     """Create ``path`` holding ``first`` (synced) and open it for appending.
 
@@ -102,7 +130,9 @@ def _create_with(path: Path, first: bytes) -> IO[bytes]:
         except OSError:
             pass
     _sync_dir(path.parent)
-    return open(path, "ab")  # noqa: SIM115 - kept open for appending
+    out: IO[bytes] = open(path, "ab", buffering=0)  # noqa: SIM115 - kept open for appending
+    _lock(out, path)
+    return out
 
 
 def make_header(rules_dict: dict[str, object], seats: Sequence[SeatInfo],
@@ -125,6 +155,10 @@ class GameWriter:
         self.path = path
         self._fh: IO[bytes] | None = fh
         self._pointer_dir = pointer_dir
+        self._unwritten = b""  # bytes a failed write left to write (the disk was full)
+        self._sync_owed = False
+        self.problem: str | None = None
+        """Why the last write failed (one sentence for the player), None when all is saved."""
 
     # ---------------------------------------------------------------- opening
     @classmethod
@@ -163,31 +197,69 @@ class GameWriter:
         return writer
 
     @classmethod
-    def resume(cls, path: Path, *, pointer: bool = True) -> tuple[GameWriter, LoadedGame]:
-        """Continue writing an unfinished game.
+    def resume(cls, path: Path, *, pointer: bool = True, copy: bool = False
+               ) -> tuple[GameWriter, LoadedGame]:
+        """Continue writing an unfinished game (locked while it is played).
 
-        A truncated last line is cut off first (by an atomic rewrite of the good part).
-        A file damaged in the middle is left untouched: its good part is copied to a
-        new file ``<name>-continued.jsonl``, and writing goes on there.
+        The game is checked first (``saves.verify.check_loaded``: every event replayed
+        through the engine); an unplayable game raises :class:`SaveError` naming its first
+        bad line, and nothing is written.  A truncated last line is cut off.  A file
+        damaged in the middle is left untouched: its good part is copied to a new file
+        ``<name>-continued.jsonl``, and writing goes on there; so it does with ``copy``
+        (``<name>-copy.jsonl``), for a game locked by another window.
         """
-        game = load(path)
-        if game.finished:
-            raise SaveError("the game is already over", path=path)
-        data = path.read_bytes()
-        good = data[:game.good_bytes]
-        if good and not good.endswith(b"\n"):
-            good += b"\n"
-        target = path
-        if game.problems:
-            target = path.with_name(path.stem + "-continued" + SUFFIX)
-            n = 1
-            while target.exists():
-                n += 1
-                target = path.with_name(f"{path.stem}-continued{n}{SUFFIX}")
-            atomic_write(target, good)
-        elif good != data:
-            atomic_write(path, good)
-        fh = open(target, "ab")  # noqa: SIM115
+        from saves.verify import check_loaded
+
+        try:
+            fh = open(path, "r+b", buffering=0)  # noqa: SIM115 - kept open for appending
+        except FileNotFoundError:
+            raise SaveError("no such file", path=path) from None
+        except OSError as exc:
+            if not copy:
+                raise SaveError(f"cannot be opened for writing ({exc.strerror or exc})",
+                                path=path) from None
+            fh = None
+        try:
+            if fh is not None and not copy:
+                _lock(fh, path)
+            data = read_regular(path)
+            game = loads(data, path)
+            if game.finished:
+                raise SaveError("the game is already over", path=path)
+            problem = check_loaded(game).problem
+            if problem is not None:
+                raise SaveError(f"this game cannot be continued: {problem}", path=path)
+            good = data[:game.good_bytes]
+            if good and not good.endswith(b"\n"):
+                good += b"\n"
+            if game.problems or copy:
+                if fh is not None:
+                    fh.close()
+                    fh = None
+                tag = "-copy" if copy else "-continued"
+                target = path.with_name(path.stem + tag + SUFFIX)
+                n = 1
+                while target.exists():
+                    n += 1
+                    target = path.with_name(f"{path.stem}{tag}{n}{SUFFIX}")
+                atomic_write(target, good)
+                fh = open(target, "r+b", buffering=0)  # noqa: SIM115
+                _lock(fh, target)
+            else:
+                target = path
+                if good != data:  # cut the truncated tail in place (the file stays locked)
+                    assert fh is not None
+                    fh.truncate(game.good_bytes)
+                    if len(good) > game.good_bytes:
+                        fh.seek(0, os.SEEK_END)
+                        fh.write(b"\n")
+                    os.fsync(fh.fileno())
+            assert fh is not None
+            fh.seek(0, os.SEEK_END)
+        except BaseException:
+            if fh is not None:
+                fh.close()
+            raise
         writer = cls(target, fh, target.parent if pointer else None)
         if pointer:
             set_pointer(target.parent, target)
@@ -196,21 +268,44 @@ class GameWriter:
 
     # ---------------------------------------------------------------- writing
     def _write(self, data: bytes, sync: bool) -> None:
+        """Write ``data`` after anything a failed write left; on failure keep the rest and
+        set :attr:`problem` (the game goes on in memory; the next write tries again)."""
         if self._fh is None:
             raise SaveError("the game file is closed", path=self.path)
+        todo = self._unwritten + data
+        self._sync_owed = self._sync_owed or sync
         try:
-            self._fh.write(data)
-            self._fh.flush()
-            if sync:
+            while todo:
+                n = self._fh.write(todo)
+                if not n:
+                    raise OSError(0, "nothing could be written")
+                todo = todo[n:]
+            if self._sync_owed:
                 os.fsync(self._fh.fileno())
+                self._sync_owed = False
         except OSError as exc:
-            raise SaveError(f"could not write the game ({exc.strerror or exc}); "
-                            "everything before this move is saved", path=self.path) from None
+            self._unwritten = todo
+            self.problem = (f"The game could not be saved ({exc.strerror or exc}); it goes on, "
+                            "and saving is tried again with every move.")
+            return
+        self._unwritten = b""
+        self.problem = None
+
+    @property
+    def saved(self) -> bool:
+        """Everything so far is in the file."""
+        return not self._unwritten
+
+    def retry(self) -> bool:
+        """Write what a failed write left (space returned); True when all is saved."""
+        if self._fh is not None and (self._unwritten or self._sync_owed):
+            self._write(b"", sync=True)
+        return self.saved
 
     def append(self, event: Event) -> None:
         """Write one event (flushed; synced at hand boundaries and the end)."""
         self._write(encode_event(event), sync=isinstance(event, _SYNC_AFTER))
-        if isinstance(event, GameEnded) and self._pointer_dir is not None:
+        if isinstance(event, GameEnded) and self._pointer_dir is not None and self.saved:
             clear_pointer(self._pointer_dir, self.path)
 
     __call__ = append
@@ -220,19 +315,24 @@ class GameWriter:
         if not events:
             return
         self._write(b"".join(encode_event(e) for e in events), sync=True)
-        if any(isinstance(e, GameEnded) for e in events) and self._pointer_dir is not None:
+        if (any(isinstance(e, GameEnded) for e in events) and self._pointer_dir is not None
+                and self.saved):
             clear_pointer(self._pointer_dir, self.path)
 
     def close(self) -> None:
-        """Sync and close the file (idempotent)."""
-        if self._fh is not None:
-            try:
-                self._fh.flush()
-                os.fsync(self._fh.fileno())
-            except OSError:
-                pass
+        """Write what is left, sync and close the file (idempotent, never raises for the
+        disk: :attr:`problem` then says what could not be saved)."""
+        if self._fh is None:
+            return
+        self.retry()
+        if self._unwritten:
+            self.problem = (f"The last moves could not be saved ({self.problem or 'write failed'}"
+                            "); the game file keeps every move before them.")
+        try:
             self._fh.close()
-            self._fh = None
+        except OSError:  # an unbuffered file has nothing left to flush
+            pass
+        self._fh = None
 
     def __enter__(self) -> GameWriter:
         return self
@@ -262,33 +362,30 @@ def clear_pointer(folder: Path, path: Path) -> None:
 
 
 def _read_pointer(folder: Path) -> Path | None:
+    """The game the pointer names, only if it is a game file in ``folder`` itself."""
     try:
-        data = json.loads((folder / POINTER).read_text(encoding="utf-8"))
-        return Path(str(data["path"])).resolve()
-    except (OSError, ValueError, KeyError, TypeError):
+        data = json.loads(read_regular(folder / POINTER, 64 * 1024, "pointer file"))
+        path = Path(str(data["path"])).resolve()
+    except (SaveError, ValueError, KeyError, TypeError, RecursionError, OSError):
         return None
-
-
-def _unfinished(path: Path) -> bool:
     try:
-        game = load(path)
-    except SaveError:
-        return False
-    return bool(game.events) and not game.finished
+        inside = path.parent == folder.resolve() and path.name.endswith(SUFFIX)
+    except OSError:
+        return None
+    return path if inside else None
 
 
 def latest_unfinished(folder: str | os.PathLike[str]) -> Path | None:
     """The game to offer to continue: the autosave pointer's game if it is unfinished,
-    else the most recently written unfinished game in the folder, else None."""
+    else the most recently written unfinished game in the folder, else None.  Only the
+    first and last line of each file are read (``saves.folder``)."""
+    from saves.folder import list_games, peek
+
     folder = Path(folder)
     pointed = _read_pointer(folder)
-    if pointed is not None and pointed.is_file() and _unfinished(pointed):
+    if pointed is not None and peek(pointed).status == "unfinished":
         return pointed
-    try:
-        files = sorted(folder.glob("*" + SUFFIX), key=lambda p: p.stat().st_mtime, reverse=True)
-    except OSError:
-        return None
-    for p in files:
-        if _unfinished(p):
-            return p
+    for game in list_games(folder):
+        if game.status == "unfinished":
+            return game.path
     return None
