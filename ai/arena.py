@@ -209,17 +209,25 @@ def _save(spec: GameSpec, events: list[Event], rules: Ruleset) -> None:
     from pathlib import Path
 
     from saves.codec import SeatInfo
+    from saves.reader import SaveError
     from saves.writer import GameWriter, make_header
 
     header = make_header(rules.to_dict(),
                          [SeatInfo(f"{lv} bot", lv) for lv in spec.levels], spec.seed,
                          source="simulate")
     name = f"sim-{spec.index:05d}-{spec.seed}"
-    writer = GameWriter.create(Path(spec.save_dir or "."), header, name=name, pointer=False)
+    folder = Path(spec.save_dir or ".")
+    try:
+        writer = GameWriter.create(folder, header, name=name, pointer=False)
+    except OSError as exc:
+        raise SaveError(f"cannot write games there ({exc.strerror or exc})",
+                        path=folder) from None
     try:
         writer.extend(events)
     finally:
         writer.close()
+    if writer.problem is not None:
+        raise SaveError(writer.problem, path=writer.path)
 
 
 @dataclass(slots=True)

@@ -9,9 +9,11 @@ the request and writing the result is ``text.hands``; this module is the command
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
-from typing import Any, TextIO
+from collections.abc import Iterator
+from typing import Any, BinaryIO, TextIO
 
 from cli.inputs import UserError, load_rules
 from rulesets.schema import Ruleset
@@ -55,10 +57,71 @@ def run(args: argparse.Namespace) -> int:
     return 0 if res.valid else 1
 
 
+MAX_REQUEST_BYTES = 64 * 1024
+"""A scoring request is a few hundred bytes; a longer line is refused unread."""
+
+
+def _lines(stream: BinaryIO) -> Iterator[tuple[bytes | None, int]]:
+    """(line, length) of each line, reading at most :data:`MAX_REQUEST_BYTES` of a line
+    into memory; a longer line comes as (None, its length) and is skipped to its end."""
+    while True:
+        line = stream.readline(MAX_REQUEST_BYTES + 1)
+        if not line:
+            return
+        if len(line) <= MAX_REQUEST_BYTES or line.endswith(b"\n"):
+            yield line, len(line)
+            continue
+        length = len(line)
+        while line and not line.endswith(b"\n"):
+            line = stream.readline(1 << 20)
+            length += len(line)
+        yield None, length
+
+
+def _request(raw: bytes | None, length: int, n: int) -> Any:
+    if raw is None:
+        raise RequestError(f"line {n} is {length:,} bytes long; a request is at most "
+                           f"{MAX_REQUEST_BYTES:,}")
+    try:
+        text = raw.decode("utf-8-sig" if n == 1 else "utf-8")
+    except UnicodeDecodeError as exc:
+        raise RequestError(f"line {n} is not UTF-8 text (byte {exc.start + 1})") from None
+    try:
+        req = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RequestError(f"line {n} is not JSON: {exc.msg}") from None
+    except RecursionError:
+        raise RequestError(f"line {n} is nested too deeply to be a request") from None
+    except ValueError as exc:  # e.g. an integer too long to convert
+        raise RequestError(f"line {n} has a value no request can have ({exc})") from None
+    if not isinstance(req, dict):
+        raise RequestError(f"line {n} is not a JSON object")
+    return req
+
+
+def _encoded(result: dict[str, Any]) -> str:
+    """The result line; a text the request carried that UTF-8 cannot hold (a lone
+    surrogate) is written escaped."""
+    text = json.dumps(result, ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(result)
+    return text + "\n"
+
+
+def _stdin() -> BinaryIO:
+    """Standard input as bytes (a text stream put in its place is read and encoded)."""
+    raw = getattr(sys.stdin, "buffer", None)
+    if raw is not None:
+        return raw  # type: ignore[no-any-return]
+    return io.BytesIO(sys.stdin.read().encode("utf-8", "surrogatepass"))
+
+
 def run_batch(source: str, default_rules: str, out: TextIO) -> int:
     """Score one JSON request per line; one JSON result per line; never stops."""
     try:
-        stream: TextIO = sys.stdin if source == "-" else open(source, encoding="utf-8")  # noqa: SIM115
+        stream: BinaryIO = _stdin() if source == "-" else open(source, "rb")  # noqa: SIM115
     except OSError as exc:
         raise UserError(f"cannot read {source}: {exc.strerror}", status=1) from None
     cache: dict[str, Ruleset | str] = {}
@@ -75,16 +138,11 @@ def run_batch(source: str, default_rules: str, out: TextIO) -> int:
         return r
 
     with stream:
-        for n, line in enumerate(stream, 1):
-            if not line.strip():
+        for n, (raw, length) in enumerate(_lines(stream), 1):
+            if raw is not None and not raw.strip():
                 continue
             try:
-                try:
-                    req = json.loads(line)
-                except json.JSONDecodeError as exc:
-                    raise RequestError(f"line {n} is not JSON: {exc.msg}") from None
-                if not isinstance(req, dict):
-                    raise RequestError(f"line {n} is not a JSON object")
+                req = _request(raw, length, n)
                 name = req.get("rules", default_rules)
                 if not isinstance(name, str):
                     raise RequestError("rules must be a preset name")
@@ -93,6 +151,6 @@ def run_batch(source: str, default_rules: str, out: TextIO) -> int:
                 result = {"valid": False, "error": str(exc)}
             except Exception as exc:  # a bug must not lose the other lines
                 result = {"valid": False, "error": f"internal error: {exc}"}
-            out.write(json.dumps(result, ensure_ascii=False) + "\n")
+            out.write(_encoded(result))
             out.flush()
     return 0

@@ -10,6 +10,7 @@ import sys
 from ai.arena import run as run_games
 from ai.base import BotLevelError, level_name
 from cli.inputs import UserError, load_rules
+from saves.reader import SaveError
 from saves.writer import save_dir
 
 
@@ -42,8 +43,11 @@ def run(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise UserError(f"cannot write games to '{args.save_dir}': {exc.strerror}") from None
         games_dir = str(folder)
-    result = run_games(rules, levels, args.games, args.seed, jobs=jobs,
-                       duplicate=args.duplicate, save_dir=games_dir)
+    try:
+        result = run_games(rules, levels, args.games, args.seed, jobs=jobs,
+                           duplicate=args.duplicate, save_dir=games_dir)
+    except SaveError as exc:  # a full or read-only disk: one sentence, the run stops
+        raise UserError(f"cannot save the games: {exc}") from None
     data = result.to_json()
     if args.json:
         print(json.dumps(data))

@@ -24,9 +24,12 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import errno
 import functools
 import json
+import os
 import re
+import stat
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -78,6 +81,31 @@ def list_presets() -> list[str]:
 def preset_path(name: str) -> Path:
     """The file of a bundled preset (it need not exist)."""
     return PRESET_DIR / f"{name}.toml"
+
+
+MAX_RULESET_BYTES = 256 * 1024
+"""A ruleset file is at most this long (the longest preset is under 8 KB)."""
+MAX_BASE_CHAIN = 16
+"""At most this many files may start from each other through ``base``."""
+
+
+def _read_regular(path: Path) -> bytes:
+    """The bytes of a regular file of at most :data:`MAX_RULESET_BYTES`; a FIFO or a
+    device (``/dev/zero``) is refused without reading it (``OSError`` with the reason)."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise IsADirectoryError(errno.EISDIR, "is a folder", str(path))
+        if not stat.S_ISREG(info.st_mode):
+            raise OSError(errno.EINVAL, "not a regular file (a device, pipe or socket)")
+        data = os.read(fd, MAX_RULESET_BYTES + 1)
+        if len(data) > MAX_RULESET_BYTES:
+            raise OSError(errno.EFBIG, f"longer than {MAX_RULESET_BYTES:,} bytes, the most a "
+                                       "ruleset file can be")
+        return data
+    finally:
+        os.close(fd)
 
 
 def _looks_like_path(name: str) -> bool:
@@ -189,8 +217,11 @@ def _load_uncached(name_or_path: str | Path, relative_to: Path | None,
     if path in seen:
         chain = " -> ".join(p.name for p in (*seen, path))
         raise RulesetError(source, [f"base: the files start from each other in a loop ({chain})"])
+    if len(seen) >= MAX_BASE_CHAIN:
+        raise RulesetError(source, [f"base: more than {MAX_BASE_CHAIN} files start from each "
+                                    "other; start from a preset sooner"])
     try:
-        text = path.read_bytes().decode("utf-8")
+        text = _read_regular(path).decode("utf-8")
     except FileNotFoundError:
         raise RulesetError(source, ["no such file"]) from None
     except IsADirectoryError:
@@ -203,6 +234,11 @@ def _load_uncached(name_or_path: str | Path, relative_to: Path | None,
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise RulesetError(source, [f"not valid TOML: {exc}"]) from None
+    except RecursionError:
+        raise RulesetError(source, ["not a ruleset: its tables or arrays are nested too "
+                                    "deeply"]) from None
+    except ValueError:  # int() of thousands of digits
+        raise RulesetError(source, ["holds a number far too long for any rule"]) from None
 
     problems: list[str] = []
     base_info: RulesetInfo | None = None

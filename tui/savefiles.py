@@ -10,7 +10,8 @@ import msgspec
 from engine.events import Event
 from rulesets.schema import Ruleset
 from saves.codec import SeatInfo
-from saves.reader import load
+from saves.reader import SaveError, load
+from saves.verify import check_loaded
 from saves.writer import GameWriter, make_header
 from saves.writer import latest_unfinished as find_unfinished
 
@@ -36,8 +37,13 @@ def resume_writer(
 
 
 def read_events(path: Path) -> list[Event]:
-    """Every good event of a saved game (raises ``saves.reader.SaveError``)."""
-    return list(load(path).events)
+    """Every good event of a saved game, replayed through the engine first (raises
+    ``saves.reader.SaveError`` naming the first line that cannot follow)."""
+    game = load(path)
+    problem = check_loaded(game).problem
+    if problem is not None:
+        raise SaveError(f"this game cannot be replayed: {problem}", path=Path(path))
+    return list(game.events)
 
 
 def latest_unfinished(save_dir: Path) -> Path | None:
