@@ -226,8 +226,13 @@ def _meld_of(call: m.Call) -> Meld:
     return Meld("ankan", tuple(call.tiles))
 
 
-def events_from_recorded(game: m.RecordedGame, rules: Ruleset | None = None) -> list[Event]:
-    """Our events for a recorded game (:class:`ConvertError` when it cannot be done)."""
+def events_from_recorded(game: m.RecordedGame, rules: Ruleset | None = None, *,
+                         check: bool = True) -> list[Event]:
+    """Our events for a recorded game (:class:`ConvertError` when it cannot be done).
+
+    With ``check`` (the default) they are :func:`settled`: played through the engine, which
+    must agree with the log, and carry the engine's results.  Without it they are the log's
+    own, as recorded (to see where another ruleset parts from the record)."""
     rules = rules or ruleset_for(game)
     events: list[Event] = []
     state: GameState | None = None
@@ -280,7 +285,7 @@ def events_from_recorded(game: m.RecordedGame, rules: Ruleset | None = None) -> 
                      sticks_taken=state.sticks), where)
     if game.final_scores is not None and state is not None:
         emit(_ended(state, game, rules), "end")
-    return settled(events)
+    return settled(events) if check else events
 
 
 def settled(events: list[Event]) -> list[Event]:
