@@ -23,7 +23,7 @@ from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 
-from engine.tiles import Tile, is_honour, is_red, kind_of, number_of, suit_of
+from engine.tiles import Tile, dora_of, is_honour, is_red, kind_of, number_of, suit_of
 from tui import palette
 
 FaceMode = Literal["letters", "kanji", "glyphs"]
@@ -120,6 +120,15 @@ def strip(
             out.append(sep)
         out.append_text(tile_text(t, mode, red_fives))
     return out
+
+
+def dora_tiles(indicators: Iterable[Tile]) -> tuple[Tile, ...]:
+    """A tile of the dora kind each indicator shows, for drawing (draw it with no red fives).
+
+    >>> [face(t) for t in dora_tiles([12, 32, 132])]  # 4m, 9m, Red -> 5m, 1m, White
+    ['5m', '1m', '5z']
+    """
+    return tuple(4 * dora_of(kind_of(t)) for t in indicators)
 
 
 def backs(count: int, mode: FaceMode) -> Text:

@@ -59,7 +59,7 @@ async def test_double_ron_with_pao_and_payments() -> None:
     assert "Bot N → You: 16,000 (pao)" in text
     assert "2 han 30 fu — 2,000 points" in text and "Fu: base 20, closed ron 10" in text
     assert "the table → Bot S: 1,000 (riichi sticks)" in text
-    assert "Ura 9s" in text
+    assert "Ura 1s (indicator 9s)" in text  # the ura dora, then its indicator
     assert "+32,000" in text and "63,000" in text  # You: 31,000 + 32,000
 
 

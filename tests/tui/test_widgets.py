@@ -88,7 +88,7 @@ def test_table_shows_every_part_of_a_view() -> None:
             await pilot.pause()
             text = screen_text(app)
             assert "East 2" in text and "1 honba" in text and "1 riichi" in text
-            assert "Wall 49" in text and "Dora 9m" in text
+            assert "Wall 49" in text and "Dora 1m  ind. 9m" in text  # the dora, then its indicator
             assert "RIICHI" in text  # South's riichi
             assert "33,300" in text and "18,700" in text
             assert "▮" * 7 + " 7" in text  # across: seven tiles behind two melds

@@ -37,7 +37,7 @@ from text.penalties import title as penalty_title
 from text.yaku import yaku_name
 from tui import palette
 from tui.render import melds_text
-from tui.tilefaces import FaceMode, strip, tile_text
+from tui.tilefaces import FaceMode, dora_tiles, strip, tile_text
 
 DRAW_NAMES = {
     "exhaustive": "Exhaustive draw (荒牌流局)",
@@ -98,10 +98,16 @@ def win_text(w: WinResult, names: Sequence[str], red_fives: int, mode: FaceMode,
         out.append_text(melds_text(w.melds, w.seat, mode, red_fives))
     out.append("\n")
     out.append("Dora ")
+    out.append_text(strip(dora_tiles(dora), mode, 0))
+    out.append(" (indicator ")
     out.append_text(strip(dora, mode, red_fives))
+    out.append(")")
     if w.ura_indicators:
         out.append("   Ura ")
+        out.append_text(strip(dora_tiles(w.ura_indicators), mode, 0))
+        out.append(" (indicator ")
         out.append_text(strip(w.ura_indicators, mode, red_fives))
+        out.append(")")
     out.append("\n\n")
     for yid, han in w.yaku:
         value = "yakuman" if han >= 13 and w.yakuman_count else f"{han} han"

@@ -15,7 +15,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from text.names import hand_name, points, wind_mark
-from tui.tilefaces import FaceMode, backs, strip
+from tui.tilefaces import FaceMode, backs, dora_tiles, strip
 
 
 @dataclass(frozen=True)
@@ -51,6 +51,7 @@ class CenterPanel(Widget):
         "centre--turn",  # the wind of the seat whose turn it is
         "centre--riichi",  # R: the seat is in riichi
         "centre--dead",  # DEAD: the seat's hand is dead (practice mode)
+        "centre--muted",  # "ind.": the dora indicators after the dora they show
     }
 
     mode: reactive[FaceMode] = reactive("letters")
@@ -89,6 +90,8 @@ class CenterPanel(Widget):
         title.append(f"   {d.honba} honba  ", style="")
         title.append(f"{d.sticks} riichi", style="")
         wall = Text(f"Wall {d.wall}   Dora ")
+        wall.append_text(strip(dora_tiles(d.dora), self.mode, 0))
+        wall.append("  ind. ", style=self._style("muted"))
         wall.append_text(strip(d.dora, self.mode, d.red_fives))
         hidden = max(0, d.dora_slots - len(d.dora))
         if hidden:
@@ -97,6 +100,8 @@ class CenterPanel(Widget):
         lines = [title, wall]
         if d.ura:
             ura = Text("Ura ")
+            ura.append_text(strip(dora_tiles(d.ura), self.mode, 0))
+            ura.append("  ind. ", style=self._style("muted"))
             ura.append_text(strip(d.ura, self.mode, d.red_fives))
             lines.append(ura)
         lines.append(self._seat(2))
