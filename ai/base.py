@@ -14,6 +14,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
+from ai.club import ClubBot
+from ai.greedy import GreedyBot
+from ai.random_bot import RandomBot
 from engine.actions import Action
 from engine.view import PlayerView
 
@@ -50,13 +53,7 @@ def make_bot(level: str, seed: int = 0) -> Bot:
     """A new bot of ``level`` (checked by :func:`level_name`), seeded for repeatable choices."""
     name = level_name(level)
     if name == "random":
-        from ai.random_bot import RandomBot
-
         return RandomBot(seed)
     if name == "greedy":
-        from ai.greedy import GreedyBot
-
         return GreedyBot(seed)
-    from ai.club import ClubBot  # easy, normal and strong
-
-    return ClubBot(name, seed)
+    return ClubBot(name, seed)  # easy, normal and strong

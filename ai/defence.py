@@ -42,7 +42,7 @@ READING = replace(TEXTBOOK, thrown=0.3)
 """The books' rates, and a hand taken to hold a kind it chose to discard 0.3 times as
 often as another (the tiles beside a player's own discards are safer): against greedy
 bots strong ranked 2.1027 with it, 2.1292 without (4,000 duplicate games, tenhou, seed
-2026); see :data:`ai.club.STYLES`."""
+2026); see docs/bot-tuning.md."""
 
 OBSERVED = WaitWeights(3.81, 1.48, 4.54, 0.0, 4.51, 0.0, 1.53)
 """Fitted to the waits of bot riichi hands (``benchmarks/fit_waits.py --games 50``: 44,130

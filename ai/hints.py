@@ -1,30 +1,25 @@
 """Hints for the human player: what the ``strong`` bot would do, and why in a few words.
 
->>> # hint(view, legal) -> Hint(action=Discard(tile=...), reason="discard 3p: 1-shanten, 24 tiles")
+``hint(view, legal)`` gives, say, ``Decision(Discard(tile=...), "discard 3p: 1-shanten,
+24 tiles")``.
 
 :class:`Hinter` gives the hints of one game: its bot watches the human's views as the
 game goes on, so its reading of who folds against a riichi
 (:class:`ai.opponents.FoldWatch`) is that of a bot sitting in the human's seat.
-:func:`hint` answers from one view alone (the bot's prior about the others).
+:func:`hint` answers from one view alone (the bot's prior about the others).  A hint is
+the bot's :class:`~ai.decision.Decision`: the action and its reason.
 """
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from ai.club import ClubBot
+from ai.decision import Decision
+from ai.opponents import FoldWatch
 from engine.actions import Action
 from engine.view import PlayerView
-
-
-@dataclass(frozen=True, slots=True)
-class Hint:
-    """A suggested action and a short reason ("discard 3p: 1-shanten, 24 tiles")."""
-
-    action: Action
-    reason: str
 
 
 class Hinter:
@@ -38,18 +33,22 @@ class Hinter:
         self._bot = ClubBot("strong", seed=0)
         self._lock = threading.Lock()
 
+    @property
+    def watch(self) -> FoldWatch:
+        """What the bot has read so far of who folds against a riichi."""
+        return self._bot.watch
+
     def observe(self, view: PlayerView) -> None:
         """Show the bot the human's view (call it whenever the table changes)."""
         with self._lock:
             self._bot.observe(view)
 
-    def hint(self, view: PlayerView, legal: Sequence[Action]) -> Hint:
+    def hint(self, view: PlayerView, legal: Sequence[Action]) -> Decision:
         """The strong bot's choice for this view with its reason; deterministic."""
         with self._lock:
-            decision = self._bot.decide(view, legal)
-        return Hint(decision.action, decision.reason)
+            return self._bot.decide(view, legal)
 
 
-def hint(view: PlayerView, legal: Sequence[Action]) -> Hint:
+def hint(view: PlayerView, legal: Sequence[Action]) -> Decision:
     """The strong bot's choice for this view alone with its reason; deterministic."""
     return Hinter().hint(view, legal)

@@ -9,7 +9,7 @@ rons from a riichi of its own against folders when it weighs riichi against dama
 (``Style.dama_full_rons``) on the full rons of a dama they cannot see.  Against a table
 of folders it also takes dama from a set value or in its last draws
 (``Style.dama_share_folders``, ``Style.late_draws_folders``) and counts fewer rons while
-any riichi is on; see :data:`ai.club.STYLES` for the measurements.
+any riichi is on; see docs/bot-tuning.md for the measurements.
 
 Everything comes from public rivers (a :class:`~engine.view.PlayerView`); the watch
 keeps its counts between the hands of one game.  A new bot (a resumed game) starts

@@ -12,15 +12,24 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.events import Meld
+from engine.scoring.points import base_points, limit_of, split
 from engine.shanten import shanten_regular
-from engine.tiles import dora_of, is_red
+from engine.tiles import TERMINALS_AND_HONOURS, dora_of, is_red
 from engine.view import PlayerView
+from rulesets.schema import Ruleset
 
-_YAOCHUU = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
+_YAOCHUU = frozenset(TERMINALS_AND_HONOURS)
 
-# Non-dealer points by han (about 40 fu below mangan); index = han, capped at 13.
-_POINTS = (0, 1300, 2600, 5200, 8000, 8000, 12000, 12000, 16000, 16000, 16000,
-           24000, 24000, 32000)
+
+def _ron(han: int) -> int:
+    """A non-dealer's ron of ``han`` at 40 fu, limits included, by the scoring engine."""
+    base = base_points(han, 40, limit_of(han, 40, _RULES), 0)
+    return split(base, dealer=False, tsumo=False)[1]
+
+
+_RULES = Ruleset()  # the limits and the kazoe yakuman at 13 han of the default rules
+_POINTS = (0, *(_ron(han) for han in range(1, 14)))
+"""Non-dealer points by han (about 40 fu below mangan); index = han, capped at 13."""
 
 
 @dataclass(frozen=True, slots=True)

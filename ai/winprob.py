@@ -74,17 +74,3 @@ def win_chance(shanten: int, useful: float, total: float, draws: int,
         return _tenpai_curve(min(0.95, p * (1.0 + ron_factor)), end, draws)[draws]
     return _advance(p, end, draws, _TABLES[shanten - 1])
 
-
-def win_chance_one_shanten(useful: float, total: float, draws: int, tenpai_useful: float,
-                           *, ron_factor: float = 1.2, end: float = BASE_END) -> float:
-    """Chance to win from 1-shanten when the tenpai reached has ``tenpai_useful`` winners.
-
-    Like :func:`win_chance` for ``shanten == 1``, but the tenpai that follows is the one
-    this hand will really have (its average weighted wait), not a typical one.
-    """
-    if draws <= 0 or total <= 0 or useful <= 0 or tenpai_useful <= 0:
-        return 0.0
-    draws = min(draws, MAX_DRAWS)
-    p = min(0.95, useful / total)
-    q = min(0.95, tenpai_useful / total * (1.0 + ron_factor))
-    return _advance(p, end, draws, _tenpai_curve(q, end, draws))

@@ -3,7 +3,7 @@
 Run: ``.venv/bin/python -m benchmarks.hand_ev --walls 1500 --configs
 '{"base": {}, "margin": {"style": {"call_margin": 0.6}}}'``
 
-Each configuration of ``strong`` (``style`` replaces :class:`ai.club.Style` fields,
+Each configuration of ``strong`` (``style`` replaces :class:`ai.club.Style` knobs,
 ``const`` sets module constants, as in ``tune_bots.py``) plays the first hand (East 1,
 equal scores) of every wall in each of the four seats against three ``--against`` bots.
 The walls and the opponents' seeds are the same for every configuration, so each hand
@@ -56,9 +56,7 @@ def _play(args: tuple[str, dict[str, Any], str, int, int, int, bool]
     for wall in range(start, start + count):
         for seat in range(4):
             bots = [make_bot(against, wall * 4 + i) for i in range(4)]
-            me = club.ClubBot("strong", wall * 4 + seat)
-            me.style = style
-            bots[seat] = me
+            bots[seat] = club.ClubBot("strong", wall * 4 + seat, style=style)
             game = Game(rules, ("a", "b", "c", "d"), seed=(wall + offset) * 7919 + 13)
             done = False
             while not done:

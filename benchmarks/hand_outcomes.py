@@ -37,7 +37,7 @@ from typing import Any
 from ai import arena, defence
 from ai.arena import GameSpec
 from ai.base import Bot
-from ai.club import ClubBot
+from ai.club import ClubBot, Situation
 from ai.hand import hand_counts, unseen_counts
 from engine.actions import Action, Discard
 from engine.events import (
@@ -88,7 +88,7 @@ class Outcomes:
 def _tile_reading(bot: Bot, view: PlayerView, tile: int, legal: Sequence[Action]) -> str:
     """``read_safe``, ``forced`` or ``chose`` for a discard while a riichi is on."""
     if isinstance(bot, ClubBot):  # the bot's own threats (its riichi value, its standing)
-        threats = [t for t in bot._threats(view) if t.riichi]
+        threats = [t for t in Situation(view, bot.style).threats if t.riichi]
         waits = bot.style.waits
     else:
         threats = [t for t in defence.threats(view) if t.riichi]

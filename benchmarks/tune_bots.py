@@ -3,9 +3,10 @@
 Run: ``.venv/bin/python -m benchmarks.tune_bots --against greedy --games 2000 --seed 101
 --style '{"call_margin": 0.4}'``
 
-``--style`` and ``--normal`` replace fields of :class:`ai.club.Style` for ``strong`` and
+``--style`` and ``--normal`` replace knobs of :class:`ai.club.Style` for ``strong`` and
 ``normal`` (``"waits"`` names a profile of :mod:`ai.defence`, such as ``"OBSERVED"``);
-``--const`` sets module constants (``{"ai.club.END_BASE": 0.09}``).  The
+``--const`` sets constants of the models the bots share
+(``{"ai.standing.SPREAD_PER_HAND": 5500}``).  The
 measured level plays one seat against three of ``--against`` on every wall in all four
 rotations (``--against self`` plays four of it, not in duplicate).  Prints one JSON
 line: the settings and the measured level's figures.  With the same seed the walls are
@@ -43,7 +44,7 @@ def styled(level: str, fields: dict[str, Any]) -> club.Style:
 
 
 def set_constants(consts: dict[str, Any]) -> None:
-    """Set module constants (``{"ai.club.END_BASE": 0.09}``) for this process.
+    """Set module constants (``{"ai.standing.SPREAD_PER_HAND": 5500}``) for this process.
 
     Constants set by an earlier call and not named now go back to their defaults (a
     worker process plays several configurations in turn), and the win-chance tables
@@ -78,7 +79,10 @@ def main() -> None:
     ap.add_argument("--const", default="{}", help='JSON: {"module.NAME": value}')
     args = ap.parse_args()
     for level, text in (("strong", args.style), ("normal", args.normal)):
-        club.STYLES[level] = styled(level, json.loads(text))
+        try:
+            club.STYLES[level] = styled(level, json.loads(text))
+        except (TypeError, ValueError) as e:  # an unknown knob or a value out of range
+            ap.error(str(e))
     set_constants(json.loads(args.const))
     me = args.level
     self_play = args.against == "self"

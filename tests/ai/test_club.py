@@ -8,9 +8,17 @@ from dataclasses import replace
 import pytest
 
 from ai import hint, make_bot
-from ai.club import ClubBot, _kuikae_exclude, _pick_tile
-from engine.actions import Chi, Discard, NineTerminals, Pass, Pon
+from ai.arena import play_game
+from ai.club import STYLES, ClubBot, Situation, Style
+from ai.club.calls import kuikae_exclude
+from ai.club.discard import pick_tile
+from ai.club.endgame import draw_tenpai_worth
+from ai.hints import Hinter
+from ai.opponents import FoldWatch
+from engine.actions import Action, Chi, Discard, NineTerminals, Pass, Pon
 from engine.tiles import kind_name, parse_kinds
+from engine.view import PlayerView
+from rulesets.loader import load_ruleset
 from rulesets.schema import Ruleset
 from tests.kit.botviews import make_view
 
@@ -63,8 +71,7 @@ def test_strong_calls_past_a_float_only_near_tenpai() -> None:
     far = make_view("34m46p68s22s57p19s1p", last_discard=(3, "2m"))
     far_call = Chi((far.hand[0], far.hand[1]))
     assert isinstance(make_bot("strong", 0).choose(far, [far_call, Pass()]), Pass)
-    eager = ClubBot("strong", 0)
-    eager.style = replace(eager.style, route_shanten=8)
+    eager = ClubBot("strong", 0, style=replace(STYLES["strong"], route_shanten=8))
     assert isinstance(eager.choose(far, [far_call, Pass()]), Chi)
 
 
@@ -73,11 +80,11 @@ def test_kuikae_kinds_follow_the_ruleset() -> None:
     k3 = parse_kinds("3m")[0]
     k4, k5 = parse_kinds("45m")
     used = (k4 * 4, k5 * 4)  # chi 3m with 45m: 3m and its suji 6m are forbidden
-    assert sorted(_kuikae_exclude(v, "chi", used, k3)) == [k3, k3 + 3]
+    assert sorted(kuikae_exclude(v, "chi", used, k3)) == [k3, k3 + 3]
     same = make_view("1m", rules=Ruleset().replace(kuikae="same_tile_forbidden"))
-    assert _kuikae_exclude(same, "chi", used, k3) == [k3]
+    assert kuikae_exclude(same, "chi", used, k3) == [k3]
     free = make_view("1m", rules=Ruleset().replace(kuikae="allowed"))
-    assert _kuikae_exclude(free, "chi", used, k3) == []
+    assert kuikae_exclude(free, "chi", used, k3) == []
 
 
 def test_strong_folds_a_hopeless_hand_to_genbutsu() -> None:
@@ -114,7 +121,7 @@ def test_red_five_is_kept() -> None:
     v = make_view("05m123p456p789s11z", drawn="3z")
     fives = [t for t in v.hand if t >> 2 == 4]
     legal = [Discard(t) for t in fives]
-    assert _pick_tile(v, 4, legal) != 16 and 16 in fives
+    assert pick_tile(v, 4, legal) != 16 and 16 in fives
 
 
 def test_nine_terminals_abort_and_kokushi_chase() -> None:
@@ -142,23 +149,15 @@ def test_easy_is_not_random() -> None:
     assert picks == {33}
 
 
-def _fold_reader(watch):  # type: ignore[no-untyped-def]
-    """Strong with the fold reading on (off by default; see ai.club.STYLES)."""
-    from dataclasses import replace
-
-    from ai.club import STYLES
-
-    bot = ClubBot("strong", 0)
-    # the rules of thumb alone, without the expected-gain reading of riichi_reads_folds
-    bot.style = replace(STYLES["strong"], dama_share_folders=0.45, late_draws_folders=6,
-                        riichi_reads_folds=False)
-    bot._watch = watch
-    return bot
+def _fold_reader(watch: FoldWatch) -> ClubBot:
+    """Strong with the rules of thumb against folders alone, without the expected-gain
+    reading of riichi_reads_folds."""
+    return ClubBot("strong", 0, watch=watch,
+                   style=replace(STYLES["strong"], dama_share_folders=0.45,
+                                 late_draws_folders=6, riichi_reads_folds=False))
 
 
 def test_strong_takes_dama_against_folders_and_riichi_against_pushers() -> None:
-    from ai.opponents import FoldWatch
-
     # tanyao pinfu with two dora, waiting on 2p-5p: 7,700 dama, a mangan with riichi
     v = make_view("234m456p678s55s34p", drawn="5z", dora="4s")
     pushers = _fold_reader(FoldWatch(safe=[0.0, 9.0, 9.0, 9.0], seen=[0.0, 30.0, 30.0, 30.0]))
@@ -170,8 +169,6 @@ def test_strong_takes_dama_against_folders_and_riichi_against_pushers() -> None:
 
 
 def test_strong_keeps_a_late_bad_wait_without_yaku_dama_against_folders() -> None:
-    from ai.opponents import FoldWatch
-
     # no yaku, a kanchan on 2s, four own draws left
     v = make_view("123m456p789s13s99m", drawn="5z", wall_remaining=16)
     pushers = _fold_reader(FoldWatch(safe=[0.0, 9.0, 9.0, 9.0], seen=[0.0, 30.0, 30.0, 30.0]))
@@ -187,13 +184,10 @@ def test_strong_keeps_a_late_bad_wait_without_yaku_dama_against_folders() -> Non
 
 def test_strong_weighs_the_riichi_deposit() -> None:
     """A riichi that will rarely win loses its 1,000 deposit more often than it gains."""
-    from ai.club import STYLES
-
     # a kanchan with two of its four tiles in the others' rivers, five own draws left
     hand = "123m456p789s13s99m"  # no yaku: dama wins by tsumo only
     tanyao = "234m456p678s35s66p"  # the kanchan on 4s with a yaku: dama wins by ron too
-    rules_of_thumb = ClubBot("strong", 0)
-    rules_of_thumb.style = replace(STYLES["strong"], riichi_ev=False)
+    rules_of_thumb = ClubBot("strong", 0, style=replace(STYLES["strong"], riichi_ev=False))
     for tiles, wait in ((hand, "2s"), (tanyao, "4s")):
         seen = ("", "", wait, wait)
         late = make_view(tiles, drawn="5z", seat=1, rivers=seen, wall_remaining=20)
@@ -208,12 +202,10 @@ def test_strong_weighs_the_riichi_deposit() -> None:
 
 def test_strong_keeps_a_late_bad_wait_dama_when_the_others_fold() -> None:
     """A riichi against players who fold brings fewer rons, so it must pay by itself."""
-    from ai.opponents import FoldWatch
 
     def reading(safe: float) -> ClubBot:
-        bot = ClubBot("strong", 0)
-        bot._watch = FoldWatch(safe=[0.0, safe, safe, safe], seen=[0.0, 60.0, 60.0, 60.0])
-        return bot
+        return ClubBot("strong", 0, watch=FoldWatch(safe=[0.0, safe, safe, safe],
+                                                    seen=[0.0, 60.0, 60.0, 60.0]))
 
     folders, pushers = reading(57.0), reading(18.0)  # safe discards against earlier riichi
     # no yaku, a kanchan on 2s, six own draws left: dama wins by tsumo only
@@ -234,16 +226,14 @@ def test_strong_counts_the_rons_a_dama_keeps_against_folders() -> None:
     that folds, where taking dama's chance as low as the riichi's declared it; a cheap
     hand still declares either way (the riichi's han are worth more than the rons).
     """
-    from ai.club import STYLES
-    from ai.opponents import FoldWatch
 
-    def reader(full: bool) -> ClubBot:
-        bot = ClubBot("strong", 0)
+    def reader(full: bool, safe: float = 27.0) -> ClubBot:
         # the expected-gain reading alone, without the rules of thumb against folders
-        bot.style = replace(STYLES["strong"], dama_share_folders=None,
-                            late_draws_folders=None, dama_full_rons=full)
-        bot._watch = FoldWatch(safe=[0.0, 27.0, 27.0, 27.0], seen=[0.0, 30.0, 30.0, 30.0])
-        return bot
+        return ClubBot("strong", 0,
+                       style=replace(STYLES["strong"], dama_share_folders=None,
+                                     late_draws_folders=None, dama_full_rons=full),
+                       watch=FoldWatch(safe=[0.0, safe, safe, safe],
+                                       seen=[0.0, 30.0, 30.0, 30.0]))
 
     # tanyao pinfu with two dora, waiting on 2p-5p, twelve own draws left
     rich = make_view("234m456p678s55s34p", drawn="5z", dora="4s", wall_remaining=60)
@@ -255,25 +245,25 @@ def test_strong_counts_the_rons_a_dama_keeps_against_folders() -> None:
     c = reader(True).choose(cheap, discards(cheap, riichi_kinds=(31,)))
     assert isinstance(c, Discard) and c.riichi  # 2,000 dama: the riichi pays
     # against players who keep pushing the riichi's rons stay too: it declares
-    pusher = reader(True)
-    pusher._watch = FoldWatch(safe=[0.0, 9.0, 9.0, 9.0], seen=[0.0, 30.0, 30.0, 30.0])
+    pusher = reader(True, safe=9.0)
     d = pusher.choose(rich, discards(rich, riichi_kinds=(31,)))
     assert isinstance(d, Discard) and d.riichi
 
 
 def test_strong_counts_the_dealer_repeat_in_a_win() -> None:
     """A dealer's win keeps the deal, worth Style.renchan_value more; not at the last hand."""
-    from ai.club import STYLES
+    plain = replace(STYLES["strong"], renchan_value=0.0)
+    strong = STYLES["strong"]  # renchan_value 1,200
 
-    plain = ClubBot("strong", 0)
-    plain.style = replace(STYLES["strong"], renchan_value=0.0)
+    def worth(view: PlayerView, style: Style, value: float) -> float:
+        return Situation(view, style).win_value(value)
+
     dealer = make_view("234m456p678s35s66p", seat=0, dealer=0)
     other = make_view("234m456p678s35s66p", seat=1, dealer=0)
-    strong = ClubBot("strong", 0)  # renchan_value 1,200
-    assert strong._win_value_scale(dealer, 2900) > plain._win_value_scale(dealer, 2900)
-    assert strong._win_value_scale(other, 2000) == plain._win_value_scale(other, 2000)
+    assert worth(dealer, strong, 2900) > worth(dealer, plain, 2900)
+    assert worth(other, strong, 2000) == worth(other, plain, 2000)
     last = make_view("234m456p678s35s66p", seat=3, dealer=3, round_wind=1, hand_number=3)
-    assert strong._win_value_scale(last, 2900) == plain._win_value_scale(last, 2900)
+    assert worth(last, strong, 2900) == worth(last, plain, 2900)
 
 
 def test_hinter_reads_the_game_like_a_bot_in_the_seat() -> None:
@@ -283,10 +273,6 @@ def test_hinter_reads_the_game_like_a_bot_in_the_seat() -> None:
     (FoldWatch); the Hinter of the TUI learns it the same way from the human's views,
     so its hints match the choices of a strong bot sitting in that seat.
     """
-    from ai.arena import play_game
-    from ai.hints import Hinter
-    from rulesets.loader import load_ruleset
-
     compared = 0
     counted = 0.0
     stateless_differs = 0  # hints from one view alone (the bot's prior about the others)
@@ -298,7 +284,7 @@ def test_hinter_reads_the_game_like_a_bot_in_the_seat() -> None:
             self.bot = ClubBot("strong", seed=0)
             self.hinter = hinter
 
-        def choose(self, view, legal):  # type: ignore[no-untyped-def]
+        def choose(self, view: PlayerView, legal: list[Action]) -> Action:
             nonlocal compared, stateless_differs
             action = self.bot.choose(view, legal)
             self.hinter.observe(view)
@@ -316,7 +302,7 @@ def test_hinter_reads_the_game_like_a_bot_in_the_seat() -> None:
         bots = [Watched(hinter), make_bot("normal", 1), make_bot("normal", 2),
                 make_bot("normal", 3)]
         play_game(load_ruleset("tenhou"), bots, seed=seed)
-        counted += sum(hinter._bot._watch.seen)
+        counted += sum(hinter.watch.seen)
     assert compared > 200
     assert counted > 0  # it counted discards against a riichi
     assert stateless_differs > 0  # on these walls the reading changed a choice
@@ -325,21 +311,21 @@ def test_hinter_reads_the_game_like_a_bot_in_the_seat() -> None:
 def test_a_seat_in_riichi_throws_every_kind_alike() -> None:
     """Strong's wait reading: a player in riichi throws whatever it draws, so an honour
     or a suji trap is no easier to win on from that seat (Style.riichi_ease)."""
-    bot = ClubBot("strong", 0)
+    strong = STYLES["strong"]
     east = parse_kinds("1z")[0]
     five = parse_kinds("5p")[0]
-    quiet = make_view("123m456p789s1199s", rivers=("2p", "", "", ""))
-    assert bot._ron_ease(quiet, east) == pytest.approx(1.35)
-    assert bot._ron_ease(quiet, five) == pytest.approx(0.85 * 1.3)  # suji of 2p
-    one = make_view("123m456p789s1199s", rivers=("2p", "3m", "", ""), riichi=(1,))
-    assert bot._ron_ease(one, east) == pytest.approx(1.35 * 2 / 3 + 1 / 3)
-    everyone = make_view("123m456p789s1199s", rivers=("2p", "3m", "4m", "5m"),
-                         riichi=(1, 2, 3))
-    assert bot._ron_ease(everyone, east) == pytest.approx(1.0)
-    assert bot._ron_ease(everyone, five) == pytest.approx(1.0)
-    off = ClubBot("strong", 0)
-    off.style = replace(off.style, riichi_ease=False)
-    assert off._ron_ease(everyone, east) == pytest.approx(1.35)
+    quiet = Situation(make_view("123m456p789s1199s", rivers=("2p", "", "", "")), strong)
+    assert quiet.ron_ease(east) == pytest.approx(1.35)
+    assert quiet.ron_ease(five) == pytest.approx(0.85 * 1.3)  # suji of 2p
+    one = Situation(make_view("123m456p789s1199s", rivers=("2p", "3m", "", ""), riichi=(1,)),
+                    strong)
+    assert one.ron_ease(east) == pytest.approx(1.35 * 2 / 3 + 1 / 3)
+    view = make_view("123m456p789s1199s", rivers=("2p", "3m", "4m", "5m"), riichi=(1, 2, 3))
+    everyone = Situation(view, strong)
+    assert everyone.ron_ease(east) == pytest.approx(1.0)
+    assert everyone.ron_ease(five) == pytest.approx(1.0)
+    off = Situation(view, replace(strong, riichi_ease=False))
+    assert off.ron_ease(east) == pytest.approx(1.35)
 
 
 def test_a_kind_beside_what_others_threw_comes_easier() -> None:
@@ -347,26 +333,30 @@ def test_a_kind_beside_what_others_threw_comes_easier() -> None:
     that wants a 3s or 5s, so those come from it more readily; one seat in three
     raises the ease by a third of soba_ease, two seats by two thirds.  A seat in
     riichi throws whatever it draws (riichi_ease), so its river does not count."""
-    bot = ClubBot("strong", 0)
-    share = bot.style.soba_ease
+    strong = STYLES["strong"]
+    share = strong.soba_ease
     assert share > 0
     three, five, six = (parse_kinds(k)[0] for k in ("3s", "5s", "6s"))
     plain = 0.85  # a middle kind with no suji trap
-    one = make_view("123m456p789m1199p", rivers=("", "4s", "", ""))
-    assert bot._ron_ease(one, three) == pytest.approx(plain * (1 + share / 3))
-    assert bot._ron_ease(one, five) == pytest.approx(plain * (1 + share / 3))
-    assert bot._ron_ease(one, six) == pytest.approx(plain)
-    two = make_view("123m456p789m1199p", rivers=("", "4s", "6s", ""))
-    assert bot._ron_ease(two, five) == pytest.approx(plain * (1 + 2 * share / 3))
+
+    def ease(rivers: tuple[str, str, str, str], riichi: tuple[int, ...] = (),
+             style: Style = strong) -> Situation:
+        return Situation(make_view("123m456p789m1199p", rivers=rivers, riichi=riichi), style)
+
+    one = ease(("", "4s", "", ""))
+    assert one.ron_ease(three) == pytest.approx(plain * (1 + share / 3))
+    assert one.ron_ease(five) == pytest.approx(plain * (1 + share / 3))
+    assert one.ron_ease(six) == pytest.approx(plain)
+    two = ease(("", "4s", "6s", ""))
+    assert two.ron_ease(five) == pytest.approx(plain * (1 + 2 * share / 3))
     # 9m: its only neighbour inside the suit is 8m; the 1p beside it is another suit
-    edge = make_view("123m456p789s1199p", rivers=("", "9m", "", ""))
-    assert bot._ron_ease(edge, parse_kinds("1p")[0]) == pytest.approx(1.2)
-    assert bot._ron_ease(edge, parse_kinds("8m")[0]) == pytest.approx(1.05 * (1 + share / 3))
-    riichi = make_view("123m456p789m1199p", rivers=("", "4s", "", ""), riichi=(1,))
-    assert bot._ron_ease(riichi, three) == pytest.approx(plain * 2 / 3 + 1 / 3)
-    off = ClubBot("strong", 0)
-    off.style = replace(off.style, soba_ease=0.0)
-    assert off._ron_ease(one, three) == pytest.approx(plain)
+    edge = Situation(make_view("123m456p789s1199p", rivers=("", "9m", "", "")), strong)
+    assert edge.ron_ease(parse_kinds("1p")[0]) == pytest.approx(1.2)
+    assert edge.ron_ease(parse_kinds("8m")[0]) == pytest.approx(1.05 * (1 + share / 3))
+    riichi = ease(("", "4s", "", ""), riichi=(1,))
+    assert riichi.ron_ease(three) == pytest.approx(plain * 2 / 3 + 1 / 3)
+    off = ease(("", "4s", "", ""), style=replace(strong, soba_ease=0.0))
+    assert off.ron_ease(three) == pytest.approx(plain)
 
 
 def test_strong_calls_late_for_a_tenpai_without_yaku() -> None:
@@ -397,24 +387,24 @@ def test_a_dealer_tenpai_at_the_draw_counts_the_deal_it_keeps() -> None:
     counts one more hand as dealer on top of the noten payments, late in the hand;
     not where the deal is kept (or passed) whatever the tenpai, nor in the game's last
     hand, nor for a non-dealer."""
-    from ai.club import _draw_tenpai_worth
-
+    none = replace(STYLES["strong"], renchan_value=0.0)
+    deal = replace(STYLES["strong"], renchan_value=2400.0)
     late = make_view("123m456p789s1199p", wall_remaining=6)
-    plain = _draw_tenpai_worth(late, 0.5)
-    assert plain == pytest.approx(3000 * 0.5 * 0.75)
-    assert _draw_tenpai_worth(late, 0.5, 2400.0) == pytest.approx((3000 * 0.5 + 2400) * 0.75)
+    plain = draw_tenpai_worth(late, none, 0.5)
+    assert plain == pytest.approx(3000 * 0.5 * 0.75)  # 6 of draw_from 24 tiles left
+    assert draw_tenpai_worth(late, deal, 0.5) == pytest.approx((3000 * 0.5 + 2400) * 0.75)
     child = make_view("123m456p789s1199p", wall_remaining=6, seat=1)
-    assert _draw_tenpai_worth(child, 0.5, 2400.0) == pytest.approx(plain)
+    assert draw_tenpai_worth(child, deal, 0.5) == pytest.approx(plain)
     for rule in ("always", "never"):
         other = make_view("123m456p789s1199p", wall_remaining=6,
                           rules=Ruleset().replace(renchan_at_draw=rule))
-        assert _draw_tenpai_worth(other, 0.5, 2400.0) == pytest.approx(plain)
+        assert draw_tenpai_worth(other, deal, 0.5) == pytest.approx(plain)
     south = Ruleset().replace(renchan_at_draw="tenpai_or_after_east")
     east = make_view("123m456p789s1199p", wall_remaining=6, rules=south)
-    assert _draw_tenpai_worth(east, 0.5, 2400.0) > plain
+    assert draw_tenpai_worth(east, deal, 0.5) > plain
     later = make_view("123m456p789s1199p", wall_remaining=6, rules=south, round_wind=1)
-    assert _draw_tenpai_worth(later, 0.5, 2400.0) == pytest.approx(plain)
+    assert draw_tenpai_worth(later, deal, 0.5) == pytest.approx(plain)
     last = make_view("123m456p789s1199p", wall_remaining=6, round_wind=1, hand_number=3)
-    assert _draw_tenpai_worth(last, 0.5, 2400.0) == pytest.approx(plain)
+    assert draw_tenpai_worth(last, deal, 0.5) == pytest.approx(plain)
     early = make_view("123m456p789s1199p", wall_remaining=30)
-    assert _draw_tenpai_worth(early, 0.5, 2400.0) == 0.0
+    assert draw_tenpai_worth(early, deal, 0.5) == 0.0

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
+from ai.club import STYLES, Situation
 from ai.opponents import PRIOR_SAFE as PS
 from ai.opponents import PRIOR_SEEN as PN
 from ai.opponents import FoldWatch
@@ -48,19 +51,16 @@ def test_discards_before_the_riichi_do_not_count() -> None:
 
 
 def test_folders_leave_less_of_a_ron_while_a_riichi_is_on() -> None:
-    from ai.club import PUSHERS, STYLES, ClubBot
-
-    bot = ClubBot("strong", 0)
-    bot.style = dataclasses.replace(STYLES["strong"], dama_share_folders=None,
-                                    late_draws_folders=None)
-    assert bot._ron_share(_riichi_table(), bot._threats(_riichi_table())) == 1.0  # off
-    bot.style = STYLES["strong"]  # strong reads it (dama_share_folders 0.45)
+    strong = STYLES["strong"]  # reads it (dama_share_folders 0.45)
     view = _riichi_table()
-    riichi = bot._threats(view)
-    assert any(t.riichi for t in riichi)
-    bot._watch = FoldWatch(safe=[0.0, 27.0, 27.0, 27.0], seen=[0.0, 30.0, 30.0, 30.0])
-    share = bot._ron_share(view, riichi)
-    assert abs(share - bot._watch.pushers(view) / PUSHERS) < 1e-9 and share < 0.5
-    assert bot._ron_share(view, []) == 1.0  # no riichi: nobody folds yet
-    bot._watch = FoldWatch(safe=[0.0, 9.0, 9.0, 9.0], seen=[0.0, 30.0, 30.0, 30.0])
-    assert bot._ron_share(view, riichi) == 1.0  # pushers pay as usual
+    folders = FoldWatch(safe=[0.0, 27.0, 27.0, 27.0], seen=[0.0, 30.0, 30.0, 30.0])
+    off = dataclasses.replace(strong, dama_share_folders=None, late_draws_folders=None)
+    assert Situation(view, off, folders).ron_share() == 1.0
+    sit = Situation(view, strong, folders)
+    assert sit.riichi_on
+    share = sit.ron_share()
+    assert share == pytest.approx(folders.pushers(view) / strong.pusher_rate) and share < 0.5
+    calm = make_view("123456789m1234p", rivers=("1s2s3s4s5s", "1m2m3m4m5m", "9p8p1m", "9s"))
+    assert Situation(calm, strong, folders).ron_share() == 1.0  # no riichi: nobody folds yet
+    pushers = FoldWatch(safe=[0.0, 9.0, 9.0, 9.0], seen=[0.0, 30.0, 30.0, 30.0])
+    assert Situation(view, strong, pushers).ron_share() == 1.0  # pushers pay as usual

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from ai import make_bot
-from ai.club import ClubBot
+from ai.club import STYLES, ClubBot
+from ai.club.discard import nagashi_alive
 from engine.actions import ClosedKan, Discard, EndGame, ShowHand
 from engine.events import Meld
 from engine.tiles import kind_name, parse_kinds, parse_tiles
 from engine.view import SeatInfo
+from rulesets.schema import Ruleset
 from tests.kit.botviews import make_view
 
 
@@ -98,16 +100,15 @@ def test_a_yakuhai_pair_is_worth_more_than_another_pair() -> None:
 
 
 def test_nagashi_alive_only_with_terminal_discards_under_the_rule() -> None:
-    from rulesets.schema import Ruleset
-
-    bot = ClubBot("strong", 0)
+    strong = STYLES["strong"]
     alive = make_view("123m456p789s1199s", rivers=("19m19p1z9s", "", "", ""))
-    assert bot._nagashi_alive(alive)
+    assert nagashi_alive(alive, strong)
+    assert not nagashi_alive(alive, STYLES["easy"])  # a style that ignores hand value
     spoilt = make_view("123m456p789s1199s", rivers=("19m19p1z5s", "", "", ""))
-    assert not bot._nagashi_alive(spoilt)
+    assert not nagashi_alive(spoilt, strong)
     off = make_view("123m456p789s1199s", rivers=("19m19p1z9s", "", "", ""),
                     rules=Ruleset().replace(nagashi_mangan="none"))
-    assert not bot._nagashi_alive(off)
+    assert not nagashi_alive(off, strong)
 
 
 def test_last_dealer_declares_noten_to_end_the_game_on_top() -> None:

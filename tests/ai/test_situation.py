@@ -7,7 +7,8 @@ from dataclasses import replace
 import pytest
 
 from ai import defence
-from ai.club import ClubBot
+from ai.club import STYLES, ClubBot, Situation
+from ai.club.reading import threats
 from ai.standing import Standing, rank_worth
 from engine.actions import Chi, Pass, Pon
 from engine.tiles import parse_kinds
@@ -49,8 +50,8 @@ def test_early_in_the_game_points_are_worth_their_face_value() -> None:
         assert stand.win(value) == pytest.approx(value, rel=0.1)
     assert stand.loss(1, 5200) == pytest.approx(5200, rel=0.1)
     # the bot values wins through the standing (strong) or at face value (normal)
-    assert ClubBot("strong")._win_value_scale(v, 3900) == stand.win(3900)
-    assert ClubBot("normal")._win_value_scale(v, 3900) == 3900
+    assert Situation(v, STYLES["strong"]).win_value(3900) == stand.win(3900)
+    assert Situation(v, STYLES["normal"]).win_value(3900) == 3900
 
 
 def test_a_last_hand_win_that_takes_the_top_is_worth_the_uma() -> None:
@@ -101,8 +102,8 @@ def test_a_deal_in_that_busts_ends_the_game_in_4th() -> None:
 
 
 def test_yakuhai_margin_is_its_own_threshold() -> None:
-    bot = ClubBot("strong")
-    bot.style = replace(bot.style, call_margin=100.0, yakuhai_margin=0.0)
+    bot = ClubBot("strong", style=replace(STYLES["strong"], call_margin=100.0,
+                                          yakuhai_margin=0.0))
     v = make_view("24m678p345s99s1z55z", last_discard=(3, "5z"))
     assert isinstance(bot.choose(v, [Pon(own_pair(v, "5z")), Pass()]), Pon)
     # the same bot refuses every other call: a chi of 3m beside a dragon triplet, which
@@ -118,11 +119,10 @@ def test_yakuhai_margin_is_its_own_threshold() -> None:
 def test_riichi_value_scales_the_riichi_threat_only() -> None:
     v = make_view("123m456p789s1122z", rivers=("", "9m1z", "9p", ""), riichi=(1,))
     base = {t.seat: t.value for t in defence.threats(v)}
-    bot = ClubBot("strong")
-    # (situation off: with it each threat's value is its worth to the final result)
-    bot.style = replace(bot.style, riichi_value=2 * defence.RIICHI_VALUE,
-                        reads_open_hands=True, situation=False)
-    got = {t.seat: t.value for t in bot._threats(v)}
+    # (no standing: with one each threat's value is its worth to the final result)
+    style = replace(STYLES["strong"], riichi_value=2 * defence.RIICHI_VALUE,
+                    reads_open_hands=True)
+    got = {t.seat: t.value for t in threats(v, style)}
     assert got[1] == pytest.approx(2 * base[1])
     assert all(got[s] == base[s] for s in got if s != 1)
 

@@ -1,0 +1,182 @@
+"""Calls on another player's discard: chi and pon (an open kan is never chosen).
+
+A call is made only when the hand keeps a yaku under the ruleset after it (a sure yaku,
+or with ``style.route_shanten`` tanyao or a flush that only a float still breaks) and
+advances the hand.  The ``"eager"`` style takes any such call; the ``"ev"`` style
+compares the call's expected gain, less the danger of the discard after it, with
+``style.call_margin`` of the closed hand's.  Against a riichi a style without
+``calls_after_riichi`` calls only for tenpai.  Late in a hand, under rules that pay any
+tenpai shape at a draw, ``style.formal_calls`` calls for a tenpai without yaku
+(:func:`formal_tenpai`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+from ai import defence
+from ai.club.discard import red_lost, shanten_text, special_routes
+from ai.club.endgame import draw_tenpai_worth
+from ai.club.situation import Situation
+from ai.decision import Decision
+from ai.hand import discard_options, ukeire
+from ai.value import estimate, red_count, route_yaku, sure_yaku
+from ai.winprob import win_chance
+from engine.actions import Action, Chi, OpenKan, Pass, Pon
+from engine.events import Meld
+from engine.shanten import shanten
+from engine.tiles import is_red, kind_name, kind_of
+from engine.view import PlayerView
+
+
+def kuikae_exclude(view: PlayerView, mkind: str, used: Sequence[int], called_kind: int
+                   ) -> list[int]:
+    """Kinds the hand may not discard right after calling ``called_kind`` with ``used``.
+
+    Under ``kuikae`` ``"forbidden"`` the called kind and, after a chi called at one end,
+    its suji on the far side; under ``"same_tile_forbidden"`` the called kind only.
+    """
+    rule = view.ruleset.kuikae
+    if rule == "allowed":
+        return []
+    out = [called_kind]
+    if rule == "forbidden" and mkind == "chi":
+        ks = sorted(kind_of(t) for t in used)
+        if ks[0] == called_kind + 1 and called_kind % 9 + 3 <= 8:  # called the low end
+            out.append(called_kind + 3)
+        if ks[1] == called_kind - 1 and called_kind % 9 >= 3:  # called the high end
+            out.append(called_kind - 3)
+    return out
+
+
+def formal_tenpai(sit: Situation, base_sh: int, useful: float, ev0: float
+                  ) -> tuple[float, float]:
+    """(worth of a call to a tenpai without yaku, what the closed hand keeps).
+
+    Late in a hand, under rules where any tenpai shape is paid at an exhaustive draw
+    (``formal_tenpai``), a call that reaches tenpai without a yaku is worth
+    ``style.formal_share`` of the noten payments
+    (:func:`ai.club.endgame.draw_tenpai_worth`); the closed hand keeps its expected
+    win ``ev0`` and the chance that one of its own draws (``useful`` of the unseen
+    tiles) makes it tenpai.  A call advances the hand one step, so only a 1-shanten
+    hand reaches tenpai by one.  (0, 0) when the style does not make such calls (they
+    are weighed against the ``"ev"`` style's expected gain), the hand is not
+    1-shanten or it is too early.
+    """
+    st = sit.style
+    view = sit.view
+    if not st.formal_calls or st.calls != "ev" or not view.ruleset.formal_tenpai \
+            or base_sh != 1:
+        return 0.0, 0.0
+    worth = draw_tenpai_worth(view, st, st.formal_share)
+    if worth <= 0.0:
+        return 0.0, 0.0
+    alone = 1.0 - (1.0 - min(0.95, useful / sit.total)) ** sit.draws
+    return worth, ev0 + alone * worth
+
+
+def claim(sit: Situation, calls: Sequence[Chi | Pon | OpenKan], pass_: Pass) -> Decision:
+    """Chi, pon or pass on the last discard (see the module doc)."""
+    st = sit.style
+    view = sit.view
+    if view.last_discard is None:
+        return Decision(pass_, "pass")
+    counts = sit.counts
+    melds = sit.melds
+    nmeld = len(melds)
+    unseen = sit.unseen
+    total = sit.total
+    draws = sit.draws
+    ctx = sit.ctx
+    from_seat, called = view.last_discard
+    threats = sit.threats
+    # Against a riichi, styles without calls_after_riichi call only for tenpai.
+    need_tenpai = not st.calls_after_riichi and any(t.riichi for t in threats)
+    danger = defence.danger_table(view, unseen, threats,
+                                  [k for k in range(34) if counts[k]], st.waits)
+    base_sh = shanten(counts, nmeld)
+    tiles = view.concealed()
+    reds = red_count(tiles, ctx.red_fives)
+    end = sit.end
+    if st.calls == "ev":
+        u0, _ = ukeire(counts, nmeld, unseen)
+        hv0 = estimate(counts, melds, ctx, unseen, reds)
+        v0 = hv0.points
+        if nmeld == 0:
+            v0 = special_routes(counts, v0, ctx, base_sh)
+        ev0 = win_chance(base_sh, u0, total, draws, end=end) * sit.win_value(v0)
+    else:
+        u0, ev0 = 0, 0.0
+    river_kinds = {kind_of(r.tile) for r in view.me.river}
+    call_ron = st.ron_factor * sit.ron_share()
+    formal, formal_floor = formal_tenpai(sit, base_sh, u0, ev0)
+    kind_called = kind_of(called)
+    best: tuple[float, Action, str] | None = None
+    for a in calls:
+        if isinstance(a, OpenKan):
+            continue  # an open kan adds no speed; the pon is always offered beside it
+        used = a.tiles
+        c = list(counts)
+        for t in used:
+            c[kind_of(t)] -= 1
+        mkind: Literal["chi", "pon"] = "chi" if isinstance(a, Chi) else "pon"
+        new_meld = Meld(mkind, tuple(sorted((*used, called))), called, from_seat)
+        new_melds = (*melds, new_meld)
+        excl = kuikae_exclude(view, mkind, used, kind_called)
+        opts = discard_options(c, nmeld + 1, unseen, exclude=excl)
+        if not opts:
+            continue
+        brings_yaku = mkind == "pon" and ctx.yakuhai[kind_called] > 0
+        if opts[0].shanten > base_sh or (opts[0].shanten == base_sh and not brings_yaku):
+            continue  # the call does not advance the hand
+        if need_tenpai and opts[0].shanten > 0:
+            continue
+        reds_after = reds - sum(1 for t in used if is_red(t, ctx.red_fives)) \
+            + (1 if is_red(called, ctx.red_fives) else 0)
+        for o in opts[:4]:
+            if o.shanten > opts[0].shanten:
+                break
+            c[o.kind] -= 1
+            han = sure_yaku(c, new_melds, ctx)
+            route = han < ctx.min_han
+            if route and o.shanten <= st.route_shanten:
+                # tanyao or a flush that only a float still breaks
+                han = max(han, route_yaku(c, new_melds, ctx))
+            if han < ctx.min_han:
+                c[o.kind] += 1
+                if formal and o.shanten == 0:
+                    # no yaku, but tenpai at the draw is paid (formal tenpai)
+                    score = formal - danger[o.kind] * st.defence
+                    if score > formal_floor and (best is None or score > best[0]):
+                        best = (score, a, f"{mkind} {kind_name(kind_called)}: "
+                                "tenpai for the draw, no yaku")
+                continue  # never a call that leaves the hand without a yaku
+            hv = estimate(c, new_melds, ctx, unseen,
+                          reds_after - red_lost(tiles, o.kind, ctx.red_fives))
+            c[o.kind] += 1
+            points = hv.points
+            if route and hv.yaku_chance > 0:
+                points = points / hv.yaku_chance * st.route_sure  # the float goes next
+            if st.calls == "eager":
+                score = 1.0 + float(o.ukeire)
+            else:
+                useful: float = o.ukeire
+                ron = call_ron
+                if o.shanten == 0:
+                    useful = sum(unseen[k] * sit.ron_ease(k) for k in o.kinds)
+                    if any(k in river_kinds or k == o.kind for k in o.kinds):
+                        ron = 0.0  # furiten on the waits: tsumo only
+                else:
+                    useful *= st.call_boost  # further calls speed an open hand
+                p = win_chance(o.shanten, useful, total, draws, end=end, ron_factor=ron)
+                score = p * sit.win_value(points) - danger[o.kind] * st.defence
+                margin = st.yakuhai_margin if brings_yaku else st.call_margin
+                if score <= ev0 * margin:
+                    continue
+            if best is None or score > best[0]:
+                best = (score, a, f"{mkind} {kind_name(kind_called)}: "
+                        f"{shanten_text(o.shanten)}, {o.ukeire} tiles, {han} han sure")
+    if best is None:
+        return Decision(pass_, "pass: no call keeps a yaku and speeds the hand up")
+    return Decision(best[1], best[2])

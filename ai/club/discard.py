@@ -1,0 +1,284 @@
+"""Discards: each possible discard scored by the offence it keeps and the danger it runs.
+
+For every kind the hand may throw, :func:`evaluate` estimates the chance to win
+afterwards (:mod:`ai.winprob`, from shanten and ukeire with the visible tiles
+subtracted; at tenpai each wait weighed by how readily the others discard it), the
+worth of the win (:mod:`ai.value`, or the engine's exact score of each wait, through
+the final result) and the expected loss of the discard against the threats
+(:mod:`ai.defence`), and adds the noten payments a tenpai earns at a draw.  The
+helpers choose the physical tile (:func:`pick_tile`), the kans of the own turn
+(:func:`kan_choice`) and the words of a hint (:func:`describe`).
+
+>>> limit_ron("mangan", dealer=False), limit_ron("yakuman", dealer=True)
+(8000.0, 48000.0)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ai.club.endgame import draw_tenpai_worth
+from ai.club.situation import Situation
+from ai.club.style import Style
+from ai.decision import Decision
+from ai.hand import discard_options
+from ai.tenpai_value import average_value, wait_values
+from ai.value import ValueContext, estimate, red_count, sure_yaku
+from ai.winprob import win_chance
+from engine.actions import Action, AddedKan, ClosedKan, Discard
+from engine.scoring import limit_points
+from engine.shanten import shanten, shanten_chiitoi, shanten_kokushi, shanten_regular
+from engine.tiles import is_honour, is_red, is_yaochuu, kind_name, kind_of
+from engine.view import PlayerView
+from rulesets.schema import Ruleset
+
+_LIMIT_RON = {(limit, dealer): float(limit_points(limit, dealer=dealer, tsumo=False,
+                                                  rules=Ruleset()).ron)
+              for limit in ("mangan", "yakuman") for dealer in (False, True)}
+
+
+def limit_ron(limit: str, *, dealer: bool) -> float:
+    """The ron value of a bare ``limit`` hand (``"mangan"`` or ``"yakuman"``), by the engine."""
+    return _LIMIT_RON[limit, dealer]
+
+
+@dataclass(slots=True)
+class Option:
+    """One possible discard and how the bot judged it."""
+
+    kind: int
+    shanten: int
+    ukeire: int  # unseen tiles that lower the shanten
+    kinds: tuple[int, ...]  # their kinds (at tenpai: the waits)
+    win: float = 0.0  # chance to win after the discard
+    value: float = 0.0  # worth of that win to the final result
+    danger: float = 0.0  # expected loss of the discard itself
+    score: float = 0.0  # what the choice maximises
+    useful: float = 0.0  # tenpai: the waits' unseen tiles, each by how readily it comes out
+    exact: float | None = None  # closed tenpai: the waits' exact average value with riichi
+    furiten: bool = False  # tenpai: a wait is in the own river (tsumo only)
+
+
+def tenpai_bonus(exact: float, closed: bool, dealer: bool) -> float:
+    """What ura, ippatsu and tsumo add on average to a wait's exact ron value.
+
+    About 0.9 han for a riichi (ura 0.4, tsumo 0.35, ippatsu 0.15): nearly doubling a
+    cheap hand, little on a mangan; tsumo alone for an open hand.
+    """
+    mangan = limit_ron("mangan", dealer=dealer)
+    if not closed:
+        return 1.1
+    if exact >= mangan:
+        return 1.15
+    if exact >= mangan * 0.6:
+        return 1.35
+    return 1.7
+
+
+def evaluate(sit: Situation, danger: list[float], rng: random.Random,
+             exclude: Sequence[int] = ()) -> list[Option]:
+    """Every discard of the hand in ``sit`` that is not in ``exclude``, scored.
+
+    ``danger`` is the expected loss of each kind (:func:`ai.defence.danger_table`);
+    ``rng`` draws the style's noise, one number per option judged, in order.
+    Discards that go back more than one step are judged by their danger alone.
+    """
+    st = sit.style
+    view = sit.view
+    counts = sit.counts
+    melds = sit.melds
+    nmeld = len(melds)
+    unseen = sit.unseen
+    raw = discard_options(counts, nmeld, unseen, exclude=exclude)
+    if not raw:
+        return []
+    ctx = sit.ctx
+    threats = sit.threats
+    total_unseen = sit.total
+    draws = sit.draws
+    best_sh = raw[0].shanten
+    tiles = view.concealed()
+    reds = red_count(tiles, ctx.red_fives)
+    furiten_kinds = {kind_of(r.tile) for r in view.me.river}
+    end = sit.end
+    loss_scale = st.defence
+    # Beginners fold only against riichi, only with a hopeless hand, and only to genbutsu.
+    beginner_fold = (st.beginner_defence and best_sh >= 2
+                     and any(t.riichi for t in threats))
+    riichi_safe = set.intersection(*[set(t.safe) for t in threats if t.riichi]) \
+        if beginner_fold else set()
+    nagashi = nagashi_alive(view, st)
+    open_yaku = any(m.is_open for m in melds) and sure_yaku(counts, melds, ctx) > 0
+    ron_share = sit.ron_share()
+    at_draw = draw_tenpai_worth(view, st, st.tenpai_share)
+    out: list[Option] = []
+    for o in raw:
+        if o.shanten > best_sh + 1 and loss_scale == 0 and not beginner_fold:
+            continue
+        opt = Option(o.kind, o.shanten, o.ukeire, o.kinds)
+        if o.shanten > best_sh + 1:
+            opt.danger = danger[o.kind]
+            opt.score = -opt.danger * max(loss_scale, 0.01) * 3.0 - 1000.0 * o.shanten
+            if beginner_fold and o.kind in riichi_safe:
+                opt.score += 1e6
+            out.append(opt)
+            continue
+        c = counts
+        c[o.kind] -= 1
+        lost_red = red_lost(tiles, o.kind, ctx.red_fives)
+        if st.use_value or o.shanten == 0:
+            hv = estimate(c, melds, ctx, unseen, reds - lost_red)
+            value = hv.points
+            if nmeld == 0 and o.shanten <= 3:
+                value = special_routes(c, value, ctx, o.shanten)
+        else:
+            value = st.flat_value
+        c[o.kind] += 1
+        if o.shanten == 0 and st.exact_tenpai and o.kinds:
+            rest = tiles_after(view, o.kind)
+            closed = not any(m.is_open for m in melds)
+            exact, _ = average_value(
+                wait_values(view, rest, o.kinds, riichi=closed), unseen)
+            value = exact * tenpai_bonus(exact, closed, ctx.dealer)
+            if closed:
+                opt.exact = exact  # the riichi choice reads it (ai.club.riichi)
+        if o.shanten == 0:
+            useful = 0.0
+            furiten = opt.furiten = any(k in furiten_kinds for k in o.kinds)
+            for k in o.kinds:
+                useful += unseen[k] * sit.ron_ease(k)
+            opt.useful = useful
+            ron = 0.0 if furiten else st.ron_factor * ron_share
+            opt.win = win_chance(0, useful, total_unseen, draws, ron_factor=ron, end=end)
+        else:
+            useful = o.ukeire * (st.call_boost if open_yaku else 1.0)
+            opt.win = win_chance(o.shanten, useful, total_unseen, draws, end=end)
+        opt.value = sit.win_value(value)
+        opt.danger = danger[o.kind]
+        score = opt.win * opt.value
+        if o.shanten > best_sh:
+            score *= st.backoff  # going back a step rarely pays, whatever the model says
+        if loss_scale:
+            push = 1.0 + st.push_per_shanten * o.shanten
+            score -= opt.danger * loss_scale * push
+        if beginner_fold:
+            score = (1e6 if o.kind in riichi_safe else 0.0) + score
+        if o.shanten == 0:
+            score += at_draw  # tenpai at an exhaustive draw is paid (noten payments)
+        if nagashi and is_yaochuu(o.kind):
+            score += st.nagashi_bonus
+        if st.beginner_bias:
+            score += 40.0 * beginner_bias(counts, o.kind, ctx)
+        if st.noise:
+            score *= 1.0 + rng.uniform(-st.noise, st.noise)
+        opt.score = score
+        out.append(opt)
+    return out
+
+
+def kan_choice(sit: Situation, legal: Sequence[Action], best: Option) -> Decision | None:
+    """A kan of the own turn, or None.
+
+    A style with ``any_kan`` declares every kan offered; the others none against a
+    riichi, and otherwise one that keeps the hand's shanten after ``best``'s discard.
+    """
+    if sit.style.any_kan:
+        kans = [a for a in legal if isinstance(a, (ClosedKan, AddedKan))]
+        return Decision(kans[0], "kan") if kans else None
+    if sit.riichi_on:
+        return None
+    counts = sit.counts
+    nmeld = len(sit.melds)
+    for a in legal:
+        if isinstance(a, ClosedKan):
+            k = kind_of(a.tiles[0])
+            c = list(counts)
+            c[k] -= 4
+            if shanten(c, nmeld + 1) <= best.shanten:
+                return Decision(a, f"closed kan {kind_name(k)}")
+        elif isinstance(a, AddedKan):
+            k = kind_of(a.tile)
+            c = list(counts)
+            c[k] -= 1
+            if shanten(c, nmeld) <= best.shanten:
+                return Decision(a, f"added kan {kind_name(k)}")
+    return None
+
+
+def nagashi_alive(view: PlayerView, style: Style) -> bool:
+    """Whether the seat may still make nagashi mangan (only terminals and honours thrown,
+    none called), as read by a style that weighs hand value."""
+    rules = view.ruleset
+    if rules.nagashi_mangan == "none" or not style.use_value:
+        return False
+    me = view.me
+    if me.melds and not rules.nagashi_with_own_calls:
+        return False
+    if len(me.river) < 6:
+        return False
+    return all(is_yaochuu(kind_of(r.tile)) and r.called_by is None for r in me.river)
+
+
+def pick_tile(view: PlayerView, kind: int, plain: Sequence[Discard]) -> int:
+    """The physical tile of ``kind`` to discard: keep red fives, prefer the drawn tile."""
+    red = view.ruleset.red_fives
+    cands = [a.tile for a in plain if kind_of(a.tile) == kind]
+    cands.sort(key=lambda t: (is_red(t, red), t != view.drawn))
+    return cands[0]
+
+
+def tiles_after(view: PlayerView, kind: int) -> list[int]:
+    """The concealed tiles after discarding ``kind`` (the copy :func:`pick_tile` throws)."""
+    tiles = list(view.concealed())
+    tiles.remove(pick_tile(view, kind, [Discard(t) for t in tiles]))
+    return tiles
+
+
+def red_lost(tiles: Sequence[int], kind: int, red_fives: int) -> int:
+    """1 when discarding ``kind`` must give up a red five (every copy held is red)."""
+    if not red_fives:
+        return 0
+    same = [t for t in tiles if kind_of(t) == kind]
+    return 1 if same and all(is_red(t, red_fives) for t in same) else 0
+
+
+def special_routes(counts: list[int], value: float, ctx: ValueContext, sh: int) -> float:
+    """Chiitoitsu and kokushi add their own value when they are the fastest route."""
+    reg = shanten_regular(counts)
+    if shanten_kokushi(counts) < reg and shanten_kokushi(counts) <= sh:
+        return limit_ron("yakuman", dealer=ctx.dealer)
+    if shanten_chiitoi(counts) < reg:
+        return value * 1.6
+    return value
+
+
+def beginner_bias(counts: list[int], kind: int, ctx: ValueContext) -> float:
+    """What a beginner likes to throw: lone honours and terminals first, never dora."""
+    bias = 0.0
+    if counts[kind] == 1:
+        if is_honour(kind) and not ctx.yakuhai[kind]:
+            bias += 3.0
+        elif is_honour(kind):
+            bias += 1.5
+        elif is_yaochuu(kind):
+            bias += 1.0
+    if counts[kind] >= 2:
+        bias -= 2.0
+    if ctx.dora[kind]:
+        bias -= 3.0
+    return bias
+
+
+def shanten_text(s: int) -> str:
+    """"tenpai", "complete" or "N-shanten", for a reason."""
+    return "tenpai" if s == 0 else ("complete" if s < 0 else f"{s}-shanten")
+
+
+def describe(o: Option) -> str:
+    """The reason of a discard, as a hint shows it ("discard 3p: 1-shanten, 24 tiles")."""
+    text = f"discard {kind_name(o.kind)}: {shanten_text(o.shanten)}, {o.ukeire} tiles"
+    if o.danger > 300 and o.shanten > 0:
+        text += f", danger {o.danger:.0f}"
+    return text
