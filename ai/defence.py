@@ -40,18 +40,13 @@ TEXTBOOK = WaitWeights(5.0, 1.2, 1.5, 1.0, 0.7, 2.5, 1.0)
 
 READING = replace(TEXTBOOK, thrown=0.3)
 """The books' rates, and a hand taken to hold a kind it chose to discard 0.3 times as
-often as another (the tiles beside a player's own discards are safer): against greedy
-bots strong ranked 2.1027 with it, 2.1292 without (4,000 duplicate games, tenhou, seed
-2026); see docs/bot-tuning.md."""
+often as another: the tiles beside a player's own discards are safer (strong's
+``Style.waits``; measured in docs/bot-tuning.md)."""
 
 OBSERVED = WaitWeights(3.81, 1.48, 4.54, 0.0, 4.51, 0.0, 1.53)
-"""Fitted to the waits of bot riichi hands (``benchmarks/fit_waits.py --games 50``: 44,130
-tiles a strong bot held against a riichi of greedy, normal and strong bots).  Bots wait
-on suji far more often than the books say (3-7 suji 9 % where the books give 3 %, 1-9
-suji 2 % against 1 %): they choose waits by tile count, not to trap suji.  Not used by
-any level: strong with an earlier fit of the same data and riichi taken at 5,200 ranked
-2.379 against 2.413 among three normal bots (1,000 games) but 2.109 against 2.077 among
-three greedy ones (2,000 games), so it keeps the books' rates."""
+"""Fitted to the waits of bot riichi hands (``benchmarks/fit_waits.py``): bots choose waits
+by tile count, not to trap suji, so they wait on suji more often than the books say.
+Not used by any level (it lost to the books' rates: docs/bot-tuning.md, ``waits``)."""
 
 RIICHI_VALUE = 5200.0
 """Points a deal-in to a non-dealer riichi is taken to cost before its dora is read."""
@@ -134,10 +129,8 @@ def threats(view: PlayerView, riichi_value: float = RIICHI_VALUE) -> list[Threat
             n = len(open_melds)
             # Tenpai rates by open melds and discards made (roughly the published
             # statistics of online play: at the 12th discard 0.28 with one meld, 0.53
-            # with two, 0.79 with three).  Strong bots' own open hands in self-play were
-            # tenpai at 0.39, 0.54 and 0.74 after 12-14 discards (60 games), so the
-            # table fits bots too.  Normal reads only riichi; strong reads the seats
-            # from a tenpai chance of 0.5 (Style.threat_min, see ai.club).
+            # with two, 0.79 with three; bots' own open hands fit it too, see
+            # docs/bot-tuning.md).  Which seats a level reads: Style.threat_min.
             tenpai = (0.01 + 0.008 * turns, 0.02 + 0.022 * turns, 0.05 + 0.04 * turns,
                       0.25 + 0.045 * turns, 1.0)[min(n, 4)]
             tenpai = min(tenpai, 0.9 if n < 4 else 1.0)

@@ -27,16 +27,10 @@ PRIOR_SAFE = 1.0
 PRIOR_SEEN = 2.0
 """The prior: one safe discard in two seen (a fold rate of one half before any evidence).
 
-A player who never folds throws a safe tile by chance about 40 % of the time (greedy
-bots 43 %), so one lucky safe discard can tip the read: 7.6 % of strong's riichi
-choices against three greedy bots saw a table that folds.  A prior of four in ten cut
-that to 0.85 % (6 of 705 in 200 games) and gained a little against greedy bots (first
-hands +4.5 / +3.6 on two sets of 6,000; whole games 2.088 against 2.0903 and makura
-2.0993 against 2.1012, 4,000 duplicate games, seed 2026; 2.1015 and 2.1055 on seed
-5050) and among normal bots (2.329, 1,000, seed 2026), but strong then reads its own
-kind as folders later and riichis more: self-play riichi rate 20.35 % (1,000 games,
-seed 2026), above the 15-20 % of Tenhou's Phoenix players; two in five 19.95 %.  So
-the prior stays one in two."""
+A player who never folds still throws a safe tile by chance nearly half the time, so
+a prior any lower makes one lucky safe discard read as a fold less often, but then
+strong reads its own kind as folders too late and declares riichi more often than
+strong human players do (docs/bot-tuning.md, the fold reading's prior)."""
 
 
 @dataclass(slots=True)
