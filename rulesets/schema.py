@@ -378,8 +378,8 @@ class Ruleset:
                         "yaku completed by the winning tile) after calls.")
     kiriage_mangan: bool = opt(False, "yaku", "切り上げ満貫",
                                "4 han 30 fu counts as mangan (and 3 han 60 fu, unless "
-                               "kiriage_60fu is off).")
-    kiriage_60fu: bool = opt(True, "yaku", "3翻60符の切り上げ",
+                               "kiriage_3han_60fu is off).")
+    kiriage_3han_60fu: bool = opt(True, "yaku", "3翻60符の切り上げ",
                              "With kiriage_mangan, 3 han 60 fu (the same 1,920 base points) "
                              "counts as mangan too; off: only 4 han 30 fu is rounded up.")
     kazoe_yakuman: bool = opt(True, "yaku", "数え役満", "13+ han count as yakuman.")

@@ -231,7 +231,7 @@ _TOTALS: dict[tuple[int, int, bool, bool, bool, bool, bool, str], int] = {}
 def _total(h: _Hand, han: int, fu: int) -> int:
     """Total points of an ordinary hand (memoised by everything it depends on)."""
     rules = h.rules
-    key = (han, fu, h.dealer, h.ctx.tsumo, rules.kiriage_mangan, rules.kiriage_60fu,
+    key = (han, fu, h.dealer, h.ctx.tsumo, rules.kiriage_mangan, rules.kiriage_3han_60fu,
            rules.kazoe_yakuman, rules.kazoe_cap)
     t = _TOTALS.get(key)
     if t is None:

@@ -37,7 +37,7 @@ def limit_of(han: int, fu: int, rules: Ruleset) -> str | None:
     if fu * (1 << (han + 2)) >= 2000:
         return "mangan"
     if rules.kiriage_mangan and ((han == 4 and fu == 30)
-                                 or (han == 3 and fu == 60 and rules.kiriage_60fu)):
+                                 or (han == 3 and fu == 60 and rules.kiriage_3han_60fu)):
         return "mangan"
     return None
 

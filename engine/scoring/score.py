@@ -194,7 +194,8 @@ def _filled(yaku: Yaku, han_wo: int, fu: int, parts: list[tuple[str, int]], han:
 
 def _tables(rules: Ruleset) -> tuple[dict[int, Entry], ...]:
     """The points tables of ``rules`` by ``dealer << 1 | tsumo``."""
-    key = (rules.kiriage_mangan, rules.kiriage_60fu, rules.kazoe_yakuman, rules.kazoe_cap)
+    key = (rules.kiriage_mangan, rules.kiriage_3han_60fu, rules.kazoe_yakuman,
+           rules.kazoe_cap)
     tables = _TOTALS.get(key)
     if tables is None:
         tables = _TOTALS[key] = ({}, {}, {}, {})

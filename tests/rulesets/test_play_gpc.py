@@ -220,7 +220,7 @@ def test_kiriage_mangan(rules: Ruleset) -> None:
 
 def test_three_han_sixty_fu_is_not_rounded_up(rules: Ruleset) -> None:
     # gpc l.27: only 30符4翻 (=場ゾロ込みの6翻) is rounded up to mangan: 3 han 60 fu,
-    # the same 1,920 base points, is a plain 7,700 (kiriage_60fu = false)
+    # the same 1,920 base points, is a plain 7,700 (kiriage_3han_60fu = false)
     won = three_han_sixty_fu(rules)
     assert won.wins[0].limit is None and won.wins[0].points == 7700
     assert won.deltas == (-7700, 7700, 0, 0)

@@ -709,7 +709,7 @@ def test_kiriage_mangan(makura: Ruleset) -> None:
 
 
 def test_three_han_sixty_fu_is_mangan(makura: Ruleset) -> None:
-    # makura 45 f): 3翻60符以上で満貫 (kiriage_60fu = true): 8,000, not 7,700
+    # makura 45 f): 3翻60符以上で満貫 (kiriage_3han_60fu = true): 8,000, not 7,700
     won = three_han_sixty_fu(makura)
     assert won.wins[0].limit == "mangan" and won.deltas == (-8000, 8000, 0, 0)
 
