@@ -58,6 +58,8 @@ from engine.state import GameState, apply, fold
 from engine.tiles import is_red, is_wind, kind_of
 from engine.view import PlayerView
 from engine.visibility import view
+from engine.waits import is_tenpai
+from engine.wins import best_win_points
 from rulesets.schema import Ruleset
 
 __all__ = ["Game", "IllegalAction", "WallSource"]
@@ -268,11 +270,17 @@ class Game:
         self._advance()
         return True
 
-    def _chombo(self, seat: int) -> None:
+    def _chombo(self, seat: int, *, during_play: bool = True) -> None:
+        """Record ``seat``'s chombo; ``during_play``: the others could still have won."""
         st = self.state
         self._responses = {}
         self._show = None
-        self._emit(chombo_penalty(seat, st.dealer, st.rules, wareme_seat=flow.wareme_seat(st)))
+        best: dict[int, int] | None = None
+        if during_play and st.rules.chombo == "mangan_each" and st.rules.chombo_tenpai_best:
+            values = {s: best_win_points(st, s) for s in range(4) if s != seat}
+            best = {s: v for s, v in values.items() if v is not None}
+        self._emit(chombo_penalty(seat, st.dealer, st.rules, wareme_seat=flow.wareme_seat(st),
+                                  tenpai_best=best))
 
     def _noten_riichi_chombo(self) -> bool:
         """Practice mode: a riichi seat found noten at the exhaustive draw is a chombo."""
@@ -280,8 +288,12 @@ class Game:
         if not st.rules.practice_mode:
             return False
         for seat in range(4):
-            if st.seats[seat].riichi and not flow.tenpai_of(st, seat):
-                self._chombo(seat)
+            s = st.seats[seat]
+            if (s.riichi and not flow.tenpai_of(st, seat)
+                    # 和り目なしの立直 (a wait on an own fifth copy) is no chombo
+                    and not (st.rules.riichi_own_four_copies
+                             and is_tenpai(s.counts, len(s.melds), own_four_copies_count=True))):
+                self._chombo(seat, during_play=False)  # the hand is over: nobody can win
                 return True
         return False
 

@@ -30,7 +30,7 @@ from engine.scoring import decompositions
 from engine.shanten import shanten
 from engine.state import GameState, SeatState, kuikae_kinds, waits_of
 from engine.tiles import TERMINALS_AND_HONOURS, is_red, is_suited, kind_of
-from engine.waits import waits
+from engine.waits import is_tenpai, waits
 from engine.wins import ron_result, tsumo_result
 
 __all__ = [
@@ -153,7 +153,10 @@ def turn_actions(st: GameState, seat: int) -> tuple[Action, ...]:
             k = kind_of(t)
             if k not in seen:
                 after[k] -= 1
-                ok = shanten(after, nmelds) == 0
+                ok = shanten(after, nmelds) == 0 or (
+                    # 和り目なしの立直: the only wait is a fifth copy of an own four
+                    r.riichi_own_four_copies and 4 in after
+                    and is_tenpai(after, nmelds, own_four_copies_count=True))
                 after[k] += 1
                 if ok:
                     seen.add(k)

@@ -229,3 +229,13 @@ def table_balance(rows: Sequence[FinalRow], rules: Ruleset) -> tuple[float, floa
     exact = Fraction(sum(settled) - 4 * rules.return_points, 1000)
     points = exact + rules.oka
     return float(base - exact), float(points)
+
+
+def result_with_chips(row: FinalRow, rules: Ruleset) -> float:
+    """A row's result with its chips at ``rules.chip_points`` each, in thousands (ako 1-07).
+
+    >>> result_with_chips(FinalRow(0, 41000, 1, 20.0, 60.0, 0.0, 91.0, chips=3),
+    ...                   Ruleset(chips=True, chip_points=5000))
+    106.0
+    """
+    return row.result + row.chips * rules.chip_points / 1000

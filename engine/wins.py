@@ -18,7 +18,8 @@ from engine.tiles import kind_of
 from engine.waits import waits
 from rulesets.schema import Ruleset
 
-__all__ = ["win_context", "score", "tsumo_result", "ron_result", "every_wait_has_yaku"]
+__all__ = ["win_context", "score", "tsumo_result", "ron_result", "every_wait_has_yaku",
+           "best_win_points"]
 
 
 def win_context(
@@ -165,3 +166,54 @@ def ron_result(
     res = score(st, win_context(st, seat, tile, tsumo=False, chankan=chankan,
                                 chankan_ankan=chankan_ankan))
     return res if res.valid else None
+
+
+# 偶然役: what depends on the order the tiles come in, not on the hand (ako 7-01): ippatsu,
+# haitei/houtei, rinshan, chankan, ura dora and the first-turn yakuman.
+def _without_chance(ctx: WinContext) -> WinContext:
+    return dataclasses.replace(
+        ctx, ippatsu=False, haitei=False, houtei=False, rinshan=False, chankan=False,
+        chankan_ankan=False, tenhou=False, chiihou=False, renhou=False,
+        first_draw_no_calls=False, ura_indicators=())
+
+
+def _seen_tiles(st: GameState, seat: int) -> set[int]:
+    """The physical tiles ``seat`` can see: its hand, every meld, the rivers, the indicators."""
+    seen = set(st.seats[seat].hand)
+    for o in st.seats:
+        for m in o.melds:
+            seen.update(m.tiles)
+        seen.update(r.tile for r in o.river if r.called_by is None)
+    seen.update(st.dora_indicators())
+    return seen
+
+
+def best_win_points(st: GameState, seat: int) -> int | None:
+    """The most ``seat``'s waiting hand could still win, chance yaku left out (ako 7-01).
+
+    Over every copy of a wait that the seat cannot see (a wait whose copies are all in
+    sight cannot come), by tsumo and, unless furiten, by ron: the hand's value before
+    honba and sticks, with its riichi, menzen tsumo, dora and red fives but none of the
+    chance yaku (偶然役: ippatsu, haitei, houtei, rinshan, chankan, ura dora, tenhou,
+    chiihou, renhou).  None when no draw is left, or no wait can give a win.
+    """
+    if st.live_remaining <= 0:
+        return None
+    kinds = waits_of(st, seat)
+    if not kinds:
+        return None
+    seen = _seen_tiles(st, seat)
+    ron_ok = not is_furiten(st, seat)
+    best: int | None = None
+    for kind in kinds:
+        for tile in range(kind * 4, kind * 4 + 4):
+            if tile in seen:
+                continue
+            base = _without_chance(win_context(st, seat, tile, tsumo=False))
+            for tsumo in (True, False) if ron_ok else (True,):
+                ctx = dataclasses.replace(base, tsumo=tsumo,
+                                          furiten=tsumo and not ron_ok)
+                res = score(st, ctx)
+                if res.valid and (best is None or res.total > best):
+                    best = res.total
+    return best

@@ -35,6 +35,7 @@ _RELEVANT: dict[str, Callable[[Ruleset], bool]] = {
     "chip_red": lambda r: r.chips and r.red_fives > 0,
     "chip_yakuman": lambda r: r.chips,
     "chip_bust": lambda r: r.chips and r.bust != "none",
+    "chip_points": lambda r: r.chips,
     "yakuman_bonus_kazoe": lambda r: r.yakuman_bonus_tsumo > 0 or r.yakuman_bonus_ron > 0,
     "yakitori_chips": lambda r: r.yakitori,
     "yakitori_payment": lambda r: r.yakitori,
@@ -72,7 +73,7 @@ _RELEVANT: dict[str, Callable[[Ruleset], bool]] = {
 }
 
 _POINT_OPTIONS = {"start_points", "return_points", "extension_target", "noten_payment",
-                  "honba_points", "chombo_points"}
+                  "honba_points", "chombo_points", "chip_points"}
 _THOUSANDS_OPTIONS = {"oka", "uma", "uma_by_floaters", "uma_sink", "uma_float", "bust_bonus",
                       "yakuman_bonus_tsumo", "yakuman_bonus_ron"}
 

@@ -180,6 +180,10 @@ class Ruleset:
                             lo=0, hi=1000)
     chip_bust: int = opt(3, "points", "飛び祝儀", "Chips the buster gets from each busted player.",
                          lo=0, hi=100)
+    chip_points: int = opt(0, "points", "チップの換算",
+                           "Points one chip is worth in the final settlement: the final table "
+                           "adds each player's chips at this rate to their result "
+                           "(0: chips are settled apart, not converted).", lo=0, hi=100_000)
     yakitori: bool = opt(False, "points", "焼き鳥",
                          "A player who never won in the game pays yakitori_chips to each "
                          "player who did.")
@@ -364,6 +368,11 @@ class Ruleset:
                 "waits_unchanged": "with the drawn tile, when the waits stay the same",
                 "composition_unchanged": "with the drawn tile, when every decomposition keeps "
                                          "the four as a triplet (no meld moves)"})
+    riichi_own_four_copies: bool = opt(
+        False, "riichi", "和り目なしの立直",
+        "Riichi may be declared on a hand whose only wait is a fifth copy of a tile it holds "
+        "all four of: it can never win, and at the exhaustive draw it is no chombo "
+        "(whether it is tenpai there is tenpai_own_four_copies).")
     riichi_furiten_tsumo_only: bool = opt(
         True, "riichi", "リーチ後のフリテン",
         "After passing a winning tile in riichi the player may only win by tsumo.")

@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from engine.events import Event, GameEnded, GameStarted
-from engine.settlement import table_balance
+from engine.settlement import result_with_chips, table_balance
 from rulesets.schema import Ruleset
 from text.stats import score_history, seat_stats
 from tui import palette
@@ -34,18 +34,37 @@ def _num(x: float) -> str:
     return f"{x:+.1f}" if x else "0.0"
 
 
-def final_table(ended: GameEnded, names: Sequence[str], human: int) -> Table:
-    """Rank, raw points, oka, uma, bonuses and the final score of every seat."""
+def final_table(ended: GameEnded, names: Sequence[str], human: int,
+                rules: Ruleset | None = None) -> Table:
+    """Rank, raw points, oka, uma, bonuses and the final score of every seat.
+
+    Where ``rules`` count chips, their chips too, and where a chip has a value in points
+    (``chip_points``) the settlement with the chips in it (``Total``).
+    """
+    chips = rules is not None and rules.chips
+    total = rules is not None and rules.chips and rules.chip_points > 0
     t = Table(box=None, padding=(0, 2), header_style="bold")
     t.add_column("#", justify="right")
     t.add_column("Player", justify="left")
-    for col in ("Points", "Oka", "Uma", "Bonus", "Final"):
+    cols = ["Points", "Oka", "Uma", "Bonus", "Final"]
+    if chips:
+        cols.append("Chips")
+    if total:
+        assert rules is not None
+        cols.append(f"Total (chip = {rules.chip_points:,})")
+    for col in cols:
         t.add_column(col, justify="right")
     for row in ended.table:
         style = f"bold {palette.GOLD}" if row.seat == human else ""
-        t.add_row(str(row.rank), Text(names[row.seat], style=style), f"{row.points:,}",
-                  _num(row.oka), _num(row.uma), _num(row.bonus),
-                  Text(_num(row.result), style="bold"))
+        cells: list[str | Text] = [
+            str(row.rank), Text(names[row.seat], style=style), f"{row.points:,}",
+            _num(row.oka), _num(row.uma), _num(row.bonus), Text(_num(row.result), style="bold")]
+        if chips:
+            cells.append(f"{row.chips:+d}" if row.chips else "0")
+        if total:
+            assert rules is not None
+            cells.append(Text(_num(result_with_chips(row, rules)), style="bold"))
+        t.add_row(*cells)
     return t
 
 
@@ -95,10 +114,11 @@ class GameEndScreen(Screen[None]):
             else:
                 reason = REASONS.get(ended.reason, ended.reason)
                 yield Static(f"Game over — {reason}", classes="title")
-                yield Static(final_table(ended, self.names, self.human))
+                first = self.events[0] if self.events else None
+                rules = first.ruleset if isinstance(first, GameStarted) else None
+                yield Static(final_table(ended, self.names, self.human, rules))
                 if ended.leftover_sticks:
                     yield Static(f"Riichi sticks left on the table: {ended.leftover_sticks}")
-                first = self.events[0] if self.events else None
                 if isinstance(first, GameStarted):
                     note = balance_note(ended, first.ruleset)
                     if note:

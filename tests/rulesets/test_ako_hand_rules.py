@@ -1,0 +1,130 @@
+"""ako's hand-level rules of issue 22, played on scripted walls under the real preset.
+
+7-01 (a chombo pays each tenpai player the best its hand could have won), 4-07 with
+6-03-02 (a riichi waiting only on an own fifth copy) and 1-07 / 1-14 (chips in the final
+settlement at 5,000 points each).  The chombo's best values are checked against the
+``mahjong`` package, an outside scorer, over the same waits.
+"""
+
+from __future__ import annotations
+
+from mahjong.hand_calculating.hand import HandCalculator
+from mahjong.hand_calculating.hand_config import HandConfig
+
+from engine.actions import Tsumo
+from engine.events import HandDrawn, Penalty
+from engine.game import Game
+from engine.settlement import final_table, result_with_chips
+from engine.tiles import parse_tiles
+from tests.kit.mahjong_ref import optional_rules
+from tests.kit.play import preset
+from tests.kit.play_ako import (
+    build_wall,
+    default_action,
+    dice_for,
+    match,
+    play_hand,
+    run,
+    starts,
+)
+
+AKO = preset("ako").replace(practice_mode=True)
+NOTEN = {0: "13579m2468p1357s", 1: "2468m13579p2468s", 3: "13579m13579p123z"}
+
+# Seat 2 waits 6s-9s with pinfu (and tanyao on 6s); the first dora indicator 5s makes
+# 6s a dora, the second (1z) points at 2z, which nobody holds.
+TENPAI_2 = {**NOTEN, 2: "234m678p234s78s44s"}
+
+
+def _oracle_best(hand: str, waits: str, dora: str, seat_wind: int) -> int:
+    """The best value by the ``mahjong`` package over ``waits``, tsumo or ron."""
+    concealed = parse_tiles(hand)
+    best = 0
+    for win in parse_tiles(waits, used=concealed):
+        for tsumo in (True, False):
+            config = HandConfig(is_tsumo=tsumo, player_wind=27 + seat_wind, round_wind=27,
+                                options=optional_rules(AKO))
+            r = HandCalculator.estimate_hand_value(
+                [*concealed, win], win, dora_indicators=parse_tiles(dora, used=concealed),
+                config=config)
+            assert r.error is None and r.cost is not None
+            total = r.cost["main"] + 2 * r.cost["additional"] if tsumo else r.cost["main"]
+            best = max(best, total)
+    return best
+
+
+def test_ako_7_01_a_tenpai_player_receives_its_best_value() -> None:
+    # ako 7-01: 満貫払い、ただしその後和る可能性があった聴牌者に対しては、和った場合の
+    # 最高の点数(偶然役は除く).  Seat 1 (not the dealer) makes a false tsumo on its first
+    # turn.  Seat 2's best win is a tsumo on 6s: pinfu, tsumo, tanyao, dora = 4 han 20 fu,
+    # 1,300/2,600 = 5,200 (a ron on 6s is 3,900; 9s gives 1,500 / 1,000) - paid instead
+    # of its 2,000 mangan share.  The dealer gets 4,000; seat 3 is the wareme seat (8-01-01:
+    # 錯和料も倍) and gets its 2,000 doubled.
+    dice = dice_for(0, 3)
+    wall = build_wall(TENPAI_2, dora="5s1z", red_fives=2)
+    g = Game(AKO, seed=0, walls=[(wall, dice)], practice_seats=(1,))
+    while not (g.state.phase == "turn" and g.state.turn == 1):
+        seat, acts = next(iter(g.pending().items()))
+        g.act(seat, default_action(g, seat, acts))
+    g.act(1, Tsumo())
+    pen = next(e for e in g.events if isinstance(e, Penalty))
+    best = _oracle_best(TENPAI_2[2], "6s9s", "5s1z", 2)
+    assert best == 5200
+    assert pen.deltas == (4000, -(4000 + best + 4000), best, 4000)
+    # ako 7-02: 子の錯和は連荘; 1-11-03 with 7-03: the chombo hand is a 流局, one honba
+    nxt = starts(g)[-1]
+    assert (nxt.round_wind, nxt.dealer, nxt.honba, nxt.sticks) == (0, 0, 1, 0)
+    assert nxt.scores == (29000, 25000 - 13200, 30200, 29000)
+
+
+def test_ako_7_01_without_tenpai_best_the_share_is_a_mangan() -> None:
+    # the same hand with chombo_tenpai_best off: seat 2 gets its plain 2,000 share
+    rules = AKO.replace(chombo_tenpai_best=False)
+    wall = build_wall(TENPAI_2, dora="5s1z", red_fives=2)
+    g = Game(rules, seed=0, walls=[(wall, dice_for(0, 3))], practice_seats=(1,))
+    while not (g.state.phase == "turn" and g.state.turn == 1):
+        seat, acts = next(iter(g.pending().items()))
+        g.act(seat, default_action(g, seat, acts))
+    g.act(1, Tsumo())
+    pen = next(e for e in g.events if isinstance(e, Penalty))
+    assert pen.deltas == (4000, -10000, 2000, 4000)
+
+
+# The dealer holds all four 1m: 1111m 234p 567p 789s waits only on a fifth 1m.
+OWN_FOUR = {0: "1111m234p567p789s", 1: "2468m13579p2468s", 2: "13579s123456z99p",
+            3: "2468m2468p2468s7z"}
+
+
+def test_ako_4_07_riichi_on_the_own_fifth_copy_is_allowed_and_no_chombo() -> None:
+    # ako 4-07: 和り目なしの立直 a和れないが錯和とはならない; 6-03-02: 空聴牌あり.  The dealer
+    # draws 6z and may declare riichi with it (makura, where such a hand is noten, 8),
+    # may not: there it may only riichi by giving up a 1m to wait on 6z).
+    wall = build_wall(OWN_FOUR, ["6z"])
+    g = Game(AKO, seed=0, walls=[wall], practice_seats=(0,))
+    assert match("riichi 6z", g.pending()[0]) is not None
+    makura = Game(preset("makura"), seed=0, walls=[wall])
+    assert match("riichi 6z", makura.pending()[0]) is None
+    assert match("riichi 1m", makura.pending()[0]) is not None
+    run(g, (0, "riichi 6z"))
+    play_hand(g)
+    drawn = next(e for e in g.events if isinstance(e, HandDrawn))
+    assert not any(isinstance(e, Penalty) for e in g.events)  # not a chombo
+    # 6-03-02: tenpai at the draw: 1,000 from each noten player; the riichi stick stays
+    assert drawn.tenpai == (True, False, False, False)
+    assert drawn.deltas == (3000, -1000, -1000, -1000)
+    nxt = starts(g)[-1]
+    assert (nxt.round_wind, nxt.dealer, nxt.honba, nxt.sticks) == (0, 0, 1, 1)
+    assert nxt.scores == (27000, 24000, 24000, 24000)
+
+
+def test_ako_1_07_a_chip_is_worth_5000_in_the_final_table() -> None:
+    # ako 1-07: チップ g1枚5000点相当; 1-14: the settlement counts the chips
+    rules = preset("ako")
+    assert rules.chip_points == 5000
+    rows = final_table((41000, 30000, 19000, 10000), 0, rules, chips=(4, -1, -1, -2))
+    by_seat = {r.seat: r for r in rows}
+    # 1-05: two at 30,000+ -> +30/+10/-10/-30; oka +20 to the top (+11 + 20 + 30)
+    assert [by_seat[s].result for s in range(4)] == [61.0, 10.0, -21.0, -50.0]
+    # each chip 5 (thousand) more or less: +20, -5, -5, -10; still zero-sum
+    assert [result_with_chips(by_seat[s], rules) for s in range(4)] == [81.0, 5.0, -26.0,
+                                                                        -60.0]
