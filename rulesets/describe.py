@@ -65,6 +65,7 @@ _RELEVANT: dict[str, Callable[[Ruleset], bool]] = {
     "chombo_adds_honba": lambda r: not r.chombo_replay,
     "pao_by_open_kan": lambda r: bool(r.pao_yaku),
     "pao_ron": lambda r: bool(r.pao_yaku),
+    "pao_first_discarder": lambda r: bool(r.pao_yaku),
     "pao_scope": lambda r: bool(r.pao_yaku),
     "pao_honba": lambda r: bool(r.pao_yaku),
     # the penalties are part of a club's rules even while practice mode is off

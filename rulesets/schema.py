@@ -475,11 +475,17 @@ class Ruleset:
                                     "haitei as well as rinshan.")
     pao_yaku: tuple[str, ...] = opt(("daisangen", "daisuushii"), "yaku", "責任払い (包)",
                                     "Yaku for which the player who fed the last set pays.",
-                                    choices=("daisangen", "daisuushii", "suukantsu", "sankantsu"))
+                                    choices=("daisangen", "daisuushii", "suukantsu", "sankantsu",
+                                             "suurenkou"))
     pao_by_open_kan: bool = opt(
         True, "yaku", "大明槓での包",
         "An open kan that completes the daisangen/daisuushii set makes its feeder pao, as a "
         "pon does (suukantsu/sankantsu pao is always by open kan).")
+    pao_first_discarder: bool = opt(
+        False, "yaku", "同巡内の包者",
+        "When the tile that makes a player pao was discarded more than once since the "
+        "caller's own last discard and a later copy was called, the first to discard it "
+        "is pao; off: the discarder of the called tile.")
     pao_ron: Literal["half", "all"] = opt(
         "half", "yaku", "包のロン", "Who pays a ron on a pao hand.",
         values={"half": "the pao player and the discarder pay half each",

@@ -12,19 +12,22 @@ from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig
 
 from engine.actions import Tsumo
-from engine.events import HandDrawn, Penalty
+from engine.events import HandDrawn, Penalty, Won
 from engine.game import Game
 from engine.settlement import final_table, result_with_chips
 from engine.tiles import parse_tiles
+from rulesets.schema import Ruleset
 from tests.kit.mahjong_ref import optional_rules
 from tests.kit.play import preset
 from tests.kit.play_ako import (
     build_wall,
     default_action,
     dice_for,
+    last_result,
     match,
     play_hand,
     run,
+    start_at,
     starts,
 )
 
@@ -128,3 +131,53 @@ def test_ako_1_07_a_chip_is_worth_5000_in_the_final_table() -> None:
     # each chip 5 (thousand) more or less: +20, -5, -5, -10; still zero-sum
     assert [result_with_chips(by_seat[s], rules) for s in range(4)] == [81.0, 5.0, -26.0,
                                                                         -60.0]
+
+
+# Seat 1 pons 6m (from the dealer), 7m and 8m (from seat 2), then 9m: seat 2 throws the
+# first 9m and seat 1 lets it pass, seat 3 throws the second and seat 1 pons it - four
+# consecutive triplets, 四連刻 (3-11-02) - and draws its 5z to win by tsumo.  The wall
+# breaks at seat 3 (8-01 wareme: what seat 3 pays is doubled).
+RENKOU = {0: "1357m2468p1357s1z", 1: "66m77m88m99m19p567z", 2: "13579s123456z99p",
+          3: "2468m2468p2468s7z"}
+RENKOU_DRAWS = ["6m", "7m", "8m", "9m", "9m", "2p", "3p", "4p", "5z"]
+RENKOU_SCRIPT = ((0, "d 6m"), (1, "pon"), (1, "d 9p"), (2, "d 7m"), (1, "pon"), (1, "d 1p"),
+                 (2, "d 8m"), (1, "pon"), (1, "d 7z"), (2, "d 9m"), (3, "d 9m"), (1, "pon"),
+                 (1, "d 6z"), (1, "tsumo"))
+
+
+def _renkou_win(rules: Ruleset) -> Won:
+    wall = build_wall(RENKOU, RENKOU_DRAWS, red_fives=2)
+    # 70,000 each, so that paying the whole (doubled) yakuman busts nobody (1-09)
+    g = start_at(rules, wall, scores=(70000,) * 4, dice=dice_for(0, 3), walls_after=[wall])
+    run(g, *RENKOU_SCRIPT)
+    won = last_result(g)
+    assert isinstance(won, Won) and dict(won.wins[0].yaku) == {"suurenkou": 13}
+    nxt = starts(g)[1]  # a non-dealer win: the deal passes, no honba
+    assert (nxt.round_wind, nxt.dealer, nxt.honba, nxt.sticks) == (0, 1, 0, 0)
+    return won
+
+
+def test_ako_8_08_01_08_and_8_08_05_pao_on_the_first_discarder_of_the_go_round() -> None:
+    # ako 8-08-01-08: 上記以外で、鳴かせて役満が確定した場合 a包とする - the 4th triplet
+    # of 四連刻 called; 8-08-05: 同巡内で2個目以降を鳴いたことにより包となった場合の包者
+    # b同巡内で最初にその牌を捨てた人 - seat 2, not seat 3 whose 9m was called; 8-08-03:
+    # on a tsumo the pao player pays it all: a non-dealer yakuman, 32,000
+    won = _renkou_win(preset("ako"))
+    assert won.wins[0].pao_seat == 2
+    assert won.deltas == (0, 32000, -32000, 0)
+
+
+def test_ako_pao_without_the_first_discarder_rule_is_on_the_discarder() -> None:
+    # the same hand with pao_first_discarder off: seat 3, whose 9m was called, pays it
+    # all - doubled, as seat 3 is the wareme seat (8-01)
+    won = _renkou_win(preset("ako").replace(pao_first_discarder=False))
+    assert won.wins[0].pao_seat == 3
+    assert won.deltas == (0, 64000, 0, -64000)
+
+
+def test_suurenkou_is_no_pao_yaku_by_default() -> None:
+    # without suurenkou among pao_yaku every other player pays its share of the tsumo
+    # (16,000 from the dealer, 8,000 from seat 2, 8,000 doubled from the wareme seat 3)
+    won = _renkou_win(preset("ako").replace(pao_yaku=("daisangen", "daisuushii")))
+    assert won.wins[0].pao_seat is None
+    assert won.deltas == (-16000, 40000, -8000, -16000)
