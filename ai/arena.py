@@ -43,6 +43,7 @@ class SeatStats:
     ranks: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     final_points: float = 0.0  # sum of final results (thousands, after uma and oka)
     raw_points: int = 0  # sum of final raw points
+    chips: int = 0  # sum of the chips won or lost (rules that count chips)
 
     def add(self, other: SeatStats) -> None:
         """Add another record to this one."""
@@ -57,6 +58,7 @@ class SeatStats:
         self.ranks = [a + b for a, b in zip(self.ranks, other.ranks, strict=True)]
         self.final_points += other.final_points
         self.raw_points += other.raw_points
+        self.chips += other.chips
 
     def summary(self) -> dict[str, Any]:
         """The figures of the CLI's JSON, per level (see docs/cli.md)."""
@@ -67,6 +69,7 @@ class SeatStats:
             "avg_rank": round(sum((i + 1) * n for i, n in enumerate(self.ranks)) / games, 4),
             "ranks": list(self.ranks),
             "avg_points": round(self.final_points / games, 3),
+            "avg_chips": round(self.chips / games, 3),
             "win_rate": round(self.wins / hands, 4),
             "deal_in_rate": round(self.deal_ins / hands, 4),
             "riichi_rate": round(self.riichi / hands, 4),
@@ -118,6 +121,7 @@ def stats_from_events(events: Sequence[Event]) -> list[SeatStats]:
                 st.ranks[row.rank - 1] += 1
                 st.final_points += row.result
                 st.raw_points += row.points
+                st.chips += row.chips
     return out
 
 

@@ -56,14 +56,20 @@ def run(args: argparse.Namespace) -> int:
     gps = data["games_per_second"]
     print(f"{data['games']} games under {data['rules']} rules in {data['seconds']:.1f} s "
           f"({gps:.2f} games per second)" + (", duplicate" if args.duplicate else ""), file=out)
+    # chips (ako 1-07): their average, and the points with them at chip_points each
+    chips = rules.chips
     header = (f"{'level':<8} {'seats':>6} {'avg rank':>8} {'1st/2nd/3rd/4th':>19} "
               f"{'points':>8} {'win':>6} {'deal-in':>7} {'riichi':>6} {'call':>6} "
-              f"{'win val':>7} {'draw':>6}")
+              f"{'win val':>7} {'draw':>6}" + (f" {'chips':>6} {'total':>8}" if chips else ""))
     print(header, file=out)
     for lv, s in data["by_level"].items():
         ranks = "/".join(str(r) for r in s["ranks"])
+        extra = ""
+        if chips:
+            total = s["avg_points"] + s["avg_chips"] * rules.chip_points / 1000
+            extra = f" {s['avg_chips']:>+6.2f} {total:>+8.1f}"
         print(f"{lv:<8} {s['seat_games']:>6} {s['avg_rank']:>8.3f} {ranks:>19} "
               f"{s['avg_points']:>+8.1f} {s['win_rate']:>6.1%} {s['deal_in_rate']:>7.1%} "
               f"{s['riichi_rate']:>6.1%} {s['call_rate']:>6.1%} {s['avg_win_value']:>7} "
-              f"{s['draw_rate']:>6.1%}", file=out)
+              f"{s['draw_rate']:>6.1%}{extra}", file=out)
     return 0

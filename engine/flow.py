@@ -136,9 +136,9 @@ def make_won(
             pts = limit_points("yakuman", dealer=seat == st.dealer, tsumo=False, rules=r)
             res = dataclasses.replace(res, limit="yakuman", yakuman_count=1, points=pts,
                                       total=pts.ron)
-        pao_seat = None
-        if s.pao is not None and any(y == s.pao[1] for y, _ in res.yaku):
-            pao_seat = s.pao[0]
+        yaku_ids = {y for y, _ in res.yaku}
+        pao = tuple(rec for rec in s.pao if rec[1] in yaku_ids)
+        pao_seat = pao[0][0] if pao else None
         nearest = i == 0
         honba_here = nearest or r.multi_ron_honba == "each"
         sticks_here = nearest
@@ -156,7 +156,7 @@ def make_won(
             stick_count = sticks
         pays = win_payments(
             res, winner=seat, from_seat=from_seat, dealer=st.dealer, honba=st.honba,
-            sticks=stick_count if sticks_here else 0, rules=r, pao_seat=pao_seat,
+            sticks=stick_count if sticks_here else 0, rules=r, pao=pao,
             honba_to_this_winner=honba_here, sticks_to_this_winner=sticks_here,
             wareme_seat=wareme_seat(st),
         )

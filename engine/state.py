@@ -120,7 +120,7 @@ class SeatState:
         self.discards = 0
         self.drawn_once = False
         self.nagashi = True
-        self.pao: tuple[int, str] | None = None  # (liable seat, yaku id)
+        self.pao: tuple[tuple[int, str], ...] = ()  # (liable seat, yaku id) per pao yaku
         self.kans = 0
         self.kuikae: frozenset[Kind] = frozenset()
         self.noten_declared = False
@@ -533,18 +533,18 @@ def _track_pao(st: GameState, seat: int, m: Meld, from_seat: int) -> None:
         sets = [kind_of(mm.tiles[0]) for mm in s.melds if mm.kind != "chi"]
         if is_dragon(kind) and "daisangen" in pao_yaku:
             if sum(1 for k in sets if is_dragon(k)) == 3:
-                s.pao = (liable, "daisangen")
+                s.pao += ((liable, "daisangen"),)
         elif is_wind(kind) and "daisuushii" in pao_yaku:
             if sum(1 for k in sets if is_wind(k)) == 4:
-                s.pao = (liable, "daisuushii")
+                s.pao += ((liable, "daisuushii"),)
         elif is_suited(kind) and "suurenkou" in pao_yaku and len(sets) == 4:
             if _renkou_run(sets) == 4:  # the 4th called triplet fixes 四連刻
-                s.pao = (liable, "suurenkou")
+                s.pao += ((liable, "suurenkou"),)
     if m.kind == "minkan":
         if "suukantsu" in pao_yaku and s.kans == 4:
-            s.pao = (liable, "suukantsu")
+            s.pao += ((liable, "suukantsu"),)
         elif "sankantsu" in pao_yaku and s.kans == 3:
-            s.pao = (liable, "sankantsu")
+            s.pao += ((liable, "sankantsu"),)
 
 
 def _kan(st: GameState, ev: Kan) -> None:

@@ -6,14 +6,46 @@ Hand value (split by dealer/non-dealer and ron/tsumo), honba, riichi sticks, pao
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from fractions import Fraction
+
 from engine.events import Payment
 from engine.scoring.types import ScoreResult
 from rulesets.schema import Ruleset
 
+Pao = Sequence[tuple[int, str]]
+"""Pao records of a win: (liable seat, the pao yaku that seat fixed by feeding a call)."""
 
-def _pao_units(result: ScoreResult, rules: Ruleset) -> int:
-    """Yakuman units of the result that come from pao yaku."""
-    return sum(h // 13 for y, h in result.yaku if y in rules.pao_yaku)
+
+def _pao_weights(result: ScoreResult, rules: Ruleset, winner: int,
+                 pao: Pao) -> dict[int, Fraction]:
+    """The share of the hand's value each pao player answers for.
+
+    ``pao_scope`` ``pao_yaku`` (ako 8-08-07, 8-08-06: 役満毎に計算する): each player the
+    units of the yakuman it fixed, shared equally when several fixed the same one;
+    ``whole_hand``: the whole value, shared equally among the pao players (8-08-06:
+    包者の支払分を包者同士で均等に分割する).
+    """
+    units = result.yakuman_count
+    records = [(seat, y) for seat, y in pao if seat != winner]
+    if not units or not records:
+        return {}
+    han = dict(result.yaku)
+    by_yaku: dict[str, list[int]] = {}
+    for seat, y in records:
+        if han.get(y, 0) >= 13 and seat not in by_yaku.setdefault(y, []):
+            by_yaku[y].append(seat)
+    if not by_yaku:
+        return {}
+    weights: dict[int, Fraction] = {}
+    if rules.pao_scope == "whole_hand":
+        seats = list(dict.fromkeys(seat for seats in by_yaku.values() for seat in seats))
+        return {seat: Fraction(1, len(seats)) for seat in seats}
+    for y, seats in by_yaku.items():
+        for seat in seats:
+            share = Fraction(han[y] // 13, units * len(seats))
+            weights[seat] = weights.get(seat, Fraction(0)) + share
+    return weights
 
 
 def win_payments(
@@ -26,21 +58,23 @@ def win_payments(
     sticks: int,
     rules: Ruleset,
     pao_seat: int | None = None,
+    pao: Pao = (),
     honba_to_this_winner: bool = True,
     sticks_to_this_winner: bool = True,
     wareme_seat: int | None = None,
 ) -> tuple[Payment, ...]:
     """Every payment line of one win, honba and sticks included.
 
-    ``from_seat`` is the discarder (None for tsumo).  ``pao_seat`` is the player
-    responsible for a pao yaku of the result; pao covers the whole hand or only
-    the pao yakuman's share (``rules.pao_scope``; the rest is paid as usual).  On
-    tsumo the pao player pays that share alone; on ron ``rules.pao_ron`` says
-    whether it is split with the discarder or all theirs, and ``rules.pao_honba``
-    who pays the honba.  With ``wareme_seat`` that seat's hand payments (paid or
-    received) are doubled; honba and sticks are not.  A pao payment is the pao
-    player's own: doubled only when the pao player or the winner is the wareme seat.
-    In a multiple ron the caller says which winner takes the honba and the sticks.
+    ``from_seat`` is the discarder (None for tsumo).  ``pao`` lists who fixed which pao
+    yaku of the result (``pao_seat`` alone: that seat for every pao yaku of the result);
+    pao covers the whole hand or only the pao yakuman's share (``rules.pao_scope``; the
+    rest is paid as usual), shared out when two players are pao (ako 8-08-06).  On
+    tsumo the pao players pay their shares alone; on ron ``rules.pao_ron`` says
+    whether each share is split with the discarder or all theirs, and ``rules.pao_honba``
+    who pays the honba (the first pao player).  With ``wareme_seat`` that seat's hand
+    payments (paid or received) are doubled; honba and sticks are not.  A pao payment is
+    the pao player's own: doubled only when the pao player or the winner is the wareme
+    seat.  In a multiple ron the caller says which winner takes the honba and the sticks.
     """
     if not result.valid:
         raise ValueError("win_payments needs a valid result")
@@ -51,30 +85,30 @@ def win_payments(
     def factor(payer: int) -> int:
         return 2 if wareme_seat is not None and wareme_seat in (payer, winner) else 1
 
-    units = result.yakuman_count
-    pao_units = _pao_units(result, rules) if pao_seat is not None and pao_seat != winner else 0
-    pao_units = min(pao_units, units)
-    if pao_units and rules.pao_scope == "whole_hand":
-        pao_units = units
+    if pao_seat is not None and not pao:
+        pao = [(pao_seat, y) for y, _ in result.yaku if y in rules.pao_yaku]
+    weights = _pao_weights(result, rules, winner, pao)
     honba_total = honba * rules.honba_points
     honba_payer: int | None = None
 
     if tsumo:
         shares = {s: result.points.tsumo_share(payer_is_dealer=s == dealer) for s in others}
-        if pao_units:
-            assert pao_seat is not None
-            # The pao player pays the others' shares as its own payment: the wareme
+        if weights:
+            # The pao players pay the others' shares as their own payments: the wareme
             # doubling follows the seat that pays (or the winner), not whose share it was.
-            pao_amount = 0
+            pao_amount = dict.fromkeys(weights, 0)
             for s in others:
-                part = shares[s] * pao_units // units
-                pao_amount += part
-                rest = shares[s] - part
+                rest = shares[s]
+                for p, w in weights.items():
+                    part = int(shares[s] * w)
+                    pao_amount[p] += part
+                    rest -= part
                 if rest:
                     lines.append(Payment(s, winner, rest * factor(s), "hand"))
-            lines.append(Payment(pao_seat, winner, pao_amount * factor(pao_seat), "pao"))
-            if pao_units == units:
-                honba_payer = pao_seat
+            for p, amount in pao_amount.items():
+                lines.append(Payment(p, winner, amount * factor(p), "pao"))
+            if len(weights) == 1 and sum(weights.values()) == 1:
+                honba_payer = next(iter(weights))
         else:
             for s in others:
                 lines.append(Payment(s, winner, shares[s] * factor(s), "hand"))
@@ -87,14 +121,17 @@ def win_payments(
     else:
         assert from_seat is not None
         value = result.points.ron
-        if pao_units and pao_seat != from_seat:
-            assert pao_seat is not None
-            pao_part = value * pao_units // units
-            pao_pays = pao_part if rules.pao_ron == "all" else pao_part // 2
-            disc_pays = value - pao_pays
+        pao_pays: dict[int, int] = {}
+        for p, w in weights.items():
+            if p != from_seat:  # a pao player who dealt in pays as the discarder
+                part = int(value * w)
+                pao_pays[p] = part if rules.pao_ron == "all" else part // 2
+        if pao_pays:
+            disc_pays = value - sum(pao_pays.values())
             lines.append(Payment(from_seat, winner, disc_pays * factor(from_seat), "hand"))
-            lines.append(Payment(pao_seat, winner, pao_pays * factor(pao_seat), "pao"))
-            honba_payer = pao_seat if rules.pao_honba == "pao" else from_seat
+            for p, amount in pao_pays.items():
+                lines.append(Payment(p, winner, amount * factor(p), "pao"))
+            honba_payer = next(iter(pao_pays)) if rules.pao_honba == "pao" else from_seat
         else:
             lines.append(Payment(from_seat, winner, value * factor(from_seat), "hand"))
             honba_payer = from_seat

@@ -11,7 +11,7 @@ from cli.main import main
 from saves.reader import load
 
 KEYS = {"seat_games", "avg_rank", "ranks", "avg_points", "win_rate", "deal_in_rate",
-        "riichi_rate", "call_rate", "avg_win_value", "draw_rate"}
+        "riichi_rate", "call_rate", "avg_win_value", "draw_rate", "avg_chips"}
 
 
 def test_json_has_exactly_the_documented_keys(capsys: pytest.CaptureFixture[str]) -> None:
@@ -28,6 +28,23 @@ def test_json_has_exactly_the_documented_keys(capsys: pytest.CaptureFixture[str]
     # 8 seats, each rank 1..4 given twice: the ranks average to 2.5 over all levels
     total = sum(s["avg_rank"] * s["seat_games"] for s in data["by_level"].values())
     assert total == pytest.approx(2.5 * 8)
+
+
+def test_text_output_shows_chips_where_the_rules_count_them(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # ako 1-07: a chip is worth 5,000; the total column adds them to the points
+    assert main(["simulate", "--rules", "ako", "--games", "2", "--seed", "3", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert main(["simulate", "--rules", "ako", "--games", "2", "--seed", "3"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1].split()[-2:] == ["chips", "total"]
+    for line in lines[2:]:
+        cells = line.split()
+        s = data["by_level"][cells[0]]
+        assert float(cells[-2]) == pytest.approx(s["avg_chips"], abs=0.005)
+        assert float(cells[-1]) == pytest.approx(s["avg_points"] + 5 * s["avg_chips"], abs=0.05)
+    assert main(["simulate", "--games", "1", "--bots", "greedy"]) == 0
+    assert "chips" not in capsys.readouterr().out  # tenhou counts no chips
 
 
 def test_text_output_names_each_level(capsys: pytest.CaptureFixture[str]) -> None:

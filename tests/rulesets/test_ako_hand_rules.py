@@ -181,3 +181,50 @@ def test_suurenkou_is_no_pao_yaku_by_default() -> None:
     won = _renkou_win(preset("ako").replace(pao_yaku=("daisangen", "daisuushii")))
     assert won.wins[0].pao_seat is None
     assert won.deltas == (-16000, 40000, -8000, -16000)
+
+
+# Seat 1 holds 555z 666z 77z 111m: it draws the fourth 5z and declares a closed kan, makes
+# an open kan of seat 2's 6z, then of the dealer's 1m - its third kan, so the dealer is pao
+# for 三槓子 (a yakuman in ako, 3-01-14; 8-08-02 三槓子は包とする) - and pons seat 3's 7z,
+# the third dragon set, so seat 3 is pao for 大三元 (8-08-01-01).  It waits on 4p.
+TWO_PAO = {0: "3579m2468p1357s1z", 1: "111m49p555z666z77z", 2: "13579s12346z899p",
+           3: "2468m268p2468s9s7z"}
+TWO_PAO_SCRIPT = ((1, "ankan 5z"), (1, "d 2s"), (2, "d 6z"), (1, "minkan"), (1, "d 4s"),
+                  (0, "d 1m"), (1, "minkan"), (1, "d 6s"), (3, "d 7z"), (1, "pon"),
+                  (1, "d 9p"))
+
+
+def _two_pao_win(last: tuple[tuple[int, str], ...], d8: str) -> Won:
+    draws = ["2m", "5z", "3p", "5p", "7p", "1m", "8s", "3p", d8, "8m", "7m", "4p"]
+    if d8 == "4p":  # seat 2 draws and deals in the winning tile instead
+        draws[-1] = "9m"
+    wall = build_wall(TWO_PAO, draws, rinshan="2s4s6s", red_fives=2)
+    g = start_at(preset("ako"), wall, scores=(70000,) * 4, dice=dice_for(0, 2),
+                 walls_after=[wall])
+    run(g, *TWO_PAO_SCRIPT, *last)
+    won = last_result(g)
+    assert isinstance(won, Won) and dict(won.wins[0].yaku) == {"daisangen": 13,
+                                                               "sankantsu": 13}
+    nxt = starts(g)[1]  # a non-dealer win: the deal passes, no honba
+    assert (nxt.round_wind, nxt.dealer, nxt.honba, nxt.sticks) == (0, 1, 0, 0)
+    return won
+
+
+def test_ako_8_08_06_two_pao_players_pay_their_own_yakuman_on_a_tsumo() -> None:
+    # ako 8-08-06: 1回の和了に包者が2人以上の場合 aダブル役満となるならば確定させた役満毎に
+    # 計算し; 8-08-03 自摸和は包者が全額: a non-dealer double yakuman tsumo, 64,000 -
+    # 32,000 from the dealer for 三槓子 and 32,000 from seat 3 for 大三元
+    won = _two_pao_win(((1, "tsumo"),), "7p")
+    assert won.deltas == (-32000, 64000, 0, -32000)
+    pao = {p.payer: p.amount for p in won.wins[0].payments if p.reason == "pao"}
+    assert pao == {0: 32000, 3: 32000}
+
+
+def test_ako_8_08_06_two_pao_players_on_a_ron_pay_a_quarter_each() -> None:
+    # ako 8-08-04: 栄和は放銃者と包者で折半, per yakuman (8-08-06): seat 2 deals in the 4p -
+    # 放銃者が1/2、包者が1/4ずつ: 32,000 from seat 2 (doubled: the wall broke at seat 2,
+    # 8-01), 16,000 each from seats 0 and 3
+    won = _two_pao_win(((2, "d 4p"), (1, "ron")), "4p")
+    assert won.deltas == (-16000, 96000, -64000, -16000)
+    pao = {p.payer: p.amount for p in won.wins[0].payments if p.reason == "pao"}
+    assert pao == {0: 16000, 3: 16000}

@@ -123,7 +123,12 @@ def win_text(w: WinResult, names: Sequence[str], red_fives: int, mode: FaceMode,
                    + "\n", style=palette.SKY)
     out.append(f"\n  {total} — {points(w.points)} points\n", style="bold")
     if w.pao_seat is not None:
-        out.append(f"  Pao: {names[w.pao_seat]} is liable\n", style=palette.ORANGE)
+        # every pao player pays a "pao" line (two of them: ako 8-08-06)
+        liable = list(dict.fromkeys([w.pao_seat] + [p.payer for p in w.payments
+                                                     if p.reason == "pao" and p.payer is not None]))
+        who = " and ".join(names[s] for s in liable)
+        out.append(f"  Pao: {who} {'is' if len(liable) == 1 else 'are'} liable\n",
+                   style=palette.ORANGE)
     out.append_text(_payments(w.payments, names))
     return out
 
