@@ -1,5 +1,6 @@
 """Rulesets: the ``Ruleset`` schema and the club presets (TOML files in ``presets/``)."""
 
+from rulesets.loader import load_ruleset
 from rulesets.schema import Ruleset
 
 __all__ = ["Ruleset", "load"]
@@ -10,6 +11,4 @@ def load(name_or_path: str) -> Ruleset:
 
     Raises ``rulesets.loader.RulesetError`` with every problem named.
     """
-    from rulesets.loader import load_ruleset
-
     return load_ruleset(name_or_path)

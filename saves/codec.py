@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
+from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
 import msgspec
@@ -63,10 +64,8 @@ class Header:
 def app_version() -> str:
     """The installed hanchan version (empty when unknown)."""
     try:
-        from importlib.metadata import version
-
         return version("hanchan")
-    except Exception:  # pragma: no cover - not installed
+    except PackageNotFoundError:  # pragma: no cover - run from a source tree, not installed
         return ""
 
 

@@ -38,7 +38,11 @@ from engine.events import (
     WinResult,
     Won,
 )
+from engine.flow import next_step, tenpai_of
+from engine.scoring.points import base_points, split
+from engine.settlement import final_table
 from engine.state import GameState, apply
+from rulesets.loader import load_ruleset
 from rulesets.schema import Ruleset
 from saves.logs import model as m
 
@@ -60,12 +64,7 @@ def ruleset_for(game: m.RecordedGame) -> Ruleset:
     read with ``tenpaiyame = "none"``.  Tenhou showed final results rounded to whole
     thousands until it switched to one decimal: the record's own final figures say which.
     """
-    try:
-        from rulesets import load
-
-        base = load("tenhou")
-    except Exception:  # the preset is not available: the schema's defaults are Tenhou's
-        base = Ruleset()
+    base = load_ruleset("tenhou")
     r = game.rules
     changes: dict[str, object] = {
         "name": "tenhou",
@@ -85,14 +84,9 @@ def ruleset_for(game: m.RecordedGame) -> Ruleset:
     if not r.hanchan and game.final_scores is not None and game.final_points is not None:
         # East-only uma: 10-5 in the 2009 records, 20-10 in later ones (a 2020 一般東
         # record: 2020020316gm-0001-0000-7b22ddf5); the record's own final points say which
-        from engine.settlement import final_table
-
         for uma in ((10, 5, -5, -10), (20, 10, -10, -20)):
             cand = rules.replace(uma=uma)
-            try:
-                rows = final_table(game.final_scores, 0, cand)
-            except Exception:
-                break
+            rows = final_table(game.final_scores, 0, cand)
             if all(abs(row.result - game.final_points[row.seat]) < 0.05 for row in rows):
                 return cand
     return rules
@@ -241,9 +235,9 @@ def events_from_recorded(game: m.RecordedGame, rules: Ruleset | None = None, *,
         nonlocal state
         try:
             state = apply(state, ev)
-        except Exception as exc:
+        except (ValueError, IndexError, KeyError) as exc:  # the event does not fit the state
             raise ConvertError(f"{where}: the engine cannot play the recorded "
-                               f"{type(ev).__name__} ({exc})") from None
+                               f"{type(ev).__name__} ({exc})") from exc
         events.append(ev)
 
     emit(GameStarted(rules, game.names, None), "start")
@@ -311,8 +305,6 @@ def _drawn(st: GameState, r: m.Ryuukyoku) -> HandDrawn:
     if tenpai is None and r.kind == "nagashi_mangan":
         # tenhou.net/6 writes only the payments of a nagashi mangan; who was tenpai (shown
         # hands, the dealer's renchan) follows from the hands, as on Tenhou's table
-        from engine.flow import tenpai_of
-
         tenpai = (tenpai_of(st, 0), tenpai_of(st, 1), tenpai_of(st, 2), tenpai_of(st, 3))
     tenpai = tenpai or (False, False, False, False)
     hands = tuple(tuple(sorted(st.seats[i].hand)) if tenpai[i] else () for i in range(4))
@@ -327,8 +319,6 @@ def _drawn(st: GameState, r: m.Ryuukyoku) -> HandDrawn:
 
 
 def _ended(st: GameState, game: m.RecordedGame, rules: Ruleset) -> GameEnded:
-    from engine.settlement import final_table
-
     assert game.final_scores is not None
     scores = game.final_scores
     computed = {row.seat: row for row in final_table(scores, 0, rules)}
@@ -341,14 +331,9 @@ def _ended(st: GameState, game: m.RecordedGame, rules: Ruleset) -> GameEnded:
                              bonus=0.0, result=result))
     rows.sort(key=lambda r: r.rank)
     reason = "bust" if min(st.scores) < 0 else "complete"
-    try:  # the records do not say why the game ended: the rules do
-        from engine.flow import next_step
-
-        step = next_step(st)
-        if step.action == "end" and step.reason:
-            reason = step.reason
-    except Exception:
-        pass
+    step = next_step(st)  # the records do not say why the game ended: the rules do
+    if step.action == "end" and step.reason:
+        reason = step.reason
     return GameEnded(reason=reason, table=tuple(rows), leftover_sticks=st.sticks)
 
 
@@ -357,8 +342,6 @@ def _ended(st: GameState, game: m.RecordedGame, rules: Ruleset) -> GameEnded:
 
 def recorded_from_events(events: Sequence[Event], title: str = "hanchan") -> m.RecordedGame:
     """The neutral model of a saved game, for writing tenhou.net/6 or mjai logs."""
-    from engine.scoring.points import base_points, split
-
     if not events or not isinstance(events[0], GameStarted):
         raise ConvertError("the game has no GameStarted event")
     start = events[0]

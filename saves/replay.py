@@ -14,6 +14,7 @@ anywhere applies at most 40 events to a copy: instant even in a long game.
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -91,9 +92,9 @@ class Replay:
     def _apply(self, state: GameState | None, i: int) -> GameState:
         try:
             return apply(state, self.events[i])
-        except Exception as exc:  # the engine rejects an impossible event
+        except (ValueError, IndexError, KeyError) as exc:  # an impossible event
             raise ReplayError(i, f"{type(self.events[i]).__name__} cannot happen here "
-                                 f"({exc})") from None
+                                 f"({exc})") from exc
 
     # ---------------------------------------------------------------- position
     @property
@@ -135,8 +136,6 @@ class Replay:
         return state
 
     def _checkpoint_before(self, position: int) -> int:
-        import bisect
-
         return self._starts[bisect.bisect_right(self._starts, position) - 1]
 
     def forward(self) -> GameState:

@@ -27,6 +27,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO
 
+from platformdirs import user_data_dir
+
 from engine.events import Event, GameEnded, HandDrawn, HandStarted, Penalty, Won
 from saves.codec import Header, SeatInfo, app_version, encode_event, encode_header
 from saves.reader import LoadedGame, SaveError, loads, read_regular
@@ -43,8 +45,6 @@ _SYNC_AFTER = (HandStarted, Won, HandDrawn, GameEnded, Penalty)
 
 def default_save_dir() -> Path:
     """The user's data folder for saved games (``platformdirs``' user data dir / saves)."""
-    from platformdirs import user_data_dir
-
     return Path(user_data_dir("hanchan")) / "saves"
 
 
