@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from engine.scoring.points import LIMIT_BASE, base_points, split
+
 # Tenhou's mjlog yaku number -> (our id, Tenhou's Japanese name as tenhou.net/6 writes it).
 # The wind yakuhai (10..17) share our ids; the wind itself follows from the seat and round.
 TENHOU_YAKU: dict[int, tuple[str, str]] = {
@@ -94,29 +96,29 @@ LIMIT_JAPANESE = {
     "sanbaiman": "三倍満",
     "yakuman": "役満",
 }
-LIMIT_BASE = {"mangan": 2000, "haneman": 3000, "baiman": 4000, "sanbaiman": 6000, "yakuman": 8000}
-
-
-def _ceil100(x: int) -> int:
-    return -(-x // 100) * 100
-
-
 def payments(
     han: int, fu: int | None, limit: str | None, yakuman_count: int, dealer: bool, tsumo: bool
 ) -> tuple[int, int | None, int | None, int | None]:
     """``(points, ron, tsumo_dealer, tsumo_other)`` of a hand, before honba, Tenhou rules
-    (no kiriage mangan). ``tsumo_dealer`` is what the dealer pays on a non-dealer tsumo."""
-    if limit is not None:
-        base = LIMIT_BASE[limit] * (max(yakuman_count, 1) if limit == "yakuman" else 1)
-    else:
+    (no kiriage mangan), from the engine's point table. ``tsumo_dealer`` is what the
+    dealer pays on a non-dealer tsumo; a dealer's tsumo gives each payer ``tsumo_other``.
+
+    >>> payments(3, 30, None, 0, dealer=False, tsumo=False)
+    (3900, 3900, None, None)
+    >>> payments(4, 40, None, 0, dealer=False, tsumo=True)  # over 2,000 base: a mangan
+    (8000, None, 4000, 2000)
+    >>> payments(13, None, "yakuman", 2, dealer=True, tsumo=True)
+    (96000, None, None, 32000)
+    """
+    if limit is None:
         if fu is None:
             raise ValueError("fu needed for a hand below mangan")
-        base = min(fu * 2 ** (han + 2), 2000)
+        base = min(base_points(han, fu, None, 0), LIMIT_BASE["mangan"])
+    else:
+        base = base_points(han, fu or 0, limit, max(yakuman_count, 1) if limit == "yakuman" else 0)
+    split_points, total = split(base, dealer=dealer, tsumo=tsumo)
     if not tsumo:
-        ron = _ceil100(base * (6 if dealer else 4))
-        return ron, ron, None, None
+        return total, split_points.ron, None, None
     if dealer:
-        each = _ceil100(base * 2)
-        return each * 3, None, None, each
-    d, o = _ceil100(base * 2), _ceil100(base)
-    return d + 2 * o, None, d, o
+        return total, None, None, split_points.tsumo_all
+    return total, None, split_points.tsumo_dealer, split_points.tsumo_other
