@@ -6,7 +6,8 @@ engine offers that seat now, and returns one of those actions.
 
 >>> bot = make_bot("random", seed=1)
 >>> from engine.actions import Pass
->>> bot.choose(None, [Pass()])  # doctest: +SKIP
+>>> bot.choose(None, [Pass()])  # a random bot picks among the legal actions, view unread
+Pass()
 """
 
 from __future__ import annotations

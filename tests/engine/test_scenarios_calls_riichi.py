@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import pytest
+
 from engine.actions import Action, AddedKan, ClosedKan, Discard, Ron, Tsumo
 from engine.events import (
     Called,
@@ -56,12 +58,9 @@ def test_illegal_swap_discard_is_refused_with_a_reason() -> None:
     run(g, (0, "d 1m"), (1, "chi 23m"))
     one_m = next(t for t in g.state.seats[1].hand if t >> 2 == 0)
     before = len(g.events)
-    try:
+    with pytest.raises(IllegalAction) as refused:
         g.act(1, Discard(one_m))
-    except IllegalAction as exc:
-        assert "Swap calling" in exc.reason
-    else:
-        raise AssertionError("the swap discard was accepted")
+    assert "Swap calling" in refused.value.reason
     assert len(g.events) == before
 
 
@@ -284,12 +283,8 @@ def test_open_riichi_winning_tile_is_refused_to_others() -> None:
     three_p = g.state.drawn
     assert three_p is not None and three_p >> 2 == 11
     assert Discard(three_p) not in acts and any(isinstance(a, Discard) for a in acts)
-    try:
+    with pytest.raises(IllegalAction):
         g.act(1, Discard(three_p))
-    except IllegalAction:
-        pass
-    else:
-        raise AssertionError("the careless winning discard was accepted")
 
 
 def _to_last_discard(club: str, last: str, **changes: object) -> Game:
