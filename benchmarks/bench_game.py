@@ -7,6 +7,8 @@ is the engine's own cost: legal actions, claim checks, events, state folding.
 
 from __future__ import annotations
 
+import cProfile
+import pstats
 import random
 import sys
 import time
@@ -32,9 +34,6 @@ def main(argv: list[str]) -> int:
     games = int(argv[0]) if argv and argv[0].isdigit() else 200
     rules = Ruleset()
     if "--profile" in argv:
-        import cProfile
-        import pstats
-
         cProfile.runctx("for i in range(games): play(i, rules)", globals(),
                         {"games": games, "play": play, "rules": rules}, "/tmp/bench_game.prof")
         pstats.Stats("/tmp/bench_game.prof").sort_stats("tottime").print_stats(20)

@@ -16,6 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from ai.base import make_bot
 from engine.events import Event
 from engine.game import Game
 from engine.state import fold
@@ -31,8 +32,6 @@ from tests.kit.real_logs import TENHOU6
 
 
 def play(seed: int) -> list[Event]:
-    from ai.base import make_bot
-
     bots = [make_bot("easy", seed * 4 + i) for i in range(4)]
     events: list[Event] = []
     game = Game(Ruleset(), seed=seed, listeners=[events.append])

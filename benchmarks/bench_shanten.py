@@ -22,6 +22,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+import xiangting
+from mahjong.shanten import Shanten
+
 from engine import shanten as shanten_mod
 from engine.shanten import shanten
 from engine.waits import discard_options, ukeire
@@ -108,15 +111,6 @@ def main() -> None:
     print("times in us: wall-clock median and mean per hand, then CPU time per hand")
     header = f"{'median':>9}{'mean':>9}{'cpu':>9}"
     print(f"  {'shanten':<50}{header}{'vs mahjong':>11}")
-
-    try:
-        from mahjong.shanten import Shanten
-    except ImportError:  # pragma: no cover - test extra not installed
-        Shanten = None  # type: ignore[assignment,misc]  # noqa: N806
-    try:
-        import xiangting
-    except ImportError:  # pragma: no cover
-        xiangting = None  # type: ignore[assignment]
 
     mahjong_med = None
     if Shanten is not None:

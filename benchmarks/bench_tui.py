@@ -27,6 +27,12 @@ import tempfile
 import time
 from pathlib import Path
 
+from rulesets.schema import Ruleset
+from tui.app import HanchanApp
+from tui.screens.table import TableScreen
+from tui.session import NewGame
+from tui.settings import Settings
+
 REPO = Path(__file__).resolve().parents[1]
 PY = sys.executable
 HANCHAN = Path(PY).with_name("hanchan")
@@ -80,12 +86,6 @@ def headless_startup(runs: int = 5) -> tuple[list[float], list[float]]:
 
 
 async def _redraw(runs: int) -> list[float]:
-    from rulesets.schema import Ruleset
-    from tui.app import HanchanApp
-    from tui.screens.table import TableScreen
-    from tui.session import NewGame
-    from tui.settings import Settings
-
     app = HanchanApp("play", new_game=NewGame(Ruleset(), 1, "greedy", 0,
                                               Path(tempfile.mkdtemp())),
                      settings=Settings(bot_delay=0.0))

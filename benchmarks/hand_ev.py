@@ -32,6 +32,13 @@ import statistics
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+import ai.club as club
+from ai.base import make_bot
+from benchmarks.tune_bots import set_constants, styled
+from engine.events import GameEnded, HandDrawn, HandStarted, Penalty, Won
+from engine.game import Game
+from rulesets.loader import load_ruleset
+
 CHUNK = 50
 
 
@@ -42,12 +49,6 @@ def _play(args: tuple[str, dict[str, Any], str, int, int, int, bool]
     With ``turn`` the first dealer's whole turn: East 1 and every repeat of it.
     """
     name, config, against, start, count, offset, turn = args
-    import ai.club as club
-    from ai.base import make_bot
-    from benchmarks.tune_bots import set_constants, styled
-    from engine.events import GameEnded, HandDrawn, HandStarted, Penalty, Won
-    from engine.game import Game
-    from rulesets.loader import load_ruleset
 
     set_constants(config.get("const", {}))  # resets what an earlier configuration set
     style = styled("strong", config.get("style", {}))

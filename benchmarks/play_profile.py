@@ -35,8 +35,11 @@ from pathlib import Path
 from statistics import mean
 from typing import Any
 
-from ai.base import LEVELS
+from ai.arena import play_game
+from ai.base import LEVELS, make_bot
 from engine.shanten import shanten
+from rulesets.loader import load_ruleset
+from saves.convert import recorded_from_events
 from saves.logs import model as m
 from saves.logs.tenhou6 import parse_tenhou6
 
@@ -205,11 +208,6 @@ def load_logs(folder: Path) -> list[m.RecordedGame]:
 def self_play(games: int, seed: int, level: str = "strong",
               rules: str = "tenhou") -> Iterator[m.RecordedGame]:
     """Play ``games`` games of four ``level`` bots (game seeds ``seed`` upwards)."""
-    from ai.arena import play_game
-    from ai.base import make_bot
-    from rulesets.loader import load_ruleset
-    from saves.convert import recorded_from_events
-
     ruleset = load_ruleset(rules)
     for g in range(seed, seed + games):
         bots = [make_bot(level, g * 4 + i) for i in range(4)]

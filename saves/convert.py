@@ -45,6 +45,7 @@ from engine.state import GameState, apply
 from rulesets.loader import load_ruleset
 from rulesets.schema import Ruleset
 from saves.logs import model as m
+from saves.verify import referee
 
 
 class ConvertError(ValueError):
@@ -288,8 +289,6 @@ def settled(events: list[Event]) -> list[Event]:
     ``HandDrawn``, ``GameEnded``) are checked on the figures the log records and then
     taken from the engine, with their hands, fu parts, payments and chips, so the saved
     game verifies exactly.  :class:`ConvertError` names the hand and the field."""
-    from saves.verify import referee
-
     verdict = referee(events, record=True)
     if verdict.problem is not None:
         p = verdict.problem

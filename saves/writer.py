@@ -31,7 +31,9 @@ from platformdirs import user_data_dir
 
 from engine.events import Event, GameEnded, HandDrawn, HandStarted, Penalty, Won
 from saves.codec import Header, SeatInfo, app_version, encode_event, encode_header
+from saves.folder import list_games, peek
 from saves.reader import LoadedGame, SaveError, loads, read_regular
+from saves.verify import check_loaded
 
 try:
     import fcntl
@@ -208,8 +210,6 @@ class GameWriter:
         ``<name>-continued.jsonl``, and writing goes on there; so it does with ``copy``
         (``<name>-copy.jsonl``), for a game locked by another window.
         """
-        from saves.verify import check_loaded
-
         try:
             fh = open(path, "r+b", buffering=0)  # noqa: SIM115 - kept open for appending
         except FileNotFoundError:
@@ -379,8 +379,6 @@ def latest_unfinished(folder: str | os.PathLike[str]) -> Path | None:
     """The game to offer to continue: the autosave pointer's game if it is unfinished,
     else the most recently written unfinished game in the folder, else None.  Only the
     first and last line of each file are read (``saves.folder``)."""
-    from saves.folder import list_games, peek
-
     folder = Path(folder)
     pointed = _read_pointer(folder)
     if pointed is not None and peek(pointed).status == "unfinished":

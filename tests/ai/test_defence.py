@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ai.defence import READING, TEXTBOOK, danger_table, deal_in_chance, threats
+from ai.defence import OBSERVED, READING, TEXTBOOK, danger_table, deal_in_chance, threats
 from ai.hand import unseen_counts
 from engine.events import Meld
 from engine.tiles import parse_kinds, parse_tiles
@@ -111,8 +111,6 @@ def test_dealer_and_dora_raise_the_value() -> None:
 
 def test_observed_rates_keep_the_order_but_trust_suji_less() -> None:
     """The rates fitted to bot games (benchmarks/fit_waits.py) against the books' rates."""
-    from ai.defence import OBSERVED, TEXTBOOK
-
     un = [3] * 34
     safe = frozenset({kind("4s"), kind("5p")})  # 1s and 7s suji; 2p and 8p suji
     for w in (TEXTBOOK, OBSERVED):

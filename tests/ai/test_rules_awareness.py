@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
-from ai import make_bot
+from dataclasses import replace
+
+from ai import defence, make_bot
 from ai.club import STYLES, ClubBot
 from ai.club.discard import nagashi_alive
+from ai.hand import unseen_counts
+from ai.standing import declare_noten_gain, noten_payments
+from ai.value import context, estimate
 from engine.actions import ClosedKan, Discard, EndGame, ShowHand
 from engine.events import Meld
-from engine.tiles import kind_name, parse_kinds, parse_tiles
+from engine.tiles import counts_of, kind_name, parse_kinds, parse_tiles
 from engine.view import SeatInfo
+from rulesets.loader import load_ruleset
 from rulesets.schema import Ruleset
 from tests.kit.botviews import make_view
 
@@ -32,8 +38,6 @@ def test_agari_yame_keeps_a_second_place_it_would_likely_lose() -> None:
     second place for little chance at the first, so strong stops.  Far ahead of third
     and close to the top it plays on.  A style that ignores the score always stops.
     """
-    from rulesets.loader import load_ruleset
-
     makura = load_ruleset("makura")
     legal = [EndGame(True), EndGame(False)]
     close_behind = make_view("1m", scores=(30000, 45000, 29000, 16000), round_wind=1,
@@ -87,9 +91,6 @@ def test_tanki_on_an_honour_rather_than_a_middle_tile() -> None:
 
 def test_a_yakuhai_pair_is_worth_more_than_another_pair() -> None:
     """An open hand keeps its yakuhai pair: it is the way to a yaku."""
-    from ai.value import context, estimate
-    from engine.tiles import counts_of
-
     v = make_view("1m")
     ctx = context(v)
     chi = Meld("chi", tuple(parse_tiles("234m")), None, 3)
@@ -118,8 +119,6 @@ def test_last_dealer_declares_noten_to_end_the_game_on_top() -> None:
     (the payments are worth more than the small risk of one more hand), behind it shows
     and plays on; a non-dealer, a hand before the last and a style that ignores the
     score always show."""
-    from rulesets.loader import load_ruleset
-
     makura = load_ruleset("makura")
     legal = [ShowHand(True), ShowHand(False)]
 
@@ -146,9 +145,6 @@ def test_declare_noten_gain_counts_the_payments_that_could_cost_the_top() -> Non
     """With the rival 1,000 behind, a noten declaration loses the top whenever the
     rival is tenpai (it gains 3,000 from the dealer's noten), so it pays only when the
     rival is surely noten."""
-    from ai.standing import declare_noten_gain, noten_payments
-    from rulesets.loader import load_ruleset
-
     makura = load_ruleset("makura")
     assert noten_payments(makura, (True, False, False, False)) == [3000, -1000, -1000, -1000]
     assert noten_payments(makura, (True, True, False, False)) == [1500, 1500, -1500, -1500]
@@ -175,8 +171,6 @@ def test_a_furiten_riichi_is_shown_where_open_riichi_is_allowed() -> None:
     """makura 18), 25): a furiten riichi wins by tsumo only, so showing it costs no ron
     and adds a han: strong declares it open.  Under rules without open riichi (tenhou)
     the engine offers no open riichi and strong declares a closed one."""
-    from rulesets.loader import load_ruleset
-
     makura = load_ruleset("makura")
     v = make_view("234m456p678s55s34p", drawn="5z", rivers=("2p", "", "", ""),
                   rules=makura)
@@ -200,8 +194,6 @@ def test_open_riichi_only_where_its_han_beats_the_rons_it_gives_up() -> None:
     single player in riichi, or none, the rons of the other two are worth more: closed,
     a good wait with tanyao and pinfu too (players not yet in riichi are not counted as
     future payers: counting them opened far too often in measured games)."""
-    from rulesets.loader import load_ruleset
-
     makura = load_ruleset("makura")
 
     def choice(hand: str, riichi: tuple[int, ...], wall: int) -> Discard:
@@ -223,12 +215,6 @@ def test_open_riichi_only_where_its_han_beats_the_rons_it_gives_up() -> None:
 
 def test_an_open_riichi_is_read_from_the_hand_it_shows() -> None:
     """makura 18): an open riichi shows its waits; only they are dangerous."""
-    from dataclasses import replace
-
-    from ai import defence
-    from ai.hand import unseen_counts
-    from rulesets.loader import load_ruleset
-
     used: set[int] = set()
     shown = tuple(parse_tiles("123m456p789p11s34s", 1, used=used))
     v = make_view("19m19p19s1234567z", riichi=(1,), riichi_turns={1: 0}, rivers=("", "6s", "", ""),

@@ -9,7 +9,7 @@ import pytest
 from ai import defence
 from ai.club import STYLES, ClubBot, Situation
 from ai.club.reading import threats
-from ai.standing import Standing, rank_worth
+from ai.standing import Standing, extension_follows, hands_after, rank_worth
 from engine.actions import Chi, Pass, Pon
 from engine.tiles import parse_kinds
 from rulesets.loader import load_ruleset
@@ -148,8 +148,6 @@ def test_a_last_hand_that_leaves_everyone_short_of_30000_plays_on() -> None:
 
 def test_an_extension_round_played_in_full_counts_its_hands() -> None:
     """ako 1-04: extension rounds are played in full, so West 1 has three hands after it."""
-    from ai.standing import extension_follows, hands_after
-
     ako = load_ruleset("ako")
     assert hands_after(ako, 2, 0) == pytest.approx(3 * 1.25)
     assert not extension_follows(ako, 2, 0) and extension_follows(ako, 2, 3)

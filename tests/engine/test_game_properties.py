@@ -8,6 +8,7 @@ continues identically, and every game ends.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -18,6 +19,8 @@ from engine.events import Event, GameEnded, HandStarted
 from engine.game import Game
 from engine.legal import legal_actions
 from engine.state import GameState, fold, snapshot
+from rulesets.loader import list_presets, load_ruleset
+from rulesets.schema import Ruleset, allowed_literals, option_types
 from tests.kit.game import CLUBS, eager_choice, smart_choice, uniform_choice
 
 MAX_STEPS = 200_000  # ako extends without limit until somebody has 30,000
@@ -127,18 +130,8 @@ def test_many_random_games(club: str, seed: int, chooser: str) -> None:
     play(club, seed, chooser, check_every=3)
 
 
-def _presets() -> list[str]:
-    try:
-        from rulesets.loader import list_presets
-    except ImportError:  # pragma: no cover - the presets package is another engineer's
-        return []
-    return list_presets()
-
-
-@pytest.mark.parametrize("preset", _presets())
+@pytest.mark.parametrize("preset", list_presets())
 def test_every_preset_plays_a_whole_game(preset: str) -> None:
-    from rulesets.loader import load_ruleset
-
     CLUBS[f"preset:{preset}"] = load_ruleset(preset)
     try:
         play(f"preset:{preset}", 5, "smart", check_every=2)
@@ -164,10 +157,6 @@ _SKIP = {"name", "start_points", "return_points", "oka", "uma", "uma_by_floaters
 @st.composite
 def rulesets(draw: st.DrawFn) -> object:
     """A Ruleset with every engine option drawn from its allowed values."""
-    import dataclasses
-
-    from rulesets.schema import Ruleset, allowed_literals, option_types
-
     types = option_types()
     changes: dict[str, object] = {}
     for f in dataclasses.fields(Ruleset):

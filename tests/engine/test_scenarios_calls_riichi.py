@@ -21,8 +21,8 @@ from engine.events import (
     Won,
 )
 from engine.game import Game
-from engine.legal import IllegalAction
-from tests.kit.game import CLUBS, build_wall, last_result, new_game, run
+from engine.legal import IllegalAction, legal_actions
+from tests.kit.game import CLUBS, build_wall, default_action, last_result, new_game, run
 
 KUIKAE = {0: "56789m2468p2468s", 1: "1234m13579p1357s", 2: "9m2468p2468s1234z",
           3: "5678m5678p56712z"}
@@ -90,7 +90,6 @@ def _riichi_kan_offered(club: str) -> bool:
     while not (g.state.turn == 0 and g.state.phase == "turn"):
         seat, acts = next(iter(g.pending().items()))
         run(g)  # no scripted moves: nothing to do
-        from tests.kit.game import default_action
 
         g.act(seat, default_action(g, seat, acts))
     assert g.state.drawn is not None and g.state.drawn >> 2 == 0
@@ -135,7 +134,6 @@ def test_riichi_min_wall() -> None:
             if seat == 0 and g.state.phase == "turn":
                 seen[g.state.live_remaining] = any(
                     isinstance(a, Discard) and a.riichi for a in acts)
-            from tests.kit.game import default_action
 
             g.act(seat, default_action(g, seat, acts))
         assert seen, club
@@ -182,7 +180,6 @@ def test_riichi_furiten_after_passing_a_winner() -> None:
         p = g.pending()
         if 0 in p and Tsumo() in p[0]:
             break
-        from tests.kit.game import default_action
 
         s, acts = next(iter(p.items()))
         g.act(s, default_action(g, s, acts))
@@ -293,7 +290,6 @@ def _to_last_discard(club: str, last: str, **changes: object) -> Game:
     # seat 1 draws the last live tile (wall[121]); the other 3p lie in the dead wall
     wall = build_wall(hands, at={121: last, 134: "3p", 133: "3p"})
     g = new_game(CLUBS[club].replace(**changes), wall)
-    from tests.kit.game import default_action
 
     while not (g.state.phase == "claim" and g.state.live_remaining == 0):
         seat, acts = next(iter(g.pending().items()))
@@ -319,7 +315,6 @@ def test_houtei_ron_on_the_last_discard() -> None:
 
 def test_pending_lists_exactly_the_legal_actions() -> None:
     g = new_game(CLUBS["tenhou"], build_wall(CHANKAN, ["3p", "1z", "2z", "3z", "3p"]))
-    from engine.legal import legal_actions
 
     for seat, acts in g.pending().items():
         assert acts == legal_actions(g.state, seat)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.actions import NineTerminals
 from engine.events import HandDrawn, HandStarted
 from engine.game import Game
-from engine.tiles import is_yaochuu
+from engine.tiles import is_yaochuu, kind_name, parse_kinds
 from tests.kit.game import CLUBS, build_wall, last_result, new_game, run
 
 NOTEN = {
@@ -195,7 +195,6 @@ def nagashi_wall(seat: int) -> tuple[int, ...]:
     hands = {0: "2345m2345p2345s2m", 1: "6782m6783p6784s3m", 2: "2468m2468p34678s", 3:
              "3567m3567p5678s7s"}
     used = "".join(hands.values())
-    from engine.tiles import parse_kinds
 
     counts = [4] * 34
     for k in parse_kinds(used):
@@ -203,7 +202,6 @@ def nagashi_wall(seat: int) -> tuple[int, ...]:
     yao = [k for k in range(34) for _ in range(counts[k]) if is_yaochuu(k)]
     simple = [k for k in range(34) for _ in range(counts[k]) if not is_yaochuu(k)]
     draws: list[str] = []
-    from engine.tiles import kind_name
 
     red_left = {4, 13, 22}
     for i in range(70):

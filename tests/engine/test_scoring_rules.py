@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.scoring import PointSplit, limit_points, score_win, yaku_table
+from engine.scoring import PointSplit, clear_cache, limit_points, score_win, yaku_table
 from rulesets.schema import Ruleset
 from tests.kit.scoring import ctx_of, score, yaku_ids
 
@@ -480,8 +480,6 @@ def test_yaku_table_follows_the_rules() -> None:
 
 
 def test_memo_gives_equal_results() -> None:
-    from engine.scoring import clear_cache
-
     c = ctx_of("234567m23405p678s", "8s", rules=T, tsumo=True, riichi=True, dora="1m")
     first = score_win(c, T)
     again = score_win(c, T)

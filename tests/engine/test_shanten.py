@@ -14,6 +14,7 @@ from collections.abc import Sequence
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from mahjong.shanten import Shanten
 
 from engine import shanten as shanten_mod
 from engine.shanten import shanten, shanten_chiitoi, shanten_kokushi, shanten_regular
@@ -396,8 +397,6 @@ def random_hands(seed: int, n: int) -> list[tuple[list[int], int]]:
 
 
 def check_against_mahjong(hands: list[tuple[list[int], int]]) -> None:
-    from mahjong.shanten import Shanten
-
     for counts, melds in hands:
         if melds == 0:
             expected = Shanten.calculate_shanten(counts)

@@ -29,13 +29,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.events import Event
+from engine.events import Event, GameStarted, HandStarted
+from engine.game import Game
 from saves.codec import SeatInfo
 from saves.convert import ConvertError, events_from_recorded
 from saves.logs.model import LogFormatError, RecordedGame
 from saves.reader import SaveError, loads
 from saves.verify import check_loaded
 from saves.writer import GameWriter, make_header
+from tests.kit.tenhou_replay import drive, same_event
 
 HANG_SECONDS = 10.0
 OUTCOMES = ("tried", "refused", "accepted legal", "crash", "hang", "wrongly accepted")
@@ -143,10 +145,6 @@ def replays_independently(events: Sequence[Event]) -> bool:
     """Whether the engine's own replay kit (``tests.kit.tenhou_replay``, written apart from
     ``saves.verify``) reproduces ``events`` on their walls from their choices: the second
     opinion on a damaged save that is another game than the original."""
-    from engine.events import GameStarted, HandStarted
-    from engine.game import Game
-    from tests.kit.tenhou_replay import drive, same_event
-
     first = events[0]
     starts = [e for e in events if isinstance(e, HandStarted)]
     if not isinstance(first, GameStarted) or not starts:

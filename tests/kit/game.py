@@ -21,7 +21,9 @@ from engine.actions import (
     ShowHand,
     Tsumo,
 )
+from engine.events import HandDrawn, Won
 from engine.game import Game
+from engine.shanten import shanten
 from engine.tiles import parse_kinds, parse_tiles
 from rulesets.schema import Ruleset
 
@@ -312,8 +314,6 @@ def run(g: Game, *moves: tuple[int, str], until_hand_end: bool = False,
 
 def last_result(g: Game) -> object:
     """The last Won or HandDrawn event."""
-    from engine.events import HandDrawn, Won
-
     for ev in reversed(g.events):
         if isinstance(ev, (Won, HandDrawn)):
             return ev
@@ -324,8 +324,6 @@ def smart_choice(rng: random.Random, actions: Sequence[Action], g: Game, seat: i
     """A chooser that builds hands: it discards towards tenpai (least shanten), declares
     riichi and wins almost always, kans and calls now and then.  Reaches wins, riichi,
     furiten, multiple ron and the scoring paths far more often than random choices."""
-    from engine.shanten import shanten
-
     wins = [a for a in actions if isinstance(a, (Tsumo, Ron))]
     if wins and rng.random() < 0.95:
         return wins[0]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 
+from ai.base import make_bot
 from engine.events import Event
 from engine.game import Game
 from rulesets.schema import Ruleset
@@ -13,8 +14,6 @@ from rulesets.schema import Ruleset
 def played_game(seed: int = 1, level: str = "easy", rules: Ruleset | None = None
                 ) -> tuple[Event, ...]:
     """All events of one finished hanchan between four bots of ``level``."""
-    from ai.base import make_bot
-
     bots = [make_bot(level, seed * 4 + i) for i in range(4)]
     events: list[Event] = []
     game = Game(rules or Ruleset(), seed=seed, listeners=[events.append])

@@ -9,6 +9,7 @@ from textual.pilot import Pilot
 
 from engine.tiles import counts_of
 from engine.waits import discard_options
+from tests.kit.screen_text import screen_text
 from tui.screens.chooser import ChooserScreen
 from tui.screens.game_end import GameEndScreen
 from tui.screens.hand_result import HandResultScreen
@@ -97,8 +98,6 @@ async def play(pilot: Pilot[object], policy: Policy, *, until: str = "end",
 
     Returns the texts of the result screens met, in order.
     """
-    from tests.kit.screen_text import screen_text
-
     results: list[str] = []
     for _ in range(max_steps):
         scr = await settle(pilot)

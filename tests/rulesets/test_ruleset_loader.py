@@ -20,6 +20,7 @@ from rulesets.loader import (
     load_ruleset,
     load_ruleset_info,
     ruleset_from_dict,
+    validate_options,
 )
 from rulesets.schema import SECTIONS, Ruleset, allowed_literals, option_fields, option_types
 
@@ -267,7 +268,6 @@ RULESETS = st.fixed_dictionaries({f.name: _value_strategy(f) for f in option_fie
 @given(RULESETS)
 def test_any_valid_ruleset_survives_writing_and_reading(rules: Ruleset) -> None:
     data = tomllib.loads(dumps_ruleset(rules))
-    from rulesets.loader import validate_options
 
     values, problems = validate_options(data)
     assert problems == []
@@ -279,7 +279,6 @@ def test_any_valid_ruleset_survives_writing_and_reading(rules: Ruleset) -> None:
 def test_a_file_based_on_a_preset_writes_only_the_differences(rules: Ruleset, base: str) -> None:
     text = dumps_ruleset(rules, base=base)
     data = tomllib.loads(text)
-    from rulesets.loader import validate_options
 
     values, problems = validate_options(data)
     assert problems == []
@@ -296,8 +295,6 @@ KEYS = st.sampled_from(OPTION_NAMES + ["base", "title", "source", "foo", "Red_Fi
 
 @given(st.dictionaries(KEYS, TOML_VALUES, max_size=8))
 def test_any_mapping_is_loaded_or_reported(data: dict[str, Any]) -> None:
-    from rulesets.loader import validate_options
-
     values, problems = validate_options({k: v for k, v in data.items() if k != "base"})
     if not problems:
         Ruleset(**values)  # whatever passes validation builds a Ruleset

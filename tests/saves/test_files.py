@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -19,7 +20,7 @@ from engine.events import GameEnded, HandStarted
 from engine.game import Game
 from engine.state import fold, snapshot
 from rulesets.schema import Ruleset
-from saves.codec import SeatInfo, encode_event
+from saves.codec import SeatInfo, encode_event, encode_header
 from saves.reader import SaveError, load, loads
 from saves.verify import verify_events
 from saves.writer import GameWriter, latest_unfinished, make_header
@@ -142,7 +143,6 @@ def test_tampered_event_lines(tmp_path: Path, change, line: int, message: str) -
     game = load(path)
     assert len(game.problems) == 1
     assert game.problems[0].line == line
-    import re
 
     assert re.search(message, game.problems[0].message), game.problems[0].message
     assert len(game.events) == line - 2
@@ -180,7 +180,6 @@ def test_header_problems_raise_save_error(tmp_path: Path) -> None:
 def test_events_after_the_end_and_a_second_start_are_reported() -> None:
     events = played_game(2)
     header = make_header(Ruleset().to_dict(), SEATS, 2)
-    from saves.codec import encode_header
 
     data = encode_header(header) + b"".join(encode_event(e) for e in events)
     game = loads(data + encode_event(events[1]))
@@ -231,8 +230,6 @@ _FUZZ_EVENTS = played_game(2)[:150]
 
 
 def _fuzz_bytes() -> bytes:
-    from saves.codec import encode_header
-
     header = make_header(Ruleset().to_dict(), SEATS, 2)
     return encode_header(header) + b"".join(encode_event(e) for e in _FUZZ_EVENTS)
 

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from cli.main import main
 from engine.actions import Action, Ron
 from engine.events import (
     Event,
@@ -32,7 +33,7 @@ from engine.events import (
     Won,
 )
 from engine.game import Game
-from saves.convert import events_from_recorded
+from saves.convert import ConvertError, events_from_recorded, ruleset_for
 from saves.logs.mjlog import parse_mjlog
 from saves.logs.model import LogFormatError
 from saves.logs.tenhou6 import parse_tenhou6
@@ -241,7 +242,6 @@ def test_riichi_with_three_tiles_left_is_refused_by_the_engine() -> None:
     discards[1][i] = 60
     discards[2][i] = "r60"  # seat 2 draws next (3 tiles left) and declares
     data["log"][0][16] = ["流局", [-1000, -1000, 3000, -1000]]
-    from saves.convert import ConvertError
 
     with pytest.raises(ConvertError, match="Too few tiles are left in the wall"):
         events_from_recorded(parse_tenhou6(json.dumps(data, ensure_ascii=False)))
@@ -344,8 +344,6 @@ def test_real_double_ron_with_suukantsu_busts_the_discarder() -> None:
 
 def test_east_only_uma_follows_the_records_final_points() -> None:
     """2009 East-only records pay uma 10-5, the 2020 one 20-10: the record's sc decides."""
-    from saves.convert import ruleset_for
-
     new = parse_tenhou6((DATA / "real_mjai-reviewer_suukantsu_1.json").read_text("utf-8"))
     assert tuple(ruleset_for(new).uma) == (20, 10, -10, -20)
     old_path = LOGS / "tenhou6" / "2009031702gm-00a1-0000-336ee82a.json"
@@ -399,8 +397,6 @@ def _mutations(data: dict[str, object]) -> list[dict[str, object]]:
 
 @pytest.mark.parametrize("path", JSON_LOGS, ids=lambda p: p.name)
 def test_damaged_rare_logs_never_crash(path: Path) -> None:
-    from saves.convert import ConvertError
-
     data = json.loads(path.read_text(encoding="utf-8"))
     for d in _mutations(data):
         try:
@@ -448,8 +444,6 @@ def test_cli_import_then_verify(path: Path, tmp_path: Path,
                                 capsys: pytest.CaptureFixture[str]) -> None:
     """The acceptance commands: ``hanchan import LOG --from tenhou6|mjlog -o x.jsonl`` and
     ``hanchan verify x.jsonl`` both succeed on every rare log."""
-    from cli.main import main
-
     out = tmp_path / "x.jsonl"
     fmt = "mjlog" if path.suffix == ".xml" else "tenhou6"
     assert main(["import", str(path), "--from", fmt, "-o", str(out)]) == 0

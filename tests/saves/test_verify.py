@@ -8,7 +8,8 @@ import sys
 from pathlib import Path
 
 from cli.main import main
-from engine.events import GameEnded, HandDrawn, Won
+from engine.events import Discarded, Drew, GameEnded, HandDrawn, HandStarted, Won
+from engine.state import fold
 from engine.tiles import tile_name
 from saves.codec import SeatInfo
 from saves.verify import verify_events
@@ -49,7 +50,6 @@ def test_a_wrong_win_value_names_the_hand() -> None:
 
 
 def _hand_of(events, i):  # type: ignore[no-untyped-def]
-    from engine.events import HandStarted
 
     return next(e for e in reversed(events[:i]) if isinstance(e, HandStarted))
 
@@ -96,9 +96,6 @@ def test_draw_with_wrong_tenpai() -> None:
 
 
 def test_an_impossible_event_stops_with_its_line() -> None:
-    from engine.events import Discarded, Drew
-    from engine.state import fold
-
     i = next(i for i, e in enumerate(EVENTS) if isinstance(e, Drew) and i > 40)
     events = list(EVENTS[:i + 1])
     # a discard of a tile the seat does not hold
@@ -121,8 +118,6 @@ def test_an_impossible_event_stops_with_its_line() -> None:
 
 
 def test_a_tampered_draw_is_caught() -> None:
-    from engine.events import Drew
-
     i = first(Drew)
     d = EVENTS[i]
     other = next(t for t in range(136) if t != d.tile)

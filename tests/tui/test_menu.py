@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.app import App
+
 from tests.kit.screen_text import screen_text
 from tests.kit.tui_driver import settle
 from tui.app import HanchanApp
@@ -81,8 +83,6 @@ async def test_replay_picker_opens_a_file_by_path(tmp_path: Path) -> None:
 
 
 async def test_chooser_picks_by_number_or_cancels() -> None:
-    from textual.app import App
-
     results: list[int | None] = []
 
     class One(App[None]):

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.actions import Discard
+from engine.actions import Chi, Discard
 from engine.events import Called, Discarded, GameEnded, HandDrawn, RiichiDeclared, Won
 from engine.tiles import kind_of
 from rulesets.schema import Ruleset
 from tests.kit.screen_text import screen_text
-from tests.kit.tui_driver import Policy, play, settle
+from tests.kit.tui_driver import Policy, human_turn, play, settle
 from tui.app import HanchanApp
+from tui.screens.chooser import ChooserScreen
 from tui.screens.game_end import GameEndScreen
 from tui.screens.hand_result import HandResultScreen
 from tui.screens.replay import ReplayScreen
@@ -248,8 +249,6 @@ async def test_face_modes_switch(tmp_path: Path) -> None:
 
 
 async def test_riichi_key_marks_the_discards_that_keep_tenpai(tmp_path: Path) -> None:
-    from tests.kit.tui_driver import human_turn
-
     app = make_app(tmp_path, 9)
     async with app.run_test(size=SIZE) as pilot:
         policy = Policy(call=False, riichi=False)
@@ -281,10 +280,6 @@ async def test_riichi_key_marks_the_discards_that_keep_tenpai(tmp_path: Path) ->
 
 
 async def test_several_chi_options_open_a_chooser(tmp_path: Path) -> None:
-    from engine.actions import Chi
-    from tests.kit.tui_driver import human_turn
-    from tui.screens.chooser import ChooserScreen
-
     app = make_app(tmp_path, 32)
     async with app.run_test(size=SIZE) as pilot:
         policy = Policy(call=False, riichi=False)
@@ -332,8 +327,6 @@ async def test_bots_with_a_delay_never_freeze_the_screen(tmp_path: Path) -> None
 
 
 async def test_open_riichi_has_its_own_key(tmp_path: Path) -> None:
-    from tests.kit.tui_driver import human_turn
-
     rules = Ruleset().replace(open_riichi=True)
     app = make_app(tmp_path, 9, rules)
     async with app.run_test(size=SIZE) as pilot:

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.app import App
+
 from cli.parser import build_parser
 from cli.play import game_spec
 from engine.actions import Action, Discard, Pass, Ron, Tsumo
@@ -367,8 +369,6 @@ def test_plausible_calls_are_near_the_discard() -> None:
 
 
 async def test_replay_viewer_and_log_show_a_penalty() -> None:
-    from textual.app import App
-
     app = scripted_app(practice("makura"))
     async with app.run_test(size=SIZE) as pilot:
         await to_chi_offer(pilot)

@@ -2,21 +2,20 @@
 
 from __future__ import annotations
 
+from textual.app import App
+
 from engine.events import GameEnded, Won
 from saves.convert import events_from_recorded
 from saves.logs.tenhou6 import parse_tenhou6
 from tests.kit.real_logs import TENHOU6
 from tests.kit.screen_text import screen_text
+from tui.screens.replay import ReplayScreen
 
 
 async def test_replay_of_an_imported_tenhou_game() -> None:
     path = TENHOU6[0]
     game = parse_tenhou6(path.read_text(encoding="utf-8"))
     events = events_from_recorded(game)
-
-    from textual.app import App
-
-    from tui.screens.replay import ReplayScreen
 
     class Viewer(App[None]):
         def on_mount(self) -> None:

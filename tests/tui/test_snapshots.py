@@ -13,6 +13,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from textual.app import App, ComposeResult
 
 from rulesets.schema import Ruleset
 from tests.kit.tui_driver import Policy, human_turn, play, play_until_call_offer, settle
@@ -21,6 +22,7 @@ from tui.app import HanchanApp
 from tui.palette import VARIABLES
 from tui.session import NewGame
 from tui.settings import Settings
+from tui.widgets.table_view import TableView
 
 SIZES = [pytest.param((100, 32), id="100x32"), pytest.param((140, 44), id="140x44")]
 
@@ -105,10 +107,6 @@ def test_replay(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:
 @pytest.mark.parametrize("size", SIZES)
 def test_hand_built_view_in_kanji(snap_compare, size: tuple[int, int]) -> None:
     """Melds with turned tiles and arrows, a riichi river, called tiles, red fives."""
-    from textual.app import App, ComposeResult
-
-    from tui.widgets.table_view import TableView
-
     class One(App[None]):
         CSS_PATH = str(Path(__file__).resolve().parents[2] / "tui" / "hanchan.tcss")
 

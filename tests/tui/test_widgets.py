@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
+
+from textual.app import App, ComposeResult
+
 from engine.events import Meld
 from engine.tiles import parse_tiles
 from tests.kit.screen_text import screen_text
@@ -31,10 +35,6 @@ def test_meld_called_tile_sits_on_the_givers_side() -> None:
 
 
 def test_hand_frames_drawn_tile_apart_and_clicks(tmp_path: object) -> None:
-    import asyncio
-
-    from textual.app import App, ComposeResult
-
     tiles = tuple(sorted(parse_tiles("123m456p789s1122z")))[:13]
     drawn = parse_tiles("5s", used=tiles)[0]
 
@@ -69,10 +69,6 @@ def test_hand_frames_drawn_tile_apart_and_clicks(tmp_path: object) -> None:
 
 
 def test_table_shows_every_part_of_a_view() -> None:
-    import asyncio
-
-    from textual.app import App, ComposeResult
-
     view = mid_hand_view()
 
     class One(App[None]):

@@ -14,6 +14,11 @@ import json
 from collections import Counter
 from pathlib import Path
 
+from saves.logs import model as m
+from saves.logs.mjlog import encode_meld
+from saves.logs.tenhou6 import parse_tenhou6
+from saves.logs.yaku import LIMITS, TENHOU_YAKU
+
 HERE = Path(__file__).resolve().parent
 RULE = {"disp": "鳳南喰赤", "aka": 1, "aka51": 1, "aka52": 1, "aka53": 1}
 RULE_EAST = {"disp": "鳳東喰赤", "aka": 1, "aka51": 1, "aka52": 1, "aka53": 1}
@@ -412,14 +417,6 @@ def to_mjlog(name: str, shown: dict[int, tuple[int, ...]] | None = None) -> None
     seats whose hands the i-th hand's <RYUUKYOKU> shows: tenpai hands, the three ron
     hands of 三家和了, the four of 四家立直).  Tile ids come from our tenhou.net/6 reader;
     the results (sc deltas, types) are the hand-written ones of the JSON file."""
-    import sys
-
-    sys.path.insert(0, str(HERE.parents[2]))
-    from saves.logs import model as m
-    from saves.logs.mjlog import encode_meld
-    from saves.logs.tenhou6 import parse_tenhou6
-    from saves.logs.yaku import LIMITS, TENHOU_YAKU
-
     number = {yid: n for n, (yid, _jp) in TENHOU_YAKU.items() if not 10 <= n <= 17}
     shown = shown or {}
 
