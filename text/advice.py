@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.shanten import shanten
-from engine.tiles import counts_of, format_kinds, kind_name
+from engine.tiles import counts_of, format_kinds, kind_name, kind_of
 from engine.view import PlayerView
 from engine.waits import discard_options, ukeire, waits
 
@@ -65,16 +65,16 @@ def advise(view: PlayerView, discard: int | None) -> Advice:
         sh = shanten(counts, melds)
         visible = _visible_others(view)
         if discard is not None:
-            visible[discard >> 2] += 1
+            visible[kind_of(discard)] += 1
         kinds, count = ukeire(counts, melds, visible)
         ws: tuple[int, ...] = tuple(waits(counts, melds)) if sh == 0 else ()
     except (ValueError, IndexError):
         return Advice()
     furiten = False
     if ws:
-        river_kinds = {r.tile >> 2 for r in view.me.river}
+        river_kinds = {kind_of(r.tile) for r in view.me.river}
         if discard is not None:
-            river_kinds.add(discard >> 2)
+            river_kinds.add(kind_of(discard))
         furiten = bool(river_kinds & set(ws)) or (discard is None and view.furiten)
     return Advice(sh, tuple(kinds), count, ws, furiten)
 

@@ -19,10 +19,18 @@ from typing import Any
 
 from engine.events import Meld, MeldKind
 from engine.scoring import NAMES, ScoreResult, WinContext, score_win, win_payments
-from engine.tiles import TileError, kind_name, parse_kinds, parse_tiles
+from engine.tiles import (
+    WIND_LETTERS,
+    TileError,
+    is_honour,
+    kind_name,
+    kind_of,
+    parse_kinds,
+    parse_tiles,
+    suit_of,
+)
 from rulesets.schema import Ruleset
 
-WINDS = "ESWN"
 MELD_KINDS: dict[str, tuple[MeldKind, int]] = {
     "chi": ("chi", 3), "pon": ("pon", 3), "minkan": ("minkan", 4), "ankan": ("ankan", 4),
     "kakan": ("kakan", 4),
@@ -40,7 +48,7 @@ class RequestError(Exception):
 # ------------------------------------------------------------------ requests
 def _wind(value: Any, what: str) -> int:
     if isinstance(value, str) and value.upper() in ("E", "S", "W", "N") and len(value) == 1:
-        return WINDS.index(value.upper())
+        return WIND_LETTERS.index(value.upper())
     raise RequestError(f"{what} must be one of E, S, W, N, not '{value}'")
 
 
@@ -59,12 +67,12 @@ def parse_meld(text: str, rules: Ruleset, used: Iterable[int]) -> Meld:
             f"{', '.join(MELD_KINDS)} (e.g. pon:555z)")
     kind, size = MELD_KINDS[kind_s]
     tiles = tuple(parse_tiles(tiles_s, rules.red_fives, used=used))
-    kinds = sorted(t >> 2 for t in tiles)
+    kinds = sorted(kind_of(t) for t in tiles)
     if len(tiles) != size:
         raise RequestError(f"'{text}': a {kind_s} has {size} tiles, not {len(tiles)}")
     if kind == "chi":
-        if kinds[0] >= 27 or kinds != [kinds[0], kinds[0] + 1, kinds[0] + 2] or (
-                kinds[0] // 9 != kinds[2] // 9):
+        if is_honour(kinds[0]) or kinds != [kinds[0], kinds[0] + 1, kinds[0] + 2] or (
+                suit_of(kinds[0]) != suit_of(kinds[2])):
             raise RequestError(f"'{text}': a chi is three consecutive tiles of one suit")
     elif kinds[0] != kinds[-1]:
         raise RequestError(f"'{text}': a {kind_s} is {size} identical tiles")
@@ -138,7 +146,7 @@ def build_context(req: dict[str, Any], rules: Ruleset) -> tuple[WinContext, int 
 
 
 def _find_win(concealed: list[int], kind: int, red: bool, rules: Ruleset) -> int:
-    matches = [t for t in concealed if t >> 2 == kind]
+    matches = [t for t in concealed if kind_of(t) == kind]
     if not matches:
         raise RequestError(
             f"the winning tile {kind_name(kind)} is not in the hand (the hand includes it)")
@@ -172,8 +180,8 @@ def result_json(res: ScoreResult, ctx: WinContext, from_seat: int | None,
         lines = win_payments(res, winner=ctx.seat_wind, from_seat=from_seat, dealer=0,
                              honba=ctx.honba, sticks=ctx.sticks, rules=rules)
         out["payments"] = [
-            {"payer": None if p.payer is None else WINDS[p.payer], "payee": WINDS[p.payee],
-             "amount": p.amount, "reason": p.reason}
+            {"payer": None if p.payer is None else WIND_LETTERS[p.payer],
+             "payee": WIND_LETTERS[p.payee], "amount": p.amount, "reason": p.reason}
             for p in lines
         ]
     return out

@@ -6,9 +6,10 @@
 
 from __future__ import annotations
 
+from engine.tiles import WIND_LETTERS
+
 WIND_NAMES = ("East", "South", "West", "North")
 WIND_KANJI = "東南西北"
-WIND_LETTERS = "ESWN"
 RELATIVE_NAMES = ("You", "Right", "Across", "Left")
 
 
