@@ -54,15 +54,21 @@ def opt(
     hi: int | None = None,
     choices: tuple[str, ...] | None = None,
     values: dict[str, str] | None = None,
+    before: Any = None,
 ) -> Any:
     """Declare one option: its default, section, Japanese term, meaning and limits.
 
     ``lo``/``hi`` bound ints; ``choices`` bound the items of a tuple of strings;
-    ``values`` explains each allowed value of a ``Literal`` option.
+    ``values`` explains each allowed value of a ``Literal`` option.  ``before`` is
+    the value that reproduces what hanchan did before the option existed, where
+    the default differs from it: a save written then, which lacks the option,
+    is read with it (see :func:`saved_before`).
     """
     assert section in SECTIONS, section
     meta = {"section": section, "ja": ja, "en": en, "lo": lo, "hi": hi,
             "choices": choices, "values": values or {}}
+    if before is not None:
+        meta["before"] = before
     if isinstance(default, (tuple, list)):
         value = tuple(tuple(x) if isinstance(x, list) else x for x in default)
         return field(default=value, metadata=meta)
@@ -236,6 +242,7 @@ class Ruleset:
     extension_dealer_keeps: Literal["target_ends", "as_last_hand"] = opt(
         "as_last_hand", "length", "延長戦の連荘",
         "Sudden-death extension: what a hand after which the dealer keeps the deal does.",
+        before="target_ends",
         values={"target_ends": "the game ends as soon as somebody has the target, even "
                                "when the dealer keeps the deal",
                 "as_last_hand": "it ends only as the last hand does: by agariyame or "
@@ -568,6 +575,18 @@ def _plain(v: Any) -> Any:
 def option_fields() -> list[dataclasses.Field[Any]]:
     """The option fields of :class:`Ruleset` in declaration order."""
     return list(dataclasses.fields(Ruleset))
+
+
+def saved_before() -> dict[str, Any]:
+    """The options a save written before they existed means by leaving them out.
+
+    Only options whose default changed what the engine did are listed; every other
+    missing option takes its default, which is the old behaviour.
+
+    >>> saved_before()["extension_dealer_keeps"]
+    'target_ends'
+    """
+    return {f.name: f.metadata["before"] for f in option_fields() if "before" in f.metadata}
 
 
 def option_types() -> dict[str, Any]:

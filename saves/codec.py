@@ -20,7 +20,7 @@ from typing import Any
 import msgspec
 
 from engine.events import EVENT_TYPES, Event, GameStarted
-from rulesets.schema import Ruleset, option_fields
+from rulesets.schema import Ruleset, option_fields, saved_before
 
 FORMAT = "hanchan-game"
 FORMAT_VERSION = 1
@@ -165,9 +165,12 @@ _RULE_NAMES = frozenset(f.name for f in option_fields())
 
 def ruleset_from_dict(data: Any, path: str = "$.ruleset") -> Ruleset:
     """A :class:`Ruleset` from a file's plain data: unknown options are an error, missing
-    options take their defaults, every value is checked against the schema."""
+    options take their defaults (or, where a default changed the game, the value the
+    file's older version played: ``saved_before``), every value is checked against
+    the schema."""
     if not isinstance(data, dict):
         raise LineError(f"the ruleset at {_where(path)} is not an object")
+    data = {**{k: v for k, v in saved_before().items() if k not in data}, **data}
     unknown = sorted(k for k in data if k not in _RULE_NAMES)
     if unknown:
         names = ", ".join(repr(k) for k in unknown)

@@ -90,7 +90,17 @@ def test_newer_version_says_so() -> None:
 
 
 def test_ruleset_missing_options_take_defaults() -> None:
-    assert ruleset_from_dict({"name": "x", "oka": 0}) == Ruleset(name="x", oka=0)
+    assert ruleset_from_dict({"name": "x", "oka": 0}) == Ruleset(
+        name="x", oka=0, extension_dealer_keeps="target_ends")
+
+
+def test_a_save_older_than_an_option_keeps_the_game_it_played() -> None:
+    # A Tenhou save written before extension_dealer_keeps existed ended the West round
+    # as soon as anybody had the target; read back, it must replay that game.
+    old = Ruleset().to_dict()
+    del old["extension_dealer_keeps"]
+    assert ruleset_from_dict(old) == Ruleset(extension_dealer_keeps="target_ends")
+    assert ruleset_from_dict(Ruleset().to_dict()) == Ruleset()  # today's saves: as written
 
 
 def test_ruleset_unknown_option_is_named() -> None:
