@@ -13,17 +13,17 @@ and picks one of the legal actions the engine offers.
   the others' rivers for its waits and its defence, and reads who folds against a
   riichi for its riichi-or-dama choice.
 
-Modules, each with public functions the tests call:
+Modules, each with public functions the tests call, listed from the top down (imports
+point only down this list: import-linter's ``ai-club-layers`` contract in ``make lint``):
 
-* :mod:`ai.club.style` — :class:`Style`, every knob declared once, and :data:`STYLES`;
+* :mod:`ai.club.bot` — :class:`ClubBot`, which hands each decision to its part, and
+  :mod:`ai.club.docs` — the knob table of ``docs/bot-tuning.md``, generated;
+* :mod:`ai.club.calls` — chi and pon; :mod:`ai.club.riichi` — riichi or dama, open riichi;
+* :mod:`ai.club.discard` — the discard choice, kans, the tile to throw;
 * :mod:`ai.club.situation` — :class:`Situation`, one decision's reading of the table;
 * :mod:`ai.club.reading` — threats, the ease of a wait, pao;
-* :mod:`ai.club.discard` — the discard choice, kans, the tile to throw;
-* :mod:`ai.club.riichi` — riichi or dama, open riichi;
-* :mod:`ai.club.calls` — chi and pon;
 * :mod:`ai.club.endgame` — agari-yame, the noten declaration, the worth of tenpai at a draw;
-* :mod:`ai.club.bot` — :class:`ClubBot`, which hands each decision to its part;
-* :mod:`ai.club.docs` — the knob table of ``docs/bot-tuning.md``, generated.
+* :mod:`ai.club.style` — :class:`Style`, every knob declared once, and :data:`STYLES`.
 
 >>> bot = ClubBot("strong", seed=0)
 >>> bot.style is STYLES["strong"]
