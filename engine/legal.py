@@ -357,7 +357,7 @@ def why_illegal(st: GameState, seat: int, action: Action) -> str:
                 return "Riichi needs 1,000 points to put down."
             if st.live_remaining < st.rules.riichi_min_wall:
                 return "Too few tiles are left in the wall to declare riichi."
-            return "Riichi needs a tenpai hand after this discard."
+            return "Riichi needs a hand that is tenpai (one tile from a win) after the discard."
         if s.riichi:
             return "After riichi you must discard the tile you drew."
         if kind_of(action.tile) in s.kuikae:
@@ -367,27 +367,92 @@ def why_illegal(st: GameState, seat: int, action: Action) -> str:
         return "You may not discard that tile now."
     if st.phase == "turn" and seat != st.turn:
         return "It is not your turn."
+    if s.dead and isinstance(action, (Tsumo, Ron, Chi, Pon, OpenKan, ClosedKan, AddedKan)):
+        return "After your false call this hand may only discard; it cannot win or call."
     if isinstance(action, Tsumo):
-        return "Your hand is not a complete winning hand with a yaku."
+        if st.phase != "turn":
+            return "You may win by tsumo only on your own turn, with the tile you drew."
+        if s.called_this_turn or st.drawn is None:
+            return "You did not draw this turn (you called): you may not win by tsumo now."
+        if shanten(s.counts, len(s.melds)) >= 0:
+            return "Your hand is not complete: it needs four sets and a pair."
+        return "Your hand is complete but has no yaku, so it cannot win."
     if isinstance(action, Ron):
         if st.phase not in ("claim", "chankan"):
             return "There is no discard to win on now."
         if is_furiten(st, seat):
-            return "You are furiten: you may not win on a discard."
-        return "That tile does not complete a winning hand with a yaku for you."
+            return "You are furiten (a tile you wait on is in your discards, or you let a " \
+                   "winning tile pass): you may not win on a discard."
+        return _why_not_ron(st, seat)
     if isinstance(action, (Chi, Pon, OpenKan)):
         if st.phase != "claim":
             return "There is no discard to call now."
-        if s.riichi:
+        if s.riichi or s.riichi_pending:
             return "In riichi you may not call."
         if isinstance(action, Chi) and st.last_discard is not None and (
                 st.last_discard[0] + 1) % 4 != seat:
-            return "Only the next player may chi a discard."
-        return "You may not make that call now."
-    if isinstance(action, (ClosedKan, AddedKan)):
-        if st.kans_total >= st.rules.max_kans:
+            return "Only the next player (to the discarder's right) may chi a discard."
+        if st.live_remaining <= 0 and not st.rules.call_on_last_discard:
+            return "The last discard of the hand may not be called."
+        if not st.rules.call_without_draws_left and st.live_remaining < 4:
+            return "Too few tiles are left in the wall to call."
+        if isinstance(action, OpenKan) and not _can_kan_now(st):
             return "No more kans may be declared in this hand."
-        return "You may not declare that kan now."
+        shape = _why_no_call_shape(st, seat, action)
+        if shape is not None:
+            return shape
+        if any(t not in s.hand for t in action.tiles):
+            return "Those tiles are not in your hand."
+        if st.rules.kuikae != "allowed":
+            return "Swap calling: after that call every tile left would be one you may not " \
+                   "discard."
+        return "Those tiles do not make a set with that discard."
+    if isinstance(action, (ClosedKan, AddedKan)):
+        if st.kans_total >= st.rules.max_kans or not _can_kan_now(st):
+            return "No more kans may be declared in this hand."
+        if s.riichi or s.riichi_pending:
+            return "In riichi you may only declare a closed kan of the tile you drew, and " \
+                   "only if it keeps your wait."
+        if s.called_this_turn and not st.rules.kan_after_call:
+            return "You may not declare a kan right after a call."
+        return "A kan needs four of the same tile in your hand, or the fourth tile of one " \
+               "of your pons."
     if isinstance(action, NineTerminals):
         return "Nine terminals needs nine different terminals and honours on your first draw."
     return "That action is not possible now."
+
+
+def _why_no_call_shape(st: GameState, seat: int, action: Chi | Pon | OpenKan) -> str | None:
+    """Why no tiles of the hand make that kind of call with the discard, or ``None``."""
+    if st.last_discard is None:
+        return "There is no discard to call now."
+    kind = kind_of(st.last_discard[1])
+    counts = st.seats[seat].counts
+    if isinstance(action, Pon) and counts[kind] < 2:
+        return "A pon needs two tiles like the discard in your hand."
+    if isinstance(action, OpenKan) and counts[kind] < 3:
+        return "An open kan needs three tiles like the discard in your hand."
+    if isinstance(action, Chi):
+        n = kind % 9
+        if not is_suited(kind) or not any(
+                0 <= n + a and n + b <= 8 and counts[kind + a] and counts[kind + b]
+                for a, b in ((-2, -1), (-1, 1), (1, 2))):
+            return "A chi needs two tiles in your hand that make a run with the discard."
+    return None
+
+
+def _why_not_ron(st: GameState, seat: int) -> str:
+    """Why the open tile (a discard, or a kan's tile) does not win for ``seat``."""
+    s = st.seats[seat]
+    lk = st.last_kan
+    if st.phase == "chankan" and lk is not None:
+        tile = lk[1].added if lk[1].added is not None else lk[1].tiles[0]
+    elif st.last_discard is not None:
+        tile = st.last_discard[1]
+    else:
+        return "There is no discard to win on now."
+    counts = list(s.counts)
+    counts[kind_of(tile)] += 1
+    if shanten(counts, len(s.melds)) >= 0:
+        return "That tile does not complete your hand."
+    return "That tile completes your hand, but the hand has no yaku, so it cannot win."

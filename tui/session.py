@@ -18,6 +18,7 @@ from ai.base import Bot, make_bot
 from engine.actions import Action
 from engine.events import Event, GameEnded, GameStarted, HandDrawn, Penalty, Won
 from engine.game import Game, IllegalAction
+from engine.legal import why_illegal
 from engine.tiles import WIND_LETTERS
 from engine.view import PlayerView
 from rulesets.schema import Ruleset
@@ -159,6 +160,11 @@ class PlaySession:
                 for s, acts in sorted(self.game.pending().items())
                 if s != self.human and acts
             ]
+
+    def why_not(self, action: Action) -> str:
+        """The engine's reason why the human may not play ``action`` now."""
+        with self.lock:
+            return why_illegal(self.game.state, self.human, action)
 
     def act(self, seat: int, action: Action) -> str | None:
         """Play ``action`` for ``seat``; the engine's reason when it refuses."""

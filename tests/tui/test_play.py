@@ -75,7 +75,7 @@ async def test_illegal_key_and_refused_action_show_reasons(tmp_path: Path) -> No
         assert isinstance(scr, TableScreen)
         await pilot.press("c")  # no chi on one's own turn
         await pilot.pause()
-        assert "Chi is not possible now." in screen_text(app)
+        assert "There is no discard to call now." in screen_text(app)  # the engine's reason
         # a discard the engine refuses (riichi with a tile that does not keep tenpai)
         # is sent anyway and its reason shown
         view = scr.session.view()

@@ -334,19 +334,25 @@ async def test_outside_practice_mode_the_same_keys_are_refused() -> None:
         scr = await settle(pilot)
         assert isinstance(scr, TableScreen)
         before = list(scr.session.events)
+        # each refusal gives the engine's reason (engine.legal.why_illegal), in words
         await pilot.press("t")
         await pilot.pause()
-        assert "Tsumo is not possible now." in screen_text(app)
+        assert "Your hand is not complete: it needs four sets and a pair." in screen_text(app)
         await pilot.press("r")
         await pilot.pause()
-        assert "Riichi is not possible now." in screen_text(app) and not scr.riichi_mode
+        assert "Riichi needs a hand that is tenpai (one tile from a win) after the discard." \
+            in screen_text(app) and not scr.riichi_mode
         assert list(scr.session.events) == before
         scr = await to_chi_offer(pilot)
         before = list(scr.session.events)
-        for key, word in (("o", "Ron"), ("p", "Pon"), ("k", "Kan")):
+        for key, reason in (  # 3446m159p19s1234z against North's 5m
+                ("o", "That tile does not complete your hand."),
+                ("p", "A pon needs two tiles like the discard in your hand."),
+                ("k", "An open kan needs three tiles like the discard in your hand.")):
             await pilot.press(key)
             await pilot.pause()
-            assert f"{word} is not possible now." in screen_text(app)
+            assert reason in screen_text(app)
+            assert "not possible now" not in screen_text(app)
             assert isinstance(app.screen, TableScreen)
         assert list(scr.session.events) == before and penalties(app) == []
         assert "practice" not in screen_text(app)

@@ -41,7 +41,7 @@ from tui.settings import TOGGLES, Settings
 from tui.table.autoplay import auto_action, waits_on_pass
 from tui.table.choice import HandChoice, RiichiKind
 from tui.table.pacing import BotPacer, pass_wait
-from tui.table.practice import mistakes
+from tui.table.practice import mistakes, refused_sample
 from tui.tilefaces import strip
 from tui.widgets.action_bar import ActionBar
 from tui.widgets.hand import HandView
@@ -317,8 +317,7 @@ class TableScreen(Screen[None]):
         if group in ("riichi", "open_riichi"):
             kind: RiichiKind = "open_riichi" if group == "open_riichi" else "riichi"
             if not choice.riichi_options(kind):
-                word = "Open riichi" if kind == "open_riichi" else "Riichi"
-                self.info.say(f"{word} is not possible now.", "error")
+                self.info.say(self._refusal(group, choice), "error")
                 return
             self.choice = choice.toggled_riichi(kind)
             return
@@ -329,14 +328,23 @@ class TableScreen(Screen[None]):
             if isinstance(tried, str):
                 self.info.say(tried, "error")
                 return
-            options, practice = tried, True
+            if tried is not None:
+                options, practice = tried, True
         if not options:
-            self.info.say(f"{ACTION_TITLES.get(group, group)} is not possible now.", "error")
+            self.info.say(self._refusal(group, choice), "error")
             return
         if len(options) == 1:
             self.submit(options[0])
             return
         self._choose(group, options, practice=practice)
+
+    def _refusal(self, group: str, choice: HandChoice) -> str:
+        """Why the ``group`` key does nothing now: the engine's reason, else a plain refusal."""
+        title = ACTION_TITLES.get(group, group)
+        sample = refused_sample(group, choice.view)
+        if sample is None:
+            return f"{title} is not possible now."
+        return self.session.why_not(sample)
 
     def action_group_yes(self) -> None:
         self.action_group("stop" if "stop" in self.groups() else "show")

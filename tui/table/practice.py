@@ -18,7 +18,18 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Literal
 
-from engine.actions import Action, Chi, Discard, OpenKan, Pass, Pon, Ron, Tsumo
+from engine.actions import (
+    Action,
+    Chi,
+    ClosedKan,
+    Discard,
+    NineTerminals,
+    OpenKan,
+    Pass,
+    Pon,
+    Ron,
+    Tsumo,
+)
 from engine.tiles import Kind, Tile, is_honour, is_red, kind_of, suit_of, tile_name
 from engine.view import PlayerView
 from text.actions import ACTION_TITLES
@@ -73,22 +84,23 @@ def plausible_calls(group: CallGroup, hand: Sequence[Tile], discard: Tile, red_f
     return out
 
 
-def mistakes(group: str, view: PlayerView, legal: Sequence[Action]) -> list[Action] | str:
+def mistakes(group: str, view: PlayerView, legal: Sequence[Action]
+             ) -> list[Action] | str | None:
     """What the ``group`` key sends when nothing of it is legal: actions, or why nothing.
 
     A false tsumo on the own turn, a false ron or call when a discard (or a kan) is
-    open to claims; the engine judges (and penalises) each.
+    open to claims; the engine judges (and penalises) each.  ``None`` when the key
+    means nothing now: the engine's reason for :func:`refused_sample` says why.
     """
     title = ACTION_TITLES.get(group, group)
-    not_now = f"{title} is not possible now."
     own_turn = any(isinstance(a, Discard) for a in legal)
     asked = any(isinstance(a, Pass) for a in legal)  # a discard or kan open to claims
     if group == "tsumo":
-        return [Tsumo()] if own_turn else not_now
+        return [Tsumo()] if own_turn else None
     if group == "ron":
-        return [Ron()] if asked else not_now
+        return [Ron()] if asked else None
     if group not in ("chi", "pon", "kan") or not asked or view.last_discard is None:
-        return not_now
+        return None
     rf = view.ruleset.red_fives
     tile = view.last_discard[1]
     call: CallGroup = "chi" if group == "chi" else "pon" if group == "pon" else "kan"
@@ -110,3 +122,43 @@ def riichi_anywhere(view: PlayerView, legal: Sequence[Action], want_open: bool) 
     if view.me.riichi:
         return False
     return any(isinstance(a, Discard) and not a.riichi for a in legal)
+
+
+def refused_sample(group: str, view: PlayerView) -> Action | None:
+    """An action of ``group`` for the engine to explain when the key is refused.
+
+    The engine's reason (:func:`engine.legal.why_illegal`) names what the situation
+    or the hand lacks; for a call the nearest tiles are asked about, for riichi the
+    drawn tile (no riichi was offered, so no discard would do).  ``None`` for a key
+    the engine has no reason for.
+    """
+    hand = view.concealed()
+    if not hand:
+        return None
+    rf = view.ruleset.red_fives
+    if group == "tsumo":
+        return Tsumo()
+    if group == "ron":
+        return Ron()
+    if group == "nine":
+        return NineTerminals()
+    if group in ("riichi", "open_riichi"):
+        tile = view.drawn if view.drawn is not None else hand[-1]
+        return Discard(tile, riichi=True, open=group == "open_riichi")
+    if group == "kan" and view.last_discard is None:
+        return ClosedKan((hand[0], hand[1], hand[2], hand[3])) if len(hand) >= 4 else None
+    if group in ("chi", "pon", "kan"):
+        call: CallGroup = "chi" if group == "chi" else "pon" if group == "pon" else "kan"
+        discard = view.last_discard
+        near = plausible_calls(call, hand, discard[1], rf) if discard is not None else []
+        if near:
+            return near[0]
+        size = 3 if group == "kan" else 2
+        if len(hand) < size:
+            return None
+        if group == "chi":
+            return Chi((hand[0], hand[1]))
+        if group == "pon":
+            return Pon((hand[0], hand[1]))
+        return OpenKan((hand[0], hand[1], hand[2]))
+    return None
