@@ -159,9 +159,9 @@ class HanchanApp(App[int]):
             self.notify(f"Cannot open {message.path.name}: {exc}", severity="error")
 
     def on_leave_screen(self, message: LeaveScreen) -> None:
-        """Leave a screen (the game's end, the replay): the menu when there is one, else quit."""
+        """Leave a screen (game end, replay): the menu if asked or opened on it, else quit."""
         self._close_session()
-        if self.start == "menu":
+        if message.menu or self.start == "menu":
             self.open_menu()
         else:
             self.exit(0)

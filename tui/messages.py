@@ -48,4 +48,12 @@ class OpenReplay(Message):
 
 
 class LeaveScreen(Message):
-    """Leave the screen (the end of a game, the replay): the menu when there is one, else quit."""
+    """Leave the screen (the end of a game, the replay): the menu when there is one, else quit.
+
+    ``menu``: go to the main menu even when the app was opened on a game or a replay
+    (the game end's "Main menu").
+    """
+
+    def __init__(self, *, menu: bool = False) -> None:
+        super().__init__()
+        self.menu = menu

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ai.arena import play_game
+from ai.base import make_bot
 from engine.actions import Chi, Discard
 from engine.events import Called, Discarded, GameEnded, HandDrawn, RiichiDeclared, Won
+from engine.game import Game
 from engine.tiles import kind_of
 from rulesets.schema import Ruleset
 from tests.kit.screen_text import screen_text
@@ -19,9 +22,10 @@ from tui.app import HanchanApp
 from tui.screens.chooser import ChooserScreen
 from tui.screens.game_end import GameEndScreen
 from tui.screens.hand_result import HandResultScreen
+from tui.screens.menu import MenuScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.table import TableScreen
-from tui.session import NewGame
+from tui.session import NewGame, PlaySession
 from tui.settings import Settings
 
 SIZE = (100, 32)
@@ -397,3 +401,35 @@ async def test_tall_terminal_lists_the_best_discards(tmp_path: Path) -> None:
         await settle(pilot)
         await pilot.pause()
         assert "Best discards:" not in screen_text(app)
+
+
+async def test_main_menu_at_the_end_of_a_game_opened_by_play(tmp_path: Path) -> None:
+    # `hanchan play` opens the app on a game ("play"); the game end's Enter is "Main menu"
+    rules = Ruleset().replace(length="east")
+    events = play_game(rules, [make_bot("greedy", s) for s in range(4)], seed=3,
+                       names=("You", "Bot S", "Bot W", "Bot N"))
+    session = PlaySession(Game.from_events(events), 0, {})
+    app = HanchanApp("play", session=session, save_dir=tmp_path,
+                     settings=Settings(bot_delay=0.0))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, GameEndScreen)
+        assert "Main menu" in screen_text(app)  # what the footer promises for Enter
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert app.return_code is None  # still running: not back at the shell
+        assert app.session is None  # the finished game is closed
+
+
+async def test_q_at_the_end_of_a_game_opened_by_play_quits(tmp_path: Path) -> None:
+    rules = Ruleset().replace(length="east")
+    events = play_game(rules, [make_bot("greedy", s) for s in range(4)], seed=3)
+    app = HanchanApp("play", session=PlaySession(Game.from_events(events), 0, {}),
+                     save_dir=tmp_path, settings=Settings(bot_delay=0.0))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, GameEndScreen)
+        await pilot.press("q")
+        await pilot.pause()
+        assert app.return_code == 0

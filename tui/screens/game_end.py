@@ -85,7 +85,7 @@ def balance_note(ended: GameEnded, rules: Ruleset) -> str:
 
 
 class GameEndScreen(Screen[None]):
-    """The end of the game; Enter or Q goes back (to the menu, or out)."""
+    """The end of the game; Enter opens the main menu, Q goes back (to the menu, or out)."""
 
     DEFAULT_CSS = """
     GameEndScreen > VerticalScroll { padding: 1 2; }
@@ -94,8 +94,8 @@ class GameEndScreen(Screen[None]):
     """
 
     BINDINGS = [
-        Binding("enter", "leave", "Main menu"),
-        Binding("q", "leave", "Quit", show=False),
+        Binding("enter", "leave(True)", "Main menu"),
+        Binding("q", "leave(False)", "Quit", show=False),
     ]
 
     def __init__(self, events: Sequence[Event], human: int, names: Sequence[str],
@@ -135,8 +135,9 @@ class GameEndScreen(Screen[None]):
             )
         yield Footer()
 
-    def action_leave(self) -> None:
+    def action_leave(self, menu: bool) -> None:
+        """Enter: the main menu, whichever way the game was opened; Q: out (or the menu)."""
         if self.pushed:
             self.app.pop_screen()
             return
-        self.post_message(LeaveScreen())
+        self.post_message(LeaveScreen(menu=menu))
