@@ -17,6 +17,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
+from saves.writer import GameLocked
 from tui import palette
 from tui.messages import ContinueGame, LeaveScreen, OpenReplay, SettingsChanged, StartGame
 from tui.savefiles import read_events
@@ -62,6 +63,8 @@ class HanchanApp(App[int]):
         self.settings = settings if settings is not None else load_settings(settings_path)
         self.session = session
         self.replay_seat = replay_seat
+        self._told: str | None = None  # the save problem the player was last told
+        self._save_timer: object | None = None
         self.error: str | None = None
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
@@ -101,9 +104,16 @@ class HanchanApp(App[int]):
         self._open_table()
 
     def continue_game(self, path: Path) -> None:
-        """Continue an unfinished saved game."""
+        """Continue an unfinished saved game; one that another window plays is continued in
+        a copy, and the player is told."""
         self._close_session()
-        self.session = PlaySession.resume(path)
+        try:
+            self.session = PlaySession.resume(path)
+        except GameLocked:
+            self.session = PlaySession.resume(path, copy=True)
+            name = self.session.save_path.name if self.session.save_path else "a copy"
+            self.notify(f"{path.name} is open in another window: this is a copy, {name}.",
+                        severity="warning", timeout=10)
         self._open_table()
 
     def open_replay(self, path: Path) -> None:
@@ -116,6 +126,20 @@ class HanchanApp(App[int]):
         assert self.session is not None
         self._replace(TableScreen(self.session, self.settings))
         self.run_worker(self._open_save, thread=True, group="save")
+        self._told = None
+        if self._save_timer is None:
+            self._save_timer = self.set_interval(1.0, self._watch_save)
+
+    def _watch_save(self) -> None:
+        """Tell the player once when the game file cannot be written, and when it can again."""
+        session = self.session
+        problem = session.save_problem if session is not None else None
+        if problem != self._told:
+            if problem is not None:
+                self.notify(problem, severity="error", timeout=10)
+            elif self._told is not None:
+                self.notify("The game is saved again: every move is in the file.")
+            self._told = problem
 
     def _open_save(self) -> None:
         session = self.session

@@ -19,21 +19,26 @@ Listener = Callable[[Event], None]
 
 
 def new_writer(save_dir: Path, rules: Ruleset, names: tuple[str, ...], bots: str, human: int,
-               seed: int | None) -> tuple[Path, Listener, Callable[[], None]]:
-    """A new game file in ``save_dir`` (also the autosave to continue)."""
+               seed: int | None
+               ) -> tuple[Path, Listener, Callable[[], None], Callable[[], str | None]]:
+    """A new game file in ``save_dir`` (also the autosave to continue): its path, the
+    listener that writes events, the closer, and what went wrong with the last write."""
     seats = tuple(SeatInfo(n, None if s == human else bots) for s, n in enumerate(names))
     header = make_header(msgspec.to_builtins(rules), seats, seed)
     writer = GameWriter.create(Path(save_dir), header)
-    return writer.path, writer.append, writer.close
+    return writer.path, writer.append, writer.close, lambda: writer.problem
 
 
 def resume_writer(
-    path: Path,
-) -> tuple[Path, list[Event], Listener, Callable[[], None], list[str | None]]:
-    """Reopen an unfinished game: its path (maybe a repaired copy), events, writer, bot levels."""
-    writer, loaded = GameWriter.resume(Path(path))
+    path: Path, copy: bool = False,
+) -> tuple[Path, list[Event], Listener, Callable[[], None], list[str | None],
+           Callable[[], str | None]]:
+    """Reopen an unfinished game (checked first; locked while played; ``copy``: continue a
+    copy of it): its path, events, writer, closer, bot levels and the last write's problem."""
+    writer, loaded = GameWriter.resume(Path(path), copy=copy)
     levels = [s.bot for s in loaded.header.seats]
-    return writer.path, list(loaded.events), writer.append, writer.close, levels
+    return (writer.path, list(loaded.events), writer.append, writer.close, levels,
+            lambda: writer.problem)
 
 
 def read_events(path: Path) -> list[Event]:

@@ -59,6 +59,7 @@ class PlaySession:
         self.bots = bots
         self.save_path = save_path
         self._closer = closer
+        self._save_problem: Callable[[], str | None] = lambda: None
         self._seen = len(game.events)
         self.lock = threading.RLock()  # the UI thread and the bots' thread share the game
         self._opener: Callable[[], None] | None = None  # creates the save file (open_save)
@@ -80,11 +81,12 @@ class PlaySession:
             save_dir = spec.save_dir
 
             def open_file() -> None:
-                path, listener, closer = new_writer(
+                path, listener, closer, problem = new_writer(
                     save_dir, spec.rules, names, spec.bots, spec.seat, seed
                 )
                 session.save_path = path
                 session._closer = closer
+                session._save_problem = problem
                 buffer.connect(listener)
 
             session._opener = open_file
@@ -102,9 +104,11 @@ class PlaySession:
                 opener()
 
     @classmethod
-    def resume(cls, path: Path, bots: str = "normal") -> PlaySession:
-        """Continue the unfinished game saved in ``path``, appending to the same file."""
-        save_path, events, listener, closer, levels = resume_writer(path)
+    def resume(cls, path: Path, bots: str = "normal", copy: bool = False) -> PlaySession:
+        """Continue the unfinished game saved in ``path``, appending to the same file (or to
+        a copy of it: ``copy``).  ``saves.reader.SaveError`` when it cannot be continued,
+        ``saves.writer.GameLocked`` when another window plays it."""
+        save_path, events, listener, closer, levels, problem = resume_writer(path, copy)
         if not events or not isinstance(events[0], GameStarted):
             closer()
             raise ValueError(f"{path.name} holds no game to continue")
@@ -116,7 +120,9 @@ class PlaySession:
         seed = start.seed or 0
         bots_ = {s: make_bot(level, seed * 4 + s + 1 + len(events)) for s in range(4)
                  if s != human}
-        return cls(game, human, bots_, save_path=save_path, closer=closer)
+        session = cls(game, human, bots_, save_path=save_path, closer=closer)
+        session._save_problem = problem
+        return session
 
     # ------------------------------------------------------------------ state
 
@@ -230,6 +236,12 @@ class PlaySession:
             if isinstance(ev, GameEnded):
                 return ev
         return None
+
+    @property
+    def save_problem(self) -> str | None:
+        """One sentence when the game file could not be written (a full or read-only disk:
+        the game goes on, and every move retries the write), else None."""
+        return self._save_problem()
 
     def close(self) -> None:
         """Flush and close the save file (the game can be continued later)."""

@@ -263,3 +263,18 @@ def test_hostile_lines_are_one_sentence_with_the_line(tmp_path: Path, line: byte
     assert [p.line for p in game.problems] == [12]
     text = str(game.problems[0])
     assert text.startswith("line 12: ") and "\n" not in text and len(text) < 200
+
+
+def test_a_session_on_a_locked_game_is_told_and_plays_a_copy(tmp_path: Path) -> None:
+    from tui.session import PlaySession
+
+    path = write_game(tmp_path, played_game(3)[:200])
+    first = PlaySession.resume(path)
+    with pytest.raises(GameLocked):
+        PlaySession.resume(path)
+    second = PlaySession.resume(path, copy=True)
+    assert second.save_path is not None and second.save_path.name == "g-copy.jsonl"
+    assert first.save_problem is None and second.save_problem is None
+    first.close()
+    second.close()
+    assert load(second.save_path).events[:200] == list(played_game(3)[:200])
