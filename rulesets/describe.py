@@ -136,6 +136,19 @@ def value_text(name: str, value: Any) -> str:
     return f"{text}: {explained}" if explained else text
 
 
+def _allowed(meta: Mapping[str, Any]) -> str:
+    """The range a whole-number option may take (what ``rules check`` and the save
+    reader accept), or "" for other options."""
+    lo, hi = meta.get("lo"), meta.get("hi")
+    if lo is not None and hi is not None:
+        return f"{lo:,} to {hi:,}"
+    if lo is not None:
+        return f"at least {lo:,}"
+    if hi is not None:
+        return f"at most {hi:,}"
+    return ""
+
+
 def describe_lines(rules: Ruleset, *, title: str | None = None, source: str | None = None,
                    everything: bool = False,
                    notes: Mapping[str, str] | None = None) -> list[str]:
@@ -158,9 +171,11 @@ def describe_lines(rules: Ruleset, *, title: str | None = None, source: str | No
         meta = f.metadata
         value = getattr(rules, f.name)
         note = (notes or {}).get(f.name)
+        allowed = _allowed(meta)
         by_section[meta["section"]].append(
             f"  {meta['ja']} ({f.name}): {value_text(f.name, value)}\n"
-            f"      {meta['en']}" + (f"\n      Rule: {note}" if note else ""))
+            f"      {meta['en']}" + (f"\n      Allowed: {allowed}" if allowed else "")
+            + (f"\n      Rule: {note}" if note else ""))
     for section, label in SECTIONS.items():
         if not by_section[section]:
             continue

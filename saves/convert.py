@@ -234,9 +234,12 @@ def events_from_recorded(game: m.RecordedGame, rules: Ruleset | None = None, *,
 
     def emit(ev: Event, where: str) -> None:
         nonlocal state
+        if isinstance(ev, Called) and (state is None or state.last_discard is None):
+            raise ConvertError(f"{where}: seat {ev.seat} calls {ev.meld.kind} with no "
+                               "discard before it")
         try:
             state = apply(state, ev)
-        except (ValueError, IndexError, KeyError) as exc:  # the event does not fit the state
+        except (ValueError, IndexError, KeyError, AssertionError) as exc:  # does not fit
             raise ConvertError(f"{where}: the engine cannot play the recorded "
                                f"{type(ev).__name__} ({exc})") from exc
         events.append(ev)
