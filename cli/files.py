@@ -8,6 +8,7 @@ game; ``export`` writes a saved game as a tenhou.net/6 or mjai log.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -148,5 +149,10 @@ def run_export(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise UserError(f"cannot write {args.output}: {exc.strerror or exc}", 1) from None
     else:
-        sys.stdout.write(text)
+        try:
+            sys.stdout.write(text)
+            sys.stdout.flush()
+        except OSError as exc:  # a full disk or a closed pipe: say so; nothing left to flush
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            raise UserError(f"cannot write the log: {exc.strerror or exc}", 1) from None
     return 0

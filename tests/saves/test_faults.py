@@ -20,6 +20,7 @@ from saves.folder import list_games, peek
 from saves.reader import SaveError, load, loads
 from saves.writer import POINTER, GameLocked, GameWriter, latest_unfinished, make_header
 from tests.kit.saved_games import played_game
+from tui.session import PlaySession
 
 SEATS = [SeatInfo("You"), SeatInfo("Bot 1", "easy"), SeatInfo("Bot 2", "easy"),
          SeatInfo("Bot 3", "easy")]
@@ -266,8 +267,6 @@ def test_hostile_lines_are_one_sentence_with_the_line(tmp_path: Path, line: byte
 
 
 def test_a_session_on_a_locked_game_is_told_and_plays_a_copy(tmp_path: Path) -> None:
-    from tui.session import PlaySession
-
     path = write_game(tmp_path, played_game(3)[:200])
     first = PlaySession.resume(path)
     with pytest.raises(GameLocked):
