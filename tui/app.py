@@ -15,6 +15,7 @@ from typing import Literal
 from textual import events
 from textual.app import App
 from textual.binding import Binding
+from textual.geometry import Size
 from textual.screen import Screen
 
 from saves.writer import GameLocked
@@ -26,7 +27,7 @@ from tui.screens.replay import ReplayScreen
 from tui.screens.table import TableScreen
 from tui.session import NewGame, PlaySession
 from tui.settings import Settings, load_settings, save_settings
-from tui.widgets.size_notice import MIN_HEIGHT, MIN_WIDTH
+from tui.widgets.size_notice import MIN_HEIGHT, MIN_WIDTH, SizeNotice
 
 Start = Literal["menu", "play", "continue", "replay"]
 
@@ -203,11 +204,15 @@ class HanchanApp(App[int]):
     # ------------------------------------------------------------------ size
 
     def on_resize(self, event: events.Resize) -> None:
-        self._check_size()
+        # This handler runs before Textual's own App._on_resize stores the new size,
+        # so self.size is still the old one here: judge by the event's size.
+        self._check_size(event.size)
 
-    def _check_size(self) -> None:
-        w, h = self.size
+    def _check_size(self, size: Size | None = None) -> None:
+        w, h = size if size is not None else self.size
         self.set_class(w < MIN_WIDTH or h < MIN_HEIGHT, "-too-small")
+        for notice in self.query(SizeNotice):  # it says the size: redraw it with the new one
+            notice.refresh()
 
 
 def _sentence(exc: BaseException) -> str:
