@@ -16,7 +16,16 @@ from dataclasses import dataclass, replace
 
 from ai.hand import winning_kinds
 from ai.rivers import passed_since
-from engine.tiles import dora_of
+from engine.tiles import (
+    dora_of,
+    is_dragon,
+    is_honour,
+    is_red,
+    is_suited,
+    kind_of,
+    suit_of,
+    wind_kind,
+)
 from engine.view import PlayerView, SeatInfo
 
 
@@ -69,7 +78,7 @@ class Threat:
 def _safe_kinds(view: PlayerView, seat: int) -> frozenset[int]:
     """Kinds ``seat`` cannot ron: its own discards and the tiles it has let pass."""
     info = view.seats[seat]
-    safe = {r.tile >> 2 for r in info.river}
+    safe = {kind_of(r.tile) for r in info.river}
     safe |= passed_since(view, seat)
     return frozenset(safe)
 
@@ -80,18 +89,18 @@ def _flush_suit(view: PlayerView, seat: int) -> int | None:
         return None
     suits = set()
     for m in info.melds:
-        k = m.tiles[0] >> 2
-        if k < 27:
-            suits.add(k // 9)
+        k = kind_of(m.tiles[0])
+        if is_suited(k):
+            suits.add(suit_of(k))
     if len(suits) > 1:
         return None
-    river = [r.tile >> 2 for r in info.river]
+    river = [kind_of(r.tile) for r in info.river]
     if len(river) < 5 and len(info.melds) < 2:
         return None
     per_suit = [0, 0, 0]
     for k in river:
-        if k < 27:
-            per_suit[k // 9] += 1
+        if is_suited(k):
+            per_suit[suit_of(k)] += 1
     if suits:
         s = suits.pop()
     else:
@@ -112,7 +121,7 @@ def threats(view: PlayerView, riichi_value: float = RIICHI_VALUE) -> list[Threat
     out: list[Threat] = []
     dora = [0] * 34
     for ind in view.dora_indicators:
-        dora[dora_of(ind >> 2)] += 1
+        dora[dora_of(kind_of(ind))] += 1
     red = view.ruleset.red_fives
     for info in view.seats:
         if info.seat == view.seat:
@@ -139,11 +148,12 @@ def threats(view: PlayerView, riichi_value: float = RIICHI_VALUE) -> list[Threat
         yakuhai = 0
         for m in melds:
             for t in m.tiles:
-                meld_dora += dora[t >> 2]
-                if red and (t >> 2) in (4, 13, 22) and (t & 3) < red:
+                meld_dora += dora[kind_of(t)]
+                if is_red(t, red):
                     meld_dora += 1
-            k = m.tiles[0] >> 2
-            if m.kind != "chi" and (k >= 31 or k == 27 + view.round_wind or k == 27 + info.wind):
+            k = kind_of(m.tiles[0])
+            if m.kind != "chi" and (is_dragon(k) or k in (wind_kind(view.round_wind),
+                                                               wind_kind(info.wind))):
                 yakuhai += 1
         value += 1800.0 * meld_dora + 600.0 * yakuhai
         if flush is not None:
@@ -156,7 +166,7 @@ def threats(view: PlayerView, riichi_value: float = RIICHI_VALUE) -> list[Threat
             river = river[:info.riichi_turn]  # after it, every draw is thrown
         out.append(Threat(info.seat, tenpai, value, info.riichi, flush,
                           _safe_kinds(view, info.seat),
-                          frozenset(r.tile >> 2 for r in river), _shown_waits(info)))
+                          frozenset(kind_of(r.tile) for r in river), _shown_waits(info)))
     return out
 
 
@@ -166,7 +176,7 @@ def _shown_waits(info: SeatInfo) -> frozenset[int] | None:
         return None
     counts = [0] * 34
     for t in info.shown_hand:
-        counts[t >> 2] += 1
+        counts[kind_of(t)] += 1
     if sum(counts) % 3 != 1:
         return None  # not a hand waiting for its 14th tile
     return frozenset(winning_kinds(counts, len(info.melds)))
@@ -183,7 +193,7 @@ def deal_in_chance(kind: int, safe: frozenset[int], unseen: Sequence[int],
     if kind in safe:
         return 0.0
     u = unseen[kind]
-    if kind >= 27:
+    if is_honour(kind):
         return (weights.honour_shanpon * min(u * (u - 1) / 6.0, 1.0)
                 + weights.honour_tanki * min(u / 3.0, 1.0)) / 100.0
     n = kind % 9  # 0..8
@@ -232,9 +242,9 @@ def danger_table(view: PlayerView, unseen: Sequence[int],
                 continue
             p = deal_in_chance(k, t.safe, unseen, weights, t.thrown)
             if t.flush_suit is not None and not t.riichi:
-                if k < 27 and k // 9 != t.flush_suit:
+                if is_suited(k) and suit_of(k) != t.flush_suit:
                     p *= 0.1
-                elif k < 27:
+                elif is_suited(k):
                     p *= 2.0
             out[k] += t.tenpai * p * t.value
     return out

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from ai.hand import discard_options, hand_counts, unseen_counts
 from engine.actions import Action, Discard, EndGame, Pass, Ron, ShowHand, Tsumo
-from engine.tiles import is_red
+from engine.tiles import is_red, kind_of
 from engine.view import PlayerView
 
 
@@ -49,7 +49,7 @@ class GreedyBot:
                 if a.tile == view.drawn:
                     return a
             return discards[0]
-        allowed = {a.tile >> 2 for a in plain}
+        allowed = {kind_of(a.tile) for a in plain}
         counts = hand_counts(view)
         opts = discard_options(counts, len(view.me.melds), unseen_counts(view),
                                exclude=[k for k in range(34) if k not in allowed])
@@ -58,7 +58,7 @@ class GreedyBot:
         top = [o for o in opts if (o.shanten, o.ukeire) == (opts[0].shanten, opts[0].ukeire)]
         kind = top[self._rng.randrange(len(top))].kind
         red = view.ruleset.red_fives
-        cands = sorted((a for a in plain if a.tile >> 2 == kind),
+        cands = sorted((a for a in plain if kind_of(a.tile) == kind),
                        key=lambda a: (is_red(a.tile, red), a.tile != view.drawn))
         choice = cands[0]
         if opts[0].shanten == 0:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine import waits as _waits
+from engine.tiles import kind_of
 from engine.view import PlayerView
 
 
@@ -19,9 +20,9 @@ def hand_counts(view: PlayerView) -> list[int]:
     """34-counts of the seat's concealed tiles, the drawn tile included."""
     c = [0] * 34
     for t in view.hand:
-        c[t >> 2] += 1
+        c[kind_of(t)] += 1
     if view.drawn is not None:
-        c[view.drawn >> 2] += 1
+        c[kind_of(view.drawn)] += 1
     return c
 
 

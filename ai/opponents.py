@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ai.rivers import Key, discard_key, in_order
+from engine.tiles import kind_of
 from engine.view import PlayerView
 
 PRIOR_SAFE = 1.0
@@ -76,7 +77,7 @@ def _count(view: PlayerView) -> tuple[list[int], list[int]]:
     known: dict[int, set[int]] = {seat: set() for seat in declared}
     live: set[int] = set()
     for key, seat, tile in in_order(view):
-        kind = tile.tile >> 2
+        kind = kind_of(tile.tile)
         for r in live:
             if seat != r and not _in_riichi(seat, declared, key):
                 seen[seat] += 1

@@ -10,6 +10,7 @@ skips turns and shifts the rivers against each other).
 
 from __future__ import annotations
 
+from engine.tiles import kind_of
 from engine.view import PlayerView, RiverTile
 
 Key = tuple[int, int]
@@ -46,5 +47,5 @@ def passed_since(view: PlayerView, seat: int) -> set[int]:
         since = discard_key(view, seat, info.riichi_turn)
     else:
         since = discard_key(view, seat, len(info.river) - 1)
-    return {r.tile >> 2 for s in view.seats if s.seat != seat
+    return {kind_of(r.tile) for s in view.seats if s.seat != seat
             for i, r in enumerate(s.river) if discard_key(view, s.seat, i) > since}

@@ -10,13 +10,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.scoring import WinContext, score_win
+from engine.tiles import is_red
 from engine.view import PlayerView
 
 
 def _free_copy(kind: int, taken: set[int], red_fives: int) -> int | None:
     """A physical tile of ``kind`` not in ``taken``; a plain (non-red) copy first."""
     order = [kind * 4 + c for c in range(4)]
-    order.sort(key=lambda t: (t & 3) < red_fives and kind in (4, 13, 22))
+    order.sort(key=lambda t: is_red(t, red_fives))
     for t in order:
         if t not in taken:
             return t

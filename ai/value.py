@@ -14,7 +14,17 @@ from dataclasses import dataclass
 from engine.events import Meld
 from engine.scoring.points import base_points, limit_of, split
 from engine.shanten import shanten_regular
-from engine.tiles import TERMINALS_AND_HONOURS, dora_of, is_red
+from engine.tiles import (
+    EAST,
+    TERMINALS_AND_HONOURS,
+    dora_of,
+    is_honour,
+    is_red,
+    is_suited,
+    kind_of,
+    suit_of,
+    wind_kind,
+)
 from engine.view import PlayerView
 from rulesets.schema import Ruleset
 
@@ -50,11 +60,11 @@ def context(view: PlayerView) -> ValueContext:
     yakuhai = [0] * 34
     for k in (31, 32, 33):
         yakuhai[k] = 1
-    yakuhai[27 + view.round_wind] += 1
-    yakuhai[27 + view.me.wind] += 1
+    yakuhai[wind_kind(view.round_wind)] += 1
+    yakuhai[wind_kind(view.me.wind)] += 1
     dora = [0] * 34
     for ind in view.dora_indicators:
-        dora[dora_of(ind >> 2)] += 1
+        dora[dora_of(kind_of(ind))] += 1
     min_han = rules.min_han
     if rules.two_han_from_honba and view.honba >= rules.two_han_from_honba:
         min_han = max(min_han, 2)
@@ -100,7 +110,7 @@ def sure_yaku(counts: Sequence[int], melds: Sequence[Meld], ctx: ValueContext) -
     """Han of yaku the hand has whatever it completes with (yakuhai sets, tanyao, flushes)."""
     closed = all(not m.is_open for m in melds)
     han = 0
-    meld_kinds = [m.tiles[0] >> 2 for m in melds]
+    meld_kinds = [kind_of(m.tiles[0]) for m in melds]
     for m, k in zip(melds, meld_kinds, strict=True):
         if m.kind != "chi" and ctx.yakuhai[k]:
             han += ctx.yakuhai[k]
@@ -109,12 +119,12 @@ def sure_yaku(counts: Sequence[int], melds: Sequence[Meld], ctx: ValueContext) -
             han += ctx.yakuhai[k]
     all_kinds = [k for k in range(34) if counts[k]]
     for m in melds:
-        all_kinds.extend(t >> 2 for t in m.tiles)
+        all_kinds.extend(kind_of(t) for t in m.tiles)
     if all_kinds and all(k not in _YAOCHUU for k in all_kinds) and (closed or ctx.open_tanyao):
         han += 1
-    suits = {k // 9 for k in all_kinds if k < 27}
+    suits = {suit_of(k) for k in all_kinds if is_suited(k)}
     if len(suits) == 1:
-        han += _flush_han(closed, any(k >= 27 for k in all_kinds))
+        han += _flush_han(closed, any(is_honour(k) for k in all_kinds))
     if not closed and all(m.kind != "chi" for m in melds) and len(melds) >= 2:
         singles = sum(1 for k in range(34) if counts[k] == 1)
         pairs = sum(1 for k in range(34) if counts[k] == 2)
@@ -135,21 +145,21 @@ def route_yaku(counts: Sequence[int], melds: Sequence[Meld], ctx: ValueContext) 
     """
     closed = all(not m.is_open for m in melds)
     nmeld = len(melds)
-    meld_kinds = [t >> 2 for m in melds for t in m.tiles]
+    meld_kinds = [kind_of(t) for m in melds for t in m.tiles]
     target = shanten_regular(counts, nmeld)
     han = 0
     if (closed or ctx.open_tanyao) and not any(k in _YAOCHUU for k in meld_kinds):
         simple = [0 if k in _YAOCHUU else n for k, n in enumerate(counts)]
         if any(simple) and shanten_regular(simple, nmeld) <= target:
             han += 1
-    meld_suits = {k // 9 for k in meld_kinds if k < 27}
+    meld_suits = {suit_of(k) for k in meld_kinds if is_suited(k)}
     if len(meld_suits) <= 1:
-        suits = meld_suits or {k // 9 for k in range(27) if counts[k]}
+        suits = meld_suits or {suit_of(k) for k in range(EAST) if counts[k]}
         best = 0
         for s in suits:
-            keep = [n if k >= 27 or k // 9 == s else 0 for k, n in enumerate(counts)]
+            keep = [n if is_honour(k) or suit_of(k) == s else 0 for k, n in enumerate(counts)]
             if shanten_regular(keep, nmeld) <= target:
-                honours = any(keep[27:]) or any(k >= 27 for k in meld_kinds)
+                honours = any(keep[EAST:]) or any(is_honour(k) for k in meld_kinds)
                 best = max(best, _flush_han(closed, honours))
         han += best
     return han
@@ -173,7 +183,7 @@ def dora_count(
             d += counts[k] * dora[k]
     for m in melds:
         for t in m.tiles:
-            d += dora[t >> 2]
+            d += dora[kind_of(t)]
         d += red_count(m.tiles, ctx.red_fives)
     return d
 
@@ -189,7 +199,7 @@ def _route_chances(
             p = 0.45 if unseen[k] >= 2 else 0.3
             miss *= 1.0 - p
             extra += p * ctx.yakuhai[k]
-    meld_tiles = [t >> 2 for m in melds for t in m.tiles]
+    meld_tiles = [kind_of(t) for m in melds for t in m.tiles]
     if ctx.open_tanyao or not melds or all(not m.is_open for m in melds):
         if all(k not in _YAOCHUU for k in meld_tiles):
             ny = sum(counts[k] for k in _YAOCHUU)
@@ -198,8 +208,8 @@ def _route_chances(
             extra += p
     suit_tiles = [0, 0, 0]
     for k in range(27):
-        suit_tiles[k // 9] += counts[k]
-    meld_suits = {k // 9 for k in meld_tiles if k < 27}
+        suit_tiles[suit_of(k)] += counts[k]
+    meld_suits = {suit_of(k) for k in meld_tiles if is_suited(k)}
     if len(meld_suits) <= 1:
         s = meld_suits.pop() if meld_suits else max(range(3), key=lambda i: suit_tiles[i])
         off = sum(suit_tiles) - suit_tiles[s]
