@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from ai.decision import Safety, SafetyKind
 from ai.hand import winning_kinds
 from ai.rivers import passed_since
 from engine.tiles import (
@@ -56,6 +57,9 @@ OBSERVED = WaitWeights(3.81, 1.48, 4.54, 0.0, 4.51, 0.0, 1.53)
 """Fitted to the waits of bot riichi hands (``benchmarks/fit_waits.py``): bots choose waits
 by tile count, not to trap suji, so they wait on suji more often than the books say.
 Not used by any level (it lost to the books' rates: docs/bot-tuning.md, ``waits``)."""
+
+THREAT_FLOOR = 0.05
+"""A seat less likely than this to be tenpai adds no danger (:func:`danger_table`)."""
 
 RIICHI_VALUE = 5200.0
 """Points a deal-in to a non-dealer riichi is taken to cost before its dora is read."""
@@ -234,7 +238,7 @@ def danger_table(view: PlayerView, unseen: Sequence[int],
     out = [0.0] * 34
     todo = range(34) if kinds is None else kinds
     for t in ts:
-        if t.tenpai < 0.05:
+        if t.tenpai < THREAT_FLOOR:
             continue
         for k in todo:
             if t.waits is not None:  # an open riichi: its waits are on the table
@@ -248,3 +252,39 @@ def danger_table(view: PlayerView, unseen: Sequence[int],
                     p *= 2.0
             out[k] += t.tenpai * p * t.value
     return out
+
+
+def safety(view: PlayerView, kind: int, threat: Threat, unseen: Sequence[int],
+           weights: WaitWeights = TEXTBOOK) -> Safety:
+    """What makes ``kind`` safe (or not) against ``threat``, as a player would say it.
+
+    The first that holds of: its own discard (genbutsu), let through since its riichi,
+    not a wait of its open riichi, suji of its safe kinds (both sides for a 4-6), an
+    honour with three copies seen; else nothing, with the chance
+    (:func:`deal_in_chance`) that the seat, if tenpai, waits on it.
+    """
+    info = view.seats[threat.seat]
+    wind = info.wind
+    if threat.waits is not None:
+        chance = 1.0 if kind in threat.waits and kind not in threat.safe else 0.0
+    else:
+        chance = deal_in_chance(kind, threat.safe, unseen, weights, threat.thrown)
+
+    def said(what: SafetyKind, by: tuple[int, ...] = (), seen: int = 0) -> Safety:
+        return Safety(threat.seat, wind, threat.riichi, what, by, seen, chance, threat.tenpai)
+
+    if any(kind_of(r.tile) == kind for r in info.river):
+        return said("genbutsu")
+    if kind in threat.safe:
+        return said("passed")
+    if threat.waits is not None and kind not in threat.waits:
+        return said("not_a_wait")
+    if is_honour(kind):
+        seen = 4 - unseen[kind]
+        return said("honour", seen=seen) if seen >= 3 else said("none")
+    n = kind % 9
+    sides = [k for k in ((kind - 3) if n >= 3 else None, (kind + 3) if n <= 5 else None)
+             if k is not None]
+    if all(k in threat.safe for k in sides):
+        return said("suji", by=tuple(sides))
+    return said("none")

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from ai import defence
 from ai.club.calls import claim
-from ai.club.discard import describe, evaluate, kan_choice, pick_tile, tiles_after
+from ai.club.discard import describe, evaluate, explain, kan_choice, pick_tile, tiles_after
 from ai.club.endgame import end_game, show_hand
 from ai.club.reading import add_pao_danger
 from ai.club.riichi import open_riichi_pays, want_riichi
@@ -140,10 +140,11 @@ class ClubBot:
                 act = next((a for a in riichi_acts if a.tile == tile and not a.open),
                            riichi_acts[0])
                 shown = [a for a in riichi_acts if a.open and a.tile == act.tile]
+                why = explain(sit, opts, best, riichi=True)
                 if shown and st.open_riichi and open_riichi_pays(sit, rest, best):
-                    return Decision(shown[0], "open riichi " + reason)
-                return Decision(act, "riichi " + reason)
+                    return Decision(shown[0], "open riichi " + reason, why)
+                return Decision(act, "riichi " + reason, why)
         found = next((a for a in plain if a.tile == tile), None)
         act = found if found is not None else next(
             a for a in plain if kind_of(a.tile) == best.kind)
-        return Decision(act, reason)
+        return Decision(act, reason, explain(sit, opts, best))

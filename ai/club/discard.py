@@ -19,10 +19,11 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ai import defence
 from ai.club.endgame import draw_tenpai_worth
 from ai.club.situation import Situation
 from ai.club.style import Style
-from ai.decision import Decision
+from ai.decision import Decision, Stance, Why
 from ai.hand import discard_options
 from ai.tenpai_value import average_value, wait_values
 from ai.value import ValueContext, estimate, red_count, sure_yaku
@@ -59,6 +60,7 @@ class Option:
     useful: float = 0.0  # tenpai: the waits' unseen tiles, each by how readily it comes out
     exact: float | None = None  # closed tenpai: the waits' exact average value with riichi
     furiten: bool = False  # tenpai: a wait is in the own river (tsumo only)
+    points: float = 0.0  # the win's estimated points (0 when the style does not value it)
 
 
 def tenpai_bonus(exact: float, closed: bool, dealer: bool) -> float:
@@ -133,6 +135,7 @@ def evaluate(sit: Situation, danger: list[float], rng: random.Random,
             value = hv.points
             if nmeld == 0 and o.shanten <= 3:
                 value = special_routes(c, value, ctx, o.shanten)
+            opt.points = value
         else:
             value = st.flat_value
         c[o.kind] += 1
@@ -142,6 +145,7 @@ def evaluate(sit: Situation, danger: list[float], rng: random.Random,
             exact, _ = average_value(
                 wait_values(view, rest, o.kinds, riichi=closed), unseen)
             value = exact * tenpai_bonus(exact, closed, ctx.dealer)
+            opt.points = exact
             if closed:
                 opt.exact = exact  # the riichi choice reads it (ai.club.riichi)
         if o.shanten == 0:
@@ -274,6 +278,36 @@ def beginner_bias(counts: list[int], kind: int, ctx: ValueContext) -> float:
 def shanten_text(s: int) -> str:
     """"tenpai", "complete" or "N-shanten", for a reason."""
     return "tenpai" if s == 0 else ("complete" if s < 0 else f"{s}-shanten")
+
+
+PUSH_TENPAI = 0.3
+"""An unsafe tile is a push against a seat at least this likely to be tenpai."""
+
+
+def explain(sit: Situation, opts: Sequence[Option], best: Option, *,
+            riichi: bool = False) -> Why:
+    """The facts behind choosing ``best`` among ``opts``, for the words of a hint.
+
+    Against a threat, a discard that gives up offence (another option would win more)
+    for less danger is a fold; keeping the best hand with a tile not safe against a
+    riichi (or an open hand likely tenpai, :data:`PUSH_TENPAI`) is a push; anything
+    else is hand shape.
+    """
+    view = sit.view
+    found = [t for t in sit.threats if t.tenpai >= defence.THREAT_FLOOR]
+    safety = tuple(defence.safety(view, best.kind, t, sit.unseen, sit.style.waits)
+                   for t in found)
+    stance: Stance = "shape"
+    if found:
+        attack = max(opts, key=lambda o: (o.win * o.value, -o.shanten, o.ukeire))
+        if attack.kind != best.kind and best.danger < attack.danger:
+            stance = "fold"
+        elif any(s.kind == "none" and s.chance > 0 and s.tenpai >= PUSH_TENPAI
+                 for s in safety):
+            stance = "push"
+    return Why(stance, best.kind, best.shanten, best.ukeire,
+               best.kinds if best.shanten == 0 else (), round(best.points),
+               view.wall_remaining, safety, riichi, best.furiten)
 
 
 def describe(o: Option) -> str:

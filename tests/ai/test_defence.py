@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from ai.defence import OBSERVED, READING, TEXTBOOK, danger_table, deal_in_chance, threats
+from ai.defence import (
+    OBSERVED,
+    READING,
+    TEXTBOOK,
+    danger_table,
+    deal_in_chance,
+    safety,
+    threats,
+)
 from ai.hand import unseen_counts
 from engine.events import Meld
 from engine.tiles import parse_kinds, parse_tiles
@@ -157,3 +165,28 @@ def test_an_open_hand_without_riichi_reads_its_whole_river() -> None:
     v = make_view("123456789s1234p", rivers=("", "1z5m2z", "", ""), melds={1: [pon]})
     t = [x for x in threats(v) if x.seat == 1][0]
     assert t.thrown == frozenset(parse_kinds("1z5m2z"))
+
+
+def test_safety_says_what_makes_a_tile_safe() -> None:
+    """Genbutsu, passed since the riichi, suji (both sides for a 4-6), an honour seen."""
+    from_river = riichi_view("1p7p5z6z3s", hand="123456789m1234p")
+    t = next(x for x in threats(from_river) if x.seat == 1)
+    unseen = unseen_counts(from_river)
+    assert safety(from_river, kind("1p"), t, unseen).kind == "genbutsu"
+    four = safety(from_river, kind("4p"), t, unseen)  # 1p and 7p both thrown: suji
+    assert (four.kind, four.by) == ("suji", (kind("1p"), kind("7p")))
+    half = riichi_view("1p5z6z3s", hand="123456789m1234p")
+    t = next(x for x in threats(half) if x.seat == 1)
+    assert safety(half, kind("4p"), t, unseen_counts(half)).kind == "none"  # 7p side open
+    assert safety(half, kind("7p"), t, unseen_counts(half)).kind == "none"
+    passed = make_view("123456789m1234p", rivers=("", "1z2z", "3z7s", "4z"),
+                       riichi=(1,), riichi_turns={1: 1})
+    t = next(x for x in threats(passed) if x.seat == 1)
+    assert safety(passed, kind("7s"), t, unseen_counts(passed)).kind == "passed"
+    pon = Meld("pon", tuple(parse_tiles("666z")), None, 3)  # three 6z seen, the 4th held
+    honour = make_view("123456789m1p6z", rivers=("", "1z5m", "", ""), riichi=(1,),
+                       riichi_turns={1: 1}, melds={2: [pon]})
+    t = next(x for x in threats(honour) if x.seat == 1)
+    six = safety(honour, kind("6z"), t, unseen_counts(honour))
+    assert (six.kind, six.seen) == ("honour", 4)
+    assert safety(honour, kind("5z"), t, unseen_counts(honour)).kind == "none"

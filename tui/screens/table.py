@@ -29,7 +29,7 @@ from engine.events import Event, GameEnded, GameStarted, HandDrawn, Penalty, Won
 from engine.tiles import tile_name
 from engine.view import PlayerView
 from text.actions import ACTION_TITLES, action_group, action_words
-from text.advice import advise, best_discards
+from text.advice import advise, best_discards, reason_words
 from text.penalties import dead_seats
 from tui.messages import SettingsChanged
 from tui.screens.chooser import ChooserScreen
@@ -423,7 +423,7 @@ class TableScreen(Screen[None]):
             tiles = view.concealed()
             if action.tile in tiles:
                 self.choice = self.choice.picked(tiles.index(action.tile))
-        self.info.say(f"Hint: {words} — {hint.reason}", "hint")
+        self.info.say(f"Hint: {words} — {reason_words(hint)}", "hint")
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size.width, event.size.height)
