@@ -1,7 +1,7 @@
 """``hanchan verify``, ``hanchan import`` and ``hanchan export``: game files and other logs.
 
-See docs/cli.md.  ``verify`` refolds saved games and checks every recorded result
-against the engine; ``import`` turns a tenhou.net/6, mjlog or mjai log into a saved
+See docs/cli.md.  ``verify`` replays saved games through the engine and prints one
+line per file; ``import`` turns a tenhou.net/6, mjlog or mjai log into a saved
 game; ``export`` writes a saved game as a tenhou.net/6 or mjai log.
 """
 
@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 from cli.inputs import UserError
-from engine.events import HandStarted
+from engine.events import GameEnded, HandStarted
 from saves.codec import SeatInfo
 from saves.convert import ConvertError, events_from_recorded, recorded_from_events
 from saves.logs.mjai import format_mjai, parse_mjai
@@ -21,42 +21,54 @@ from saves.logs.mjlog import parse_mjlog
 from saves.logs.model import LogFormatError, RecordedGame
 from saves.logs.tenhou6 import format_tenhou6, parse_tenhou6
 from saves.reader import SaveError, load
-from saves.verify import check_loaded
+from saves.verify import check_loaded, hand_label
 from saves.writer import GameWriter, make_header, save_dir
+from text.saves import final_words
 
 # ------------------------------------------------------------------ verify
 
 
-def verify_file(path: Path) -> tuple[list[str], list[str]]:
-    """(lines to print for disagreements and damage, notes for stderr) of one file."""
+def verify_file(path: Path) -> tuple[str, bool, list[str]]:
+    """(the file's one line, whether it agrees, notes for stderr) of one saved game.
+
+    A good file's line says what was checked: ``ok: FILE: 9 hands, tenhou, final: ...``;
+    a bad one's names the first line that cannot follow (or the damage, or why the file
+    cannot be read at all).
+    """
     try:
         game = load(path)
     except SaveError as exc:
-        return [str(exc)], []
+        return str(exc), False, []
     problem = check_loaded(game).problem
-    out = [] if problem is None else [str(problem)]
-    out.extend(f"{path}: {problem}" for problem in game.problems)
     notes = []
     if game.recovered_tail:
         notes.append(f"{path}: the last line was cut short while saving; it was left out")
     if not game.finished:
         notes.append(f"{path}: the game is unfinished; checked up to its last whole event")
-    return out, notes
+    if problem is not None:
+        return f"{path}: {problem}", False, notes
+    if game.problems:
+        return f"{path}, {game.problems[0]}", False, notes
+    starts = [e for e in game.events if isinstance(e, HandStarted)]
+    n = len(starts)
+    what = f"{n} hand{'' if n == 1 else 's'}, {game.rules.name}"
+    last = game.events[-1] if game.events else None
+    if isinstance(last, GameEnded):
+        end = f"final: {final_words(last.table)}"
+    elif starts:
+        end = f"unfinished at {hand_label(starts[-1])}"
+    else:
+        end = "not started"
+    return f"ok: {path}: {what}, {end}", True, notes
 
 
 def run_verify(args: argparse.Namespace) -> int:
-    """Exit 0 when every file agrees with the engine, 1 otherwise."""
+    """One line per file; exit 0 when every file agrees with the engine, 1 otherwise."""
     bad = False
-    several = len(args.files) > 1
     for name in args.files:
-        path = Path(name)
-        lines, notes = verify_file(path)
-        if lines:
-            bad = True
-            if several:
-                print(f"{path}:")
-            for line in lines:
-                print(line)
+        line, good, notes = verify_file(Path(name))
+        bad = bad or not good
+        print(line)
         for note in notes:
             print(f"note: {note}", file=sys.stderr)
     return 1 if bad else 0

@@ -9,8 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from cli.main import main
 from cli.parser import DOCS, build_parser
 from engine.scoring.registry import NAMES
+from saves.codec import SeatInfo
+from saves.writer import GameWriter, make_header
+from tests.kit.saved_games import played_game
 from text.hands import REQUEST_KEYS
 
 REPO = Path(__file__).resolve().parents[2]
@@ -88,3 +92,29 @@ def test_the_repository_points_at_nothing_outside_it() -> None:
                  and "shared/CLI.md" in (REPO / f).read_text(encoding="utf-8")
                  and f != "tests/cli/test_cli_docs.py"]
     assert offenders == []
+
+
+def test_verify_prints_the_documented_lines(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """Each form of line the verify section shows is what verify prints."""
+    section = _section("verify")
+    good = "`ok: FILE: N hands, RULES, final: E 45,300 (+45.3), S ...`"
+    part = "`ok: FILE: N hands, RULES, unfinished at S2-1`"
+    bad = "`FILE: E1-0, line 57: ron 2900 recorded, 3900 computed (dora)`"
+    for form in (good, part, bad):
+        assert form in section, form
+    events = played_game(1)
+    seats = [SeatInfo("You")] + [SeatInfo(f"Bot {i}", "easy") for i in range(3)]
+    header = make_header(events[0].ruleset.to_dict(), seats, events[0].seed)
+    files = []
+    for name, chunk in (("whole", events), ("part", events[:300])):
+        with GameWriter.create(tmp_path, header, name=name, pointer=False) as w:
+            w.extend(list(chunk))
+        files.append(str(w.path))
+    assert main(["verify", *files]) == 0
+    out = capsys.readouterr().out.splitlines()
+    money = r"-?[\d,]+ \([+-]\d+\.\d\)"
+    assert re.fullmatch(rf"ok: {re.escape(files[0])}: \d+ hands, tenhou, final: "
+                        rf"[ESWN] {money}(, [ESWN] {money}){{3}}", out[0]), out[0]
+    assert re.fullmatch(rf"ok: {re.escape(files[1])}: \d+ hands, tenhou, unfinished at "
+                        r"[ESWN]\d-\d+", out[1]), out[1]

@@ -139,24 +139,41 @@ def _save(folder: Path, events, name: str) -> Path:  # type: ignore[no-untyped-d
 def test_cli_verify_exit_codes_and_lines(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
     good = _save(tmp_path, EVENTS, "good")
     assert main(["verify", str(good)]) == 0
-    assert capsys.readouterr().out == ""
+    ended = EVENTS[-1]
+    hands = sum(isinstance(e, HandStarted) for e in EVENTS)
+    top = min(ended.table, key=lambda r: r.rank)
+    out = capsys.readouterr().out.splitlines()
+    assert out == [f"ok: {good}: {hands} hands, tenhou, final: "
+                   + ", ".join(f"{'ESWN'[r.seat]} {r.points:,} ({r.result:+.1f})"
+                               for r in sorted(ended.table, key=lambda r: r.rank))]
+    assert f"final: {'ESWN'[top.seat]} {top.points:,}" in out[0]
     i = first(Won)
     won = EVENTS[i]
     w = dataclasses.replace(won.wins[0], points=won.wins[0].points + 1000)
     bad = _save(tmp_path, replaced(EVENTS, i, dataclasses.replace(won, wins=(w,))), "bad")
     assert main(["verify", str(bad)]) == 1
     out = capsys.readouterr().out.splitlines()
-    assert len(out) == 1 and out[0][0] in "ESWN" and "recorded" in out[0]
-    # unfinished: clean, with a note on stderr
+    assert len(out) == 1 and out[0].startswith(f"{bad}: ") and "recorded" in out[0]
+    assert out[0][len(f"{bad}: "):][0] in "ESWN" and f"line {i + 2}:" in out[0]
+    # unfinished: clean, the hand it stopped at, and a note on stderr
     part = _save(tmp_path, EVENTS[:500], "part")
+    last = [e for e in EVENTS[:500] if isinstance(e, HandStarted)]
     assert main(["verify", str(part)]) == 0
-    assert "unfinished" in capsys.readouterr().err
+    got = capsys.readouterr()
+    label = f"{'ESWN'[last[-1].round_wind]}{last[-1].hand_number + 1}-{last[-1].honba}"
+    assert got.out == f"ok: {part}: {len(last)} hands, tenhou, unfinished at {label}\n"
+    assert "unfinished" in got.err
+    # several files: one line each, in order, and the status says one was bad
+    assert main(["verify", str(good), str(bad), str(part)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert [line.split(": ")[0] for line in out] == ["ok", str(bad), "ok"]
     # damaged: reported with its line
     lines = part.read_bytes().split(b"\n")
     lines[99] = b"garbage"
     part.write_bytes(b"\n".join(lines))
     assert main(["verify", str(part)]) == 1
-    assert "line 100: not valid JSON" in capsys.readouterr().out
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 1 and "line 100: not valid JSON" in out[0]
     missing = tmp_path / "nothing.jsonl"
     assert main(["verify", str(missing)]) == 1
     assert "no such file" in capsys.readouterr().out
