@@ -6,7 +6,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 HYPOTHESIS_PROFILE ?= $(if $(CI),ci,dev)
 
-.PHONY: play test lint typecheck bench clean
+.PHONY: play test lint typecheck bench bench-deps clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +28,10 @@ lint: $(VENV)/.installed-test
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports
+
+# riichienv, to compare with (benchmarks/bench_vs_riichienv.py); never needed to play or test
+bench-deps: $(VENV)/.installed-test
+	$(PY) -m pip install --quiet -e '.[test,bench]'
 
 bench: $(VENV)/.installed-test
 	for f in benchmarks/bench_*.py; do $(PY) -m benchmarks.$$(basename $$f .py); done
