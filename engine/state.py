@@ -52,7 +52,7 @@ from engine.events import (
 )
 from engine.shanten import shanten
 from engine.tiles import Kind, Tile, is_dragon, is_suited, is_wind, kind_of, suit_of
-from engine.view import RiverTile
+from engine.view import RiverTile, SeatInfo
 from engine.waits import waits
 from rulesets.schema import Ruleset
 
@@ -65,26 +65,35 @@ Phase = Literal["new", "draw", "turn", "claim", "chankan", "hand_over", "over"]
 
 
 class SeatCache:
-    """What queries remember about a seat's hand until it changes; never part of the state.
+    """What queries remember about a seat until it changes; never part of the state.
 
     ``waits``: the kinds that complete the 3n+1 concealed hand (None: not computed).
     ``shanten``: the shanten of the 3n+2 hand on the seat's turn when the legal
     actions computed it (``UNKNOWN``: not computed); 1 or more means no discard can
-    leave the hand tenpai.  A copy of the state (:func:`checkpoint`) starts empty.
+    leave the hand tenpai.  ``hand``: the sorted concealed tiles less ``drawn`` as the
+    seat's view shows them (None: not computed).  Those three are forgotten when the
+    hand changes.  ``public``: the seat's public :class:`~engine.view.SeatInfo`, shared
+    by every view until :func:`apply` applies an event that may change it.  A copy of
+    the state (:func:`checkpoint`) starts empty.
     """
 
-    __slots__ = ("waits", "shanten")
+    __slots__ = ("waits", "shanten", "hand", "drawn", "public")
 
     UNKNOWN = -9
 
     def __init__(self) -> None:
         self.waits: tuple[Kind, ...] | None = None
         self.shanten = SeatCache.UNKNOWN
+        self.hand: tuple[Tile, ...] | None = None
+        self.drawn: Tile | None = None
+        self.public: SeatInfo | None = None
 
     def clear(self) -> None:
         """Forget everything (the hand changed)."""
         self.waits = None
         self.shanten = SeatCache.UNKNOWN
+        self.hand = None
+        self.public = None
 
     def __deepcopy__(self, memo: dict[int, object]) -> SeatCache:
         return SeatCache()
@@ -132,17 +141,19 @@ class SeatState:
         """Add a tile to the concealed hand."""
         self.hand.append(tile)
         self.counts[tile >> 2] += 1  # hot: kind_of inlined
-        cache = self.cache  # hot: SeatCache.clear inlined
+        cache = self.cache  # hot: SeatCache.clear inlined (apply forgets ``public``)
         cache.waits = None
         cache.shanten = SeatCache.UNKNOWN
+        cache.hand = None
 
     def remove(self, tile: Tile) -> None:
         """Take a tile out of the concealed hand."""
         self.hand.remove(tile)
         self.counts[tile >> 2] -= 1  # hot: kind_of inlined
-        cache = self.cache  # hot: SeatCache.clear inlined
+        cache = self.cache  # hot: SeatCache.clear inlined (apply forgets ``public``)
         cache.waits = None
         cache.shanten = SeatCache.UNKNOWN
+        cache.hand = None
 
     @property
     def closed(self) -> bool:
@@ -256,10 +267,16 @@ def apply(state: GameState | None, event: Event) -> GameState:
         if not isinstance(event, GameStarted):
             raise ValueError("a game's first event must be GameStarted")
         return GameState(event.ruleset, event.players, event.seed)
-    handler = _HANDLERS.get(type(event))
+    cls = type(event)
+    handler = _HANDLERS.get(cls)
     if handler is None:
-        raise ValueError(f"unknown event {type(event).__name__}")
+        raise ValueError(f"unknown event {cls.__name__}")
     handler(state, event)
+    if cls in _ONE_SEAT:
+        state.seats[event.seat].cache.public = None  # type: ignore[union-attr]
+    else:
+        for s in state.seats:
+            s.cache.public = None
     return state
 
 
@@ -638,6 +655,10 @@ def _penalty(st: GameState, ev: Penalty) -> None:
 def _noten_declared(st: GameState, ev: NotenDeclared) -> None:
     st.seats[ev.seat].noten_declared = True
 
+
+_ONE_SEAT = frozenset({Drew, RiichiDeclared, Discarded, RiichiAccepted, Kan, NotenDeclared})
+"""Events that change the public facts (:class:`~engine.view.SeatInfo`) of their ``seat``
+alone; after any other event every seat's public facts are built anew."""
 
 _HANDLERS: dict[type, Callable[[GameState, Any], None]] = {
     GameStarted: _game_started,

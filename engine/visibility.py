@@ -16,7 +16,7 @@ from __future__ import annotations
 from engine.events import HandDrawn
 from engine.facts import is_furiten
 from engine.state import GameState
-from engine.view import PlayerView, SeatInfo
+from engine.view import PlayerView, SeatInfo, player_view, seat_info
 
 __all__ = ["view"]
 
@@ -24,35 +24,43 @@ __all__ = ["view"]
 def view(state: GameState, seat: int) -> PlayerView:
     """What ``seat`` may see now."""
     st = state
-    infos = []
-    result = st.result
-    shown: dict[int, tuple[int, ...]] = {}
-    if isinstance(result, HandDrawn) and result.hands:
-        for i, h in enumerate(result.hands):
-            if h:
-                shown[i] = h
-    for i, s in enumerate(st.seats):
-        hand_shown = shown.get(i, ())
-        if not hand_shown and s.open_riichi and (s.riichi or s.riichi_pending):
-            hand_shown = tuple(sorted(s.hand))
-        infos.append(SeatInfo(
-            seat=i, wind=st.seat_wind(i), score=st.scores[i], riichi=s.riichi or s.riichi_pending,
-            open_riichi=s.open_riichi and (s.riichi or s.riichi_pending),
-            riichi_turn=s.riichi_turn, melds=tuple(s.melds), river=tuple(s.river),
-            hand_size=len(s.hand), shown_hand=hand_shown,
-        ))
-    me = st.seats[seat]
-    drawn = st.drawn if st.turn == seat and st.phase == "turn" and st.drawn is not None else None
-    hand = list(me.hand)
-    if drawn is not None and drawn in hand:
-        hand.remove(drawn)
-    return PlayerView(
-        seat=seat, ruleset=st.rules, round_wind=st.round_wind, hand_number=st.hand_number,
-        honba=st.honba, sticks=st.sticks, dealer=st.dealer,
-        seats=(infos[0], infos[1], infos[2], infos[3]),
-        hand=tuple(sorted(hand)), drawn=drawn, dora_indicators=st.dora_indicators(),
-        wall_remaining=max(st.live_remaining, 0), turn=st.turn,
-        last_discard=st.last_discard if st.phase == "claim" else None,
-        furiten=is_furiten(st, seat), first_go_round=st.first_go_round(),
-        kans=st.kans_total, hand_index=max(st.hand_index, 0),
+    seats = st.seats
+    infos = [s.cache.public or _public(st, i) for i, s in enumerate(seats)]
+    me = seats[seat]
+    drawn = st.drawn if st.turn == seat and st.phase == "turn" else None
+    cache = me.cache
+    hand = cache.hand
+    if hand is None or cache.drawn != drawn:
+        tiles = sorted(me.hand)
+        if drawn is not None and drawn in tiles:
+            tiles.remove(drawn)
+        hand = cache.hand = tuple(tiles)
+        cache.drawn = drawn
+    n = st.dora_count
+    w = st.wall
+    return player_view(
+        seat, st.rules, st.round_wind, st.hand_number, st.honba, st.sticks, st.dealer,
+        (infos[0], infos[1], infos[2], infos[3]), hand, drawn,
+        (w[131],) if n == 1 else tuple(w[131 - 2 * i] for i in range(n)),
+        max(st.live_end - st.live_pos, 0), st.turn,
+        st.last_discard if st.phase == "claim" else None,
+        is_furiten(st, seat), st.first_go_round(), st.kans_total, max(st.hand_index, 0),
     )
+
+
+def _public(st: GameState, i: int) -> SeatInfo:
+    """Seat ``i``'s public facts, remembered in its cache until an event changes them."""
+    s = st.seats[i]
+    result = st.result
+    riichi = s.riichi or s.riichi_pending
+    shown: tuple[int, ...] = ()
+    if isinstance(result, HandDrawn) and len(result.hands) > i and result.hands[i]:
+        shown = result.hands[i]
+    elif s.open_riichi and riichi:
+        shown = tuple(sorted(s.hand))
+    info = seat_info(
+        i, st.seat_wind(i), st.scores[i], riichi, s.open_riichi and riichi, s.riichi_turn,
+        tuple(s.melds), tuple(s.river), len(s.hand), shown,
+    )
+    s.cache.public = info
+    return info

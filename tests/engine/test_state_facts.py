@@ -8,6 +8,7 @@ a seat's cache but never change a fact; a checkpoint copies the facts only.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from engine.facts import is_furiten
@@ -15,6 +16,7 @@ from engine.flow import tenpai_of
 from engine.game import Game
 from engine.legal import legal_actions
 from engine.state import GameState, SeatCache, SeatState, checkpoint, fold, snapshot, waits_of
+from engine.view import PlayerView
 from engine.visibility import view
 from tests.kit.game import CLUBS, smart_choice
 
@@ -82,3 +84,30 @@ def test_queries_never_change_a_fact() -> None:
             g.act(seat, smart_choice(rng, acts, g, seat))
             steps += 1
         assert steps > 300
+
+
+def test_views_from_remembered_parts_equal_views_built_afresh() -> None:
+    """A view shares each seat's public facts and the own hand between decisions until an
+    event changes them: at every step of whole games (calls, kans, riichi, open riichi,
+    wins and draws with shown hands) it equals a view built from a copy with empty caches."""
+    for club, seed in (("tenhou", 21), ("makura", 22), ("ako", 23)):
+        rng = random.Random(seed)
+        g = Game(CLUBS[club], seed=seed)
+        steps = 0
+        while not g.over and steps < 1500:
+            fresh = checkpoint(g.state)
+            for seat in range(4):
+                assert view(g.state, seat) == view(fresh, seat), (club, steps, seat)
+            seat, acts = next(iter(g.pending().items()))
+            g.act(seat, smart_choice(rng, acts, g, seat))
+            steps += 1
+        assert steps > 500
+
+
+def test_a_view_has_every_field() -> None:
+    """The fast builder sets exactly PlayerView's fields (a field added to the class is
+    added to ``engine.view.player_view`` too)."""
+    v = Game(CLUBS["tenhou"], seed=5).view(1)
+    assert set(vars(v)) == {f.name for f in dataclasses.fields(PlayerView)}
+    assert all(set(vars(s)) == {f.name for f in dataclasses.fields(s)} for s in v.seats)
+    assert dataclasses.replace(v) == v
