@@ -77,7 +77,8 @@ def run_verify(args: argparse.Namespace) -> int:
 # ------------------------------------------------------------------ import
 
 
-def _guess_format(path: Path) -> str:
+def guess_format(path: Path) -> str:
+    """The log format a file name suggests (docs/cli.md, `import --from`)."""
     name = path.name.lower()
     if name.endswith((".xml", ".mjlog")):
         return "mjlog"
@@ -111,7 +112,7 @@ def read_log(path: Path, fmt: str) -> RecordedGame:
 def run_import(args: argparse.Namespace) -> int:
     """Write the imported game and print its path."""
     log = Path(args.log)
-    fmt = args.fmt or _guess_format(log)
+    fmt = args.fmt or guess_format(log)
     game = read_log(log, fmt)
     try:
         events = events_from_recorded(game)

@@ -39,6 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
     _rules(sub)
     _simulate(sub)
     _files(sub)
+    _review(sub)
     return parser
 
 
@@ -212,3 +213,22 @@ def _files(sub: SubParsers) -> None:
     p.add_argument("--format", dest="fmt", choices=EXPORT_FORMATS, required=True)
     p.add_argument("-o", "--output", metavar="OUT", help="where to write (default: stdout)")
     p.set_defaults(run="files:run_export")
+
+
+def _review(sub: SubParsers) -> None:
+    p = sub.add_parser(
+        "review", help="review a game's decisions against the strong bot",
+        description="Every decision of one seat (discard, riichi or dama, call or pass, "
+                    "win, kan) against the strong bot: the largest mistakes, each hand, "
+                    "and the agreement with strong.")
+    p.add_argument("file", metavar="FILE",
+                   help="a saved game (.jsonl) or a tenhou6, mjlog or mjai log")
+    p.add_argument("--seat", choices=list(SEATS) + list(SEATS.lower()), default=None,
+                   help="the seat to review (default: the human of a saved game, else E)")
+    p.add_argument("--from", dest="fmt", choices=IMPORT_FORMATS,
+                   help="read FILE as a log of this format (default: a saved game, or "
+                        "from the name as import does)")
+    p.add_argument("--top", type=int, default=None, metavar="N",
+                   help="how many mistakes to show (default 5; with --json all)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(run="review:run")

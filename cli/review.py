@@ -1,0 +1,65 @@
+"""``hanchan review``: a game's decisions against the ``strong`` bot, in words or JSON.
+
+See docs/cli.md.  The file is a saved game or a Tenhou (tenhou.net/6, mjlog) or mjai log;
+:func:`ai.review.review_game` does the work and :mod:`text.review` the words.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from ai.review import GameReview, review_game
+from cli.files import guess_format, read_log
+from cli.inputs import UserError
+from engine.events import Event
+from saves.convert import ConvertError, events_from_recorded
+from saves.reader import SaveError, load
+from text.review import review_json, review_text
+
+SEATS = "ESWN"
+
+
+def game_events(path: Path, fmt: str | None) -> tuple[list[Event], int | None]:
+    """(events, the human's seat or None) of a saved game or a log (``UserError`` if bad)."""
+    if not path.is_file():
+        raise UserError(f"there is no file at {path}", 1)
+    guessed = fmt or guess_format(path)
+    if fmt is None and guessed != "mjlog" and path.suffix.lower() != ".json":
+        try:
+            game = load(path)
+        except SaveError as exc:
+            if guessed != "mjai":
+                raise UserError(f"cannot read {path.name}: {exc}", 1) from None
+        else:
+            if not game.events:
+                raise UserError(f"{path.name} holds no events to review", 1)
+            humans = [i for i, s in enumerate(game.header.seats) if s.bot is None]
+            return game.events, (humans[0] if len(humans) == 1 else None)
+    log = read_log(path, guessed)
+    try:
+        return events_from_recorded(log), None
+    except ConvertError as exc:
+        raise UserError(f"{path} cannot be reviewed: {exc}", 1) from None
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the review of one seat; exit 0."""
+    path = Path(args.file).expanduser()
+    events, human = game_events(path, args.fmt)
+    if args.seat is not None:
+        seat = SEATS.index(args.seat.upper())
+    else:
+        seat = human if human is not None else 0
+    try:
+        review: GameReview = review_game(events, seat)
+    except ValueError as exc:
+        raise UserError(f"{path.name} cannot be reviewed: {exc}", 1) from None
+    if args.json:
+        out = review_json(review, review.mistakes(args.top) if args.top else None)
+        sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+    else:
+        sys.stdout.write(review_text(review, args.top or 5) + "\n")
+    return 0

@@ -1,0 +1,120 @@
+"""The review of a game's decisions against strong (ai.review), on scripted and real games."""
+
+from __future__ import annotations
+
+import pytest
+
+from ai.review import MISTAKE_POINTS, review_game
+from engine.actions import Chi, Discard
+from engine.events import Discarded, Event, HandStarted, RiichiAccepted
+from engine.tiles import kind_of, parse_kinds
+from rulesets.schema import Ruleset
+from saves.convert import events_from_recorded
+from saves.logs.tenhou6 import parse_tenhou6
+from tests.kit.game import build_wall, run
+from tests.kit.play import game, preset, start_at
+from tests.kit.real_logs import TENHOU6
+from tests.kit.saved_games import played_game
+
+
+def _one(hand: str, draw: str, move: str) -> list[Event]:
+    """Seat 0 (dealer) is dealt ``hand``, draws ``draw`` and makes ``move``; the hand ends."""
+    g = game(Ruleset(), build_wall({0: hand}, [draw]))
+    run(g, (0, move), until_hand_end=True)
+    return g.events
+
+
+def test_a_bad_discard_is_the_largest_mistake() -> None:
+    # 123m 456p 789s 23s 55s + 1z: the 1z keeps tenpai on 1-4s; the 5s breaks the pair
+    events = _one("123m456p789s2355s", "1z", "d 5s")
+    r = review_game(events, 0)
+    worst = r.mistakes()[0]
+    assert isinstance(worst.played.action, Discard) and kind_of(worst.played.action.tile) \
+        == parse_kinds("5s")[0]
+    assert kind_of(worst.best.action.tile) == parse_kinds("1z")[0]  # type: ignore[union-attr]
+    assert worst.position == r.decisions[0].position  # the first decision of the game
+    assert worst.played.shanten == 1 and worst.best.shanten == 0
+    assert worst.cost > 5 * MISTAKE_POINTS
+    assert worst.kind == "efficiency"
+
+
+def test_a_choice_that_differs_by_a_tiny_margin_is_not_a_mistake() -> None:
+    # 13m 456p 468s 11p 99p 3z + 4z: strong throws a lone honour; a 4s keeps the hand
+    # 2-shanten with 12 tiles in place of 16: a difference, not a mistake
+    events = _one("13m456p468s1199p3z", "4z", "d 4s")
+    first = review_game(events, 0).decisions[0]
+    assert not first.agrees
+    assert first.played.shanten == first.best.shanten == 2
+    assert first.best.ukeire is not None and first.played.ukeire is not None
+    assert first.best.ukeire - first.played.ukeire == 4
+    assert 0 < first.cost < MISTAKE_POINTS
+    assert not first.mistake
+
+
+def test_the_same_choice_costs_nothing() -> None:
+    events = _one("123m456p789s2355s", "1z", "d 1z")
+    first = review_game(events, 0).decisions[0]
+    # strong declares riichi on the 1z; the plain 1z is dama on the same wait
+    assert first.kind == "riichi/dama"
+    events = _one("13m456p468s1199p3z", "4z", "d 3z")
+    first = review_game(events, 0).decisions[0]
+    assert first.agrees and first.cost == 0.0 and not first.mistake
+
+
+def _tanyao_chi(rules: str) -> list[Event]:
+    # seat 1: 234m 567p 23s 66s 88m 5p; the dealer's 4s completes 234s for tanyao tenpai
+    wall = build_wall({1: "234m567p23s66s88m5p"}, ["4s"])
+    g = start_at(preset(rules), 0, 0, (25000,) * 4, wall, honba=5)
+    run(g, (0, "d 4s"), (1, "chi 23s"), (1, "d 5p"))
+    return g.events
+
+
+def test_the_ruleset_is_named_when_it_makes_the_mistake() -> None:
+    # ako 6-01: from 5 honba two han are needed; an open tanyao alone is one
+    ako = review_game(_tanyao_chi("ako"), 1).decisions[0]
+    assert isinstance(ako.played.action, Chi) and ako.mistake
+    assert ako.rule_note.startswith("two_han_from_honba = 5 (under tenhou: 0)")
+    tenhou = review_game(_tanyao_chi("tenhou"), 1).decisions[0]
+    assert tenhou.agrees and not tenhou.rule_note
+
+
+def test_every_decision_was_offered_and_measured() -> None:
+    events = played_game(3, "normal")
+    for seat in range(4):
+        r = review_game(events, seat)
+        assert r.decisions
+        assert sum(h.decisions for h in r.hands) == len(r.decisions)
+        for d in r.decisions:
+            assert d.cost >= 0.0
+            assert not d.agrees or (d.cost == 0.0 and d.played == d.best)
+            assert d.mistake == (not d.agrees and d.cost >= MISTAKE_POINTS)
+
+
+def test_bots_that_are_strong_agree_with_strong() -> None:
+    strong = review_game(played_game(2, "strong"), 0)
+    easy = review_game(played_game(2, "easy"), 0)
+    assert strong.agreement > 0.97  # the same bot (its fold watch saw the same views)
+    assert easy.agreement < strong.agreement
+    assert len(easy.mistakes()) > len(strong.mistakes())
+
+
+@pytest.mark.parametrize("seat", range(4))
+def test_a_real_phoenix_game_is_reviewed_from_each_seat(seat: int) -> None:
+    log = TENHOU6[12]  # 2019021004gm-00a9: a Phoenix (鳳凰) hanchan
+    events = events_from_recorded(parse_tenhou6(log.read_text(encoding="utf-8")))
+    r = review_game(events, seat)
+    discards = [d for d in r.decisions if isinstance(d.played.action, Discard)
+                and d.view is not None and not d.view.me.riichi]
+    # every discard made before the seat's riichi was a choice among several
+    free = 0
+    in_riichi = False
+    for ev in events:
+        if isinstance(ev, RiichiAccepted) and ev.seat == seat:
+            in_riichi = True
+        elif isinstance(ev, Discarded) and ev.seat == seat and not in_riichi:
+            free += 1
+        elif isinstance(ev, HandStarted):
+            in_riichi = False
+    assert len(discards) == free
+    assert 0.3 < r.agreement < 0.95
+    assert r.hands and all(h.name for h in r.hands)
