@@ -129,6 +129,23 @@ def plain_value(name: str, value: Any) -> str:
     return str(value)
 
 
+def value_words(name: str, value: Any) -> str:
+    """A value in words only, for a reader who does not know the option names: the schema's
+    explanation of a value (or of each chosen item), else :func:`plain_value`.
+
+    >>> value_words("agariyame", "auto_if_top")
+    'the game ends by itself when the dealer is top after the win'
+    >>> value_words("double_yakuman", ("kokushi_13", "tenhou"))
+    'kokushi on a 13-sided wait, tenhou'
+    """
+    explained = _meta(name)["values"]
+    if isinstance(value, str) and value in explained:
+        return str(explained[value])
+    if isinstance(value, tuple) and value and all(isinstance(v, str) for v in value):
+        return ", ".join(str(explained.get(v, v)) for v in value)
+    return plain_value(name, value)
+
+
 def value_text(name: str, value: Any) -> str:
     """The value of one option with its meaning when the schema explains it."""
     explained = _meta(name)["values"].get(value) if isinstance(value, str) else None

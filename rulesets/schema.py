@@ -59,7 +59,8 @@ def opt(
     """Declare one option: its default, section, Japanese term, meaning and limits.
 
     ``lo``/``hi`` bound ints; ``choices`` bound the items of a tuple of strings;
-    ``values`` explains each allowed value of a ``Literal`` option.  ``before`` is
+    ``values`` explains each allowed value of a ``Literal`` option (or names each
+    choice in words); screens show these words rather than the values.  ``before`` is
     the value that reproduces what hanchan did before the option existed, where
     the default differs from it: a save written then, which lacks the option,
     is read with it (see :func:`saved_before`).
@@ -404,7 +405,11 @@ class Ruleset:
         values={"sanbaiman": "sanbaiman (no counted yakuman)", "yakuman": "yakuman"})
     double_yakuman: tuple[str, ...] = opt(
         (), "yaku",
-        "ダブル役満", "Yakuman that count double.", choices=YAKUMAN_IDS_DOUBLE_CAPABLE)
+        "ダブル役満", "Yakuman that count double.", choices=YAKUMAN_IDS_DOUBLE_CAPABLE,
+        values={"kokushi_13": "kokushi on a 13-sided wait", "suuankou_tanki":
+                "suuankou on a pair wait", "junsei_chuuren": "chuuren on a 9-sided wait",
+                "daisuushii": "daisuushii", "suukantsu": "suukantsu", "daisharin": "daisharin",
+                "tenhou": "tenhou", "chiihou": "chiihou", "renhou": "renhou"})
     double_yakuman_when_furiten: bool = opt(
         True, "yaku", "振聴時のダブル役満",
         "A 13-wait kokushi or 9-wait chuuren counts double even when the hand is furiten "

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rulesets.describe import is_relevant, plain_value
+from rulesets.describe import is_relevant, value_words
 from rulesets.loader import list_presets, load_ruleset_info
 from rulesets.schema import Ruleset, option_fields
 
@@ -43,14 +43,19 @@ def presets() -> list[PresetInfo]:
 
 
 def key_rules(rules: Ruleset, options: tuple[str, ...] = KEY_OPTIONS) -> list[tuple[str, str]]:
-    """(meaning, value) of the key options, in words."""
+    """(meaning, value) of the key options, in words: the Japanese term with the first clause
+    of the schema's meaning, and the value as the schema explains it (never cut: the
+    screens wrap them).
+
+    >>> key_rules(Ruleset(), ("agariyame",))
+    [("アガリやめ Whether the last dealer's win at the last hand ends the game", \
+'the game ends by itself when the dealer is top after the win')]
+    """
     meta = {f.name: f.metadata for f in option_fields()}
     out: list[tuple[str, str]] = []
     for name in options:
         if name not in meta or not is_relevant(name, rules):
             continue
         en = str(meta[name]["en"]).split(" (")[0].split(":")[0].split(";")[0].rstrip(".")
-        if len(en) > 40:
-            en = en[:39] + "…"
-        out.append((f"{meta[name]['ja']} {en}", plain_value(name, getattr(rules, name))))
+        out.append((f"{meta[name]['ja']} {en}", value_words(name, getattr(rules, name))))
     return out

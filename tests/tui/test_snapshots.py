@@ -33,7 +33,7 @@ def game_app(tmp_path: Path, seed: int, rules: Ruleset | None = None) -> Hanchan
                       settings=Settings(bot_delay=0.0))
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", [*SIZES, pytest.param((200, 60), id="200x60")])
 def test_table_mid_hand(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:
     async def before(pilot) -> None:  # type: ignore[no-untyped-def]
         policy = Policy(call=False, riichi=False)

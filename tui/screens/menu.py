@@ -90,17 +90,25 @@ class MenuScreen(Screen[None]):
             app.exit(0)
 
 
-def _summary(info: PresetInfo) -> Text:
-    out = Text()
-    out.append(f"{info.title}\n", style="bold")
+def _head(info: PresetInfo) -> Text:
+    """The preset's title and its club's rules cited."""
+    head = Text()
+    head.append(f"{info.title}\n", style="bold")
     if info.source:
-        out.append(f"{info.source[:80]}\n", style=palette.QUIET)
-    t = Text()
+        head.append("Rules: ", style=palette.QUIET)
+        head.append(info.source, style=palette.QUIET)
+    return head
+
+
+def _key_rules(info: PresetInfo) -> Table:
+    """The preset's key rules in words; the table wraps labels and values at word
+    boundaries (and measures CJK text by its cells), so nothing is cut at any width."""
+    t = Table(box=None, padding=(0, 1, 0, 0), show_header=False, expand=True)
+    t.add_column("rule", style=palette.SKY, ratio=1, overflow="fold")
+    t.add_column("value", ratio=1, overflow="fold")
     for label, value in key_rules(info.rules):
-        t.append(f"{label[:44]:<45}", style=palette.SKY)
-        t.append(f"{value[:40]}\n")
-    out.append_text(t)
-    return out
+        t.add_row(label, value)
+    return t
 
 
 class NewGameScreen(Screen[None]):
@@ -158,7 +166,8 @@ class NewGameScreen(Screen[None]):
         if index is None or not self.infos:
             return
         self.current = index
-        self.query_one("#summary", Static).update(_summary(self.infos[index]))
+        info = self.infos[index]
+        self.query_one("#summary", Static).update(Group(_head(info), Text(""), _key_rules(info)))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self._show(event.option_index)
@@ -296,7 +305,9 @@ class RulesScreen(Screen[None]):
                 closed = f"{y.closed_han}"
                 opened = "—" if y.open_han is None else f"{y.open_han}"
             t.add_row(y.en.split(" (")[0], y.ja, closed, opened)
-        self.query_one("#summary", Static).update(Group(_summary(info), Text(""), t))
+        # the yaku first (this page is their reference), then the key rules
+        self.query_one("#summary", Static).update(
+            Group(_head(info), Text(""), t, Text(""), _key_rules(info)))
 
     def action_back(self) -> None:
         self.app.pop_screen()

@@ -55,6 +55,7 @@ class CenterPanel(Widget):
     }
 
     mode: reactive[FaceMode] = reactive("letters")
+    big: reactive[bool] = reactive(False)  # a large terminal: the lines stand apart
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -111,6 +112,8 @@ class CenterPanel(Widget):
         row.append_text(self._seat(1))
         lines.append(row)
         lines.append(self._seat(0))
+        if self.big:  # a blank line between the round's lines and the seats, and around
+            lines = [Text(), *lines[:-3], Text(), *lines[-3:], Text()]
         for line in lines:
             line.justify = "center"
         return Text("\n", justify="center").join(lines)

@@ -44,18 +44,53 @@ class EventLog(Widget):
             self.position = position
             self.refresh()
 
+    def _block(self, i: int, width: int) -> list[Text]:
+        """Event ``i`` as lines of at most ``width`` cells: its number, then its words
+        wrapped at spaces under the words (a long event takes two lines, never cut)."""
+        text = Text(f"{i:>4} {self.lines[i]}")
+        lines = list(text.wrap(self.app.console, width, overflow="fold"))
+        if len(lines) > 1:  # indent the continuation under the words
+            rest = Text(" ".join(line.plain.strip() for line in lines[1:]))
+            lines = lines[:1] + [Text("     ") + part
+                                 for part in rest.wrap(self.app.console, max(1, width - 5),
+                                                       overflow="fold")]
+        return lines
+
     def render(self) -> Text:
         h = max(1, self.size.height)
-        w = max(4, self.size.width - 2)
-        start = max(0, min(self.position - h // 2, len(self.lines) - h))
+        w = max(8, self.size.width)
+        n = len(self.lines)
+        if not n:
+            return Text("")
+        # the events around the position: the current one, earlier ones up to half the
+        # height, then later ones, then earlier ones again if the log ends first
+        pos = min(max(self.position, 0), n - 1)
+        blocks: dict[int, list[Text]] = {}
+
+        def block(i: int) -> list[Text]:
+            if i not in blocks:
+                blocks[i] = self._block(i, w)
+            return blocks[i]
+
+        used = len(block(pos))
+        lo, hi = pos, pos
+        while lo > 0 and used + len(block(lo - 1)) <= h // 2 + 1:
+            lo -= 1
+            used += len(block(lo))
+        while hi < n - 1 and used + len(block(hi + 1)) <= h:
+            hi += 1
+            used += len(block(hi))
+        while lo > 0 and used + len(block(lo - 1)) <= h:
+            lo -= 1
+            used += len(block(lo))
         current = self.get_component_rich_style("log--current", partial=True)
         later = self.get_component_rich_style("log--later", partial=True)
         out: list[Text] = []
-        for i in range(start, min(len(self.lines), start + h)):
-            line = Text(f"{i:>4} {self.lines[i]}"[:w])
-            if i == self.position:
-                line.stylize(current)
-            elif i > self.position:
-                line.stylize(later)
-            out.append(line)
-        return Text("\n").join(out)
+        for i in range(lo, hi + 1):
+            for line in blocks[i]:
+                if i == self.position:
+                    line.stylize(current)
+                elif i > self.position:
+                    line.stylize(later)
+                out.append(line)
+        return Text("\n").join(out[:h])

@@ -4,6 +4,8 @@ Tiles are drawn as framed cells (one frame row above and below the faces), sorte
 with the drawn tile set apart and the seat's melds to the right.  A label row
 under the tiles shows the number keys (1-9, 0) and marks the selected tile.
 
+On a large terminal (``big``) each tile is a cell wider on each side.
+
 Mouse: moving over a tile selects it, clicking a tile posts :class:`HandView.TileClicked`.
 """
 
@@ -54,6 +56,7 @@ class HandView(Widget):
 
     selected: reactive[int | None] = reactive(None)
     mode: reactive[FaceMode] = reactive("letters")
+    big: reactive[bool] = reactive(False)  # wider tiles on a large terminal
 
     class TileClicked(Message):
         """A hand tile was clicked; ``index`` counts the concealed tiles, the drawn one last."""
@@ -100,7 +103,8 @@ class HandView(Widget):
 
     def render(self) -> Text:
         d = self.data
-        w = cell_width(self.mode)
+        pad = 1 if self.big else 0
+        w = cell_width(self.mode) + 2 * pad
         frame = self.get_component_rich_style("hand--frame", partial=True)
         top, mid, bot, lab = Text(), Text(), Text(), Text()
         spans: list[tuple[int, int, int]] = []
@@ -114,6 +118,8 @@ class HandView(Widget):
             mid.append("│", style=frame)
             lab.append(" ")
             for i, (cell, label) in enumerate(cells):
+                if pad:
+                    cell = Text.assemble((" ", cell.style), cell, (" ", cell.style))
                 mid.append_text(cell)
                 mid.append("│", style=frame)
                 if start_index is not None:

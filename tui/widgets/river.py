@@ -2,7 +2,8 @@
 
 The riichi tile is turned (drawn on an amber ground and underlined), tiles
 called away are faded and struck through, tsumogiri discards are a shade darker,
-and the last discard of the table is highlighted.
+and the last discard of the table is highlighted.  On a large terminal (``big``)
+the tiles are drawn a cell wider on each side, with a blank line between rows.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ class RiverView(Widget):
     }
 
     mode: reactive[FaceMode] = reactive("letters", layout=True)
+    big: reactive[bool] = reactive(False, layout=True)  # wider tiles, rows apart
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
@@ -48,11 +50,15 @@ class RiverView(Widget):
         self.river, self.red_fives, self.last = river, red_fives, last
         self.refresh(layout=grew)
 
+    def _cell(self) -> int:
+        return cell_width(self.mode) + (2 if self.big else 0)
+
     def get_content_width(self, container: Size, viewport: Size) -> int:
-        return ROW * (cell_width(self.mode) + 1) - 1
+        return ROW * (self._cell() + 1) - 1
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return max(4, -(-len(self.river) // ROW))
+        rows = max(4, -(-len(self.river) // ROW))
+        return 2 * rows - 1 if self.big else rows
 
     def render(self) -> Text:
         def style(name: str) -> Style:
@@ -76,8 +82,13 @@ class RiverView(Widget):
                     extra = tsumogiri
                 if self.last and start + i == n - 1:
                     extra = last if extra is None else extra + last
-                row.append_text(tile_text(r.tile, self.mode, self.red_fives, extra=extra))
+                tile = tile_text(r.tile, self.mode, self.red_fives, extra=extra)
+                if self.big:  # the tile's ground a cell wider on each side
+                    tile = Text.assemble((" ", tile.style), tile, (" ", tile.style))
+                row.append_text(tile)
             rows.append(row)
         while len(rows) < 4:
             rows.append(Text())
+        if self.big:
+            rows = [line for row in rows for line in (row, Text())][:-1]
         return Text("\n").join(rows)

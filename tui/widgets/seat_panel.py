@@ -62,21 +62,39 @@ class SeatPanel(Widget):
     def _style(self, name: str) -> Style:
         return self.get_component_rich_style(f"seat--{name}", partial=True)
 
+    def _head(self, s: SeatInfo) -> Text:
+        """Wind, name, points, the riichi badge and the turn marker on one line that fits:
+        when the panel is narrow the words give way (the name's bot level, then the
+        badges' words, then the name), so the marker never wraps onto a line of its own."""
+        wind = self._style("dealer") if self.dealer else Style(bold=True)
+        name = self.player_name or RELATIVE_NAMES[relative(s.seat, self.me)]
+        short = name.split(" (")[0]  # 'Bot S (greedy)' -> 'Bot S'
+        badge = ("OPEN RIICHI" if s.open_riichi else "RIICHI") if s.riichi else ""
+        small = ("OR" if s.open_riichi else "R") if s.riichi else ""
+        tries = ((name, badge, "◀ turn"), (short, badge, "◀ turn"), (short, badge, "◀"),
+                 (short, small, "◀"), ("", small, "◀"))
+        width = self.size.width
+        head = Text()
+        for who, riichi, turn in tries:
+            head = Text()
+            head.append(wind_mark(s.wind, self.mode), style=wind)
+            if who:
+                head.append(f" {who}")
+            head.append(f"  {points(s.score)}", style="bold")
+            if riichi:
+                head.append(" ")
+                head.append(f" {riichi} ", style=self._style("riichi"))
+            if self.turn:
+                head.append(f"  {turn}", style=self._style("turn"))
+            if head.cell_len <= width:
+                break
+        return head
+
     def render(self) -> Text:
         s = self.info
         if s is None:
             return Text("")
-        head = Text()
-        wind = self._style("dealer") if self.dealer else Style(bold=True)
-        head.append(wind_mark(s.wind, self.mode), style=wind)
-        head.append(f" {self.player_name or RELATIVE_NAMES[relative(s.seat, self.me)]}")
-        head.append(f"  {points(s.score)}", style="bold")
-        if s.riichi:
-            head.append(" ")
-            badge = " OPEN RIICHI " if s.open_riichi else " RIICHI "
-            head.append(badge, style=self._style("riichi"))
-        if self.turn:
-            head.append("  ◀ turn", style=self._style("turn"))
+        head = self._head(s)
         hand = Text()
         shown = self.hand if self.hand is not None else s.shown_hand
         if shown:

@@ -1,13 +1,15 @@
 """``TableLayout``: the table, the game's log beside it and the info lines under it.
 
 One layout for playing and for the replay viewer: the screens add their own
-keys, the action bar (play) and the footer.
+keys, the action bar (play) and the footer.  From ``LARGE`` on (a terminal of
+about 180x50), the table grows and the log widens.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 
@@ -23,7 +25,9 @@ class TableLayout(Vertical):
     DEFAULT_CSS = """
     TableLayout { height: 1fr; }
     TableLayout #row { height: 1fr; }
+    TableLayout.-large EventLog { width: 52; }
     """
+    LARGE = (170, 46)  # the layout's own size from which the table grows
 
     def __init__(self, events: Sequence[Event], names: Sequence[str], red_fives: int,
                  *, id: str | None = None) -> None:
@@ -44,6 +48,12 @@ class TableLayout(Vertical):
     def info(self) -> InfoPanel:
         """The help and message lines."""
         return self.query_one(InfoPanel)
+
+    def on_resize(self, event: events.Resize) -> None:
+        w, h = event.size
+        large = w >= self.LARGE[0] and h >= self.LARGE[1]
+        self.set_class(large, "-large")
+        self.table.large = large
 
     def compose(self) -> ComposeResult:
         events, names, red_fives = self._log

@@ -2,7 +2,8 @@
 
 Across at the top, left and right at the sides with their rivers beside the
 centre, the player's river under the centre and the hand at the bottom.  Used
-by the game screen and the replay viewer alike.
+by the game screen and the replay viewer alike.  On a large terminal (``large``)
+the centre widens and the tiles of the hand and the rivers grow.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ class TableView(Vertical):
     """All four seats, the centre, and the own hand."""
 
     mode: var[FaceMode] = var[FaceMode]("letters", init=False)  # the tile faces
+    large: var[bool] = var(False, init=False)  # a large terminal: bigger tiles, wider centre
 
     DEFAULT_CSS = """
     TableView { height: 1fr; width: 1fr; }
@@ -53,6 +55,8 @@ class TableView(Vertical):
     TableView #col-center Center { height: auto; }
     TableView CenterPanel { border: round $panel-lighten-2; height: 9; width: 38; }
     TableView HandView { margin: 0 1; }
+    TableView.-large #col-center { width: 56; }
+    TableView.-large CenterPanel { width: 56; height: 12; }
     """
 
     def compose(self) -> ComposeResult:
@@ -86,6 +90,14 @@ class TableView(Vertical):
         for w in self.query(Widget):
             if isinstance(w, (HandView, RiverView, SeatPanel, CenterPanel)):
                 w.mode = mode
+        self.refresh(layout=True)
+
+    def watch_large(self, large: bool) -> None:
+        """Grow (or shrink back) the tiles of every part of the table."""
+        self.set_class(large, "-large")
+        for w in self.query(Widget):
+            if isinstance(w, (HandView, RiverView, CenterPanel)):
+                w.big = large
         self.refresh(layout=True)
 
     def draw(

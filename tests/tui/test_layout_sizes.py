@@ -1,0 +1,198 @@
+"""The table and the menu pages at 80x24, 100x32, 120x40 and 200x60 (issue 23, item 10).
+
+The turn marker stays on its seat's line when a side player is in riichi; a large
+terminal grows the table (wider tiles, a wider centre, a wider log); the log wraps
+an event that does not fit instead of cutting it; the new-game and rules pages
+show every key rule in words, whole, and cite the club's rules, not a file.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from pathlib import Path
+
+import pytest
+from textual.app import App, ComposeResult
+from textual.widget import Widget
+
+from engine.scoring.registry import yaku_table
+from rulesets.schema import Ruleset
+from tests.kit.screen_text import screen_text
+from tests.kit.tui_driver import Policy, human_turn, settle
+from tests.kit.tui_sample import mid_hand_view
+from text.events import describe
+from text.rules import key_rules, presets
+from tui.app import HanchanApp
+from tui.palette import VARIABLES
+from tui.screens.hand_result import HandResultScreen
+from tui.screens.menu import NewGameScreen, RulesScreen
+from tui.screens.table import TableScreen
+from tui.session import NewGame
+from tui.settings import Settings
+from tui.widgets.event_log import EventLog
+from tui.widgets.size_notice import MIN_HEIGHT, MIN_WIDTH
+from tui.widgets.table_layout import TableLayout
+from tui.widgets.table_view import TableExtras, TableView
+
+SIZES = [(100, 32), (120, 40), (200, 60)]
+NAMES = ("You", "Bot S (strong)", "Bot W (strong)", "Bot N (strong)")
+CSS = str(Path(__file__).resolve().parents[2] / "tui" / "hanchan.tcss")
+
+
+class Layout(App[None]):
+    """The play screen's layout alone, drawing a hand-built view."""
+
+    CSS_PATH = CSS
+
+    def __init__(self, view: object) -> None:
+        super().__init__()
+        self.view = view
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return dict(VARIABLES)
+
+    def compose(self) -> ComposeResult:
+        yield TableLayout([], NAMES, 1)
+
+    def on_mount(self) -> None:
+        self.query_one(TableView).draw(self.view, TableExtras(names=NAMES))  # type: ignore[arg-type]
+        # as the play screen does: the log stands beside the table from WIDE on
+        self.query_one(EventLog).display = self.size.width >= TableScreen.WIDE
+
+
+def region_lines(app: App[object], widget: Widget) -> list[str]:
+    """The screen's text inside ``widget``'s content region, line by line."""
+    r = widget.content_region
+    lines = screen_text(app).splitlines()
+    return [line[r.x:r.right] for line in lines[r.y:r.bottom]]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("turn", [1, 3], ids=["right", "left"])
+async def test_the_turn_marker_stays_on_the_riichi_seats_line(size: tuple[int, int],
+                                                              turn: int) -> None:
+    view = mid_hand_view(drawn=False)
+    seats = list(view.seats)
+    seats[turn] = dataclasses.replace(seats[turn], riichi=True, riichi_turn=2)
+    view = dataclasses.replace(view, seats=tuple(seats), turn=turn)
+    app = Layout(view)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        panel = app.query_one("#seat-right" if turn == 1 else "#seat-left")
+        lines = [line.strip() for line in region_lines(app, panel)]
+        score = f"{seats[turn].score:,}"
+        head = next(line for line in lines if score in line)
+        assert "◀" in head and "R" in head.replace(score, ""), lines  # marker, riichi badge
+        assert not any(line in ("turn", "◀ turn", "◀") for line in lines), lines
+        if size[0] >= 120:  # room for the words (the bot's level too at 200 columns)
+            assert "◀ turn" in head and "RIICHI" in head
+            assert (NAMES[turn] in head) is (size[0] >= 200), head
+
+
+def _hand_width(app: App[object]) -> int:
+    return len(screen_text(app).splitlines()[app.query_one("#hand").region.y].rstrip())
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_a_large_terminal_grows_the_table_and_the_log(size: tuple[int, int]) -> None:
+    app = Layout(mid_hand_view())
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        hand = screen_text(app).splitlines()[app.query_one("#hand").region.y + 1]
+        centre = app.query_one("#centre").region.width
+        river = app.query_one("#river-self").region
+        log = app.query_one(EventLog).region.width
+        large = size == (200, 60)
+        assert ("│ 2m │" in hand) is large, hand  # each tile a cell wider on each side
+        assert (centre > 40) is large, centre
+        assert (river.width > 6 * 3) is large, river
+        assert (log >= 50) is large, log
+
+
+
+@pytest.mark.parametrize("size", [(140, 44), (200, 60)], ids=["140x44", "200x60"])
+async def test_the_log_wraps_events_and_cuts_none(size: tuple[int, int],
+                                                  tmp_path: Path) -> None:
+    app = HanchanApp("play", new_game=NewGame(Ruleset(), 9, "greedy", 0, tmp_path),
+                     save_dir=tmp_path, settings=Settings(bot_delay=0.0))
+    async with app.run_test(size=size) as pilot:
+        policy = Policy(call=False, riichi=True)
+        for _ in range(25):  # long enough for "(tsumogiri)" and a riichi stick in the log
+            scr = await settle(pilot)
+            if isinstance(scr, HandResultScreen):
+                await pilot.press("enter")
+            elif isinstance(scr, TableScreen):
+                await human_turn(pilot, scr, policy)
+        await settle(pilot)
+        log = app.screen.query_one(EventLog)
+        entries: dict[int, str] = {}
+        last = -1
+        for line in region_lines(app, log):
+            line = line.rstrip()
+            m = re.match(r"^\s*(\d+) (.*)$", line)
+            if m and not line.startswith("     "):
+                last = int(m.group(1))
+                entries[last] = m.group(2)
+            elif line.strip() and last >= 0:
+                entries[last] += " " + line.strip()
+        assert len(entries) > 20
+        assert app.session is not None
+        names = [n.split(" (")[0] for n in app.session.names]
+        events = app.session.events
+        for i, text in entries.items():
+            assert text == describe(events[i], names, 1), i  # whole, word for word
+
+
+async def test_80x24_shows_the_size_notice_not_a_squashed_table(tmp_path: Path) -> None:
+    app = HanchanApp("play", new_game=NewGame(Ruleset(), 9, "greedy", 0, tmp_path),
+                     save_dir=tmp_path, settings=Settings(bot_delay=0.0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert f"at least {MIN_WIDTH}×{MIN_HEIGHT}" in text and "Wall" not in text
+
+
+def _words(*texts: str) -> set[str]:
+    return {w for t in texts for w in t.split()}
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("page", ["new", "rules"])
+async def test_preset_pages_show_whole_words_and_cite_the_club(size: tuple[int, int],
+                                                               page: str,
+                                                               tmp_path: Path) -> None:
+    app = HanchanApp("menu", save_dir=tmp_path, settings=Settings())
+    infos = presets()
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("n" if page == "new" else "u")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen if page == "new" else RulesScreen)
+        about = screen.query_one("#about")
+        seen = 0
+        for index, info in enumerate(infos):
+            screen.query_one("#presets").highlighted = index  # type: ignore[attr-defined]
+            await pilot.pause()
+            rows = key_rules(info.rules)
+            allowed = _words(info.title, info.source, "Rules:", *[a + " " + b for a, b in rows])
+            if page == "rules":  # the yaku table, above the key rules
+                allowed |= _words("Yaku Closed Open yakuman double —", *[
+                    f"{y.en.split(' (')[0]} {y.ja} {y.closed_han} {y.open_han}"
+                    for y in yaku_table(info.rules)])
+            shown = ""
+            for top in range(0, 400, size[1] // 2):  # the whole page, scrolled through
+                about.scroll_to(y=top, animate=False)  # type: ignore[attr-defined]
+                await pilot.pause()
+                shown += " " + " ".join(region_lines(app, about))
+            flat = " ".join(w for w in shown.split() if w.strip("│▁▂▃▄▅▆▇█▔"))
+            assert ".txt" not in flat  # the club's text is cited, not a file of ours
+            assert info.title in flat and "Rules: " + info.source in flat
+            for word in shown.split():
+                if not word.strip("│▁▂▃▄▅▆▇█▔"):
+                    continue  # the scroll bar
+                assert word in allowed, (info.name, word)  # never a word cut in two
+                seen += 1
+            for raw in ("auto_if_top", "east_south", "below_zero", "same_tile_forbidden"):
+                assert raw not in shown, (info.name, raw)  # values in words
+        assert seen > 100
