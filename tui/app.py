@@ -125,6 +125,7 @@ class HanchanApp(App[int]):
 
     def _open_table(self) -> None:
         assert self.session is not None
+        self.settings = self.settings.for_new_game()  # no toggle carried in, unless kept
         self._replace(TableScreen(self.session, self.settings))
         self.run_worker(self._open_save, thread=True, group="save")
         self._told = None

@@ -2,6 +2,17 @@
 
 Kept as a small JSON file (``settings.json``) in the user's config directory,
 or in the save directory when one is given; a damaged file is ignored.
+
+The toggles that play for the player last as long as on Tenhou: skip calls and
+tsumogiri end with the hand, auto-win with the game, and none is restored at launch,
+unless the player keeps them (``keep_toggles``, off by default).
+
+>>> on = Settings(auto_win=True, skip_calls=True, tsumogiri=True)
+>>> hand = on.for_new_hand()
+>>> hand.auto_win, hand.skip_calls, hand.tsumogiri
+(True, False, False)
+>>> on.for_new_game().auto_win, replace(on, keep_toggles=True).for_new_game().auto_win
+(False, True)
 """
 
 from __future__ import annotations
@@ -13,8 +24,8 @@ from typing import Literal, TypeVar
 
 from tui.tilefaces import FACE_MODES, FaceMode
 
-Toggle = Literal["auto_win", "skip_calls", "tsumogiri", "show_help"]
-TOGGLES: tuple[Toggle, ...] = ("auto_win", "skip_calls", "tsumogiri", "show_help")
+Toggle = Literal["auto_win", "skip_calls", "tsumogiri", "show_help", "keep_toggles"]
+TOGGLES: tuple[Toggle, ...] = ("auto_win", "skip_calls", "tsumogiri", "show_help", "keep_toggles")
 _T = TypeVar("_T", bool, float)
 
 
@@ -28,6 +39,7 @@ class Settings:
     tsumogiri: bool = False  # discard the drawn tile at once when nothing else is offered
     show_help: bool = True  # shanten, acceptance, waits and furiten under the hand
     bot_delay: float = 0.4  # seconds between bot actions
+    keep_toggles: bool = False  # the three toggles above last between hands and games
 
     def toggled(self, name: Toggle) -> Settings:
         """A copy with the switch ``name`` flipped.
@@ -41,7 +53,21 @@ class Settings:
             return replace(self, skip_calls=not self.skip_calls)
         if name == "tsumogiri":
             return replace(self, tsumogiri=not self.tsumogiri)
+        if name == "keep_toggles":
+            return replace(self, keep_toggles=not self.keep_toggles)
         return replace(self, show_help=not self.show_help)
+
+    def for_new_hand(self) -> Settings:
+        """A copy for the next hand: skip calls and tsumogiri off, unless kept."""
+        if self.keep_toggles:
+            return self
+        return replace(self, skip_calls=False, tsumogiri=False)
+
+    def for_new_game(self) -> Settings:
+        """A copy for a new (or continued) game: no toggle on, unless kept."""
+        if self.keep_toggles:
+            return self
+        return replace(self, auto_win=False, skip_calls=False, tsumogiri=False)
 
     def next_faces(self) -> Settings:
         """A copy with the next tile face mode."""
@@ -57,22 +83,39 @@ class Settings:
         delay = round(min(2.0, max(0.0, self.bot_delay + 0.2 * step)), 1)
         return replace(self, bot_delay=delay)
 
+    def banner(self, *, practice: bool = False) -> str:
+        """The toggles that play for the player, as the table's banner shows them ("" when
+        none is on).  Practice mode never wins by itself (see :mod:`tui.table.autoplay`).
+
+        >>> Settings(tsumogiri=True, skip_calls=True).banner()
+        'AUTO: skip calls (s) · tsumogiri (g) · until the hand ends'
+        """
+        on = [label for label, flag in (("auto-win (a)", self.auto_win and not practice),
+                                        ("skip calls (s)", self.skip_calls),
+                                        ("tsumogiri (g)", self.tsumogiri)) if flag]
+        if not on:
+            return ""
+        if self.keep_toggles:
+            until = "kept (K)"
+        elif self.skip_calls or self.tsumogiri:
+            until = "until the hand ends"
+        else:
+            until = "until the game ends"
+        return "AUTO: " + " · ".join(on) + f" · {until}"
+
     def badges(self) -> str:
-        """Short words for the toggles that are on."""
-        on = [
-            label
-            for label, flag in (
-                ("auto-win", self.auto_win),
-                ("skip calls", self.skip_calls),
-                ("tsumogiri", self.tsumogiri),
-            )
-            if flag
-        ]
-        return " · ".join(on) if on else "toggles: a auto-win  s skip calls  g tsumogiri"
+        """The keys of the toggles, at the edge of the message line when none is on."""
+        if self.auto_win or self.skip_calls or self.tsumogiri:
+            return ""
+        return "toggles: a auto-win  s skip calls  g tsumogiri"
 
 
 def load_settings(path: Path | None) -> Settings:
-    """Settings from ``path``; the defaults when it is missing or unreadable."""
+    """Settings from ``path``; the defaults when it is missing or unreadable.
+
+    The toggles are read only when the file keeps them (``keep_toggles``): an older
+    version saved them always.
+    """
     if path is None or not path.is_file():
         return Settings()
     try:
@@ -88,22 +131,26 @@ def load_settings(path: Path | None) -> Settings:
         return value if type(value) is type(default) else default
 
     faces = next((m for m in FACE_MODES if m == data.get("faces")), d.faces)
+    keep = read("keep_toggles", d.keep_toggles)
     return Settings(
         faces=faces,
-        auto_win=read("auto_win", d.auto_win),
-        skip_calls=read("skip_calls", d.skip_calls),
-        tsumogiri=read("tsumogiri", d.tsumogiri),
+        auto_win=keep and read("auto_win", d.auto_win),
+        skip_calls=keep and read("skip_calls", d.skip_calls),
+        tsumogiri=keep and read("tsumogiri", d.tsumogiri),
         show_help=read("show_help", d.show_help),
         bot_delay=read("bot_delay", d.bot_delay),
+        keep_toggles=keep,
     )
 
 
 def save_settings(path: Path | None, settings: Settings) -> None:
-    """Write settings; a failure to write is not an error worth stopping the game for."""
+    """Write settings (the toggles only when kept); a failure to write is not an error
+    worth stopping the game for."""
     if path is None:
         return
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(asdict(settings), indent=1), encoding="utf-8")
+        path.write_text(json.dumps(asdict(settings.for_new_game()), indent=1),
+                        encoding="utf-8")
     except OSError:
         pass

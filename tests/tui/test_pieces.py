@@ -28,12 +28,18 @@ def test_settings_round_trip_and_bad_files(tmp_path: Path) -> None:
     assert load_settings(path) == Settings()
     st = Settings().toggled("auto_win").next_faces()
     save_settings(path, st)
-    assert load_settings(path) == st
+    assert load_settings(path) == Settings().next_faces()  # a toggle is not kept ...
+    kept = st.toggled("keep_toggles")
+    save_settings(path, kept)
+    assert load_settings(path) == kept  # ... unless the player keeps the toggles (K)
     path.write_text("{not json", encoding="utf-8")
     assert load_settings(path) == Settings()
     path.write_text('{"faces": "pictures", "auto_win": "yes", "tsumogiri": true}')
+    got = load_settings(path)  # an older version saved the toggles: none comes back
+    assert got.faces == "letters" and got.auto_win is False and got.tsumogiri is False
+    path.write_text('{"keep_toggles": true, "auto_win": "yes", "tsumogiri": true}')
     got = load_settings(path)
-    assert got.faces == "letters" and got.auto_win is False and got.tsumogiri is True
+    assert got.auto_win is False and got.tsumogiri is True
 
 
 def test_actions_map_to_one_key_each() -> None:

@@ -142,12 +142,13 @@ async def test_exhaustive_draw_screen(tmp_path: Path) -> None:
 
 async def test_whole_east_game_to_the_end_screen(tmp_path: Path) -> None:
     rules = Ruleset().replace(length="east")
-    app = make_app(tmp_path, 3, rules)
+    app = make_app(tmp_path, 3, rules, keep_toggles=True)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("a", "s", "g")  # auto-win, skip calls, tsumogiri: Tenhou's toggles
-        assert app.settings.auto_win and app.settings.skip_calls and app.settings.tsumogiri
         results = await play(pilot, Policy(call=False, riichi=True))
+        # kept (K): on through every hand of the game
+        assert app.settings.auto_win and app.settings.skip_calls and app.settings.tsumogiri
         assert isinstance(app.screen, GameEndScreen)
         ended = [e for e in app.screen.events if isinstance(e, GameEnded)]
         assert ended

@@ -60,12 +60,14 @@ class Tsumogiri:
         return drawn or plain[-1] if plain else legal[0]
 
 
-def scripted_app(rules: Ruleset, hands: dict[int, str] = HANDS) -> HanchanApp:
-    wall = build_wall(hands, DRAWS, red_fives=rules.red_fives)
+def scripted_app(rules: Ruleset, hands: dict[int, str] = HANDS,
+                 draws: list[str] = DRAWS, settings: Settings | None = None) -> HanchanApp:
+    wall = build_wall(hands, draws, red_fives=rules.red_fives)
     game = Game(rules, ("You", "Bot S", "Bot W", "Bot N"), 0, walls=[wall, wall],
                 practice_seats=(0,))
     session = PlaySession(game, 0, {s: Tsumogiri() for s in (1, 2, 3)})
-    return HanchanApp("play", session=session, settings=Settings(bot_delay=0.0))
+    return HanchanApp("play", session=session,
+                      settings=settings if settings is not None else Settings(bot_delay=0.0))
 
 
 def penalties(app: HanchanApp) -> list[Penalty]:
@@ -112,6 +114,27 @@ async def test_new_game_screen_switch_starts_a_practice_game(tmp_path: Path) -> 
         assert isinstance(table, TableScreen)
         assert table.session.rules == chosen.rules.replace(practice_mode=True)
         assert "practice" in screen_text(app)
+
+
+async def test_auto_win_leaves_the_win_to_the_practising_player() -> None:
+    """Auto-win would hide a missed win, the mistake practice mode is there to show:
+    it does not play in practice mode, even kept from an earlier game."""
+    kept = Settings(bot_delay=0.0, auto_win=True, keep_toggles=True)
+    hands = {0: "123m456p789s1122z"}  # the first draw, 2z, wins (menzen tsumo)
+    draws = ["2z", "9m", "9p", "5m"]
+    app = scripted_app(practice("makura"), hands, draws, kept)
+    async with app.run_test(size=SIZE) as pilot:
+        scr = await settle(pilot)
+        assert isinstance(scr, TableScreen)
+        assert "tsumo" in scr.groups()  # the win is offered, and waits for the player
+        assert "AUTO:" not in screen_text(app)
+        await pilot.press("a")
+        await pilot.pause()
+        assert "Auto-win is off in practice mode" in screen_text(app)
+        assert scr.settings.auto_win  # kept as it was for the games out of practice
+    app = scripted_app(load("makura"), hands, draws, kept)  # the same without practice
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(await settle(pilot), HandResultScreen)  # auto-win won at once
 
 
 async def own_turn(pilot: object) -> TableScreen:

@@ -27,10 +27,11 @@ from tui.widgets.table_view import TableView
 SIZES = [pytest.param((100, 32), id="100x32"), pytest.param((140, 44), id="140x44")]
 
 
-def game_app(tmp_path: Path, seed: int, rules: Ruleset | None = None) -> HanchanApp:
+def game_app(tmp_path: Path, seed: int, rules: Ruleset | None = None, *,
+             keep_toggles: bool = False) -> HanchanApp:
     spec = NewGame(rules or Ruleset(), seed, "greedy", 0, tmp_path)
     return HanchanApp("play", new_game=spec, save_dir=tmp_path,
-                      settings=Settings(bot_delay=0.0))
+                      settings=Settings(bot_delay=0.0, keep_toggles=keep_toggles))
 
 
 @pytest.mark.parametrize("size", [*SIZES, pytest.param((200, 60), id="200x60")])
@@ -78,7 +79,8 @@ def test_end_screen(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None
         await pilot.press("a", "s", "g")
         await play(pilot, Policy(call=False, riichi=True))
 
-    app = game_app(tmp_path, 3, Ruleset().replace(length="east"))
+    # the toggles kept (K) play the whole game
+    app = game_app(tmp_path, 3, Ruleset().replace(length="east"), keep_toggles=True)
     assert snap_compare(app, terminal_size=size, run_before=before)
 
 

@@ -145,6 +145,18 @@ def test_toggles_play_for_the_human() -> None:
     assert auto_action(off.toggled("skip_calls"), view, (Ron(), Pass()), practice=False) is None
 
 
+def test_auto_win_never_wins_for_a_practising_player() -> None:
+    """Practice mode is for spotting wins (and false ones): auto-win does not play there."""
+    view = mid_hand_view(drawn=True)
+    assert view.drawn is not None
+    auto = Settings(auto_win=True)
+    turn: tuple[Action, ...] = (Discard(view.hand[0]), Discard(view.drawn), Tsumo())
+    assert auto_action(auto, view, turn, practice=False) == Tsumo()
+    assert auto_action(auto, view, turn, practice=True) is None
+    assert auto_action(auto, view, (Ron(), Pass()), practice=True) is None
+    assert auto.banner(practice=True) == ""
+
+
 def test_a_lone_pass_is_made_at_once_except_in_practice_mode() -> None:
     view = mid_hand_view(drawn=False)
     lone: tuple[Action, ...] = (Pass(),)

@@ -23,7 +23,9 @@ KEYS = (
     ("Space", "pass (do not call)"),
     ("y  x", "show hand / noten at a draw; stop / play on at the last hand"),
     ("h", "hint from the bots"),
-    ("a  s  g", "toggles: auto-win, skip calls, tsumogiri"),
+    ("a  s  g", "toggles: auto-win (not in practice mode), skip calls, tsumogiri; skip calls "
+                "and tsumogiri end with the hand, auto-win with the game"),
+    ("K", "keep the toggles between hands and games (off unless you turn it on)"),
     ("i", "help line on/off (shanten, acceptance, waits, furiten)"),
     ("v", "tile faces: letters, kanji, Unicode glyphs"),
     ("[  ]", "bots slower / faster"),

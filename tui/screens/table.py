@@ -84,6 +84,7 @@ class TableScreen(Screen[None]):
         Binding("s", "switch('skip_calls')", "Skip calls"),
         Binding("g", "switch('tsumogiri')", "Tsumogiri"),
         Binding("i", "switch('show_help')", "Help"),
+        Binding("K", "switch('keep_toggles')", "Keep toggles", show=False),
         Binding("v", "faces", "Faces"),
         Binding("left_square_bracket", "delay(1)", "Slower", show=False),
         Binding("right_square_bracket", "delay(-1)", "Faster", show=False),
@@ -124,7 +125,7 @@ class TableScreen(Screen[None]):
         self.log_view.show(len(self.log_view.lines) - 1)
         self._fit(self.app.size.width, self.app.size.height)
         self.table.mode = self.settings.faces
-        self.info.set_toggles(self._badges())
+        self._draw_banner()
         self.session.new_events()  # results before this moment were seen already
         self.moves += 1
 
@@ -258,13 +259,16 @@ class TableScreen(Screen[None]):
         self._draw_help(choice)
         self.actions.show(choice.groups(), choice.prompt())
 
-    def _badges(self) -> str:
-        """The toggles that are on, and practice mode when it is."""
+    def _draw_banner(self) -> None:
+        """The toggles playing for the player, highlighted; the toggles' keys and practice
+        mode at the edge of the message line."""
+        practice = self.session.practice
+        self.info.set_banner(self.settings.banner(practice=practice))
         badges = self.settings.badges()
-        return f"practice · {badges}" if self.session.practice else badges
+        self.info.set_toggles(f"practice · {badges}".strip(" ·") if practice else badges)
 
     def _draw_help(self, choice: HandChoice) -> None:
-        self.info.set_toggles(self._badges())
+        self._draw_banner()
         if not self.settings.show_help:
             self.info.set_help("")
             self.info.set_extra("")
@@ -386,9 +390,17 @@ class TableScreen(Screen[None]):
         toggle = next((t for t in TOGGLES if t == name), None)
         if toggle is None:
             return
+        if toggle == "auto_win" and self.session.practice:
+            self.info.say("Auto-win is off in practice mode: spotting the win is the practice.",
+                          "error")
+            return
         self.settings = self.settings.toggled(toggle)
-        state = "on" if getattr(self.settings, toggle) else "off"
-        self.info.say(f"{toggle.replace('_', ' ')}: {state}")
+        on = getattr(self.settings, toggle)
+        if toggle == "keep_toggles":
+            self.info.say("Toggles are kept between hands and games." if on else
+                          "Skip calls and tsumogiri end with the hand, auto-win with the game.")
+            return
+        self.info.say(f"{toggle.replace('_', ' ')}: {'on' if on else 'off'}")
 
     def action_faces(self) -> None:
         self.settings = self.settings.next_faces()
@@ -455,6 +467,8 @@ class TableScreen(Screen[None]):
 
     def _open_result(self, event: Won | HandDrawn | Penalty) -> None:
         self.modal = True
+        if not (isinstance(event, Penalty) and event.kind == "false_call"):
+            self.settings = self.settings.for_new_hand()  # the hand is over (a chombo too)
 
         def done(_: None = None) -> None:
             self.modal = False

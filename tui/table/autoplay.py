@@ -1,6 +1,7 @@
 """What the table plays for the human without asking: Tenhou's toggles and the obvious cases.
 
-* auto-win (``a``): declare tsumo or ron at once;
+* auto-win (``a``): declare tsumo or ron at once, except in practice mode, where
+  spotting a win (and seeing a hand without a yaku is none) is the practice;
 * skip calls (``s``): pass on chi, pon and kan offers;
 * tsumogiri (``g``): discard the drawn tile when nothing else (no riichi, no kan) is offered;
 * always: pass when passing is all there is, and discard the drawn tile in riichi.
@@ -33,7 +34,7 @@ def auto_action(settings: Settings, view: PlayerView, legal: Sequence[Action], *
                 practice: bool) -> Action | None:
     """The action to play for the human now, or None to ask."""
     wins = [a for a in legal if isinstance(a, (Tsumo, Ron))]
-    if settings.auto_win and wins:
+    if settings.auto_win and wins and not practice:
         return wins[0]
     if legal and all(isinstance(a, Pass) for a in legal):
         return None if waits_on_pass(settings, legal, practice=practice) else legal[0]

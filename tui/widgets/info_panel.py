@@ -1,9 +1,10 @@
 """``InfoPanel``: two lines under the hand: the help about the hand, and messages.
 
 The first line says the shanten and acceptance of the selected discard (or
-the waits and furiten when tenpai); the second carries hints, refusals and the
-state of the toggles.  A message has a tone (an error, a hint...), coloured by
-the stylesheet's ``info--<tone>`` component classes.
+the waits and furiten when tenpai), after a highlighted banner while a toggle plays
+for the player; the second carries hints, refusals and the keys of the toggles.  A
+message has a tone (an error, a hint...), coloured by the stylesheet's ``info--<tone>``
+component classes.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ class InfoPanel(Widget):
     InfoPanel.-tall { height: 3; }
     """
     COMPONENT_CLASSES = {
-        "info--help", "info--extra", "info--toggles",
+        "info--help", "info--extra", "info--toggles", "info--banner",
         "info--message", "info--error", "info--hint", "info--quiet", "info--notice",
     }
 
@@ -35,6 +36,7 @@ class InfoPanel(Widget):
         self.message = ""
         self.tone: Tone = "message"
         self.toggles = ""
+        self.banner = ""  # the toggles playing for the player, highlighted
         self.extra = ""  # a third line, shown when the panel is tall
 
     def set_help(self, text: str) -> None:
@@ -61,12 +63,22 @@ class InfoPanel(Widget):
             self.toggles = text
             self.refresh()
 
+    def set_banner(self, text: str) -> None:
+        """The banner of the active toggles, first on the help line ("" for none)."""
+        if text != self.banner:
+            self.banner = text
+            self.refresh()
+
     def render(self) -> Text:
         def style(name: str) -> Style:
             return self.get_component_rich_style(f"info--{name}", partial=True)
 
         width = max(0, self.size.width - 2)
-        help_line = Text(self.help, style=style("help"))
+        help_line = Text()
+        if self.banner:
+            help_line.append(f" {self.banner} ", style=style("banner"))
+            help_line.append("  ")
+        help_line.append(self.help, style=style("help"))
         msg = Text(self.message, style=style(self.tone))
         pad = max(1, width - msg.cell_len - len(self.toggles))
         msg.append(" " * pad)
