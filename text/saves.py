@@ -100,14 +100,3 @@ def result_words(game: SavedGame) -> str:
         return "finished"
     ended = f" ({info.reason})" if info.reason not in ("", "complete") else ""
     return placing(row, info.seats, imported) + ended
-
-
-def describe_saved(game: SavedGame) -> str:
-    """One line for a save list: date, rules, seats and result (or why it cannot be read)."""
-    info = game.info
-    if game.status == "unreadable":
-        return f"{game.path.name}: {result_words(game)}"
-    rules = info.rules + (" practice" if info.practice else "")
-    imported = info.source is not None
-    seats = seats_words(info.seats, imported)
-    return f"{when(info.created)}  {rules}  {seats}  {result_words(game)}"

@@ -1,4 +1,5 @@
-"""The TUI's thin link to ``saves/``: open a writer for a game, read a file, list saves."""
+"""The TUI's thin link to ``saves/``: open a writer for a game, read a file, list saves,
+and say whether a saved game can be continued before anything is written."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import msgspec
 from engine.events import Event
 from rulesets.schema import Ruleset
 from saves.codec import SeatInfo
+from saves.folder import SavedGame, list_games, peek
 from saves.reader import SaveError, load
 from saves.verify import check_loaded
 from saves.writer import GameWriter, make_header
@@ -59,10 +61,35 @@ def latest_unfinished(save_dir: Path) -> Path | None:
         return None
 
 
-def list_saves(save_dir: Path) -> list[Path]:
-    """Game files in ``save_dir``, newest first."""
+def summary(path: Path) -> SavedGame:
+    """A game file's state and summary from its first and last lines (``saves.folder``)."""
+    return peek(Path(path))
+
+
+def autosaved(save_dir: Path) -> SavedGame | None:
+    """The autosaved game to offer to continue with its summary, if any (not yet checked:
+    :func:`continue_problem` replays it)."""
+    path = latest_unfinished(save_dir)
+    return None if path is None else peek(path)
+
+
+def continue_problem(path: Path) -> str | None:
+    """Why the saved game at ``path`` cannot be continued, in words (None when it can).
+
+    The game is read and replayed through the engine (``saves.verify``), as continuing
+    it would; nothing is written, so a refused game leaves no copy and no pointer behind.
+    """
     try:
-        files = list(Path(save_dir).glob("*.jsonl"))
-        return sorted(files, key=lambda p: p.stat().st_mtime, reverse=True)
-    except OSError:
-        return []
+        game = load(path)
+    except SaveError as exc:
+        return exc.reason if exc.line is None else f"line {exc.line}: {exc.reason}"
+    if game.finished:
+        return "the game is already over"
+    problem = check_loaded(game).problem
+    return None if problem is None else str(problem)
+
+
+def list_saves(save_dir: Path) -> list[SavedGame]:
+    """Game files in ``save_dir``, newest first, each with its summary; files that cannot
+    be read last, with the reason (``saves.folder``)."""
+    return list_games(Path(save_dir))

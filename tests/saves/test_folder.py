@@ -17,7 +17,7 @@ from saves.folder import INDEX, SavedGame, list_games, peek
 from saves.verify import hand_label
 from saves.writer import GameWriter, make_header
 from tests.kit.saved_games import played_game
-from text.saves import describe_saved, result_words, seats_words
+from text.saves import result_words, seats_words
 
 SEATS = (SeatInfo("You", None), SeatInfo("Bot 1", "easy"), SeatInfo("Bot 2", "easy"),
          SeatInfo("Bot 3", "strong"))
@@ -43,8 +43,7 @@ def test_a_finished_game_is_summarised_from_its_header_and_final_table(tmp_path:
     words = result_words(game)
     assert words.startswith(f"you {('1st', '2nd', '3rd', '4th')[mine.rank - 1]}, "
                             f"{mine.points:,} ({mine.result:+.1f})")
-    line = describe_saved(game)
-    assert "tenhou" in line and "E you, S easy, W easy, N strong" in line and words in line
+    assert seats_words(game.info.seats) == "E you, S easy, W easy, N strong"
 
 
 def test_an_unfinished_game_says_the_hand_it_stopped_at(tmp_path: Path) -> None:
@@ -79,7 +78,7 @@ def test_seats_in_words() -> None:
 
 
 def _games(folder: Path) -> list[tuple[str, str, str]]:
-    return [(g.path.name, g.status, describe_saved(g)) for g in list_games(folder)]
+    return [(g.path.name, g.status, result_words(g)) for g in list_games(folder)]
 
 
 def test_the_index_spares_reading_unchanged_files(tmp_path: Path,

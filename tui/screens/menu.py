@@ -16,11 +16,13 @@ from textual.widgets.option_list import Option
 
 from ai.base import LEVELS
 from engine.scoring.registry import yaku_table
-from saves.reader import load
+from saves.folder import SavedGame
 from text.rules import PresetInfo, key_rules, presets
+from text.saves import result_words, when
 from tui import palette
-from tui.messages import ContinueGame, OpenReplay, StartGame
-from tui.savefiles import latest_unfinished, list_saves
+from tui.messages import ContinueGame, StartGame
+from tui.savefiles import autosaved, continue_problem
+from tui.screens.saves import FilePickerScreen
 from tui.session import NewGame
 from tui.widgets.size_notice import SizeNotice
 
@@ -50,15 +52,15 @@ class MenuScreen(Screen[None]):
     def __init__(self, save_dir: Path | None) -> None:
         super().__init__()
         self.save_dir = save_dir
-        self.autosave: Path | None = None
+        self.autosave: SavedGame | None = None
+        self.problem: str | None = None  # why the autosaved game cannot be continued
 
     def compose(self) -> ComposeResult:
         if self.save_dir is not None:
-            self.autosave = latest_unfinished(self.save_dir)
+            self.autosave = autosaved(self.save_dir)
         options = []
         if self.autosave is not None:
-            options.append(Option(f"(c) Continue the autosaved game  {self.autosave.name}",
-                                  id="continue"))
+            options.append(Option(self._continue_prompt(), id="continue"))
         options += [
             Option("(n) New game", id="new"),
             Option("(l) Load a saved game", id="load"),
@@ -72,14 +74,51 @@ class MenuScreen(Screen[None]):
         yield Footer()
         yield SizeNotice()
 
+    def on_mount(self) -> None:
+        if self.autosave is not None:  # replayed through the engine off the screen's thread
+            self.run_worker(self._check_autosave, thread=True, group="autosave")
+
+    def _continue_prompt(self) -> Text:
+        game = self.autosave
+        assert game is not None
+        info = game.info
+        about = f"{result_words(game)} · {info.rules} · {when(info.created)}"
+        if self.problem is None:
+            out = Text("(c) Continue the autosaved game\n")
+            out.append(f"    {about}", style=palette.QUIET)
+            return out
+        out = Text(f"Cannot continue the autosaved game\n    {about}\n", style=palette.QUIET)
+        out.append(f"    {game.path.name}: {self.problem}", style=palette.REFUSAL)
+        return out
+
+    def _check_autosave(self) -> None:
+        game = self.autosave
+        if game is not None:
+            problem = continue_problem(game.path)
+            if problem is not None:
+                self.app.call_from_thread(self._refuse_continue, problem)
+
+    def _refuse_continue(self, problem: str) -> None:
+        """Show why the autosaved game cannot be continued, and stop offering it."""
+        self.problem = problem
+        menu = self.query_one("#menu", OptionList)
+        menu.replace_option_prompt("continue", self._continue_prompt())
+        menu.disable_option("continue")
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id:
             self.action_choose(event.option.id)
 
     def action_choose(self, what: str) -> None:
         app = self.app
-        if what == "continue" and self.autosave is not None:
-            self.post_message(ContinueGame(self.autosave))
+        if what == "continue" and self.autosave is not None and self.problem is None:
+            problem = continue_problem(self.autosave.path)  # checked first: nothing forked
+            if problem is None:
+                self.post_message(ContinueGame(self.autosave.path))
+            else:
+                self._refuse_continue(problem)
+                self.notify(f"Cannot continue {self.autosave.path.name}: {problem}",
+                            severity="error")
         elif what == "new":
             app.push_screen(NewGameScreen(self.save_dir))
         elif what in ("load", "replay"):
@@ -195,66 +234,6 @@ class NewGameScreen(Screen[None]):
         """Turn practice mode on or off (the switch beside the seed)."""
         switch = self.query_one("#practice", Switch)
         switch.value = not switch.value
-
-    def action_back(self) -> None:
-        self.app.pop_screen()
-
-
-class FilePickerScreen(Screen[None]):
-    """Saved games, newest first: load one to continue, or open one in the replay viewer."""
-
-    DEFAULT_CSS = """
-    FilePickerScreen { layout: vertical; }
-    FilePickerScreen OptionList { height: 1fr; border: round $panel-lighten-2; }
-    FilePickerScreen Input { margin: 0 0 1 0; }
-    """
-
-    BINDINGS = [Binding("escape", "back", "Back")]
-
-    def __init__(self, save_dir: Path | None, purpose: str) -> None:
-        super().__init__()
-        self.save_dir = save_dir
-        self.purpose = purpose
-        self.files: list[Path] = []
-
-    def compose(self) -> ComposeResult:
-        verb = "continue" if self.purpose == "load" else "replay"
-        self.files = list_saves(self.save_dir) if self.save_dir is not None else []
-        yield Static(Text(f"Choose a game to {verb} (or type a file's path below)",
-                          style="bold"))
-        if self.files:
-            yield OptionList(*[Option(p.name, id=str(i)) for i, p in enumerate(self.files)],
-                             id="files")
-        else:
-            yield Static(f"No saved games in {self.save_dir}.")
-        yield Input(placeholder="path to a game file", id="path")
-        yield Footer()
-        yield SizeNotice()
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self._open(self.files[event.option_index])
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        path = Path(event.value.strip()).expanduser()
-        if not path.is_file():
-            self.notify(f"There is no file at {path}.", severity="error")
-            return
-        self._open(path)
-
-    def _open(self, path: Path) -> None:
-        if self.purpose == "load":
-            try:
-                finished = load(path).finished
-            except Exception as exc:  # noqa: BLE001 - one sentence for any unreadable file
-                self.notify(f"Cannot open {path.name}: {exc}", severity="error")
-                return
-            if finished:
-                self.notify("That game is over: opening it in the replay viewer.")
-                self.post_message(OpenReplay(path))
-            else:
-                self.post_message(ContinueGame(path))
-        else:
-            self.post_message(OpenReplay(path))
 
     def action_back(self) -> None:
         self.app.pop_screen()
