@@ -3,8 +3,9 @@
 The result screen's table has four numbers a seat: its points when the hand
 started, the sticks it put on the table during the hand (riichi, false-call
 sticks), the result's change, and its points after the result.  "After" is the
-folded state after the result event, so it is the next hand's starting score;
-the other columns are read from the state just before the result, so the row
+folded state after the result event, so it is the next hand's starting score (after
+a chombo, the next hand's own start: the sticks given back between the hands are in
+it); the other columns are read from the state just before the result, so the row
 adds up by construction of the engine, not of the screen.
 
 >>> from engine.events import GameStarted, HandStarted, RiichiAccepted, Won
@@ -61,6 +62,11 @@ def _around(events: Sequence[Event], result: Event) -> _Around:
                 for s in range(4))
     pre = tuple(state.scores)
     apply(state, events[idx])
+    if isinstance(result, Penalty) and result.kind == "chombo":
+        # the sticks of a chombo hand may go back before the next hand: read its start
+        nxt = next((e for e in events[idx + 1:] if isinstance(e, HandStarted)), None)
+        if nxt is not None:
+            return _Around(opening, put, pre, tuple(nxt.scores), nxt.sticks)
     return _Around(opening, put, pre, tuple(state.scores), state.sticks)
 
 

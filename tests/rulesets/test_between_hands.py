@@ -238,7 +238,7 @@ def test_makura_31_35_the_chombo_players_own_riichi_stick_stays() -> None:
     # the penalty screen says so
     pen = next(e for e in g.events if isinstance(e, Penalty))
     words = sentences(facts(g.events, pen), ["You", "B", "C", "D"])
-    assert "The sticks put down this hand go back to B." in words
+    assert "Sticks put down this hand go back: 1,000 to B." in words
     assert "Your own riichi stick stays on the table for the next winner." in words
 
 

@@ -199,7 +199,7 @@ async def test_false_tsumo_is_a_makura_chombo_and_the_hand_is_replayed() -> None
         text = screen_text(app)
         assert "Chombo" in text and "false tsumo" in text
         assert "You pay 4,000 to each player (makura rules)." in text
-        assert "The hand is replayed." in text
+        assert "The hand is replayed: East 1 again, You deal, 0 honba." in text
         (pen,) = penalties(app)
         assert pen.deltas == (-12000, 4000, 4000, 4000)
         assert "13,000" in text and "29,000" in text  # after: 25,000 - 12,000, 25,000 + 4,000
