@@ -52,7 +52,7 @@ from engine.events import (
     RiichiAccepted,
     RiichiDeclared,
 )
-from engine.legal import IllegalAction, legal_actions, why_illegal
+from engine.legal import IllegalAction, claim_actions, legal_actions, why_illegal
 from engine.penalties import chombo_penalty, false_call_penalty
 from engine.state import GameState, apply, fold
 from engine.tiles import is_red, is_wind, kind_of
@@ -75,8 +75,13 @@ _YES_NO_SHOW = (ShowHand(True), ShowHand(False))
 _YES_NO_END = (EndGame(True), EndGame(False))
 
 
+_UNORDERED = (Chi, Pon, OpenKan, ClosedKan)
+
+
 def _normalised(action: Action) -> Action:
     """The same action with its tiles in the engine's order (sorted)."""
+    if type(action) not in _UNORDERED:
+        return action
     if isinstance(action, Chi):
         a, b = sorted(action.tiles)
         return Chi((a, b))
@@ -90,6 +95,15 @@ def _normalised(action: Action) -> Action:
         a, b, c, d = sorted(action.tiles)
         return ClosedKan((a, b, c, d))
     return action
+
+
+def _listed(action: Action, legal: tuple[Action, ...]) -> bool:
+    """``action in legal``, looking first for the very object (a bot returns one of
+    those it was offered): comparing dataclasses field by field costs more."""
+    for a in legal:
+        if a is action:
+            return True
+    return action in legal
 
 
 class Game:
@@ -189,7 +203,9 @@ class Game:
         """Take ``seat``'s choice; returns the events it caused (maybe none yet)."""
         p = self.pending()
         action = _normalised(action)
-        if seat not in p or (action not in p[seat] and not self._alike(seat, action, p[seat])):
+        legal = p.get(seat)
+        if legal is None or (not _listed(action, legal)
+                             and not self._alike(seat, action, legal)):
             mark = len(self.events)
             if (self.state.rules.practice_mode and seat in self._practice_seats
                     and seat in p and self._mistake(seat, action)):
@@ -344,10 +360,18 @@ class Game:
                 return {s: _YES_NO_SHOW for s, v in self._show.items() if v is None}
             if self._claim_window != st.window:
                 opts: dict[int, tuple[Action, ...]] = {}
-                for s in range(4):
-                    acts = legal_actions(st, s)
-                    if acts:
-                        opts[s] = acts
+                if ph == "claim" and st.last_discard is not None:
+                    for s in _ORDER[st.last_discard[0]]:  # the discarder is never asked
+                        acts = claim_actions(st, s)
+                        if acts:
+                            opts[s] = acts
+                    if len(opts) > 1:
+                        opts = dict(sorted(opts.items()))  # seat order, as always
+                else:
+                    for s in range(4):
+                        acts = legal_actions(st, s)
+                        if acts:
+                            opts[s] = acts
                 if st.rules.practice_mode and ph == "claim" and st.last_discard is not None:
                     # A practice seat is asked about every discard, so that it may call
                     # ron or a call by mistake; passing is its only legal answer.

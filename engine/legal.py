@@ -28,7 +28,7 @@ from engine.events import Meld
 from engine.facts import is_furiten, may_be_shiisanputaa
 from engine.scoring import decompositions
 from engine.shanten import shanten
-from engine.state import GameState, SeatState, kuikae_kinds, waits_of
+from engine.state import GameState, SeatCache, SeatState, kuikae_kinds, waits_of
 from engine.tiles import TERMINALS_AND_HONOURS, is_red, is_suited, kind_of
 from engine.waits import is_tenpai, waits
 from engine.wins import ron_result, tsumo_result
@@ -91,8 +91,9 @@ def turn_actions(st: GameState, seat: int) -> tuple[Action, ...]:
     nmelds = len(s.melds)
     drawn = st.drawn
     called = s.called_this_turn
-    sh = shanten(counts, nmelds)
-    s.cache.shanten = sh
+    sh = s.cache.shanten  # known, or a lower bound of 1 or more (engine.state.SeatCache)
+    if sh == SeatCache.UNKNOWN:
+        sh = s.cache.shanten = shanten(counts, nmelds)
     # win
     # (shiisanputaa, 十三不搭, wins with no complete shape: only looked at on a first draw)
     if ((sh < 0 or (r.shiisanputaa and s.discards == 0 and may_be_shiisanputaa(st, seat)))
@@ -109,13 +110,13 @@ def turn_actions(st: GameState, seat: int) -> tuple[Action, ...]:
         out.extend(_DISCARD[t] for t in sorted(s.hand))
         return tuple(out)
     # kans
-    if (not called or r.kan_after_call) and _can_kan_now(st):
-        if riichi:
+    if not called or r.kan_after_call:  # (whether a kan may be declared now: only asked
+        if riichi:                        # when the hand holds one)
             if drawn is not None and r.riichi_ankan != "never":
                 k = kind_of(drawn)
-                if counts[k] == 4 and _riichi_kan_ok(st, seat, k):
+                if counts[k] == 4 and _can_kan_now(st) and _riichi_kan_ok(st, seat, k):
                     out.append(ClosedKan(_four(s.hand, k)))
-        else:
+        elif (nmelds or 4 in counts) and _can_kan_now(st):
             if 4 in counts:
                 for k in range(34):
                     if counts[k] == 4:
@@ -144,9 +145,9 @@ def turn_actions(st: GameState, seat: int) -> tuple[Action, ...]:
         cands = _open_riichi_filter(st, seat, cands)
     out.extend([_DISCARD[t] for t in cands])
     # riichi
-    if (s.closed and not called and (not r.riichi_needs_points or st.scores[seat] >= 1000)
-            and st.live_remaining >= max(r.riichi_min_wall, 0)
-            and sh <= 0):
+    if (sh <= 0 and s.closed and not called
+            and (not r.riichi_needs_points or st.scores[seat] >= 1000)
+            and st.live_remaining >= max(r.riichi_min_wall, 0)):
         seen: set[int] = set()
         after = list(counts)
         for t in cands:

@@ -68,21 +68,25 @@ class SeatCache:
     """What queries remember about a seat until it changes; never part of the state.
 
     ``waits``: the kinds that complete the 3n+1 concealed hand (None: not computed).
-    ``shanten``: the shanten of the 3n+2 hand on the seat's turn when the legal
-    actions computed it (``UNKNOWN``: not computed); 1 or more means no discard can
-    leave the hand tenpai.  ``hand``: the sorted concealed tiles less ``drawn`` as the
-    seat's view shows them (None: not computed).  Those three are forgotten when the
-    hand changes.  ``public``: the seat's public :class:`~engine.view.SeatInfo`, shared
-    by every view until :func:`apply` applies an event that may change it.  A copy of
-    the state (:func:`checkpoint`) starts empty.
+    ``rest``: a lower bound of the 3n+1 hand's shanten (exact when ``waits`` computed
+    it; ``UNKNOWN``: none).  ``shanten``: on the seat's turn, the 3n+2 hand's shanten,
+    or a lower bound of it when that is 1 or more (``UNKNOWN``: not known): 1 or more
+    means no win, no riichi, and no discard leaves the hand tenpai, and one drawn tile
+    lowers a shanten by one at most, so :func:`apply` sets it from ``rest`` at a draw
+    and the legal actions need not count it.  ``hand``: the sorted concealed tiles
+    less ``drawn`` as the seat's view shows them (None: not computed).  Those four are
+    forgotten when the hand changes.  ``public``: the seat's public
+    :class:`~engine.view.SeatInfo`, shared by every view until :func:`apply` applies an
+    event that may change it.  A copy of the state (:func:`checkpoint`) starts empty.
     """
 
-    __slots__ = ("waits", "shanten", "hand", "drawn", "public")
+    __slots__ = ("waits", "rest", "shanten", "hand", "drawn", "public")
 
     UNKNOWN = -9
 
     def __init__(self) -> None:
         self.waits: tuple[Kind, ...] | None = None
+        self.rest = SeatCache.UNKNOWN
         self.shanten = SeatCache.UNKNOWN
         self.hand: tuple[Tile, ...] | None = None
         self.drawn: Tile | None = None
@@ -91,6 +95,7 @@ class SeatCache:
     def clear(self) -> None:
         """Forget everything (the hand changed)."""
         self.waits = None
+        self.rest = SeatCache.UNKNOWN
         self.shanten = SeatCache.UNKNOWN
         self.hand = None
         self.public = None
@@ -143,7 +148,7 @@ class SeatState:
         self.counts[tile >> 2] += 1  # hot: kind_of inlined
         cache = self.cache  # hot: SeatCache.clear inlined (apply forgets ``public``)
         cache.waits = None
-        cache.shanten = SeatCache.UNKNOWN
+        cache.rest = cache.shanten = SeatCache.UNKNOWN
         cache.hand = None
 
     def remove(self, tile: Tile) -> None:
@@ -152,7 +157,7 @@ class SeatState:
         self.counts[tile >> 2] -= 1  # hot: kind_of inlined
         cache = self.cache  # hot: SeatCache.clear inlined (apply forgets ``public``)
         cache.waits = None
-        cache.shanten = SeatCache.UNKNOWN
+        cache.rest = cache.shanten = SeatCache.UNKNOWN
         cache.hand = None
 
     @property
@@ -249,7 +254,10 @@ class GameState:
         """No call yet and nobody has discarded twice."""
         if self.calls_made:
             return False
-        return all(s.discards <= 1 for s in self.seats)
+        for s in self.seats:  # hot: every view asks (a loop, not all() of a generator)
+            if s.discards > 1:
+                return False
+        return True
 
 
 _GAME_FACTS = tuple(f for f in GameState.__slots__ if f not in GameState.CACHES)
@@ -352,7 +360,10 @@ def _drew(st: GameState, ev: Drew) -> None:
     else:
         st.live_pos += 1
         st.last_draw_haitei = st.live_pos >= st.live_end
+    rest = s.cache.rest
     s.add(ev.tile)
+    if rest >= 2:
+        s.cache.shanten = rest - 1  # a lower bound (see SeatCache)
     s.drawn_once = True
     s.called_this_turn = False
     s.kuikae = frozenset()
@@ -378,6 +389,7 @@ def _discarded(st: GameState, ev: Discarded) -> None:
     s.remove(ev.tile)
     if hint >= 1:  # a 3n+1 hand is never nearer than the 3n+2 hand it came from
         s.cache.waits = ()
+        s.cache.rest = hint
     kind = ev.tile >> 2  # hot: kind_of inlined
     if s.riichi_pending:
         s.riichi_turn = len(s.river)
@@ -428,10 +440,11 @@ def waits_of(st: GameState, seat: int) -> tuple[Kind, ...]:
     w = s.cache.waits
     if w is None:
         n = len(s.melds)
-        if len(s.hand) % 3 != 1 or shanten(s.counts, n) != 0:
+        if len(s.hand) % 3 != 1:
             w = ()
         else:
-            w = tuple(waits(s.counts, n))
+            sh = s.cache.rest = shanten(s.counts, n)
+            w = tuple(waits(s.counts, n)) if sh == 0 else ()
         s.cache.waits = w
     return w
 

@@ -32,13 +32,9 @@ class RiverTile(NamedTuple):
 
 
 # SeatInfo and PlayerView are frozen dataclasses with a ``__dict__`` (no ``slots``): a
-# view is made for every decision of every bot, and the builders below give a new one
+# view is made for every decision of every bot, and engine.visibility gives a new one
 # its fields as one dict, 2-3 times faster than the generated ``__init__``, which sets
 # a frozen instance's fields one ``object.__setattr__`` at a time.
-_new = object.__new__
-_set = object.__setattr__
-
-
 @dataclass(frozen=True)
 class SeatInfo:
     """Public facts about one seat."""
@@ -106,41 +102,3 @@ class PlayerView:
             c[kind_of(t)] += 1
         return c
 
-
-def seat_info(seat: int, wind: int, score: int, riichi: bool, open_riichi: bool,
-              riichi_turn: int | None, melds: tuple[Meld, ...], river: tuple[RiverTile, ...],
-              hand_size: int, shown_hand: tuple[Tile, ...]) -> SeatInfo:
-    """``SeatInfo(...)`` with every field given, made faster (see above)."""
-    info: SeatInfo = _new(SeatInfo)
-    _set(info, "__dict__", {
-        "seat": seat, "wind": wind, "score": score, "riichi": riichi,
-        "open_riichi": open_riichi, "riichi_turn": riichi_turn, "melds": melds,
-        "river": river, "hand_size": hand_size, "shown_hand": shown_hand,
-    })
-    return info
-
-
-def player_view(
-    seat: int, ruleset: Ruleset, round_wind: int, hand_number: int, honba: int, sticks: int,
-    dealer: int, seats: tuple[SeatInfo, SeatInfo, SeatInfo, SeatInfo], hand: tuple[Tile, ...],
-    drawn: Tile | None, dora_indicators: tuple[Tile, ...], wall_remaining: int, turn: int,
-    last_discard: tuple[int, int] | None, furiten: bool, first_go_round: bool, kans: int,
-    hand_index: int,
-) -> PlayerView:
-    """``PlayerView(...)`` with every field given, made faster (see above).
-
-    >>> import dataclasses
-    >>> from engine.game import Game
-    >>> v = Game(Ruleset(), seed=1).view(0)
-    >>> player_view(*(getattr(v, f.name) for f in dataclasses.fields(v))) == v
-    True
-    """
-    view: PlayerView = _new(PlayerView)
-    _set(view, "__dict__", {
-        "seat": seat, "ruleset": ruleset, "round_wind": round_wind, "hand_number": hand_number,
-        "honba": honba, "sticks": sticks, "dealer": dealer, "seats": seats, "hand": hand,
-        "drawn": drawn, "dora_indicators": dora_indicators, "wall_remaining": wall_remaining,
-        "turn": turn, "last_discard": last_discard, "furiten": furiten,
-        "first_go_round": first_go_round, "kans": kans, "hand_index": hand_index,
-    })
-    return view

@@ -105,8 +105,8 @@ def test_views_from_remembered_parts_equal_views_built_afresh() -> None:
 
 
 def test_a_view_has_every_field() -> None:
-    """The fast builder sets exactly PlayerView's fields (a field added to the class is
-    added to ``engine.view.player_view`` too)."""
+    """engine.visibility sets exactly PlayerView's and SeatInfo's fields (a field added to
+    a class is added to the builder too)."""
     v = Game(CLUBS["tenhou"], seed=5).view(1)
     assert set(vars(v)) == {f.name for f in dataclasses.fields(PlayerView)}
     assert all(set(vars(s)) == {f.name for f in dataclasses.fields(s)} for s in v.seats)
