@@ -52,7 +52,8 @@ class GreedyBot:
         allowed = {kind_of(a.tile) for a in plain}
         counts = hand_counts(view)
         opts = discard_options(counts, len(view.me.melds), unseen_counts(view),
-                               exclude=[k for k in range(34) if k not in allowed])
+                               exclude=[k for k in range(34) if k not in allowed],
+                               best_only=True)
         if not opts:
             return plain[0]
         top = [o for o in opts if (o.shanten, o.ukeire) == (opts[0].shanten, opts[0].ukeire)]

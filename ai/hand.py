@@ -54,18 +54,24 @@ class DiscardOption:
 
 def discard_options(
     counts14: Sequence[int], melds: int, unseen: Sequence[int], *, exclude: Sequence[int] = (),
+    best_only: bool = False,
 ) -> list[DiscardOption]:
     """One option per kind held, best first (lowest shanten, then most unseen ukeire).
 
     ``unseen`` counts the copies of each kind this seat cannot see (the discarded
     tile itself is seen once discarded, which only matters for its own kind).
-    ``exclude`` lists kinds that may not be discarded.
+    ``exclude`` lists kinds that may not be discarded.  ``best_only``: only the
+    options of the lowest shanten among those allowed (the first entries of the list).
     """
     out: list[DiscardOption] = []
-    for o in _waits.discard_options(counts14, melds):
-        if o.kind in exclude:
+    skip = {k for k in exclude if counts14[k]}  # a kind not held is no option anyway
+    left = unseen.__getitem__
+    # the lowest shanten of the allowed kinds may be above the lowest of all
+    for o in _waits.discard_options(counts14, melds, best_only=best_only and not skip):
+        if o.kind in skip:
             continue
-        out.append(DiscardOption(o.kind, o.shanten,
-                                 sum(unseen[k] for k in o.ukeire), tuple(o.ukeire)))
+        out.append(DiscardOption(o.kind, o.shanten, sum(map(left, o.ukeire)), tuple(o.ukeire)))
     out.sort(key=lambda o: (o.shanten, -o.ukeire, o.kind))
+    if best_only and out:
+        out = [o for o in out if o.shanten == out[0].shanten]
     return out

@@ -425,15 +425,33 @@ def ukeire(
     return kinds, _unseen(kinds, counts, visible)
 
 
+def _shanten_of(vals: Sequence[int], melds: int) -> int:
+    """The shanten of a hand from its group values (the first part of :func:`_improving`)."""
+    hand_key = (
+        (vals[0] >> 24) << 72 | (vals[1] >> 24) << 48 | (vals[2] >> 24) << 24 | vals[3] >> 24
+    ) << 3 | (4 - melds)
+    try:
+        regular = _HAND[hand_key][0]
+    except KeyError:
+        regular = _hand_miss(hand_key)[0]
+    if melds:
+        return regular
+    special = _special((vals[0] + vals[1] + vals[2] + vals[3]) & _PACK_MASK)
+    return regular if regular < special else special
+
+
 def discard_options(
-    counts14: Sequence[int], melds: int = 0, visible: Sequence[int] | None = None
+    counts14: Sequence[int], melds: int = 0, visible: Sequence[int] | None = None, *,
+    best_only: bool = False,
 ) -> list[DiscardOption]:
     """Every distinct discard of a 3n+2 hand, best first.
 
     Each entry gives the discard, the shanten after it, and the ukeire of the
     hand left (as in :func:`ukeire`; unseen copies are counted against the
     full ``counts14``, the discarded tile being seen).  Sorted by shanten,
-    then most unseen tiles, then kind.
+    then most unseen tiles, then kind.  With ``best_only``, only the discards that
+    leave the lowest shanten (the first entries of the full list), whose ukeire alone
+    is counted: the costly part.
 
     >>> hand = [0] * 34
     >>> for k in (0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 27, 27, 33, 30):
@@ -445,19 +463,24 @@ def discard_options(
     _check_hand(counts14, melds, 2)
     keys = _split(bytes(counts14))
     vals = [_group(k) for k in keys]
-    options: list[DiscardOption] = []
+    hands: list[tuple[int, list[bytes], list[int]]] = []
     for g in range(4):
         offset = _OFFSETS[g]
         for j, pkey in enumerate(_prev_keys(keys[g])):
             if pkey is None:
                 continue
-            kind = offset + j
             new_keys = list(keys)
             new_keys[g] = pkey
             new_vals = list(vals)
             new_vals[g] = _group(pkey)
-            after, kinds = _improving(new_keys, new_vals, melds)
-            count = _unseen(kinds, counts14, visible)
-            options.append(DiscardOption(kind, after, kinds, count))
+            hands.append((offset + j, new_keys, new_vals))
+    if best_only and hands:
+        after = [_shanten_of(v, melds) for _, _, v in hands]
+        low = min(after)
+        hands = [h for h, a in zip(hands, after, strict=True) if a == low]
+    options: list[DiscardOption] = []
+    for kind, new_keys, new_vals in hands:
+        sh, kinds = _improving(new_keys, new_vals, melds)
+        options.append(DiscardOption(kind, sh, kinds, _unseen(kinds, counts14, visible)))
     options.sort(key=lambda o: (o.shanten, -o.ukeire_count, o.kind))
     return options

@@ -329,6 +329,8 @@ def test_discard_options_agree_with_single_hand_analysis(hand: tuple[list[int], 
         assert o.ukeire == kinds
         assert o.ukeire_count == sum(4 - counts[k] for k in kinds)
     assert min(o.shanten for o in opts) == max(shanten(counts, melds), 0)
+    best = discard_options(counts, melds, best_only=True)
+    assert best == [o for o in opts if o.shanten == opts[0].shanten]
 
 
 @given(

@@ -1,0 +1,29 @@
+"""ai.hand's discard table: the best options alone are the first rows of the full table."""
+
+from __future__ import annotations
+
+import random
+
+from ai.hand import discard_options
+
+
+def test_best_only_is_the_head_of_the_full_table() -> None:
+    """With ``best_only`` the options are the full table's rows of its lowest shanten, also
+    when some kinds may not be discarded (kuikae: the best allowed may be worse)."""
+    rng = random.Random(7)
+    narrowed = 0
+    for _ in range(400):
+        tiles = rng.sample(range(136), 14)
+        counts = [0] * 34
+        for t in tiles:
+            counts[t >> 2] += 1
+        unseen = [4 - c for c in counts]
+        held = [k for k in range(34) if counts[k]]
+        exclude = rng.sample(held, rng.choice((0, 0, 1, 2))) + [k for k in range(34)
+                                                                 if not counts[k]]
+        full = discard_options(counts, 0, unseen, exclude=exclude)
+        best = discard_options(counts, 0, unseen, exclude=exclude, best_only=True)
+        assert best == [o for o in full if o.shanten == full[0].shanten]
+        assert {o.kind for o in full} == set(held) - set(exclude)
+        narrowed += len(best) < len(full)
+    assert narrowed > 100
