@@ -121,6 +121,55 @@ MAX_DEPTH = 16
 
 def check_values(obj: Any, path: str = "$", depth: int = 0) -> None:
     """Bound every number of a decoded line; :class:`LineError` names the first bad one."""
+    if _fine(obj, depth):  # the common case, without naming where each value is
+        return
+    _check_values(obj, path, depth)
+
+
+def _fine(obj: Any, depth: int) -> bool:
+    """True when :func:`_check_values` finds nothing wrong (the same tests, no paths)."""
+    if depth >= MAX_DEPTH:  # (the slow path says whether anything is too deep)
+        return False
+    if isinstance(obj, dict):
+        for key, value in obj.items():
+            if key in _TILE_KEYS and value is not None:
+                if isinstance(value, int) and not isinstance(value, bool) and not (
+                        0 <= value < 136):
+                    return False
+            elif key in _TILES_KEYS and isinstance(value, list):
+                for t in value:
+                    if isinstance(t, int) and not isinstance(t, bool) and not 0 <= t < 136:
+                        return False
+            elif key in _SEAT_KEYS and value is not None:
+                if isinstance(value, int) and not isinstance(value, bool) and not 0 <= value < 4:
+                    return False
+            elif key in _SEED_KEYS and isinstance(value, int):
+                if abs(value) >= 2**64:
+                    return False
+                continue
+            kind = type(value)
+            if kind is int:  # hot: the numbers of an event, checked here, not one call each
+                if value > MAX_ABS_INT or value < -MAX_ABS_INT:
+                    return False
+            elif not (kind is str or kind is bool or value is None or _fine(value, depth + 1)):
+                return False
+    elif isinstance(obj, list):
+        for value in obj:
+            if type(value) is int:  # hot: a wall's 136 tiles
+                if value > MAX_ABS_INT or value < -MAX_ABS_INT:
+                    return False
+            elif not _fine(value, depth + 1):
+                return False
+    elif isinstance(obj, int) and not isinstance(obj, bool):
+        if abs(obj) > MAX_ABS_INT:
+            return False
+    elif isinstance(obj, float):
+        if obj != obj or abs(obj) > MAX_ABS_INT:
+            return False
+    return True
+
+
+def _check_values(obj: Any, path: str, depth: int) -> None:
     if depth > MAX_DEPTH:
         raise LineError(f"the values are nested too deeply at {_where(path)}")
     if isinstance(obj, dict):
@@ -138,10 +187,10 @@ def check_values(obj: Any, path: str = "$", depth: int = 0) -> None:
                 if abs(value) >= 2**64:
                     raise LineError(f"number {_short(value)} is too large at {_where(sub)}")
                 continue
-            check_values(value, sub, depth + 1)
+            _check_values(value, sub, depth + 1)
     elif isinstance(obj, list):
         for i, value in enumerate(obj):
-            check_values(value, f"{path}[{i}]", depth + 1)
+            _check_values(value, f"{path}[{i}]", depth + 1)
     elif isinstance(obj, int) and not isinstance(obj, bool):
         if abs(obj) > MAX_ABS_INT:
             raise LineError(f"number {_short(obj)} is too large at {_where(path)}")
