@@ -437,7 +437,10 @@ class Game:
             if ph == "over":
                 self._pending = {}
                 return
-            if self.pending():
+            p = self._pending  # hot: pending() inlined
+            if p is None:
+                p = self._pending = self._compute_pending()
+            if p:
                 return
             if ph == "draw":
                 self._draw()

@@ -143,7 +143,7 @@ def turn_actions(st: GameState, seat: int) -> tuple[Action, ...]:
         cands = tiles
     if r.open_riichi:
         cands = _open_riichi_filter(st, seat, cands)
-    out.extend([_DISCARD[t] for t in cands])
+    out.extend(map(_DISCARD.__getitem__, cands))
     # riichi
     if (sh <= 0 and s.closed and not called
             and (not r.riichi_needs_points or st.scores[seat] >= 1000)

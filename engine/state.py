@@ -282,7 +282,7 @@ def apply(state: GameState | None, event: Event) -> GameState:
     handler(state, event)
     if cls in _ONE_SEAT:
         state.seats[event.seat].cache.public = None  # type: ignore[union-attr]
-    else:
+    elif cls not in _OWN_PUBLIC:
         for s in state.seats:
             s.cache.public = None
     return state
@@ -364,6 +364,10 @@ def _drew(st: GameState, ev: Drew) -> None:
     s.add(ev.tile)
     if rest >= 2:
         s.cache.shanten = rest - 1  # a lower bound (see SeatCache)
+    info = s.cache.public
+    if info is not None:
+        s.cache.public = None if info.open_riichi else _moved(info, len(s.hand), info.river,
+                                                              info.riichi_turn)
     s.drawn_once = True
     s.called_this_turn = False
     s.kuikae = frozenset()
@@ -393,7 +397,12 @@ def _discarded(st: GameState, ev: Discarded) -> None:
     kind = ev.tile >> 2  # hot: kind_of inlined
     if s.riichi_pending:
         s.riichi_turn = len(s.river)
-    s.river.append(RiverTile(ev.tile, ev.tsumogiri, s.riichi_pending, None, st.window + 1))
+    rt = _river_tile((ev.tile, ev.tsumogiri, s.riichi_pending, None, st.window + 1))
+    s.river.append(rt)
+    info = s.cache.public
+    if info is not None:
+        s.cache.public = None if info.open_riichi else _moved(info, len(s.hand),
+                                                              info.river + (rt,), s.riichi_turn)
     s.river_kinds.add(kind)
     if s.ippatsu and not s.riichi_pending:
         s.ippatsu = False
@@ -417,6 +426,26 @@ def _discarded(st: GameState, ev: Discarded) -> None:
 
 
 _OTHERS = tuple(tuple(o for o in range(4) if o != s) for s in range(4))
+
+
+def _moved(info: SeatInfo, hand_size: int, river: tuple[RiverTile, ...],
+           riichi_turn: int | None) -> SeatInfo:
+    """A seat's public facts after its own draw or discard, from those before (the view
+    builds them anew after any other change): ``SeatInfo`` made as engine.visibility
+    makes it, its fields as one dict."""
+    fields = dict(info.__dict__)
+    fields["hand_size"] = hand_size
+    fields["river"] = river
+    fields["riichi_turn"] = riichi_turn
+    new: SeatInfo = object.__new__(SeatInfo)
+    object.__setattr__(new, "__dict__", fields)
+    return new
+
+
+def _river_tile(fields: tuple[Tile, bool, bool, int | None, int]) -> RiverTile:
+    """``RiverTile(*fields)`` with every field given (hot: one per discard; the named
+    tuple's own ``__new__`` is Python code with defaults, ``tuple.__new__`` is not)."""
+    return tuple.__new__(RiverTile, fields)
 
 
 def _mark_passed(st: GameState, seat: int, kind: Kind) -> None:
@@ -473,7 +502,7 @@ def _called(st: GameState, ev: Called) -> None:
     dseat, tile = st.last_discard
     d = st.seats[dseat]
     r = d.river[-1]
-    d.river[-1] = RiverTile(r.tile, r.tsumogiri, r.riichi, ev.seat, r.window)
+    d.river[-1] = _river_tile((r.tile, r.tsumogiri, r.riichi, ev.seat, r.window))
     d.nagashi = False
     for t in m.tiles:
         if t != m.called:
@@ -669,9 +698,12 @@ def _noten_declared(st: GameState, ev: NotenDeclared) -> None:
     st.seats[ev.seat].noten_declared = True
 
 
-_ONE_SEAT = frozenset({Drew, RiichiDeclared, Discarded, RiichiAccepted, Kan, NotenDeclared})
+_ONE_SEAT = frozenset({RiichiDeclared, RiichiAccepted, Kan, NotenDeclared})
 """Events that change the public facts (:class:`~engine.view.SeatInfo`) of their ``seat``
-alone; after any other event every seat's public facts are built anew."""
+alone; after any other event but those below every seat's public facts are built anew."""
+_OWN_PUBLIC = frozenset({Drew, Discarded})
+"""Events whose handlers bring their seat's remembered public facts up to date (a tile
+more in the hand; a tile from the hand to the river) and change no other seat's."""
 
 _HANDLERS: dict[type, Callable[[GameState, Any], None]] = {
     GameStarted: _game_started,
