@@ -50,7 +50,7 @@ async def main():
     app = HanchanApp("play", new_game=NewGame(Ruleset(), 1, "greedy", 0, Path(tempfile.mkdtemp())),
                      settings=Settings(bot_delay=0.4))
     async with app.run_test(size=(100, 32)) as pilot:
-        while not (isinstance(app.screen, TableScreen) and app.screen.view is not None):
+        while not (isinstance(app.screen, TableScreen) and app.screen.choice is not None):
             await asyncio.sleep(0.001)
         app.screen._compositor.render_full_update()
         print("READY", time.process_time(), flush=True)
