@@ -3,7 +3,7 @@
 It holds the seat's own concealed tiles and all public information (rivers,
 melds, dora indicators, scores, riichi states, how many tiles each hand holds)
 and nothing else: no other hand, no wall order, no ura indicators before they
-are shown.  It is built by ``engine.state.view(state, seat)``.
+are shown.  It is built by ``engine.visibility.view(state, seat)``.
 """
 
 from __future__ import annotations
