@@ -45,6 +45,7 @@ from ai.club.discard import (
 from ai.club.reading import add_pao_danger
 from ai.club.riichi import RIICHI_DEPOSIT, riichi_odds
 from ai.club.situation import Situation
+from ai.decision import Decision, Why
 from ai.hand import discard_options, ukeire
 from ai.opponents import FoldWatch
 from ai.tenpai_value import average_value, wait_values
@@ -136,10 +137,12 @@ class DecisionReview:
     kind: Kind
     played: Choice
     best: Choice
-    reason: str  # strong's reason, as a hint gives it
+    reason: str  # strong's reason, as the bot gives it
     cost: float  # expected points given up (0 when the choice is strong's)
     rule_note: str = ""  # when the ruleset is why strong differs: the option and its value
+    strong: Decision | None = field(default=None, compare=False, repr=False)  # with its facts
     view: PlayerView | None = field(default=None, compare=False, repr=False)
+    legal: tuple[Action, ...] = field(default=(), compare=False, repr=False)  # the choices
 
     @property
     def agrees(self) -> bool:
@@ -544,7 +547,10 @@ def _offence(c: Choice) -> Choice:
     return c
 
 
-def _kind(played: Action, best: Action, m: _Measure, p: Choice, b: Choice) -> Kind:
+def _kind(played: Action, best: Action, m: _Measure, p: Choice, b: Choice,
+          why: Why | None) -> Kind:
+    """The kind of a decision; a discard against a threat where strong pushes or folds, or
+    where the two discards' danger differs by 300 points or more, is push/fold."""
     both = (played, best)
     if any(isinstance(a, (Tsumo, Ron)) for a in both):
         return "win"
@@ -558,7 +564,8 @@ def _kind(played: Action, best: Action, m: _Measure, p: Choice, b: Choice) -> Ki
     if kind_of(played.tile) == kind_of(best.tile) and played.riichi != best.riichi:
         return "riichi/dama"
     threatened = any(t.riichi or t.tenpai >= 0.4 for t in m.sit.threats)
-    if threatened and abs((p.danger or 0.0) - (b.danger or 0.0)) >= 300.0:
+    pushes_or_folds = why is not None and why.stance in ("push", "fold")
+    if threatened and (pushes_or_folds or abs((p.danger or 0.0) - (b.danger or 0.0)) >= 300.0):
         return "push/fold"
     return "efficiency"
 
@@ -631,7 +638,7 @@ def review_game(events: Sequence[Event], seat: int, *, progress: Progress | None
         cost = 0.0 if same else max(0.0, best.ev - played.ev)
         if math.isinf(cost) or math.isnan(cost):
             cost = 0.0
-        kind = _kind(a.played, decision.action, m, played, best)
+        kind = _kind(a.played, decision.action, m, played, best, decision.why)
         if kind == "kan" and not same:  # a kan against a discard: both without the danger
             played, best = _offence(played), _offence(best)
             cost = max(0.0, best.ev - played.ev)
@@ -640,7 +647,7 @@ def review_game(events: Sequence[Event], seat: int, *, progress: Progress | None
         if not same and cost >= MISTAKE_POINTS:
             note = _rule_note(a, bot.watch)
         out.append(DecisionReview(a.position, hand_index, name, kind, played, best,
-                                  decision.reason, cost, note, a.view))
+                                  decision.reason, cost, note, decision, a.view, a.legal))
     if progress is not None:
         progress(len(events) * 2, len(events) * 2)
     return GameReview(seat, first.players[seat], first.ruleset.name, tuple(out),

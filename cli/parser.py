@@ -74,7 +74,7 @@ def _replay(sub: SubParsers) -> None:
         help="step through a saved game",
         description="Open a saved game file in the replay viewer: left/right step, up/down "
         "jump between hands, n/b between wins and draws, 1-4 choose the seat, a shows "
-        "all hands.",
+        "all hands, r reviews the seat's decisions, m/M jump between its marks.",
     )
     p.add_argument("file", metavar="FILE", help="a saved game (.jsonl)")
     p.add_argument("--seat", choices=list(SEATS) + list(SEATS.lower()), default="E",

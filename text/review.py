@@ -2,7 +2,8 @@
 
 Shared by ``hanchan review`` and the TUI's review screen.  A mistake is shown as on the
 table: the hand (with the tile drawn after ``+``), the melds, the river, the others'
-riichi, then the seat's choice and ``strong``'s, each measured, and why in one line.
+riichi, then the seat's choice and ``strong``'s, each measured, strong's reason as a hint
+gives it, and why strong's is worth more in one line.
 
 >>> percent(0.314)
 '31%'
@@ -18,6 +19,7 @@ from typing import Any
 from ai.review import KINDS, MISTAKE_POINTS, Choice, DecisionReview, GameReview
 from engine.tiles import format_tiles, kind_of
 from engine.view import PlayerView
+from text.advice import reason_words
 from text.names import WIND_NAMES, relative
 
 RELATIVE = ("you", "right", "across", "left")
@@ -142,10 +144,16 @@ def mistake_lines(d: DecisionReview, number: int | None = None) -> list[str]:
             lines.append(f"   table   {threats}")
     lines.append(f"   you     {measured(d.played)}")
     lines.append(f"   strong  {measured(d.best)}")
+    lines.append(f"   reason  {strong_reason(d)}")
     lines.append(f"   why     {why(d)}")
     if d.rule_note:
         lines.append(f"   rules   {rule_sentence(d.rule_note, d)}")
     return lines
+
+
+def strong_reason(d: DecisionReview) -> str:
+    """Why strong chose its action, as a hint says it (:func:`text.advice.reason_words`)."""
+    return reason_words(d.strong) if d.strong is not None else d.reason
 
 
 def rule_sentence(note: str, d: DecisionReview) -> str:
@@ -212,7 +220,7 @@ def decision_json(d: DecisionReview) -> dict[str, Any]:
     out: dict[str, Any] = {
         "position": d.position, "hand": d.hand, "kind": d.kind, "agrees": d.agrees,
         "mistake": d.mistake, "cost": round(d.cost, 1), "played": choice_json(d.played),
-        "strong": choice_json(d.best), "reason": d.reason, "why": why(d),
+        "strong": choice_json(d.best), "reason": strong_reason(d), "why": why(d),
         "rule": d.rule_note or None,
     }
     v = d.view

@@ -20,7 +20,14 @@ from textual.screen import Screen
 
 from saves.writer import GameLocked
 from tui import palette
-from tui.messages import ContinueGame, LeaveScreen, OpenReplay, SettingsChanged, StartGame
+from tui.messages import (
+    ContinueGame,
+    LeaveScreen,
+    OpenReplay,
+    ReplayAt,
+    SettingsChanged,
+    StartGame,
+)
 from tui.savefiles import read_events
 from tui.screens.menu import MenuScreen
 from tui.screens.replay import ReplayScreen
@@ -183,6 +190,12 @@ class HanchanApp(App[int]):
             self.open_replay(message.path)
         except Exception as exc:  # noqa: BLE001 - one sentence for any unreadable file
             self.notify(f"Cannot open {message.path.name}: {exc}", severity="error")
+
+    def on_replay_at(self, message: ReplayAt) -> None:
+        """A reviewed decision in the replay viewer, over the screen that asked."""
+        self.push_screen(ReplayScreen(message.events, title="review", seat=message.review.seat,
+                                      settings=self.settings, position=message.position,
+                                      review=message.review, pushed=True))
 
     def on_leave_screen(self, message: LeaveScreen) -> None:
         """Leave a screen (game end, replay): the menu if asked or opened on it, else quit."""

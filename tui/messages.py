@@ -7,10 +7,13 @@ A screen mounted in another app (a test's bare ``App``) posts them to nobody.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from textual.message import Message
 
+from ai.review import GameReview
+from engine.events import Event
 from tui.session import NewGame
 from tui.settings import Settings
 
@@ -57,3 +60,13 @@ class LeaveScreen(Message):
     def __init__(self, *, menu: bool = False) -> None:
         super().__init__()
         self.menu = menu
+
+
+class ReplayAt(Message):
+    """Show ``events`` in the replay viewer at ``position``, marked by ``review``."""
+
+    def __init__(self, events: Sequence[Event], review: GameReview, position: int) -> None:
+        super().__init__()
+        self.events = list(events)
+        self.review = review
+        self.position = position

@@ -61,7 +61,8 @@ def test_text_shows_the_figures_the_mistakes_and_the_hands(
     assert "Largest mistakes (top 3):" in out
     for n in (1, 2, 3):
         assert f"\n{n}. " in out
-    for label in ("   hand    ", "   river   ", "   you     ", "   strong  ", "   why     "):
+    for label in ("   hand    ", "   river   ", "   you     ", "   strong  ", "   reason  ",
+                  "   why     "):
         assert out.count(label) == 3
     assert "\nhand    decisions  as strong  mistakes  expected  result\n" in out
     assert "\nS4-0 " in out  # the game's last hand has its line

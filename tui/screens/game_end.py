@@ -12,12 +12,14 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from ai.review import GameReview
 from engine.events import Event, GameEnded, GameStarted
 from engine.settlement import result_with_chips, table_balance
 from rulesets.schema import Ruleset
 from text.stats import score_history, seat_stats
 from tui import palette
-from tui.messages import LeaveScreen
+from tui.messages import LeaveScreen, ReplayAt
+from tui.screens.review import ReviewScreen
 from tui.widgets.score_chart import ScoreChart
 
 REASONS = {
@@ -95,6 +97,7 @@ class GameEndScreen(Screen[None]):
 
     BINDINGS = [
         Binding("enter", "leave(True)", "Main menu"),
+        Binding("r", "review", "Review"),
         Binding("q", "leave(False)", "Quit", show=False),
     ]
 
@@ -105,6 +108,7 @@ class GameEndScreen(Screen[None]):
         self.events = list(events)
         self.human = human
         self.names = list(names)
+        self.review: GameReview | None = None
 
     def compose(self) -> ComposeResult:
         ended = next((e for e in reversed(self.events) if isinstance(e, GameEnded)), None)
@@ -134,6 +138,18 @@ class GameEndScreen(Screen[None]):
                 f"{st.biggest_win:,}"
             )
         yield Footer()
+
+    def action_review(self) -> None:
+        """Review the player's decisions; a mistake picked there opens in the replay."""
+        self.app.push_screen(ReviewScreen(self.events, self.human, on_review=self._reviewed),
+                             self._picked)
+
+    def _reviewed(self, review: GameReview) -> None:
+        self.review = review
+
+    def _picked(self, position: int | None) -> None:
+        if position is not None and self.review is not None:
+            self.post_message(ReplayAt(self.events, self.review, position))
 
     def action_leave(self, menu: bool) -> None:
         """Enter: the main menu, whichever way the game was opened; Q: out (or the menu)."""

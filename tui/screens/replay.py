@@ -4,6 +4,11 @@ Left/right step one event, up/down jump to the previous/next hand, b/n to the
 previous/next win or draw, Home/End to the ends; 1-4 show the table from East,
 South, West or North's seat (as they saw it), ``a`` shows every hand; Enter on
 a win or draw opens its full result.  The event log stands beside the table.
+
+``r`` reviews the seat's decisions against ``strong`` (:class:`ReviewScreen`); once
+reviewed, a decision that differs from strong's is marked where it was made (the line
+under the table says both choices and the cost), ``m``/``M`` jump to the next/previous
+mark, and Enter on a mistake in the review shows it here.
 """
 
 from __future__ import annotations
@@ -16,13 +21,16 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Footer
 
+from ai.review import DecisionReview, GameReview
 from engine.events import Event, GameEnded, GameStarted, HandDrawn, Penalty, Won
 from saves.replay import Replay
 from text.events import describe
 from text.names import WIND_NAMES
+from text.review import signed_points
 from tui.messages import LeaveScreen, SettingsChanged
 from tui.screens.game_end import GameEndScreen
 from tui.screens.hand_result import HandResultScreen
+from tui.screens.review import ReviewScreen
 from tui.settings import Settings
 from tui.widgets.size_notice import SizeNotice
 from tui.widgets.table_layout import TableLayout
@@ -50,6 +58,9 @@ class ReplayScreen(Screen[None]):
         *[Binding(str(i + 1), f"seat({i})", f"Seat {WIND_NAMES[i]}", show=False)
           for i in range(4)],
         Binding("enter", "open_result", "Result", show=False),
+        Binding("r", "review", "Review"),
+        Binding("m", "mark(1)", "Next mark", show=False),
+        Binding("M", "mark(-1)", "Prev mark", show=False),
         Binding("v", "faces", "Faces", show=False),
         Binding("escape,q", "leave", "Leave"),
     ]
@@ -60,8 +71,12 @@ class ReplayScreen(Screen[None]):
     settings: var[Settings] = var(Settings, init=False)
 
     def __init__(self, events: Sequence[Event], *, title: str = "", seat: int = 0,
-                 settings: Settings | None = None) -> None:
+                 settings: Settings | None = None, position: int | None = None,
+                 review: GameReview | None = None, pushed: bool = False) -> None:
         super().__init__()
+        self.pushed = pushed  # opened over another screen (a review): leaving pops it
+        self.review: GameReview | None = None
+        self.marks: dict[int, DecisionReview] = {}
         self.replay = Replay(events)
         self.events = list(events)
         first = self.events[0]
@@ -73,6 +88,11 @@ class ReplayScreen(Screen[None]):
         self.set_reactive(ReplayScreen.seat, seat)
         self.set_reactive(ReplayScreen.settings, settings or Settings())
         self.replay.to_start()
+        if review is not None:
+            self._reviewed(review)
+        if position is not None:
+            self.replay.seek(position)
+            self.set_reactive(ReplayScreen.position, self.replay.position)
 
     def compose(self) -> ComposeResult:
         yield TableLayout(self.events, self.names, self.red_fives)
@@ -129,7 +149,10 @@ class ReplayScreen(Screen[None]):
         self.info.set_toggles(
             f"{'all hands' if self.show_all else 'one seat'} · {seat_word}"
         )
-        if isinstance(ev, (Won, HandDrawn, Penalty)):
+        differs = self.marks.get(r.position)
+        if differs is not None:
+            self.info.say(mark_words(differs), "hint")
+        elif isinstance(ev, (Won, HandDrawn, Penalty)):
             self.info.say("Enter shows the result.", "notice")
         else:
             self.info.say("")
@@ -186,5 +209,44 @@ class ReplayScreen(Screen[None]):
             self.app.push_screen(GameEndScreen(self.events, self.seat, self.names,
                                                pushed=True))
 
+    def action_review(self) -> None:
+        """Review the seat shown (again only when another seat is shown)."""
+        cached = self.review if self.review is not None and \
+            self.review.seat == self.seat else None
+        self.app.push_screen(ReviewScreen(self.events, self.seat, review=cached,
+                                          on_review=self._reviewed), self._picked)
+
+    def _reviewed(self, review: GameReview) -> None:
+        self.review = review
+        self.marks = {d.position: d for d in review.decisions if not d.agrees}
+
+    def _picked(self, position: int | None) -> None:
+        if position is not None and self.review is not None:
+            self.seat = self.review.seat
+            self.position = position
+
+    def action_mark(self, step: int) -> None:
+        """Jump to the next (``step`` 1) or previous (-1) decision that differs from strong."""
+        if self.review is None:
+            self.info.say("Press r to review this seat's decisions first.", "notice")
+            return
+        here = self.replay.position
+        found = sorted(p for p in self.marks if (p > here if step > 0 else p < here))
+        if not found:
+            self.info.say("No more marks this way.", "notice")
+            return
+        self.seat = self.review.seat
+        self.position = found[0] if step > 0 else found[-1]
+
     def action_leave(self) -> None:
+        if self.pushed:
+            self.app.pop_screen()
+            return
         self.post_message(LeaveScreen())
+
+
+def mark_words(d: DecisionReview) -> str:
+    """The line a mark shows: both choices, the cost and whether it is a mistake."""
+    what = "Mistake" if d.mistake else "Differs"
+    return (f"◆ {what} ({WIND_NAMES[d.view.seat] if d.view else ''}): {d.played.text}, "
+            f"strong {d.best.text} ({signed_points(-d.cost)} expected) — m next mark")

@@ -1,0 +1,132 @@
+"""The review in the TUI: from the replay viewer and the end screen, its marks (issue 27)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import App
+from textual.pilot import Pilot
+from textual.widgets import OptionList, ProgressBar
+
+from ai.review import GameReview, review_game
+from engine.events import Event
+from rulesets.schema import Ruleset
+from saves.codec import SeatInfo
+from saves.writer import GameWriter, make_header
+from tests.kit.game import build_wall, run
+from tests.kit.play import game
+from tests.kit.saved_games import played_game
+from tests.kit.screen_text import screen_text
+from tui.app import HanchanApp
+from tui.screens.game_end import GameEndScreen
+from tui.screens.replay import ReplayScreen
+from tui.screens.review import ReviewScreen
+from tui.settings import Settings
+
+SIZE = (110, 36)
+
+
+def _bad_discard() -> list[Event]:
+    # 123m 456p 789s 23s 55s + 1z: strong keeps tenpai with the 1z; the 5s is thrown
+    g = game(Ruleset(), build_wall({0: "123m456p789s2355s"}, ["1z"]))
+    run(g, (0, "d 5s"), until_hand_end=True)
+    return g.events
+
+
+async def _reviewed(pilot: Pilot[None], app: App[None]) -> ReviewScreen:
+    """Wait for the review screen's worker and return the screen."""
+    scr = app.screen
+    assert isinstance(scr, ReviewScreen)
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+    assert scr.review is not None
+    return scr
+
+
+async def test_review_from_the_replay_viewer_marks_and_jumps() -> None:
+    events = _bad_discard()
+
+    class Viewer(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(ReplayScreen(events, title="bad"))
+
+    app = Viewer()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        await pilot.press("m")
+        assert "Press r to review" in screen_text(app)
+        await pilot.press("r")
+        scr = await _reviewed(pilot, app)
+        assert scr.query_one(ProgressBar).percentage == 1.0
+        text = screen_text(app)
+        assert "Review of East" in text and "Largest" not in text
+        assert " 1. E1-0   efficiency" in text  # the bad discard heads the list
+        assert "discard 5s → riichi 1z" in text
+        assert "   hand    123m456p2355789s + 1z" in text
+        worst = scr.review.mistakes()[0]  # type: ignore[union-attr]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is replay
+        assert replay.replay.position == worst.position
+        assert "◆ Mistake (East): discard 5s, strong riichi 1z" in screen_text(app)
+        marks = sorted(replay.marks)
+        assert marks[0] == worst.position
+        await pilot.press("m")
+        assert replay.replay.position == marks[1]
+        await pilot.press("m")
+        assert replay.replay.position == marks[2]
+        await pilot.press("M")
+        assert replay.replay.position == marks[1]
+        assert "◆ " in screen_text(app)
+        # a second review of the same seat is the one already made
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen) and app.screen.review is replay.review
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is replay and replay.replay.position == marks[1]
+
+
+def _saved(tmp_path: Path) -> tuple[Path, tuple[Event, ...]]:
+    events = played_game(6, "easy")
+    seats = [SeatInfo("You")] + [SeatInfo(f"Bot {i}", "easy") for i in (1, 2, 3)]
+    path = tmp_path / "game.jsonl"
+    with GameWriter.open_path(path, make_header(Ruleset().to_dict(), seats, 6)) as w:
+        w.extend(events)
+    return path, events
+
+
+async def test_review_from_the_end_screen_opens_a_mistake_in_the_replay(
+        tmp_path: Path) -> None:
+    path, events = _saved(tmp_path)
+    expected: GameReview = review_game(events, 0)
+    app = HanchanApp("replay", path=path, save_dir=tmp_path, settings=Settings(bot_delay=0.0))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("end", "enter")
+        await pilot.pause()
+        end = app.screen
+        assert isinstance(end, GameEndScreen)
+        await pilot.press("r")
+        scr = await _reviewed(pilot, app)
+        assert scr.review == expected
+        options = scr.query_one(OptionList)
+        assert options.option_count == len(expected.mistakes()) > 2
+        await pilot.press("down", "down")
+        third = expected.mistakes()[2]
+        assert f" 3. {third.hand}" in screen_text(app)
+        await pilot.press("h")
+        assert "hand    decisions  as strong" in screen_text(app)
+        await pilot.press("h", "enter")
+        await pilot.pause()
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen) and replay.pushed
+        assert replay.replay.position == third.position
+        assert "◆ Mistake (East)" in screen_text(app)
+        await pilot.press("m")
+        assert replay.replay.position == min(p for p in replay.marks if p > third.position)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is end
