@@ -157,12 +157,13 @@ def _allowed(meta: Mapping[str, Any]) -> str:
     """The range a whole-number option may take (what ``rules check`` and the save
     reader accept), or "" for other options."""
     lo, hi = meta.get("lo"), meta.get("hi")
+    why = f" ({meta['why']})" if meta.get("why") else ""
     if lo is not None and hi is not None:
-        return f"{lo:,} to {hi:,}"
+        return f"{lo:,} to {hi:,}{why}"
     if lo is not None:
-        return f"at least {lo:,}"
+        return f"at least {lo:,}{why}"
     if hi is not None:
-        return f"at most {hi:,}"
+        return f"at most {hi:,}{why}"
     return ""
 
 

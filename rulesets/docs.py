@@ -126,6 +126,10 @@ def render() -> str:
                 for a in allowed:
                     w(f"  - {a}")
             w(f"- Default: `{_toml_value(getattr(default, f.name))}`")
+            if meta.get("why"):
+                w(f"- Range: {meta['why']}")
+            if meta.get("also"):
+                w("- Also called: " + ", ".join(f"`{a}`" for a in meta["also"]))
         w("")
         w(f"### Presets: {label}")
         w("")

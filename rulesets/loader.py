@@ -10,9 +10,13 @@ either at the top level or inside a table named for the option's section
 - ``title`` and ``source``: free text shown by ``hanchan rules list/show``.
 
 Every problem in a file is collected, never just the first: an unknown key (with the
-nearest known key suggested), a value of the wrong type, a number out of range, a
-word that is not one of the allowed values, a bad ``base``, or a TOML syntax error
-(with its line).  They are raised together as one :class:`RulesetError`.
+option it most likely means: one of the other names the option is known by, else the
+nearest spelling), a value of the wrong type, a number out of the range a club could
+use (with why), a word that is not one of the allowed values, a bad ``base``, or a
+TOML syntax error (with its line).  They are raised together as one
+:class:`RulesetError`; then values that together make no game (``oka`` that does
+not match the points returned, uma that does not add up to zero, ...:
+``rulesets.schema.combination_problems``) are refused the same way.
 
 >>> load_ruleset("tenhou").red_fives
 1
@@ -36,7 +40,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, get_args, get_origin
 
-from rulesets.schema import SECTIONS, Ruleset, option_fields, option_types
+from rulesets.schema import (
+    SECTIONS,
+    Ruleset,
+    combination_problems,
+    option_fields,
+    option_types,
+)
 
 PRESET_DIR = Path(__file__).resolve().parent / "presets"
 META_KEYS = ("base", "title", "source")
@@ -134,7 +144,11 @@ def ruleset_from_dict(data: Mapping[str, Any], source: str = "ruleset") -> Rules
     values, problems = validate_options(data, allow_meta=False)
     if problems:
         raise RulesetError(source, problems)
-    return Ruleset(**values)
+    rules = Ruleset(**values)
+    problems = combination_problems(rules)
+    if problems:
+        raise RulesetError(source, problems)
+    return rules
 
 
 def validate_options(data: Mapping[str, Any], *, allow_meta: bool = True
@@ -265,6 +279,9 @@ def _load_uncached(name_or_path: str | Path, relative_to: Path | None,
     if "name" not in values:
         values["name"] = name if is_preset else path.stem
     ruleset = dataclasses.replace(start, **values)
+    problems = combination_problems(ruleset)
+    if problems:
+        raise RulesetError(source, problems)
     title = data.get("title")
     src = data.get("source")
     if base_info is not None:
@@ -308,16 +325,35 @@ def _flatten(data: Mapping[str, Any], problems: list[str]
     return out
 
 
+def _normal(key: str) -> str:
+    """A key spelled as options are: lower case, words joined by ``_`` (``Kui-Tan``:
+    ``kui_tan``)."""
+    return re.sub(r"[^a-z0-9]+", "_", key.lower()).strip("_")
+
+
 def _unknown_key(key: str, section: str | None, fields: Mapping[str, Any],
                  allow_meta: bool) -> str:
+    """An unknown key, with the option it most likely means: one an option is also
+    called (``also``: ``kuitan`` is ``open_tanyao``, not ``kuikae``), else the nearest
+    spelling of a name."""
     where = f"[{section}] " if section else ""
     known = list(fields) + (list(META_KEYS) + list(SECTIONS) if allow_meta else [])
-    close = difflib.get_close_matches(key, known, n=1, cutoff=0.6)
+    other = {alias: name for name, f in fields.items() for alias in f.metadata.get("also", ())}
+    word = _normal(key)
+    close = difflib.get_close_matches(word, known + list(other), n=1, cutoff=0.6)
+    if word in other or word in fields:
+        close = [word]
     if not close:
-        close = [k for k in known if key.lower() in k.lower() or k.lower() in key.lower()][:1]
-    hint = f"; did you mean '{close[0]}'?" if close else \
-        " (see `hanchan rules show tenhou` or docs/rules.md for the options)"
-    return f"{where}{key}: unknown option{hint}"
+        close = [k for k in known if word in k or k in word][:1]
+    if not close:
+        return (f"{where}{key}: unknown option (see `hanchan rules show tenhou` or "
+                "docs/rules.md for the options)")
+    meant = other.get(close[0], close[0])
+    if close[0] in other:  # known by another name: say what the name means
+        meta = fields[meant].metadata
+        return (f"{where}{key}: unknown option; did you mean '{meant}'? ({close[0]} is "
+                f"{meta['ja']}: {meta['en'].rstrip('.')})")
+    return f"{where}{key}: unknown option; did you mean '{meant}'?"
 
 
 def _unknown_preset(name: str) -> str:
@@ -381,7 +417,9 @@ def _check(value: Any, tp: Any, meta: Mapping[str, Any], where: str
                           f"not {_show(value)} ({_type_word(value)})"]
         lo, hi = meta.get("lo"), meta.get("hi")
         if (lo is not None and value < lo) or (hi is not None and value > hi):
-            return None, [f"{where}: {value} is out of range; allowed: {_range_text(meta)}"]
+            why = f" ({meta['why']})" if meta.get("why") else ""
+            return None, [f"{where}: {value:,} is out of range; allowed: "
+                          f"{_range_text(meta)}{why}"]
         return value, []
     if tp is str:
         if isinstance(value, str):

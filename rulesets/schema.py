@@ -55,10 +55,17 @@ def opt(
     choices: tuple[str, ...] | None = None,
     values: dict[str, str] | None = None,
     before: Any = None,
+    why: str | None = None,
+    also: tuple[str, ...] = (),
 ) -> Any:
     """Declare one option: its default, section, Japanese term, meaning and limits.
 
-    ``lo``/``hi`` bound ints; ``choices`` bound the items of a tuple of strings;
+    ``lo``/``hi`` bound ints to what a real club could use, and ``why`` says why the
+    bounds are there (``rules check`` and ``rules show`` print it).  ``also`` lists
+    other names players write for the option (romanised Japanese, English):
+    ``rules check`` suggests the option for them and docs/rules.md lists them.  What
+    no single range can say (values that together make no game) is
+    :func:`combination_problems`.  ``choices`` bound the items of a tuple of strings;
     ``values`` explains each allowed value of a ``Literal`` option (or names each
     choice in words); screens show these words rather than the values.  ``before`` is
     the value that reproduces what hanchan did before the option existed, where
@@ -67,7 +74,7 @@ def opt(
     """
     assert section in SECTIONS, section
     meta = {"section": section, "ja": ja, "en": en, "lo": lo, "hi": hi,
-            "choices": choices, "values": values or {}}
+            "choices": choices, "values": values or {}, "why": why, "also": also}
     if before is not None:
         meta["before"] = before
     if isinstance(default, (tuple, list)):
@@ -88,11 +95,17 @@ class Ruleset:
 
     # ------------------------------------------------------------------ points
     start_points: int = opt(25000, "points", "配給原点", "Points each player starts with.",
-                            lo=100, hi=1_000_000)
+                            lo=1000, hi=100_000,
+                            why="a player starts with at least one riichi stick, and no club "
+                                "deals more than 100,000",
+                                also=("haikyuu_genten", "mochiten", "starting_points",
+                                      "initial_points"))
     return_points: int = opt(30000, "points", "返し (原点)",
                              "Points a player must return in the settlement; "
                              "the difference of all four goes to the top as oka.",
-                             lo=100, hi=1_000_000)
+                             lo=1000, hi=100_000,
+                             why="as the starting points: from one riichi stick to 100,000",
+                             also=("kaeshi", "genten"))
     oka: int = opt(20, "points", "オカ",
                    "Oka to the top player, in thousands. Usually 4 x (return - start); "
                    "0 when start equals return.", lo=0, hi=1000)
@@ -104,25 +117,31 @@ class Ruleset:
                 "float_sink": "浮き沈み: sunk and floating players get fixed amounts, "
                               "the top takes the rest (uma_sink, uma_float)"})
     uma: Uma = opt((20, 10, -10, -20), "points", "順位ウマ",
-                   "Uma by rank 1-4, in thousands (fixed scheme).", lo=-1000, hi=1000)
+                   "Uma by rank 1-4, in thousands (fixed scheme).", lo=-100, hi=100,
+        why="more than 100,000 points for a place would outweigh the game itself",
+        also=("juni_uma", "placement_bonus", "rank_bonus"))
     uma_by_floaters: tuple[Uma, Uma, Uma, Uma] = opt(
         ((20, 10, -10, -20), (60, -10, -20, -30), (30, 10, -10, -30), (20, 10, 0, -30)),
         "points", "浮き人数によるウマ",
         "Uma tables by the number of players at or above the return points: "
-        "entry n is used when n players float (n = 0..3).", lo=-1000, hi=1000)
+        "entry n is used when n players float (n = 0..3).", lo=-100, hi=100,
+        why="more than 100,000 points for a place would outweigh the game itself")
     uma_sink: tuple[int, int, int] = opt(
         (-5, -10, -15), "points", "沈みウマ",
         "float_sink scheme: uma of a sunk 2nd, sunk 3rd and the 4th, in thousands.",
-        lo=-1000, hi=1000)
+        lo=-100, hi=100,
+        why="more than 100,000 points for a place would outweigh the game itself")
     uma_float: tuple[int, int] = opt(
         (5, 0), "points", "浮きウマ",
         "float_sink scheme: uma of a floating 2nd and floating 3rd, in thousands.",
-        lo=-1000, hi=1000)
+        lo=-100, hi=100,
+        why="more than 100,000 points for a place would outweigh the game itself")
     tie_break: Literal["seat_order", "split"] = opt(
         "seat_order", "points", "同点時の順位",
         "How equal final points are ranked.",
         values={"seat_order": "上家優先: the player nearer the first dealer ranks higher",
-                "split": "tied players share their ranks' uma and oka equally"})
+                "split": "tied players share their ranks' uma and oka equally"},
+                also=("douten", "same_points"))
     rounding: Literal["none", "toward_zero", "half_up", "five_down_six_up", "floor_100"] = opt(
         "none", "points", "端数処理",
         "How final points are rounded to thousands before uma.",
@@ -136,7 +155,10 @@ class Ruleset:
         "After rounding, the top's result is set so that all results sum to zero.")
     honba_points: int = opt(300, "points", "積み棒",
                             "Value of one honba counter on a win (a third from each on tsumo).",
-                            lo=0, hi=3000)
+                            lo=0, hi=3000,
+                            why="clubs pay 300 (some 1,500) a counter; 3,000 is ten times "
+                                "the usual",
+                                also=("tsumibou", "honba", "counter_points", "repeat_counter"))
     multi_ron_honba: Literal["each", "nearest"] = opt(
         "nearest", "points", "ダブロン時の積み棒",
         "Who receives the honba in a multiple ron.",
@@ -150,18 +172,21 @@ class Ruleset:
                             "always takes back a stick it put down this hand"})
     leftover_sticks: Literal["top", "table"] = opt(
         "top", "points", "終局時の供託", "Riichi sticks still on the table when the game ends.",
-        values={"top": "go to the top player", "table": "stay on the table (given to nobody)"})
+        values={"top": "go to the top player", "table": "stay on the table (given to nobody)"},
+        also=("kyoutaku", "riichi_sticks_at_end"))
     bust: Literal["below_zero", "none"] = opt(
         "below_zero", "points", "飛び",
         "Whether a player's points going below zero ends the game (exactly 0 continues).",
         values={"below_zero": "a player below 0 at the end of a hand ends the game",
-                "none": "no bust ending; negative scores play on"})
+                "none": "no bust ending; negative scores play on"},
+                also=("tobi", "hakoshita", "busting"))
     noten_payment_can_bust: bool = opt(
         True, "points", "ノーテン罰符での飛び",
         "Whether noten payments alone can bust a player.")
     bust_bonus: int = opt(0, "points", "飛び賞",
                           "Settlement bonus per busted player, in thousands: paid by each busted "
-                          "player to the player who busted them.", lo=0, hi=1000)
+                          "player to the player who busted them.", lo=0, hi=1000,
+                          also=("tobishou", "tobi_bonus"))
     bust_bonus_by_noten_or_chombo: bool = opt(
         False, "points", "罰符・チョンボによる飛び賞",
         "Whether the bust bonus is paid when the bust came from noten payments or a chombo.")
@@ -176,7 +201,8 @@ class Ruleset:
         "Whether a counted yakuman (13+ han, kazoe_yakuman) earns the yakuman bonus like a "
         "yakuman; chip_yakuman is paid for real yakuman only.")
     chips: bool = opt(False, "points", "チップ",
-                      "Whether chips (祝儀) are counted; they are settled apart from points.")
+                      "Whether chips (祝儀) are counted; they are settled apart from points.",
+                      also=("shuugi", "goshuugi"))
     chip_ippatsu: int = opt(1, "points", "一発祝儀", "Chips for ippatsu (from each on tsumo, "
                             "from the discarder on ron).", lo=0, hi=100)
     chip_ura: int = opt(1, "points", "裏ドラ祝儀", "Chips per ura or kan-ura dora.", lo=0, hi=100)
@@ -193,31 +219,36 @@ class Ruleset:
                            "(0: chips are settled apart, not converted).", lo=0, hi=100_000)
     yakitori: bool = opt(False, "points", "焼き鳥",
                          "A player who never won in the game pays yakitori_chips to each "
-                         "player who did.")
+                         "player who did.",
+                         also=("yakitori_ari",))
     yakitori_chips: int = opt(3, "points", "焼き鳥チップ", "Chips per yakitori payment.",
                               lo=0, hi=100)
     wareme: bool = opt(False, "points", "割れ目",
                        "The player in front of whom the wall is broken pays and receives "
-                       "double (not honba); a chombo by them is doubled too.")
+                       "double (not honba); a chombo by them is doubled too.",
+                       also=("wareme_ari",))
     yakitori_payment: Literal["each", "split"] = opt(
         "each", "points", "焼き鳥の支払い", "How a yakitori player pays.",
         values={"each": "yakitori_chips to each player who won",
                 "split": "yakitori_chips in all, shared equally by the players who won"})
     negative_scores_count: bool = opt(
         True, "points", "箱下精算",
-        "Points below zero count in the settlement; off: a player below 0 settles as 0.")
+        "Points below zero count in the settlement; off: a player below 0 settles as 0.",
+        also=("hakoshita_seisan",))
 
     # ------------------------------------------------------------------ length
     length: Literal["east", "east_south"] = opt(
         "east_south", "length", "対局の長さ", "Length of a game.",
-        values={"east": "東風戦: the East round only", "east_south": "半荘戦: East and South"})
+        values={"east": "東風戦: the East round only", "east_south": "半荘戦: East and South"},
+        also=("tonpuusen", "hanchan", "game_length"))
     extension: Literal["none", "sudden_death", "full_rounds"] = opt(
         "sudden_death", "length", "延長 (西入)",
         "What happens when nobody has reached extension_target after the last hand.",
         values={"none": "the game ends anyway",
                 "sudden_death": "play on into the next round; the game ends at the end of "
                                 "the first hand after which somebody has the target",
-                "full_rounds": "play a whole further round each time; no early stop inside it"})
+                "full_rounds": "play a whole further round each time; no early stop inside it"},
+                also=("nishi_iri", "west_round", "sudden_death", "enchou"))
     extension_target: int = opt(30000, "length", "延長の条件点",
                                 "Points the top must reach for the game to end without "
                                 "extension.", lo=0, hi=1_000_000)
@@ -231,7 +262,8 @@ class Ruleset:
         values={"tenpai": "聴牌連荘: only if the dealer is tenpai",
                 "always": "always",
                 "tenpai_or_after_east": "tenpai keeps; noten passes in the East round only",
-                "never": "the deal always passes"})
+                "never": "the deal always passes"},
+                also=("renchan", "tenpai_renchan", "oyanagare"))
     renchan_at_abort: bool = opt(True, "length", "途中流局の連荘",
                                  "Whether the dealer keeps the deal after an abortive draw.")
     renchan_at_abort_tenpai: bool = opt(
@@ -256,63 +288,83 @@ class Ruleset:
         values={"none": "no stop: the game goes on",
                 "auto_if_top": "the game ends by itself when the dealer is top after the win",
                 "if_top": "the dealer may choose to stop when top after the win",
-                "always": "the dealer may choose to stop regardless of standing"})
+                "always": "the dealer may choose to stop regardless of standing"},
+                also=("agari_yame",))
     tenpaiyame: Literal["none", "auto_if_top", "if_top", "always"] = opt(
         "auto_if_top", "length", "テンパイやめ",
         "Whether the last dealer, tenpai at the last hand's exhaustive draw, ends the game.",
         values={"none": "no stop", "auto_if_top": "ends by itself when the dealer is top",
                 "if_top": "the dealer may choose to stop when top",
-                "always": "the dealer may choose to stop regardless"})
+                "always": "the dealer may choose to stop regardless"},
+                also=("tenpai_yame",))
     abort_nine_terminals: bool = opt(True, "length", "九種九牌",
                                      "A player with 9 different terminals/honours on the first "
-                                     "draw, with no call before, may abort the hand.")
+                                     "draw, with no call before, may abort the hand.",
+                                     also=("kyuushu_kyuuhai", "kyuushu", "nine_terminals"))
     abort_four_winds: bool = opt(True, "length", "四風子連打",
                                  "The same wind discarded by all four on the first go-round "
-                                 "with no call aborts the hand.")
+                                 "with no call aborts the hand.",
+                                 also=("suufon_renda", "suufuu_renda", "four_winds"))
     abort_four_riichi: bool = opt(True, "length", "四家立直",
-                                  "All four players in riichi aborts the hand.")
+                                  "All four players in riichi aborts the hand.",
+                                  also=("suucha_riichi", "four_riichi"))
     abort_four_kans: bool = opt(True, "length", "四開槓",
                                 "Four kans by more than one player abort the hand once the "
-                                "fourth kan's discard is not won on.")
+                                "fourth kan's discard is not won on.",
+                                also=("suukaikan", "suukan_sanra", "four_kans"))
     double_ron: Literal["allowed", "head_bump"] = opt(
         "allowed", "length", "ダブロン", "Two players ronning the same discard.",
         values={"allowed": "both win", "head_bump": "頭ハネ: only the nearest to the "
-                                                    "discarder's right wins"})
+                                                    "discarder's right wins"},
+                                                    also=("daburon", "head_bump", "atamahane",
+                                                          "multiple_ron"))
     triple_ron: Literal["allowed", "abort", "head_bump"] = opt(
         "abort", "length", "トリプルロン", "Three players ronning the same discard.",
         values={"allowed": "all three win", "abort": "三家和: abortive draw",
-                "head_bump": "only the nearest wins"})
-    min_han: int = opt(1, "length", "翻縛り", "Minimum han (without dora) to win.", lo=1, hi=13)
+                "head_bump": "only the nearest wins"},
+                also=("sanchahou", "toripuru_ron"))
+    min_han: int = opt(1, "length", "翻縛り", "Minimum han (without dora) to win.", lo=1, hi=4,
+                       why="clubs play 1 or 2 han; above 4 han almost no "
+                           "hand could win, and 13 would leave only yakuman",
+                           also=("han_shibari", "shibari", "minimum_han", "iihan_shibari"))
     two_han_from_honba: int = opt(0, "length", "二翻縛り",
                                   "From this many honba on, the minimum is 2 han (0 = never).",
-                                  lo=0, hi=100)
+                                  lo=0, hi=100,
+                                  also=("ryanhan_shibari", "ryanshiba"))
     ippatsu_counts_for_min_han: bool = opt(
         True, "length", "一発と二翻縛り",
         "Ippatsu counts toward the minimum han; off: riichi and ippatsu alone do not "
         "meet a 2-han minimum.")
     noten_payment: int = opt(3000, "length", "ノーテン罰符",
                              "Total paid by the noten players to the tenpai players at an "
-                             "exhaustive draw.", lo=0, hi=30000)
+                             "exhaustive draw.", lo=0, hi=30000,
+                             also=("noten_bappu", "bappu", "noten_penalty"))
     tenpai_own_four_copies: bool = opt(
         False, "length", "空聴牌",
         "Whether a wait on a tile whose four copies are all in the own hand counts as tenpai.")
     formal_tenpai: bool = opt(
         True, "length", "形式聴牌",
         "A hand with no yaku (or only a wait no one can win on) counts as tenpai at an "
-        "exhaustive draw when its shape is tenpai.")
+        "exhaustive draw when its shape is tenpai.",
+        also=("keishiki_tenpai",))
     noten_declaration: Literal["allowed", "allowed_except_bare_tanki", "not_allowed"] = opt(
         "not_allowed", "length", "ノーテン宣言",
         "Whether a tenpai player (not in riichi) may declare noten at an exhaustive draw.",
         values={"allowed": "yes", "allowed_except_bare_tanki":
-                "yes, except with a bare single wait (裸単騎)", "not_allowed": "no"})
+                "yes, except with a bare single wait (裸単騎)", "not_allowed": "no"},
+                also=("noten_sengen",))
 
     # ------------------------------------------------------------------ wall and dora
-    red_fives: int = opt(1, "wall", "赤ドラ", "Red fives per suit (0, 1 or 2).", lo=0, hi=2)
+    red_fives: int = opt(1, "wall", "赤ドラ", "Red fives per suit (0, 1 or 2).", lo=0, hi=2,
+                         also=("aka", "akadora", "aka_dora", "red_dora", "aka_ari"))
     initial_dora: int = opt(1, "wall", "開局時のドラ表示牌", "Dora indicators at the start.",
                             lo=1, hi=2)
-    ura_dora: bool = opt(True, "wall", "裏ドラ", "Ura dora for riichi winners.")
-    kan_dora: bool = opt(True, "wall", "カンドラ", "A new dora indicator for each kan.")
-    kan_ura: bool = opt(True, "wall", "カン裏", "Ura dora under each kan dora.")
+    ura_dora: bool = opt(True, "wall", "裏ドラ", "Ura dora for riichi winners.",
+                         also=("uradora",))
+    kan_dora: bool = opt(True, "wall", "カンドラ", "A new dora indicator for each kan.",
+                         also=("kandora",))
+    kan_ura: bool = opt(True, "wall", "カン裏", "Ura dora under each kan dora.",
+                        also=("kanura", "kan_uradora"))
     kan_dora_closed: Literal["immediate", "after_discard"] = opt(
         "immediate", "wall", "暗槓のカンドラ", "When a closed kan's new dora is revealed.",
         values={"immediate": "at once, before the replacement draw",
@@ -329,7 +381,8 @@ class Ruleset:
         True, "wall", "槓後の打牌ロン時のカンドラ",
         "Whether a pending kan dora counts when the discard after the kan is won on.")
     dead_wall: int = opt(14, "wall", "王牌", "Tiles in the dead wall at the start (14 or 16).",
-                         lo=14, hi=16)
+                         lo=14, hi=16,
+                         also=("wanpai", "oupai"))
     dead_wall_replenish: bool = opt(
         True, "wall", "王牌の補充",
         "After each kan the last live tile joins the dead wall so it stays at its size; "
@@ -341,10 +394,12 @@ class Ruleset:
         "forbidden", "calls", "喰い替え", "Swap calling: discarding what was just called for.",
         values={"forbidden": "neither the called tile nor its suji partner across the chi",
                 "same_tile_forbidden": "only the called tile itself is forbidden",
-                "allowed": "no restriction"})
+                "allowed": "no restriction"},
+                also=("swap_calling", "kuikae_nashi"))
     kan_after_call: bool = opt(False, "calls", "ポンカン",
                                "Whether a player may declare a kan right after a pon or chi, "
-                               "before discarding.")
+                               "before discarding.",
+                               also=("ponkan",))
     kan_on_last_tile: bool = opt(False, "calls", "海底でのカン",
                                  "Whether a kan may be declared on the last drawn tile.")
     call_on_last_discard: bool = opt(False, "calls", "河底牌の鳴き",
@@ -363,8 +418,10 @@ class Ruleset:
     open_riichi: bool = opt(False, "riichi", "オープンリーチ",
                             "Open riichi: 2 han (3 with double riichi); a player not in riichi "
                             "who deals in only because every safe choice was gone pays "
-                            "yakuman; a careless winning discard into it is refused.")
-    double_riichi: bool = opt(True, "riichi", "ダブル立直", "Double riichi (2 han).")
+                            "yakuman; a careless winning discard into it is refused.",
+                            also=("puuriichi", "open_reach"))
+    double_riichi: bool = opt(True, "riichi", "ダブル立直", "Double riichi (2 han).",
+                              also=("daburii", "daburu_riichi"))
     ippatsu: bool = opt(True, "riichi", "一発", "Ippatsu.")
     ippatsu_on_chankan: bool = opt(True, "riichi", "一発の槍槓",
                                    "Robbing a kan within the riichi player's first go-round "
@@ -375,7 +432,8 @@ class Ruleset:
         values={"never": "not allowed",
                 "waits_unchanged": "with the drawn tile, when the waits stay the same",
                 "composition_unchanged": "with the drawn tile, when every decomposition keeps "
-                                         "the four as a triplet (no meld moves)"})
+                                         "the four as a triplet (no meld moves)"},
+                                         also=("ankan_after_riichi",))
     riichi_own_four_copies: bool = opt(
         False, "riichi", "和り目なしの立直",
         "Riichi may be declared on a hand whose only wait is a fifth copy of a tile it holds "
@@ -389,17 +447,21 @@ class Ruleset:
         "Whether the 1,000 stick is still paid when the riichi declaration tile is won on.")
 
     # ------------------------------------------------------------------ yaku
-    open_tanyao: bool = opt(True, "yaku", "喰いタン", "Tanyao with calls.")
+    open_tanyao: bool = opt(True, "yaku", "喰いタン", "Tanyao with calls.",
+                            also=("kuitan", "kuitan_ari", "kuitan_nashi", "tanyao_open"))
     atozuke: bool = opt(True, "yaku", "後付け",
                         "A hand may win on a tile that is its only source of yaku (or with a "
-                        "yaku completed by the winning tile) after calls.")
+                        "yaku completed by the winning tile) after calls.",
+                        also=("atoduke", "atozuke_ari"))
     kiriage_mangan: bool = opt(False, "yaku", "切り上げ満貫",
                                "4 han 30 fu counts as mangan (and 3 han 60 fu, unless "
-                               "kiriage_3han_60fu is off).")
+                               "kiriage_3han_60fu is off).",
+                               also=("kiriage",))
     kiriage_3han_60fu: bool = opt(True, "yaku", "3翻60符の切り上げ",
                              "With kiriage_mangan, 3 han 60 fu (the same 1,920 base points) "
                              "counts as mangan too; off: only 4 han 30 fu is rounded up.")
-    kazoe_yakuman: bool = opt(True, "yaku", "数え役満", "13+ han count as yakuman.")
+    kazoe_yakuman: bool = opt(True, "yaku", "数え役満", "13+ han count as yakuman.",
+                              also=("kazoe",))
     kazoe_cap: Literal["sanbaiman", "yakuman"] = opt(
         "yakuman", "yaku", "数え役満の上限", "Value of 13+ han without a real yakuman.",
         values={"sanbaiman": "sanbaiman (no counted yakuman)", "yakuman": "yakuman"})
@@ -423,7 +485,8 @@ class Ruleset:
         "none", "yaku", "人和",
         "Ron before the own first draw with no call before.",
         values={"none": "not a yaku", "yakuman": "yakuman (never combined with other yaku)",
-                "mangan": "mangan", "baiman": "baiman"})
+                "mangan": "mangan", "baiman": "baiman"},
+                also=("renho",))
     first_turn_yakuman_stack: bool = opt(
         True, "yaku", "天和・地和・人和の複合",
         "Tenhou, chiihou, renhou and shiisanputaa add up with other yakuman; off: "
@@ -451,7 +514,8 @@ class Ruleset:
         "mangan", "yaku", "流し満貫",
         "Nagashi mangan at an exhaustive draw: all discards terminals/honours, none called.",
         values={"none": "not recognised", "mangan": "paid as a mangan tsumo",
-                "yakuman": "paid as a yakuman tsumo"})
+                "yakuman": "paid as a yakuman tsumo"},
+                also=("nagashi",))
     nagashi_with_own_calls: bool = opt(True, "yaku", "流し満貫と自分の鳴き",
                                        "Nagashi mangan stays valid when the player called.")
     nagashi_as_win: bool = opt(
@@ -467,7 +531,8 @@ class Ruleset:
         "last discard (3 tiles or fewer left in the live wall) is neither called nor won "
         "on; off: at the exhaustive draw.")
     paarenchan: bool = opt(False, "yaku", "八連荘",
-                           "Yakuman for a dealer's 8th consecutive win.")
+                           "Yakuman for a dealer's 8th consecutive win.",
+                           also=("parenchan", "eight_renchan"))
     daisharin: Literal["none", "pinzu", "any_suit", "any_pairs"] = opt(
         "none", "yaku", "大車輪", "Seven pairs 2-8 of one suit (daisharin) as a yakuman.",
         values={"none": "not a yaku", "pinzu": "22334455667788p only",
@@ -488,7 +553,8 @@ class Ruleset:
     pao_yaku: tuple[str, ...] = opt(("daisangen", "daisuushii"), "yaku", "責任払い (包)",
                                     "Yaku for which the player who fed the last set pays.",
                                     choices=("daisangen", "daisuushii", "suukantsu", "sankantsu",
-                                             "suurenkou"))
+                                             "suurenkou"),
+                                             also=("pao", "sekinin_barai", "sekinin"))
     pao_by_open_kan: bool = opt(
         True, "yaku", "大明槓での包",
         "An open kan that completes the daisangen/daisuushii set makes its feeder pao, as a "
@@ -514,15 +580,18 @@ class Ruleset:
     # ------------------------------------------------------------------ penalties
     practice_mode: bool = opt(False, "penalties", "練習モード",
                               "Let the human make the mistakes the club penalises (false win, "
-                              "noten riichi, false call) and apply the penalty.")
+                              "noten riichi, false call) and apply the penalty.",
+                              also=("practice",))
     chombo: Literal["each_fixed", "mangan_each", "to_table", "to_nobody"] = opt(
         "mangan_each", "penalties", "チョンボ", "How a chombo is paid.",
         values={"each_fixed": "chombo_points to each other player",
                 "mangan_each": "a mangan payment as if the others had won by tsumo (錯和料)",
                 "to_table": "chombo_points to the table (供託)",
-                "to_nobody": "chombo_points lost to nobody"})
+                "to_nobody": "chombo_points lost to nobody"},
+                also=("chonbo", "chombo_payment"))
     chombo_points: int = opt(4000, "penalties", "チョンボの点数",
-                             "Points of a chombo (per player for each_fixed).", lo=0, hi=100000)
+                             "Points of a chombo (per player for each_fixed).", lo=0, hi=48_000,
+                             why="no chombo costs more than a dealer's yakuman (48,000)")
     chombo_replay: bool = opt(True, "penalties", "チョンボ後の再開",
                               "The hand is replayed after a chombo (no honba, sticks returned).")
     chombo_sticks_returned: bool = opt(
@@ -555,7 +624,8 @@ class Ruleset:
         "none", "penalties", "誤ポン・空ポン", "Penalty for a false call.",
         values={"none": "no penalty (the call is taken back)",
                 "table_1000": "1,000 to the table",
-                "dead_hand": "アガリ放棄: the hand may not win"})
+                "dead_hand": "アガリ放棄: the hand may not win"},
+                also=("gopon", "karapon", "false_pon"))
 
     # ------------------------------------------------------------------ methods
     def replace(self, **changes: Any) -> Ruleset:
@@ -605,3 +675,54 @@ def allowed_literals(name: str) -> tuple[str, ...] | None:
     if getattr(tp, "__origin__", None) is Literal:
         return tuple(get_args(tp))
     return None
+
+
+def _table_problems(name: str, table: tuple[int, ...], zero_sum: bool) -> list[str]:
+    out = []
+    shown = "[" + ", ".join(f"{v:+d}" if v else "0" for v in table) + "]"
+    if zero_sum and sum(table) != 0:
+        out.append(f"{name}: {shown} adds up to {sum(table):+d}, not 0: the final results "
+                   "would not add up to zero")
+    if any(a < b for a, b in zip(table, table[1:], strict=False)):
+        out.append(f"{name}: {shown} gives a lower place more uma than a higher one")
+    return out
+
+
+def combination_problems(rules: Ruleset) -> list[str]:
+    """What makes a ruleset impossible although each value is in its range: one sentence
+    each, naming the option and the reason.  The loader refuses a ruleset with any.
+
+    >>> combination_problems(Ruleset())
+    []
+    >>> combination_problems(Ruleset(uma=(30, 10, -10, -20)))
+    ['uma: [+30, +10, -10, -20] adds up to +10, not 0: the final results would not add up to zero']
+    """
+    out: list[str] = []
+    diff = 4 * (rules.return_points - rules.start_points)
+    if diff < 0:
+        out.append(f"return_points: {rules.return_points:,} is below start_points "
+                   f"{rules.start_points:,}: the oka would be negative (the top paying the "
+                   "others); return at least the starting points")
+    elif rules.oka * 1000 != diff:
+        want = f"{diff // 1000}" if diff % 1000 == 0 else "a whole number of thousands"
+        out.append(f"oka: {rules.oka} does not match the points returned: the four players "
+                   f"return 4 x ({rules.return_points:,} - {rules.start_points:,}) = "
+                   f"{diff:,} more than they started with, so the oka must be {want} for "
+                   "the final results to add up to zero")
+    for name in ("start_points", "return_points"):
+        value = getattr(rules, name)
+        if value % 100:
+            out.append(f"{name}: {value:,} is not a multiple of 100: points change hands in "
+                       "100-point sticks")
+    if rules.honba_points % 300:
+        out.append(f"honba_points: {rules.honba_points:,} cannot be paid a third by each "
+                   "player on a tsumo in 100-point sticks: use a multiple of 300")
+    if rules.uma_scheme == "fixed":
+        out.extend(_table_problems("uma", rules.uma, True))
+    elif rules.uma_scheme == "by_floaters":
+        for n, table in enumerate(rules.uma_by_floaters):
+            out.extend(_table_problems(f"uma_by_floaters[{n}]", table, True))
+    else:
+        out.extend(_table_problems("uma_sink", rules.uma_sink, False))
+        out.extend(_table_problems("uma_float", rules.uma_float, False))
+    return out

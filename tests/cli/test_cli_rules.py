@@ -161,7 +161,7 @@ BROKEN = [
     ("unknown.toml", "kuitan = true\n", "kuitan: unknown option"),
     ("suggest.toml", "red_five = 1\n", "red_five: unknown option; did you mean 'red_fives'?"),
     ("type.toml", "ippatsu = 1\n", "ippatsu: must be true or false, not 1 (a whole number)"),
-    ("range.toml", "min_han = 0\n", "min_han: 0 is out of range; allowed: from 1 to 13"),
+    ("range.toml", "min_han = 0\n", "min_han: 0 is out of range; allowed: from 1 to 4"),
     ("literal.toml", 'kuikae = "no"\n',
      'kuikae: "no" is not allowed; allowed: "forbidden", "same_tile_forbidden", "allowed"'),
     ("base.toml", 'base = "nowhere"\n', "base 'nowhere': no preset called 'nowhere'"),

@@ -142,21 +142,22 @@ def test_wrong_type(tmp_path: Path) -> None:
     path = _write(tmp_path, 'open_tanyao = "yes"\nstart_points = 25000.5\numa = 20\n')
     problems = _problems(path)
     assert 'open_tanyao: must be true or false, not "yes" (text)' in problems
-    assert ("start_points: must be a whole number from 100 to 1000000, not 25000.5 "
+    assert ("start_points: must be a whole number from 1000 to 100000, not 25000.5 "
             "(a decimal number)") in problems
     assert "uma: must be a list [...], not 20 (a whole number)" in problems
 
 
 def test_bool_is_not_a_number(tmp_path: Path) -> None:
     assert _problems(_write(tmp_path, "min_han = true\n")) == [
-        "min_han: must be a whole number from 1 to 13, not true (true/false)"]
+        "min_han: must be a whole number from 1 to 4, not true (true/false)"]
 
 
 def test_out_of_range(tmp_path: Path) -> None:
     path = _write(tmp_path, "red_fives = 3\numa = [20, 10, -10, -2000]\n")
     problems = _problems(path)
     assert "red_fives: 3 is out of range; allowed: from 0 to 2" in problems
-    assert "uma[3]: -2000 is out of range; allowed: from -1000 to 1000" in problems
+    assert ("uma[3]: -2,000 is out of range; allowed: from -100 to 100 (more than 100,000 "
+            "points for a place would outweigh the game itself)") in problems
 
 
 def test_wrong_length_of_a_fixed_list(tmp_path: Path) -> None:
