@@ -377,7 +377,8 @@ def compare_ended(rec: GameEnded, comp: GameEnded, *, record: bool = False) -> l
     return out
 
 
-def _compare_started(rec: HandStarted, comp: HandStarted) -> list[str]:
+def _compare_started(rec: HandStarted, comp: HandStarted, red_fives: int = 1,
+                     dead_wall: int = 14) -> list[str]:
     got = (rec.round_wind, rec.hand_number, rec.honba, rec.dealer)
     want = (comp.round_wind, comp.hand_number, comp.honba, comp.dealer)
     if got != want:
@@ -389,14 +390,63 @@ def _compare_started(rec: HandStarted, comp: HandStarted) -> list[str]:
                    f"{list(comp.scores)} computed")
     if rec.sticks != comp.sticks:
         out.append(f"{rec.sticks} riichi sticks on the table recorded, {comp.sticks} computed")
-    if not out and (rec.wall, rec.dice) != (comp.wall, comp.dice):
-        out.append("the wall or dice are not the ones the game's seed deals")
+    if not out and rec.dice != comp.dice:
+        out.append(f"the dice {_dice(rec.dice)} recorded are not the {_dice(comp.dice)} the "
+                   "game's seed throws")
+    if not out and rec.wall != comp.wall:
+        i = next(i for i, (a, b) in enumerate(zip(rec.wall, comp.wall, strict=True)) if a != b)
+        red = red_fives
+        out.append(f"the wall recorded is not the one the game's seed deals: its tile "
+                   f"{i + 1} of 136 ({wall_place(i, rec.dealer, dead_wall)}) is "
+                   f"{_tile(rec.wall[i], red)} recorded, {_tile(comp.wall[i], red)} dealt")
     return out
 
 
+def _dice(dice: Sequence[int]) -> str:
+    return "(" + ", ".join(str(d) for d in dice) + ")"
+
+
+def wall_place(i: int, dealer: int, dead_wall: int = 14) -> str:
+    """Where the ``i``-th tile of a wall in draw order goes (see ``engine.wall``).
+
+    >>> wall_place(5, dealer=0)
+    "in seat 1 (S)'s starting hand"
+    >>> wall_place(52, dealer=1), wall_place(131, dealer=0), wall_place(135, dealer=0)
+    ('the 1st draw from the live wall', 'the 1st dora indicator', 'the 1st replacement draw')
+    """
+    if i < wall_mod.DEAL_SIZE:
+        offset = (i - 48) if i >= 48 else (i % 16) // 4
+        return f"in {_seat(dealer, (dealer + offset) % 4)}'s starting hand"
+    if i < 136 - dead_wall:
+        return f"the {_nth(i - wall_mod.FIRST_DRAW + 1)} draw from the live wall"
+    if i >= 132:
+        return f"the {_nth(136 - i)} replacement draw"
+    if i <= 131 and (131 - i) % 2 == 0:
+        return f"the {_nth((131 - i) // 2 + 1)} dora indicator"
+    if i <= 130 and (130 - i) % 2 == 0:
+        return f"the {_nth((130 - i) // 2 + 1)} ura dora indicator"
+    return "the dead wall"
+
+
+def _nth(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def dice_problem(ev: HandStarted) -> str | None:
+    """Why a hand's recorded dice cannot have been thrown (None when they can)."""
+    if len(ev.dice) != 2 or not all(1 <= d <= 6 for d in ev.dice):
+        return f"the dice {_dice(ev.dice)} recorded cannot be thrown: each die shows 1 to 6"
+    return None
+
+
 def differences(rec: Event, comp: Event, dealer: int, red: int, *,
-                record: bool = False) -> list[str]:
+                record: bool = False, dead_wall: int = 14) -> list[str]:
     """Why a recorded event is not the one the engine makes at this point ([] if it is)."""
+    if isinstance(rec, HandStarted):
+        bad_dice = dice_problem(rec)
+        if bad_dice is not None:
+            return [bad_dice]
     if type(rec) is type(comp):
         if isinstance(rec, Won):
             return compare_won(dealer, rec, comp, record=record)  # type: ignore[arg-type]
@@ -407,7 +457,8 @@ def differences(rec: Event, comp: Event, dealer: int, red: int, *,
         if canonical(rec) == canonical(comp):
             return []
         if isinstance(rec, HandStarted) and isinstance(comp, HandStarted):
-            return _compare_started(rec, comp) or ["the hand's start differs from the engine's"]
+            return (_compare_started(rec, comp, red, dead_wall)
+                    or ["the hand's start differs from the engine's"])
         if isinstance(rec, Drew) and isinstance(comp, Drew) and rec.seat == comp.seat:
             return [f"{describe(rec, dealer, red)}, but the wall gives {_tile(comp.tile, red)}"]
         if isinstance(rec, Discarded) and isinstance(comp, Discarded) and (
@@ -630,7 +681,8 @@ def referee(events: Sequence[Event], lines: Sequence[int] | None = None, *,
             produced = game.events
             while i < len(produced) and i < len(rec):
                 mine, theirs = produced[i], rec[i]
-                why = differences(theirs, mine, dealer, red, record=record)
+                why = differences(theirs, mine, dealer, red, record=record,
+                                  dead_wall=first.ruleset.dead_wall)
                 if why:
                     name = "end" if isinstance(theirs, GameEnded) else (
                         hand_label(theirs) if isinstance(theirs, HandStarted) and (

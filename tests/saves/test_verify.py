@@ -205,3 +205,64 @@ def test_the_hand_after_a_result_follows_the_rules() -> None:
     found = verify_events(cut)
     assert found[0].hand == "end"
     assert found[0].message.startswith("the game ends, but by the rules it goes on")
+
+
+# ------------------------------------------------------------------ walls and dice
+
+
+def _starts() -> list[int]:
+    return [i for i, e in enumerate(EVENTS) if isinstance(e, HandStarted)]
+
+
+def _lines() -> list[int]:
+    return list(range(2, len(EVENTS) + 2))  # line 1 is the header
+
+
+def test_a_wall_only_tamper_is_named_at_the_hand_it_changes() -> None:
+    """Two tiles of the third hand's dead wall swapped, every event as recorded."""
+    i = _starts()[2]
+    start = EVENTS[i]
+    wall = list(start.wall)
+    wall[124], wall[125] = wall[125], wall[124]  # the 4th ura and dora indicators
+    tampered = replaced(EVENTS, i, dataclasses.replace(start, wall=tuple(wall)))
+    found = verify_events(tampered, _lines(), seeded_walls=True)
+    label = f"{'ESWN'[start.round_wind]}{start.hand_number + 1}-{start.honba}"
+    assert [str(d) for d in found] == [
+        f"{label}, line {i + 2}: the wall recorded is not the one the game's seed deals: "
+        f"its tile 125 of 136 (the 4th ura dora indicator) is {tile_name(wall[124], 1)} "
+        f"(tile {wall[124]}) recorded, {tile_name(start.wall[124], 1)} (tile {start.wall[124]}) "
+        "dealt"]
+    # without the seed's walls the draws still agree: only the seed can catch it
+    assert verify_events(tampered) == []
+
+
+def test_a_changed_seed_is_caught_at_the_first_hand() -> None:
+    tampered = replaced(EVENTS, 0, dataclasses.replace(EVENTS[0], seed=999))
+    (found,) = verify_events(tampered, _lines(), seeded_walls=True)
+    text = str(found)
+    assert text.startswith("E1-0, line 3: the ") and "the game's seed" in text
+    assert "recorded are not the" in text or "its tile 1 of 136" in text
+
+
+def test_dice_out_of_range_are_refused_seeded_or_not() -> None:
+    i = _starts()[1]
+    bad = dataclasses.replace(EVENTS[i], dice=(7, 0))
+    label = f"{'ESWN'[bad.round_wind]}{bad.hand_number + 1}-{bad.honba}"
+    want = (f"{label}, line {i + 2}: the dice (7, 0) recorded cannot be thrown: each die "
+            "shows 1 to 6")
+    assert [str(d) for d in verify_events(replaced(EVENTS, i, bad), _lines(),
+                                          seeded_walls=True)] == [want]
+    unseeded = replaced(EVENTS, i, bad)
+    unseeded[0] = dataclasses.replace(EVENTS[0], seed=None)  # an imported log: no seed
+    assert [str(d) for d in verify_events(unseeded, _lines(), seeded_walls=True)] == [want]
+
+
+def test_dice_the_seed_did_not_throw_are_named() -> None:
+    i = _starts()[1]
+    start = EVENTS[i]
+    other = (1, 1) if start.dice != (1, 1) else (2, 2)
+    found = verify_events(replaced(EVENTS, i, dataclasses.replace(start, dice=other)),
+                          _lines(), seeded_walls=True)
+    assert len(found) == 1 and found[0].line == i + 2
+    assert (f"the dice ({other[0]}, {other[1]}) recorded are not the "
+            f"({start.dice[0]}, {start.dice[1]}) the game's seed throws") in str(found[0])
