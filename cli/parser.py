@@ -40,6 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
     _simulate(sub)
     _files(sub)
     _review(sub)
+    _drill(sub)
     return parser
 
 
@@ -232,3 +233,40 @@ def _review(sub: SubParsers) -> None:
                    help="how many mistakes to show (default 5; with --json all)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(run="review:run")
+
+
+def _drill(sub: SubParsers) -> None:
+    p = sub.add_parser(
+        "drill", help="practice: call scores, count fu, name yaku, choose discards",
+        description="Practice drills in the terminal: questions one at a time, answers typed "
+                    "(or piped on standard input), right or wrong with the engine's "
+                    "breakdown, and a running score.")
+    drills = p.add_subparsers(dest="drill", metavar="DRILL", required=True)
+    about = {
+        "scores": "call the score of a winning hand: han and fu (or the limit) and the payment",
+        "fu": "count the fu of a winning hand",
+        "yaku": "name the yaku of a winning hand",
+    }
+    for name, words in about.items():
+        dp = drills.add_parser(name, help=words, description=words[0].upper() + words[1:] +
+                               ", drawn to exercise what the ruleset does its own way.")
+        dp.add_argument("--rules", default="tenhou", metavar="NAME|FILE",
+                        help="a preset name or a ruleset file (default: tenhou)")
+        dp.add_argument("--count", type=int, default=10, metavar="N",
+                        help="number of questions (default 10)")
+        dp.add_argument("--seed", type=int, default=None, metavar="S",
+                        help="seed of the hands (default: a new one, printed)")
+        dp.set_defaults(run="drill:run")
+    dd = drills.add_parser(
+        "discards", help="what do you discard: moments of your saved games",
+        description="What do you discard: moments of your own saved games where the strong "
+                    "bot would have kept a better hand; answered against strong.")
+    dd.add_argument("files", nargs="*", metavar="FILE",
+                    help="saved games to draw from (default: the newest in the save folder)")
+    dd.add_argument("--save-dir", metavar="DIR", default=None,
+                    help="the save folder (default: the user's data directory)")
+    dd.add_argument("--count", type=int, default=10, metavar="N",
+                    help="number of problems (default 10)")
+    dd.add_argument("--seed", type=int, default=None, metavar="S",
+                    help="seed of the choice of problems (default: a new one)")
+    dd.set_defaults(run="drill:run_discards")
