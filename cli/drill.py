@@ -163,10 +163,11 @@ def run_discards(args: argparse.Namespace) -> int:
         raise UserError(f"no costly discard found in the saved games of {where}: play a "
                         "few games first (hanchan play), or give game files", status=1)
     print(f"Drill: discards, {len(problems)} problem{'s' if len(problems) > 1 else ''} from "
-          "your games, answered by the strong bot. Type a tile (5m, 3p, 7s, 1z).")
+          "your games where the review found a costly discard, answered by the strong bot. "
+          "Type a tile (5m, 3p, 7s, 1z).")
 
     def item(p: DiscardProblem) -> tuple[Sequence[str], str, Check, Sequence[str]]:
-        reveal = [f"Strong discards {kind_name(kind_of(p.best))} ({p.reason})."]
+        reveal = [f"Strong discards {kind_name(kind_of(p.best))} ({p.review.reason})."]
         return p.lines(), "Discard?", p.check, reveal
 
     return _quiz([item(p) for p in problems])

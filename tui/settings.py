@@ -24,8 +24,10 @@ from typing import Literal, TypeVar
 
 from tui.tilefaces import FACE_MODES, FaceMode
 
-Toggle = Literal["auto_win", "skip_calls", "tsumogiri", "show_help", "keep_toggles"]
-TOGGLES: tuple[Toggle, ...] = ("auto_win", "skip_calls", "tsumogiri", "show_help", "keep_toggles")
+Toggle = Literal["auto_win", "skip_calls", "tsumogiri", "show_help", "keep_toggles",
+                 "score_call"]
+TOGGLES: tuple[Toggle, ...] = ("auto_win", "skip_calls", "tsumogiri", "show_help", "keep_toggles",
+                               "score_call")
 _T = TypeVar("_T", bool, float)
 
 
@@ -40,6 +42,7 @@ class Settings:
     show_help: bool = True  # shanten, acceptance, waits and furiten under the hand
     bot_delay: float = 0.4  # seconds between bot actions
     keep_toggles: bool = False  # the three toggles above last between hands and games
+    score_call: bool = False  # call the score of your wins before the result (always in practice)
 
     def toggled(self, name: Toggle) -> Settings:
         """A copy with the switch ``name`` flipped.
@@ -55,6 +58,8 @@ class Settings:
             return replace(self, tsumogiri=not self.tsumogiri)
         if name == "keep_toggles":
             return replace(self, keep_toggles=not self.keep_toggles)
+        if name == "score_call":
+            return replace(self, score_call=not self.score_call)
         return replace(self, show_help=not self.show_help)
 
     def for_new_hand(self) -> Settings:
@@ -140,6 +145,7 @@ def load_settings(path: Path | None) -> Settings:
         show_help=read("show_help", d.show_help),
         bot_delay=read("bot_delay", d.bot_delay),
         keep_toggles=keep,
+        score_call=read("score_call", d.score_call),
     )
 
 

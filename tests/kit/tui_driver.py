@@ -13,6 +13,7 @@ from tests.kit.screen_text import screen_text
 from tui.screens.chooser import ChooserScreen
 from tui.screens.game_end import GameEndScreen
 from tui.screens.hand_result import HandResultScreen
+from tui.screens.score_call import ScoreCallScreen
 from tui.screens.table import TableScreen
 
 
@@ -21,13 +22,13 @@ class Stuck(AssertionError):
 
 
 async def settle(pilot: Pilot[object], timeout: float = 20.0) -> object:
-    """Wait until the human must act, or a result, chooser or end screen is up."""
+    """Wait until the human must act, or a result, score call, chooser or end screen is up."""
     app = pilot.app
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         await pilot.pause()
         scr = app.screen
-        if isinstance(scr, (HandResultScreen, GameEndScreen, ChooserScreen)):
+        if isinstance(scr, (HandResultScreen, GameEndScreen, ChooserScreen, ScoreCallScreen)):
             return scr
         if isinstance(scr, TableScreen):
             legal = scr.session.legal()
@@ -111,6 +112,9 @@ async def play(pilot: Pilot[object], policy: Policy, *, until: str = "end",
         elif isinstance(scr, ChooserScreen):
             policy.note("chooser")
             await pilot.press("1")
+        elif isinstance(scr, ScoreCallScreen):
+            policy.note("score call")
+            await pilot.press("escape")  # skip the call: the result follows
         elif isinstance(scr, TableScreen):
             await human_turn(pilot, scr, policy)
     raise Stuck("too many steps")
@@ -123,8 +127,8 @@ async def play_until_call_offer(pilot: Pilot[object], max_steps: int = 500) -> T
         scr = await settle(pilot)
         if isinstance(scr, TableScreen) and {"chi", "pon"} & set(scr.groups()):
             return scr
-        if isinstance(scr, HandResultScreen):
-            await pilot.press("enter")
+        if isinstance(scr, (HandResultScreen, ScoreCallScreen)):
+            await pilot.press("enter" if isinstance(scr, HandResultScreen) else "escape")
         elif isinstance(scr, TableScreen):
             await human_turn(pilot, scr, policy)
         else:

@@ -12,6 +12,8 @@ import random
 
 import pytest
 
+from ai.review import MISTAKE_POINTS, review_game
+from engine.actions import Discard
 from engine.events import Won
 from rulesets import load
 from rulesets.schema import Ruleset
@@ -250,19 +252,25 @@ def test_yaku_drill_names_and_aliases() -> None:
 
 # ---------------------------------------------------------------------- discards
 
-def test_discard_problems_are_costly_and_answered_by_strong() -> None:
+def test_discard_problems_are_the_reviews_costly_discards() -> None:
     events = played_game(1, "easy")
     found = problems_in_game(events, 0, "g")
-    assert found
+    review = review_game(events, 0)
+    wanted = [d for d in review.mistakes() if isinstance(d.played.action, Discard)
+              and isinstance(d.best.action, Discard)
+              and d.played.action.tile >> 2 != d.best.action.tile >> 2]
+    assert found and len(found) == len(wanted)
     for p in found:
-        lost_shanten, lost_tiles = p.cost
-        assert lost_shanten > 0 or lost_tiles >= 4
+        assert p.review.mistake and p.review.cost >= MISTAKE_POINTS
         assert p.best >> 2 != p.played >> 2
+        # the problem is the view the player had: the played tile was in the hand
+        assert p.played in p.view.concealed() and p.best in p.view.concealed()
         best = f"{(p.best >> 2) % 9 + 1}{'mpsz'[(p.best >> 2) // 9]}"
-        assert p.check(best)[0]
+        right, lines = p.check(best)
+        assert right and lines[0].startswith("Right: strong discards")
         played = f"{(p.played >> 2) % 9 + 1}{'mpsz'[(p.played >> 2) // 9]}"
         right, lines = p.check(played)
-        assert not right and "In the game you discarded" in lines[-1]
+        assert not right and any("you in the game" in x for x in lines)
     with pytest.raises(AnswerError, match="not one tile"):
         found[0].check("five")
 

@@ -27,6 +27,7 @@ KEYS = (
                 "and tsumogiri end with the hand, auto-win with the game"),
     ("K", "keep the toggles between hands and games (off unless you turn it on)"),
     ("i", "help line on/off (shanten, acceptance, waits, furiten)"),
+    ("e", "score call: say the score of your wins before the result (always in practice)"),
     ("v", "tile faces: letters, kanji, Unicode glyphs"),
     ("[  ]", "bots slower / faster"),
     ("Ctrl+Q", "save and quit (the game continues from the menu)"),

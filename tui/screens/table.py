@@ -36,12 +36,14 @@ from tui.screens.chooser import ChooserScreen
 from tui.screens.game_end import GameEndScreen
 from tui.screens.hand_result import HandResultScreen
 from tui.screens.keys_help import KeysHelpScreen
+from tui.screens.score_call import ScoreCallScreen
 from tui.session import PlaySession
 from tui.settings import TOGGLES, Settings
 from tui.table.autoplay import auto_action, waits_on_pass
 from tui.table.choice import HandChoice, RiichiKind
 from tui.table.pacing import BotPacer, pass_wait
 from tui.table.practice import mistakes, refused_sample
+from tui.table.score_call import score_call
 from tui.tilefaces import strip
 from tui.widgets.action_bar import ActionBar
 from tui.widgets.hand import HandView
@@ -84,6 +86,7 @@ class TableScreen(Screen[None]):
         Binding("s", "switch('skip_calls')", "Skip calls"),
         Binding("g", "switch('tsumogiri')", "Tsumogiri"),
         Binding("i", "switch('show_help')", "Help"),
+        Binding("e", "switch('score_call')", "Score call", show=False),
         Binding("K", "switch('keep_toggles')", "Keep toggles", show=False),
         Binding("v", "faces", "Faces"),
         Binding("left_square_bracket", "delay(1)", "Slower", show=False),
@@ -400,7 +403,9 @@ class TableScreen(Screen[None]):
             self.info.say("Toggles are kept between hands and games." if on else
                           "Skip calls and tsumogiri end with the hand, auto-win with the game.")
             return
-        self.info.say(f"{toggle.replace('_', ' ')}: {'on' if on else 'off'}")
+        practice = toggle == "score_call" and self.session.practice
+        always = " (always on in practice mode)" if practice else ""
+        self.info.say(f"{toggle.replace('_', ' ')}: {'on' if on else 'off'}{always}")
 
     def action_faces(self) -> None:
         self.settings = self.settings.next_faces()
@@ -473,11 +478,21 @@ class TableScreen(Screen[None]):
         def done(_: None = None) -> None:
             self.modal = False
 
-        self.app.push_screen(
-            HandResultScreen(event, self.session.events, self.session.human,
-                             self.session.names, self.settings.faces),
-            done,
-        )
+        def show(_: bool | None = None) -> None:
+            self.app.push_screen(
+                HandResultScreen(event, self.session.events, self.session.human,
+                                 self.session.names, self.settings.faces),
+                done,
+            )
+
+        call = score_call(event, self.session.events, self.session.human,
+                          on=self.settings.score_call) if isinstance(event, Won) else None
+        if call is None:
+            show()
+            return
+        self.app.push_screen(ScoreCallScreen(call, self.session.names,
+                                             self.session.rules.red_fives,
+                                             self.settings.faces), show)
 
     def _open_end(self) -> None:
         self.modal = True
