@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from ai.review import Choice, DecisionReview, review_game
 from engine.actions import Discard
@@ -32,6 +33,8 @@ from engine.tiles import (
 )
 from engine.view import PlayerView
 from engine.waits import DiscardOption, discard_options
+from saves.folder import list_games
+from saves.reader import SaveError, load
 from text.score_call import AnswerError
 
 WIND_WORDS = ("East", "South", "West", "North")
@@ -155,3 +158,38 @@ def pick(found: Iterable[DiscardProblem], count: int, seed: int) -> list[Discard
     top = ranked[:count * 2]
     random.Random(seed).shuffle(top)
     return top[:count]
+
+
+MAX_GAMES = 200
+"""Saved games read at most (newest first)."""
+
+
+def saved_games(folder: Path) -> list[Path]:
+    """The readable games of a save folder, newest first."""
+    return [g.path for g in list_games(folder)
+            if g.status in ("finished", "unfinished")][:MAX_GAMES]
+
+
+def find_problems(paths: Sequence[Path], count: int, seed: int, *, strict: bool = True
+                  ) -> list[DiscardProblem]:
+    """``count`` problems from the games of ``paths`` (each game's human seat, else East).
+
+    ``strict``: a game that cannot be read raises :class:`saves.reader.SaveError` or
+    :class:`OSError`; otherwise it is skipped, and reading stops once four times
+    ``count`` problems are found.
+    """
+    found: list[DiscardProblem] = []
+    for path in paths:
+        try:
+            game = load(path)
+        except (SaveError, OSError):
+            if strict:
+                raise
+            continue
+        if len(game.events) < 2:
+            continue
+        seat = next((i for i, s in enumerate(game.header.seats) if s.bot is None), 0)
+        found += problems_in_game(game.events, seat, path.name)
+        if not strict and len(found) >= count * 4:
+            break
+    return pick(found, count, seed)

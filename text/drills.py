@@ -27,11 +27,14 @@ from __future__ import annotations
 import random
 import re
 import unicodedata
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from engine.scoring import NAMES
 from engine.tiles import dora_of, format_tiles, kind_name, kind_of
 from rulesets.schema import Ruleset
+from text.discard_problems import DiscardProblem, find_problems, saved_games
 from text.drill_hands import DrillHand, draw_hands
 from text.score_call import (
     AnswerError,
@@ -232,3 +235,55 @@ def parse_yaku(text: str) -> set[str]:
         raise AnswerError("name at least one yaku (e.g. riichi, tanyao)")
     return out
 
+
+
+# ------------------------------------------------------------------ the asker's items
+DRILL_TITLES = {
+    "scores": "Score calling: han and fu, the payment",
+    "fu": "Counting fu",
+    "yaku": "Naming yaku",
+    "discards": "What do you discard (your games)",
+}
+"""Every drill, by its name in ``hanchan drill NAME``."""
+
+
+@dataclass(frozen=True)
+class DrillItem:
+    """One question as any asker (the CLI, the app) shows it: the problem, the prompt,
+    a checker of a typed answer (raises :class:`AnswerError`) and the answer on skip."""
+
+    lines: tuple[str, ...]
+    prompt: str
+    check: Callable[[str], tuple[bool, Sequence[str]]]
+    reveal: tuple[str, ...]
+
+
+def _question_item(q: Question) -> DrillItem:
+    def check(text: str) -> tuple[bool, Sequence[str]]:
+        c = q.check(text)
+        return c.right, c.lines
+
+    if q.kind == "scores":
+        reveal = f"It is {q.key.value_words}, {q.key.payment_words}."
+    elif q.kind == "fu":
+        reveal = f"It is {q.key.fu} fu."
+    else:
+        reveal = "It is " + ", ".join(yaku_name(y) for y in yaku_ids(q.key)) + "."
+    return DrillItem(tuple(q.lines()), q.prompt, check, (reveal,))
+
+
+def question_items(kind: str, rules: Ruleset, *, count: int, seed: int) -> list[DrillItem]:
+    """The items of a drill on drawn hands (:func:`questions`)."""
+    return [_question_item(q) for q in questions(kind, rules, count=count, seed=seed)]
+
+
+def problem_items(problems: Sequence[DiscardProblem]) -> list[DrillItem]:
+    """The items of the discards drill."""
+    return [DrillItem(tuple(p.lines()), "Discard?", p.check,
+                      (f"Strong discards {kind_name(kind_of(p.best))} ({p.review.reason}).",))
+            for p in problems]
+
+
+def discard_items(folder: Path, count: int, seed: int) -> list[DrillItem]:
+    """The discards drill from the newest games of ``folder`` (unreadable ones skipped)."""
+    return problem_items(find_problems(saved_games(folder), count, seed, strict=False))

@@ -22,6 +22,7 @@ from text.saves import result_words, when
 from tui import palette
 from tui.messages import ContinueGame, StartGame
 from tui.savefiles import autosaved, continue_problem
+from tui.screens.drills import DrillsScreen
 from tui.screens.saves import FilePickerScreen
 from tui.session import NewGame
 from tui.widgets.size_notice import SizeNotice
@@ -46,6 +47,7 @@ class MenuScreen(Screen[None]):
         Binding("l", "choose('load')", "Load", show=False),
         Binding("r", "choose('replay')", "Replay", show=False),
         Binding("u", "choose('rules')", "Rules", show=False),
+        Binding("d", "choose('drills')", "Practice drills", show=False),
         Binding("q", "choose('quit')", "Quit"),
     ]
 
@@ -66,6 +68,7 @@ class MenuScreen(Screen[None]):
             Option("(l) Load a saved game", id="load"),
             Option("(r) Replay a game", id="replay"),
             Option("(u) Rules reference", id="rules"),
+            Option("(d) Practice drills", id="drills"),
             Option("(q) Quit", id="quit"),
         ]
         with Vertical():
@@ -125,6 +128,8 @@ class MenuScreen(Screen[None]):
             app.push_screen(FilePickerScreen(self.save_dir, what))
         elif what == "rules":
             app.push_screen(RulesScreen())
+        elif what == "drills":
+            app.push_screen(DrillsScreen(self.save_dir))
         elif what == "quit":
             app.exit(0)
 

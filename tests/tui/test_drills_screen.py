@@ -1,0 +1,87 @@
+"""The menu's "Practice drills": the same questions and verdicts as ``hanchan drill``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Input
+
+from rulesets import load
+from tests.cli.test_drill import _saved
+from tests.kit.screen_text import screen_text
+from text.drills import questions
+from tui.app import HanchanApp
+from tui.screens.drills import DrillScreen, DrillsScreen
+from tui.settings import Settings
+
+SIZE = (100, 32)
+
+
+async def test_the_menu_opens_the_drills_and_a_drill_keeps_score(tmp_path: Path) -> None:
+    app = HanchanApp("menu", save_dir=tmp_path, settings=Settings(bot_delay=0.0))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        await pilot.pause()
+        assert isinstance(app.screen, DrillsScreen)
+        assert "Practice drills" in screen_text(app)
+        await pilot.press("enter")  # the first drill: score calling, under the first preset
+        await pilot.pause()
+        scr = app.screen
+        assert isinstance(scr, DrillScreen) and scr.kind == "scores"
+        qs = questions("scores", scr.rules, count=scr.count, seed=scr.seed)
+        key = qs[0].key
+        assert "Hand:" in screen_text(app)
+        await pilot.press(*"nonsense", "enter")
+        await pilot.pause()
+        assert "is not part of a score" in scr.said and scr.asked == 0
+        scr.query_one(Input).value = ""
+        value = key.value_words.split(" (")[0]
+        await pilot.press(*f"{value} {key.payment_words.replace(',', '')}", "enter")
+        await pilot.pause()
+        assert scr.said.startswith("Right") and (scr.right, scr.asked) == (1, 1)
+        await pilot.press("enter")  # next question
+        await pilot.pause()
+        assert scr.index == 1 and not scr.answered
+        await pilot.press(*"skip", "enter")
+        await pilot.pause()
+        assert scr.said.startswith("Skipped. It is") and (scr.right, scr.asked) == (1, 2)
+        assert "1/2 right" in screen_text(app)
+
+
+async def test_the_drills_follow_the_chosen_rules(tmp_path: Path) -> None:
+    app = HanchanApp("menu", save_dir=tmp_path, settings=Settings(bot_delay=0.0))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        await pilot.pause()
+        drills = app.screen
+        assert isinstance(drills, DrillsScreen)
+        drills.query_one("#rules").value = "ako"  # type: ignore[attr-defined]
+        await pilot.pause()
+        assert drills.rules() == load("ako")
+        await pilot.press("down", "enter")  # the fu drill
+        await pilot.pause()
+        scr = app.screen
+        assert isinstance(scr, DrillScreen) and scr.kind == "fu" and scr.rules == load("ako")
+        q = questions("fu", load("ako"), count=scr.count, seed=scr.seed)[0]
+        await pilot.press(*str(q.key.fu + 10), "enter")
+        await pilot.pause()
+        assert scr.said.startswith("Wrong") and f"it is {q.key.fu} fu" in scr.said
+
+
+async def test_the_discards_drill_reviews_the_saved_games(tmp_path: Path) -> None:
+    _saved(tmp_path)
+    app = HanchanApp("menu", save_dir=tmp_path, settings=Settings(bot_delay=0.0))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        await pilot.pause()
+        await pilot.press("down", "down", "down", "enter")  # the last drill: discards
+        scr = app.screen
+        assert isinstance(scr, DrillScreen) and scr.kind == "discards"
+        for _ in range(200):
+            await pilot.pause(0.05)
+            if scr.items:
+                break
+        assert scr.items and "From g.jsonl" in screen_text(app)
+        await pilot.press(*"xx", "enter")
+        await pilot.pause()
+        assert "is not one tile" in scr.said
