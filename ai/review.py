@@ -18,6 +18,10 @@ first) is left out.  When the game's ruleset is not the reference one
 reference, the review names the option that makes the difference
 (:attr:`DecisionReview.rule_note`).
 
+Each :class:`DecisionReview` keeps the problem as the seat saw it (``view``, ``legal``)
+and strong's :class:`~ai.decision.Decision` (``strong``), so a drill can ask it again;
+:meth:`GameReview.mistakes` gives the costly ones, largest first.
+
 >>> MISTAKE_POINTS
 300.0
 """
@@ -36,7 +40,6 @@ from ai.club import ClubBot
 from ai.club.calls import kuikae_exclude
 from ai.club.discard import (
     Option,
-    describe,
     evaluate,
     shanten_text,
     tenpai_bonus,
@@ -418,7 +421,7 @@ class _Measure:
             else:
                 win, value = p_d, v_d
         return Choice(a, text, ev, o.shanten, o.ukeire, win, value, o.danger,
-                      describe(o).partition(": ")[2])
+                      f"{shanten_text(o.shanten)}, {o.ukeire} tiles")
 
     def kan(self, a: ClosedKan | AddedKan) -> Choice:
         sit = self.sit
