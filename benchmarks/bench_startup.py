@@ -1,6 +1,6 @@
 """Start-up of the ``hanchan`` command as a user meets it: a fresh process per run.
 
-    .venv/bin/python -m benchmarks.bench_startup [--runs N] [--imports]
+    .venv/bin/python -m benchmarks.bench_startup [--runs N] [--imports] [--only TEXT]
 
 Goals (issue 25): ``hanchan score`` of one hand under 150 ms for the whole process;
 ``hanchan play`` to the first drawn table under 0.5 s (``bench_tui``'s headless child,
@@ -75,11 +75,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--imports", action="store_true")
+    parser.add_argument("--only", default="", help="only the commands whose label has this")
     opts = parser.parse_args()
     print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores; "
           f"min of {opts.runs} runs")
     run_once(SCORE)  # fill the byte-code cache
     for label, args in COMMANDS.items():
+        if opts.only not in label:
+            continue
         figures = [run_once(args) for _ in range(opts.runs)]
         wall = min(w for w, _ in figures)
         cpu = min(c for _, c in figures)
