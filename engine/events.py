@@ -5,7 +5,8 @@ A game is an ordered list of these frozen dataclasses; the state is their fold
 event-part dataclasses) so it serialises to one JSON object per line; the
 ``type`` of each class is its class name.  Results (``Won``, ``HandDrawn``,
 ``GameEnded``) carry their full breakdown, so a file shows them without
-recomputing, and ``verify`` recomputes them to check.
+recomputing, and ``verify`` recomputes them to check.  Melds and payments, the parts
+that scoring reads too, are defined in ``engine.parts`` and re-exported here.
 
 Seats are absolute: 0 is the first dealer (起家), then counter-clockwise
 (1 sits to 0's right).  Tiles are physical tile ids 0..135 (``engine.tiles``).
@@ -17,12 +18,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from engine.parts import CallKind as CallKind
+from engine.parts import KanKind as KanKind
+from engine.parts import Meld as Meld
+from engine.parts import MeldKind as MeldKind
+from engine.parts import Payment as Payment
 from engine.tiles import Tile
 from rulesets.schema import Ruleset
 
-CallKind = Literal["chi", "pon", "minkan"]
-KanKind = Literal["ankan", "kakan"]
-MeldKind = Literal["chi", "pon", "minkan", "ankan", "kakan"]
 DrawKind = Literal[
     "exhaustive",  # 荒牌流局 (includes noten payments and nagashi mangan)
     "nine_terminals",  # 九種九牌
@@ -31,33 +34,6 @@ DrawKind = Literal[
     "four_kans",  # 四開槓
     "triple_ron",  # 三家和
 ]
-
-
-@dataclass(frozen=True, slots=True)
-class Meld:
-    """A called or declared set.
-
-    ``tiles`` are all its tiles (3 or 4), ``called`` the tile taken from another
-    seat (None for a closed kan), ``from_seat`` that seat (None for a closed kan).
-    A ``kakan`` keeps the called tile and seat of the pon it grew from; its
-    ``added`` is the tile added.
-    """
-
-    kind: MeldKind
-    tiles: tuple[Tile, ...]
-    called: Tile | None = None
-    from_seat: int | None = None
-    added: Tile | None = None
-
-    @property
-    def is_open(self) -> bool:
-        """Every meld but a closed kan opens the hand."""
-        return self.kind != "ankan"
-
-    @property
-    def is_kan(self) -> bool:
-        """Closed, open and added kans."""
-        return self.kind in ("minkan", "ankan", "kakan")
 
 
 # --------------------------------------------------------------------- game
@@ -140,16 +116,6 @@ class DoraRevealed:
     """A new (kan) dora indicator is turned."""
 
     indicator: Tile
-
-
-@dataclass(frozen=True, slots=True)
-class Payment:
-    """One line of a transfer: ``amount`` moves from ``payer`` (None: the table) to ``payee``."""
-
-    payer: int | None
-    payee: int
-    amount: int
-    reason: str  # "hand", "honba", "sticks", "pao", "noten", "nagashi", "chombo", ...
 
 
 @dataclass(frozen=True, slots=True)

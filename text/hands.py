@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from engine.events import Meld, MeldKind
+from engine.parts import Meld, MeldKind
 from engine.scoring import NAMES, ScoreResult, WinContext, score_win, win_payments
 from engine.tiles import (
     WIND_LETTERS,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from engine.events import Payment
+from engine.parts import Payment
 from engine.scoring.types import ScoreResult
 from rulesets.schema import Ruleset
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from engine.events import Meld
+from engine.parts import Meld
 
 SEQ = 0
 """Group kind of a sequence (順子) in a :class:`Decomposition`; the kind is its lowest tile."""
