@@ -9,13 +9,16 @@ A fixed seed gives the same games.
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from ai.base import Bot, make_bot
+from ai.base import DEFAULT_MJAI, MJAI, Bot, MjaiOptions, WatchingBot, make_seat
+from ai.mjai.protocol import rules_notice
+from ai.mjai.seat import bot_name
 from engine.events import (
     Called,
     Event,
@@ -26,6 +29,9 @@ from engine.events import (
     Won,
 )
 from rulesets.schema import Ruleset
+
+log = logging.getLogger("hanchan.mjai")
+"""Where the notes of outside bots go as they happen (also recorded in the game)."""
 
 
 @dataclass(slots=True)
@@ -134,27 +140,54 @@ def play_game(
     listener: Callable[[Event], None] | None = None,
     max_steps: int = 200_000,
 ) -> list[Event]:
-    """Play one game between four bots (seat order) from ``seed``; returns its events."""
+    """Play one game between four bots (seat order) from ``seed``; returns its events.
+
+    Bots that watch the game (:class:`~ai.base.WatchingBot`, outside mjai bots) see
+    every event; their notes are recorded in the game as ``Note`` events (and logged),
+    and they are closed when the game ends.  A game with such a bot starts with a note
+    of where the rules differ from Tenhou's.
+    """
     from engine.game import Game
 
     if len(bots) != 4:
         raise ValueError("a game needs exactly four bots")
     players = tuple(names) if names is not None else tuple(
         getattr(b, "level", type(b).__name__) for b in bots)
-    game = Game(rules, players, seed=seed, listeners=[listener] if listener else ())
-    steps = 0
-    while not game.over:
-        pending = game.pending()
-        if not pending:
-            raise RuntimeError("the game waits for nobody but is not over")
-        for seat, legal in list(pending.items()):
-            action = bots[seat].choose(game.view(seat), legal)
-            game.act(seat, action)
-            steps += 1
-            if game.over:
-                break
-        if steps > max_steps:
-            raise RuntimeError("the game did not end")
+    watchers = [(s, b) for s, b in enumerate(bots) if isinstance(b, WatchingBot)]
+    listeners: list[Callable[[Event], None]] = [b.see for _, b in watchers]
+    if listener:
+        listeners.append(listener)
+    try:
+        game = Game(rules, players, seed=seed, listeners=listeners)
+        notice = rules_notice(rules) if watchers else None
+        if notice:
+            game.note(None, notice)
+
+        def record_notes() -> None:
+            for s, b in watchers:
+                for text in b.take_notes():
+                    log.warning("%s", text)
+                    game.note(s, text)
+
+        record_notes()  # a bot that could not start
+        steps = 0
+        while not game.over:
+            pending = game.pending()
+            if not pending:
+                raise RuntimeError("the game waits for nobody but is not over")
+            for seat, legal in list(pending.items()):
+                action = bots[seat].choose(game.view(seat), legal)
+                if watchers:
+                    record_notes()
+                game.act(seat, action)
+                steps += 1
+                if game.over:
+                    break
+            if steps > max_steps:
+                raise RuntimeError("the game did not end")
+    finally:
+        for _, b in watchers:
+            b.close()
     return list(game.events)
 
 
@@ -166,6 +199,7 @@ class GameSpec:
     levels: tuple[str, str, str, str]
     seed: int
     save_dir: str | None = None
+    mjai: MjaiOptions = DEFAULT_MJAI
 
 
 def game_seed(seed: int, wall: int) -> int:
@@ -174,7 +208,7 @@ def game_seed(seed: int, wall: int) -> int:
 
 
 def schedule(levels: Sequence[str], games: int, seed: int, duplicate: bool,
-             save_dir: str | None = None) -> list[GameSpec]:
+             save_dir: str | None = None, mjai: MjaiOptions = DEFAULT_MJAI) -> list[GameSpec]:
     """The games of a run.  In duplicate, ``games`` is rounded up to a multiple of 4."""
     lv = tuple(levels)
     specs: list[GameSpec] = []
@@ -184,24 +218,31 @@ def schedule(levels: Sequence[str], games: int, seed: int, duplicate: bool,
             s = game_seed(seed, w)
             for r in range(4):
                 rot = (lv[(0 - r) % 4], lv[(1 - r) % 4], lv[(2 - r) % 4], lv[(3 - r) % 4])
-                specs.append(GameSpec(len(specs), rot, s, save_dir))
+                specs.append(GameSpec(len(specs), rot, s, save_dir, mjai))
     else:
         for g in range(games):
             specs.append(GameSpec(g, (lv[0], lv[1], lv[2], lv[3]), game_seed(seed, g),
-                                  save_dir))
+                                  save_dir, mjai))
     return specs
 
 
 def bots_for(spec: GameSpec) -> list[Bot]:
     """The bots of a scheduled game, seeded from the game's seed and their seats."""
-    return [make_bot(level, (spec.seed * 4 + i) & 0x7FFFFFFF)
+    return [make_seat(level, i, (spec.seed * 4 + i) & 0x7FFFFFFF, spec.mjai)
             for i, level in enumerate(spec.levels)]
+
+
+def seat_name(spec: str) -> str:
+    """A player's name for a seat spec: ``strong bot``, ``mjai bot majiang_mjai.js``."""
+    if spec.startswith(MJAI):
+        return f"mjai bot {bot_name(spec[len(MJAI):])}"
+    return f"{spec} bot"
 
 
 def run_one(rules: Ruleset, spec: GameSpec) -> list[tuple[str, SeatStats]]:
     """Play one scheduled game; (level, stats) per seat.  Saves it when asked."""
     events = play_game(rules, bots_for(spec), spec.seed,
-                       names=[f"{lv} bot" for lv in spec.levels])
+                       names=[seat_name(lv) for lv in spec.levels])
     if spec.save_dir:
         _save(spec, events, rules)
     stats = stats_from_events(events)
@@ -217,7 +258,7 @@ def _save(spec: GameSpec, events: list[Event], rules: Ruleset) -> None:
     from saves.writer import GameWriter, make_header
 
     header = make_header(rules.to_dict(),
-                         [SeatInfo(f"{lv} bot", lv) for lv in spec.levels], spec.seed,
+                         [SeatInfo(seat_name(lv), lv) for lv in spec.levels], spec.seed,
                          source="simulate")
     name = f"sim-{spec.index:05d}-{spec.seed}"
     folder = Path(spec.save_dir or ".")
@@ -261,9 +302,10 @@ def _run_chunk(args: tuple[Ruleset, list[GameSpec]]) -> list[list[tuple[str, Sea
 
 def run(rules: Ruleset, levels: Sequence[str], games: int, seed: int = 0, *,
         jobs: int = 1, duplicate: bool = False, save_dir: str | None = None,
-        progress: Callable[[int], None] | None = None) -> RunResult:
+        progress: Callable[[int], None] | None = None,
+        mjai: MjaiOptions = DEFAULT_MJAI) -> RunResult:
     """Play ``games`` games between bots of ``levels`` (by seat) and sum the stats by level."""
-    specs = schedule(levels, games, seed, duplicate, save_dir)
+    specs = schedule(levels, games, seed, duplicate, save_dir, mjai)
     start = time.perf_counter()
     by_level: dict[str, SeatStats] = {}
     for lv in levels:

@@ -13,12 +13,15 @@ Pass()
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from ai.club import ClubBot
 from ai.greedy import GreedyBot
+from ai.mjai.seat import DEFAULT_TIMEOUT, MjaiSeat, Style
 from ai.random_bot import RandomBot
 from engine.actions import Action
+from engine.events import Event
 from engine.view import PlayerView
 
 LEVELS = ("random", "greedy", "easy", "normal", "strong")
@@ -32,6 +35,43 @@ class Bot(Protocol):
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """Return one of ``legal`` (never an action outside it)."""
         ...
+
+
+@runtime_checkable
+class WatchingBot(Bot, Protocol):
+    r"""A bot that also watches every event of the game (an outside mjai bot).
+
+    Its driver sends it every event (``see``), records the notes it takes
+    (``take_notes``: illegal or late replies, a bot replaced) in the game, and
+    ``close``\ s it when the game ends.
+    """
+
+    def see(self, event: Event) -> None:
+        """One more event of the game."""
+        ...
+
+    def take_notes(self) -> list[str]:
+        """Notes written since the last call, to record in the game."""
+        ...
+
+    def close(self) -> None:
+        """The game is over (or abandoned): release what the bot holds."""
+        ...
+
+
+MJAI = "mjai:"
+"""Prefix of a seat played by an outside mjai bot: ``mjai:COMMAND``."""
+
+
+@dataclass(frozen=True, slots=True)
+class MjaiOptions:
+    """How outside mjai bots are spoken to: wire style (mjai.app) or classic, reply timeout."""
+
+    style: Style = "wire"
+    timeout: float = DEFAULT_TIMEOUT
+
+
+DEFAULT_MJAI = MjaiOptions()
 
 
 class BotLevelError(ValueError):
@@ -48,6 +88,50 @@ def level_name(level: str) -> str:
     if name not in LEVELS:
         raise BotLevelError(f"'{level}' is not a bot level; choose one of {', '.join(LEVELS)}")
     return name
+
+
+def seat_spec(spec: str) -> str:
+    """A seat's player as given on the command line: a bot level or ``mjai:COMMAND``.
+
+    >>> seat_spec(" Strong "), seat_spec("mjai: ./mybot --fast")
+    ('strong', 'mjai:./mybot --fast')
+    """
+    text = spec.strip()
+    if text.lower().startswith(MJAI):
+        command = text[len(MJAI):].strip()
+        if not command:
+            raise BotLevelError("'mjai:' needs the command that starts the bot, "
+                                "as in mjai:./mybot")
+        return MJAI + command
+    return level_name(text)
+
+
+def split_seats(text: str) -> list[str]:
+    """Seat specs separated by commas; a comma inside an mjai command stays in it.
+
+    >>> split_seats("strong,mjai:node bot.js --a=1,2,normal")
+    ['strong', 'mjai:node bot.js --a=1,2', 'normal']
+    """
+    out: list[str] = []
+    for part in text.split(","):
+        word = part.strip().lower()
+        if out and out[-1].lower().startswith(MJAI) and word not in LEVELS \
+                and not word.startswith(MJAI):
+            out[-1] += "," + part
+        else:
+            out.append(part.strip())
+    return [p for p in out if p]
+
+
+def make_seat(spec: str, seat: int, seed: int = 0,
+              mjai: MjaiOptions = DEFAULT_MJAI) -> Bot:
+    """The player of ``seat`` for a :func:`seat_spec`: a bot, or an outside mjai bot in a
+    subprocess that falls back to ``strong`` if it dies."""
+    checked = seat_spec(spec)
+    if checked.startswith(MJAI):
+        return MjaiSeat(checked[len(MJAI):], seat, fallback=make_bot("strong", seed),
+                        style=mjai.style, timeout=mjai.timeout, level=checked)
+    return make_bot(checked, seed)
 
 
 def make_bot(level: str, seed: int = 0) -> Bot:

@@ -17,6 +17,7 @@ BOT_LEVELS = "random, greedy, easy, normal, strong"  # ai.base.LEVELS, checked b
 IMPORT_FORMATS = ("tenhou6", "mjai", "mjlog")
 EXPORT_FORMATS = ("tenhou6", "mjai")
 FACES = ("letters", "kanji", "glyphs")
+MJAI_STYLES = ("wire", "classic")  # ai.mjai.seat.STYLES
 
 # argparse has no public name for what add_subparsers returns (nor a runtime generic)
 SubParsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
@@ -41,6 +42,7 @@ def build_parser() -> argparse.ArgumentParser:
     _files(sub)
     _review(sub)
     _drill(sub)
+    _mjai_bot(sub)
     return parser
 
 
@@ -57,7 +59,9 @@ def _play(sub: SubParsers) -> None:
                         "tsumo or ron, riichi while noten, a false call) and pay the penalty")
     p.add_argument("--seed", type=int, default=None, help="seed of the walls and bots")
     p.add_argument("--bots", metavar="LEVEL", default="normal",
-                   help=f"bot level: {BOT_LEVELS} (default normal)")
+                   help=f"bot level: {BOT_LEVELS} (default normal); or three seats (right, "
+                        "across, left of you) where mjai:CMD seats an outside mjai bot")
+    _mjai_options(p)
     p.add_argument("--seat", choices=list(SEATS) + list(SEATS.lower()), default="E",
                    help="your seat at the start: E, S, W or N")
     p.add_argument("--save-dir", metavar="DIR", default=None,
@@ -67,6 +71,15 @@ def _play(sub: SubParsers) -> None:
     p.add_argument("--faces", choices=FACES, default=None,
                    help="tile faces: letters (5m), kanji (五萬) or Unicode glyphs")
     p.set_defaults(run="play:run_play")
+
+
+def _mjai_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--mjai-style", choices=MJAI_STYLES, default="wire",
+                   help="how mjai:CMD bots are spoken to: wire (a JSON array of events per "
+                        "line, as mjai.app and Mortal) or classic (one event per line)")
+    p.add_argument("--mjai-timeout", type=float, default=10.0, metavar="SECONDS",
+                   help="seconds an mjai bot has for a reply before a safe default is "
+                        "played for it (default 10)")
 
 
 def _replay(sub: SubParsers) -> None:
@@ -178,8 +191,9 @@ def _simulate(sub: SubParsers) -> None:
                    help="number of games (default 100)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="seed (default 0)")
     p.add_argument("--bots", default="strong,strong,strong,strong", metavar="L1,L2,L3,L4",
-                   help=f"bot levels by seat: {BOT_LEVELS} "
-                        "(one level for all four, or four levels)")
+                   help=f"bot levels by seat: {BOT_LEVELS}, or mjai:CMD for an outside "
+                        "mjai bot started with CMD (one for all four, or four)")
+    _mjai_options(p)
     p.add_argument("--jobs", type=int, default=1, metavar="J",
                    help="processes to play in parallel (default 1; 0 = one per CPU)")
     p.add_argument("--duplicate", action="store_true",
@@ -270,3 +284,18 @@ def _drill(sub: SubParsers) -> None:
     dd.add_argument("--seed", type=int, default=None, metavar="S",
                     help="seed of the choice of problems (default: a new one)")
     dd.set_defaults(run="drill:run_discards")
+
+
+def _mjai_bot(sub: SubParsers) -> None:
+    p = sub.add_parser(
+        "mjai-bot", help="play as an mjai bot on stdin and stdout",
+        description="One of hanchan's bots as an mjai bot: reads mjai events on stdin (a JSON "
+                    "array of events per line, mjai.app style, or one event per line) and "
+                    "writes one JSON reply per line. The seat is start_game's id.")
+    p.add_argument("--level", default="strong", metavar="LEVEL",
+                   help=f"bot level: {BOT_LEVELS} (default strong)")
+    p.add_argument("--rules", default="tenhou", metavar="NAME|FILE",
+                   help="the rules the bot plays by (default: tenhou)")
+    p.add_argument("--seed", type=int, default=0, metavar="S",
+                   help="seed of the bot's random choices (default 0)")
+    p.set_defaults(run="mjai_bot:run")

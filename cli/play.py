@@ -14,9 +14,10 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-from ai.base import BotLevelError, level_name
+from ai.base import MJAI, BotLevelError, level_name, seat_spec, split_seats
 from cli.inputs import UserError, load_rules
 from cli.parser import SEATS
+from cli.simulate import mjai_options
 from saves.reader import SaveError, load
 from saves.writer import save_dir
 from tui.app import HanchanApp
@@ -53,11 +54,24 @@ def game_spec(args: argparse.Namespace, folder: Path | None = None) -> NewGame:
     rules = load_rules(args.rules)
     if args.practice:
         rules = rules.replace(practice_mode=True)
+    seat = SEATS.index(args.seat.upper())
+    specs = split_seats(args.bots)
+    if len(specs) not in (1, 3):
+        raise UserError(f"--bots needs one level for the three bots, or three (right, across, "
+                        f"left of you) separated by commas, not {len(specs)}: '{args.bots}'")
     try:
-        bots = level_name(args.bots)
+        specs = [seat_spec(x) for x in specs] * (3 if len(specs) == 1 else 1)
     except BotLevelError as exc:
         raise UserError(str(exc)) from None
-    return NewGame(rules, args.seed, bots, SEATS.index(args.seat.upper()), folder)
+    levels = [x for x in specs if not x.startswith(MJAI)]
+    bots = level_name(levels[0]) if levels else "strong"
+    outside = tuple(((seat + 1 + i) % 4, x[len(MJAI):]) for i, x in enumerate(specs)
+                    if x.startswith(MJAI))
+    if len(set(levels)) > 1:
+        raise UserError("the bots of one game share a level; mix one level with mjai bots "
+                        f"only, not {', '.join(sorted(set(levels)))}")
+    return NewGame(rules, args.seed, bots, seat, folder, mjai=outside,
+                   mjai_options=mjai_options(args))
 
 
 def run_play(args: argparse.Namespace) -> int:

@@ -207,6 +207,18 @@ class NotenDeclared:
     seat: int
 
 
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A remark for the record that changes nothing in the game.
+
+    An outside (mjai) bot's illegal, garbled or late reply and what was played instead,
+    or a bot that died and the bot that took its seat; ``seat`` None for the whole table.
+    """
+
+    seat: int | None
+    text: str
+
+
 Event = (
     GameStarted
     | HandStarted
@@ -222,13 +234,14 @@ Event = (
     | GameEnded
     | Penalty
     | NotenDeclared
+    | Note
 )
 
 EVENT_TYPES: dict[str, type] = {
     cls.__name__: cls
     for cls in (
         GameStarted, HandStarted, Drew, RiichiDeclared, Discarded, RiichiAccepted, Called,
-        Kan, DoraRevealed, Won, HandDrawn, GameEnded, Penalty, NotenDeclared,
+        Kan, DoraRevealed, Won, HandDrawn, GameEnded, Penalty, NotenDeclared, Note,
     )
 }
 """Event class by its ``type`` name, for the save file codec."""

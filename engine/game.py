@@ -47,6 +47,7 @@ from engine.events import (
     HandStarted,
     Kan,
     Meld,
+    Note,
     NotenDeclared,
     Penalty,
     RiichiAccepted,
@@ -186,6 +187,10 @@ class Game:
     def add_listener(self, fn: Listener) -> None:
         """Send every later event to ``fn`` too."""
         self._listeners.append(fn)
+
+    def note(self, seat: int | None, text: str) -> None:
+        """Record a :class:`~engine.events.Note` (an outside bot's mistake); no state changes."""
+        self._emit(Note(seat, text))
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see now."""

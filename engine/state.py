@@ -44,6 +44,7 @@ from engine.events import (
     HandStarted,
     Kan,
     Meld,
+    Note,
     NotenDeclared,
     Penalty,
     RiichiAccepted,
@@ -281,7 +282,7 @@ def apply(state: GameState | None, event: Event) -> GameState:
         raise ValueError(f"unknown event {cls.__name__}")
     handler(state, event)
     if cls in _ONE_SEAT:
-        state.seats[event.seat].cache.public = None  # type: ignore[union-attr]
+        state.seats[event.seat].cache.public = None  # type: ignore[union-attr, index]
     elif cls not in _OWN_PUBLIC:
         for s in state.seats:
             s.cache.public = None
@@ -705,6 +706,11 @@ _OWN_PUBLIC = frozenset({Drew, Discarded})
 """Events whose handlers bring their seat's remembered public facts up to date (a tile
 more in the hand; a tile from the hand to the river) and change no other seat's."""
 
+
+def _note(st: GameState, ev: Note) -> None:
+    """A note changes nothing."""
+
+
 _HANDLERS: dict[type, Callable[[GameState, Any], None]] = {
     GameStarted: _game_started,
     HandStarted: _hand_started,
@@ -720,6 +726,7 @@ _HANDLERS: dict[type, Callable[[GameState, Any], None]] = {
     GameEnded: _game_ended,
     Penalty: _penalty,
     NotenDeclared: _noten_declared,
+    Note: _note,
 }
 
 

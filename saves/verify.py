@@ -65,6 +65,7 @@ from engine.events import (
     HandStarted,
     Kan,
     Meld,
+    Note,
     NotenDeclared,
     Penalty,
     RiichiAccepted,
@@ -564,8 +565,8 @@ def _choices(g: Game, rec: Sequence[Event], i: int,
     if any(isinstance(a, ShowHand) for acts in pending.values() for a in acts):
         out: list[tuple[int, Action, int]] = []
         k = j
-        while k < len(rec) and isinstance(rec[k], NotenDeclared):
-            out.append((rec[k].seat, ShowHand(False), k))  # type: ignore[union-attr]
+        while k < len(rec) and isinstance(declared := rec[k], NotenDeclared):
+            out.append((declared.seat, ShowHand(False), k))
             k += 1
         noten = {s for s, _, _ in out}
         out.extend((s, ShowHand(True), k if k < len(rec) else len(rec) - 1)
@@ -634,7 +635,10 @@ def referee(events: Sequence[Event], lines: Sequence[int] | None = None, *,
     such a log records and the engine's own results are kept in ``Verdict.events``.
     ``seeded_walls``: the walls must be the ones the game's seed deals.
     """
-    rec = list(events)
+    keep = [k for k, e in enumerate(events) if not isinstance(e, Note)]  # notes change nothing
+    rec = [events[k] for k in keep]
+    if lines is not None and len(keep) != len(events):
+        lines = [lines[k] for k in keep if k < len(lines)]
     if not rec or not isinstance(rec[0], GameStarted):
         return Verdict(None, Disagreement("start", "the game does not start with GameStarted",
                                           lines[0] if lines else None), 0, [])

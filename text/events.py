@@ -15,6 +15,7 @@ from engine.events import (
     HandDrawn,
     HandStarted,
     Kan,
+    Note,
     NotenDeclared,
     Penalty,
     RiichiAccepted,
@@ -71,6 +72,8 @@ def describe(ev: Event, names: Sequence[str], red_fives: int) -> str:
             return short(ev, names)
         case NotenDeclared():
             return f"{does(ev.seat, 'declares')} noten"
+        case Note():
+            return ev.text
     if isinstance(ev, Discarded):
         tg = " (tsumogiri)" if ev.tsumogiri else ""
         return f"{does(ev.seat, 'discards')} {tile_name(ev.tile, red_fives)}{tg}"

@@ -3,7 +3,7 @@ and say whether a saved game can be continued before anything is written."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import msgspec
@@ -20,12 +20,13 @@ from saves.writer import latest_unfinished as find_unfinished
 Listener = Callable[[Event], None]
 
 
-def new_writer(save_dir: Path, rules: Ruleset, names: tuple[str, ...], bots: str, human: int,
-               seed: int | None
+def new_writer(save_dir: Path, rules: Ruleset, names: tuple[str, ...],
+               bots: str | Sequence[str | None], human: int, seed: int | None
                ) -> tuple[Path, Listener, Callable[[], None], Callable[[], str | None]]:
     """A new game file in ``save_dir`` (also the autosave to continue): its path, the
     listener that writes events, the closer, and what went wrong with the last write."""
-    seats = tuple(SeatInfo(n, None if s == human else bots) for s, n in enumerate(names))
+    levels = [bots] * len(names) if isinstance(bots, str) else list(bots)
+    seats = tuple(SeatInfo(n, None if s == human else levels[s]) for s, n in enumerate(names))
     header = make_header(msgspec.to_builtins(rules), seats, seed)
     writer = GameWriter.create(Path(save_dir), header)
     return writer.path, writer.append, writer.close, lambda: writer.problem

@@ -14,7 +14,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ai.base import Bot, make_bot
+from ai.base import DEFAULT_MJAI, MJAI, Bot, MjaiOptions, WatchingBot, make_seat
+from ai.mjai.protocol import rules_notice
+from ai.mjai.seat import bot_name
 from engine.actions import Action
 from engine.events import Event, GameEnded, GameStarted, HandDrawn, Penalty, Won
 from engine.game import Game, IllegalAction
@@ -27,18 +29,38 @@ from tui.savefiles import new_writer, resume_writer
 
 @dataclass(frozen=True)
 class NewGame:
-    """What a new game needs: rules, seed, bot level, the human's seat, where to save."""
+    """What a new game needs: rules, seed, bot level, the human's seat, where to save.
+
+    ``mjai``: seats played by outside mjai bots, as (seat, command) pairs; ``mjai_options``
+    how they are spoken to.
+    """
 
     rules: Ruleset
     seed: int | None = None
     bots: str = "normal"
     seat: int = 0
     save_dir: Path | None = None
+    mjai: tuple[tuple[int, str], ...] = ()
+    mjai_options: MjaiOptions = DEFAULT_MJAI
+
+    def seat_specs(self) -> list[str | None]:
+        """Each seat's player: None for the human, a level or ``mjai:COMMAND``."""
+        outside = dict(self.mjai)
+        return [None if s == self.seat else MJAI + outside[s] if s in outside else self.bots
+                for s in range(4)]
 
 
-def player_names(human: int, bots: str) -> tuple[str, str, str, str]:
-    """Names by seat: 'You' and 'Bot (level)'."""
-    e, s, w, n = ("You" if s == human else f"Bot {WIND_LETTERS[s]} ({bots})" for s in range(4))
+def player_names(human: int, bots: str | Sequence[str | None]) -> tuple[str, str, str, str]:
+    """Names by seat: 'You' and 'Bot (level)' (or 'Bot (mjai name)' for an outside bot)."""
+    specs = [bots] * 4 if isinstance(bots, str) else list(bots)
+
+    def name(s: int) -> str:
+        spec = specs[s] or ""
+        if spec.startswith(MJAI):
+            return f"Bot {WIND_LETTERS[s]} (mjai {bot_name(spec[len(MJAI):])})"
+        return f"Bot {WIND_LETTERS[s]} ({spec})"
+
+    e, s, w, n = ("You" if s == human else name(s) for s in range(4))
     return e, s, w, n
 
 
@@ -71,18 +93,25 @@ class PlaySession:
     @classmethod
     def new(cls, spec: NewGame) -> PlaySession:
         """Start a new game (saved in ``spec.save_dir`` when given)."""
-        names = player_names(spec.seat, spec.bots)
+        specs = spec.seat_specs()
+        names = player_names(spec.seat, specs)
         seed = spec.seed if spec.seed is not None else random.randrange(2**31)
         buffer = _Buffer()
-        game = Game(spec.rules, names, seed, [buffer], practice_seats=(spec.seat,))
-        bots = {s: make_bot(spec.bots, seed * 4 + s + 1) for s in range(4) if s != spec.seat}
+        bots = {s: make_seat(lv, s, seed * 4 + s + 1, spec.mjai_options)
+                for s, lv in enumerate(specs) if lv is not None}
+        watchers = [b.see for b in bots.values() if isinstance(b, WatchingBot)]
+        game = Game(spec.rules, names, seed, [buffer, *watchers], practice_seats=(spec.seat,))
+        notice = rules_notice(spec.rules) if watchers else None
+        if notice:
+            game.note(None, notice)
         session = cls(game, spec.seat, bots)
+        session.record_notes()
         if spec.save_dir is not None:
             save_dir = spec.save_dir
 
             def open_file() -> None:
                 path, listener, closer, problem = new_writer(
-                    save_dir, spec.rules, names, spec.bots, spec.seat, seed
+                    save_dir, spec.rules, names, specs, spec.seat, seed
                 )
                 session.save_path = path
                 session._closer = closer
@@ -118,8 +147,13 @@ class PlaySession:
         # practice mode (the header's ruleset) lets the human's seat, and only it, err
         game = Game.from_events(events, [listener], practice_seats=(human,))
         seed = start.seed or 0
-        bots_ = {s: make_bot(level, seed * 4 + s + 1 + len(events)) for s in range(4)
-                 if s != human}
+        bots_ = {s: make_seat(levels[s] or level, s, seed * 4 + s + 1 + len(events))
+                 for s in range(4) if s != human}
+        for bot in bots_.values():
+            if isinstance(bot, WatchingBot):  # an outside bot is told the game so far
+                for ev in events:
+                    bot.see(ev)
+                game.add_listener(bot.see)
         session = cls(game, human, bots_, save_path=save_path, closer=closer)
         session._save_problem = problem
         return session
@@ -214,8 +248,17 @@ class PlaySession:
                 seat, legal = turns[0]
                 view = self.game.view(seat)
             action = self.bots[seat].choose(view, legal)
+            self.record_notes()
             if self.act_bot(seat, legal, action):
                 moves += 1
+
+    def record_notes(self) -> None:
+        """Write the notes of outside bots (illegal or late replies) into the game."""
+        with self.lock:
+            for seat, bot in self.bots.items():
+                if isinstance(bot, WatchingBot):
+                    for text in bot.take_notes():
+                        self.game.note(seat, text)
 
     def new_events(self) -> list[Event]:
         """Events since the last call."""
@@ -248,6 +291,9 @@ class PlaySession:
         self.open_save()  # a very quick quit still leaves a file
         with self.lock:  # waits for a bot's move in progress; no move after this
             self.closed = True
+            for bot in self.bots.values():
+                if isinstance(bot, WatchingBot):
+                    bot.close()
             if self._closer is not None:
                 self._closer()
                 self._closer = None

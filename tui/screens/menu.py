@@ -155,6 +155,12 @@ def _key_rules(info: PresetInfo) -> Table:
     return t
 
 
+MJAI_SEATS = (("across", "across"), ("right", "right"), ("left", "left"),
+              ("all three", "all"))
+"""Where the outside mjai bot of the new-game screen sits, seen from the human."""
+MJAI_OFFSETS = {"right": 1, "across": 2, "left": 3}
+
+
 class NewGameScreen(Screen[None]):
     """Pick a preset (its key rules shown beside it), the bots' level, your seat, practice."""
 
@@ -164,6 +170,8 @@ class NewGameScreen(Screen[None]):
     NewGameScreen #presets { width: 24; border: round $panel-lighten-2; }
     NewGameScreen #about { width: 1fr; border: round $panel-lighten-2; padding: 0 1; }
     NewGameScreen #choices { height: 3; }
+    NewGameScreen #outside { height: 3; }
+    NewGameScreen #mjai { width: 1fr; }
     NewGameScreen Select { width: 26; }
     NewGameScreen Input { width: 20; }
     NewGameScreen #practice-label { width: auto; padding: 1 0 0 2; }
@@ -195,8 +203,14 @@ class NewGameScreen(Screen[None]):
             yield Static("Practice", id="practice-label")
             yield Switch(value=False, id="practice",
                          tooltip="Practice mode: you may make the mistakes the rules penalise")
+        with Horizontal(id="outside"):
+            yield Select([(f"mjai bot: {label}", key) for label, key in MJAI_SEATS],
+                         value="across", allow_blank=False, id="mjai-seats")
+            yield Input(placeholder="mjai bot command (optional), e.g. ./mybot {seat}",
+                        id="mjai")
         yield Static("Enter on a preset (or Ctrl+S) starts the game; Ctrl+P turns practice mode "
-                     "on or off.", classes="hint")
+                     "on or off. An mjai bot command seats an outside bot (Mortal, akochan...).",
+                     classes="hint")
         yield Footer()
         yield SizeNotice()
 
@@ -232,7 +246,13 @@ class NewGameScreen(Screen[None]):
         rules = self.infos[self.current].rules
         if self.query_one("#practice", Switch).value:  # practice mode over the preset
             rules = rules.replace(practice_mode=True)
-        spec = NewGame(rules, seed, bots, seat, self.save_dir)
+        command = self.query_one("#mjai", Input).value.strip()
+        outside: tuple[tuple[int, str], ...] = ()
+        if command:
+            where = str(self.query_one("#mjai-seats", Select).value)
+            offsets = (1, 2, 3) if where == "all" else (MJAI_OFFSETS[where],)
+            outside = tuple(((seat + o) % 4, command) for o in offsets)
+        spec = NewGame(rules, seed, bots, seat, self.save_dir, mjai=outside)
         self.post_message(StartGame(spec))
 
     def action_practice(self) -> None:

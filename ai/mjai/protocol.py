@@ -1,0 +1,364 @@
+"""Our events as one seat's mjai events, and mjai replies as our actions (and back).
+
+mjai names tiles ``1m``..``9m``, ``5mr`` (red), ``E S W N P F C`` (:mod:`saves.logs.mjai`),
+seats 0..3 as ours (0 is the first dealer).  A seat sees only what it may: the other
+hands' tiles are ``"?"`` in ``start_kyoku``'s ``tehais`` and in their ``tsumo``.
+
+>>> pai(16, red_fives=1), pai(17, red_fives=1), pai(108, red_fives=1)
+('5mr', '5m', 'E')
+>>> stream = SeatStream(1)
+>>> [e["type"] for e in stream.events(Drew(0, 20))], stream.events(Drew(0, 20))[0]["pai"]
+(['tsumo'], '?')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import fields
+from typing import Any
+
+from engine import wall as wall_mod
+from engine.actions import (
+    Action,
+    AddedKan,
+    Chi,
+    ClosedKan,
+    Discard,
+    EndGame,
+    NineTerminals,
+    OpenKan,
+    Pass,
+    Pon,
+    Ron,
+    ShowHand,
+    Tsumo,
+)
+from engine.events import (
+    Called,
+    Discarded,
+    DoraRevealed,
+    Drew,
+    Event,
+    GameEnded,
+    GameStarted,
+    HandDrawn,
+    HandStarted,
+    Kan,
+    Penalty,
+    RiichiAccepted,
+    RiichiDeclared,
+    Won,
+)
+from engine.tiles import WIND_LETTERS, is_red, kind_of
+from engine.view import PlayerView
+from rulesets.schema import Ruleset
+from saves.logs.mjai import parse_tile_name
+from saves.logs.mjai import tile_name as _log_tile_name
+
+Reply = dict[str, Any]
+
+DRAW_REASONS = {
+    "exhaustive": "fanpai",
+    "nine_terminals": "kyushukyuhai",
+    "four_winds": "sufonrenta",
+    "four_riichi": "suuchareach",
+    "four_kans": "suukaikan",
+    "triple_ron": "sanchaho",
+}
+"""mjai's ``ryukyoku`` reason of each of our draw kinds (as :data:`saves.logs.mjai.REASONS`)."""
+
+
+def pai(tile: int, red_fives: int) -> str:
+    """The mjai name of a physical tile under a ruleset's number of red fives."""
+    name = _log_tile_name(kind_of(tile) * 4 + 3)  # copy 3 is never red: the plain name
+    return name + "r" if is_red(tile, red_fives) else name
+
+
+def look(tile: int, red_fives: int) -> tuple[int, bool]:
+    """What an mjai name says of a tile: its kind and whether it is red."""
+    return kind_of(tile), is_red(tile, red_fives)
+
+
+class SeatStream:
+    """Turns our events into the mjai events one seat may see, in order."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.red = 1
+        self.scores = [25000] * 4
+        self.skip_reach = False  # this seat's reach was already sent while it chose
+        self.initial_dora = 1
+
+    def events(self, ev: Event) -> list[Reply]:
+        """The mjai events for ``ev`` (none for what mjai does not have)."""
+        me, red = self.seat, self.red
+        if isinstance(ev, GameStarted):
+            self.red = ev.ruleset.red_fives
+            self.initial_dora = ev.ruleset.initial_dora
+            self.scores = [ev.ruleset.start_points] * 4
+            return [{"type": "start_game", "id": me, "names": list(ev.players),
+                     "aka_flag": ev.ruleset.red_fives > 0}]
+        if isinstance(ev, HandStarted):
+            self.scores = list(ev.scores)
+            own = sorted(wall_mod.deal(ev.wall, ev.dealer)[me])
+            out: list[Reply] = [{
+                "type": "start_kyoku", "bakaze": WIND_LETTERS[ev.round_wind],
+                "kyoku": ev.hand_number + 1, "honba": ev.honba, "kyotaku": ev.sticks,
+                "oya": ev.dealer, "scores": list(ev.scores),
+                "dora_marker": pai(ev.wall[wall_mod.dora_index(0)], red),
+                "tehais": [[pai(t, red) for t in own] if s == me else ["?"] * 13
+                           for s in range(4)],
+            }]
+            for i in range(1, self.initial_dora):  # rules with more than one at the start
+                out.append({"type": "dora",
+                            "dora_marker": pai(ev.wall[wall_mod.dora_index(i)], red)})
+            return out
+        if isinstance(ev, Drew):
+            return [{"type": "tsumo", "actor": ev.seat,
+                     "pai": pai(ev.tile, red) if ev.seat == me else "?"}]
+        if isinstance(ev, Discarded):
+            return [{"type": "dahai", "actor": ev.seat, "pai": pai(ev.tile, red),
+                     "tsumogiri": ev.tsumogiri}]
+        if isinstance(ev, RiichiDeclared):
+            if ev.seat == me and self.skip_reach:
+                self.skip_reach = False
+                return []
+            return [{"type": "reach", "actor": ev.seat}]
+        if isinstance(ev, RiichiAccepted):
+            self.scores[ev.seat] -= 1000
+            return [{"type": "reach_accepted", "actor": ev.seat,
+                     "deltas": [-1000 if s == ev.seat else 0 for s in range(4)],
+                     "scores": list(self.scores)}]
+        if isinstance(ev, Called):
+            m = ev.meld
+            consumed = list(m.tiles)
+            consumed.remove(m.called if m.called is not None else consumed[0])
+            kind = {"chi": "chi", "pon": "pon", "minkan": "daiminkan"}[m.kind]
+            return [{"type": kind, "actor": ev.seat, "target": m.from_seat,
+                     "pai": pai(m.called if m.called is not None else m.tiles[0], red),
+                     "consumed": [pai(t, red) for t in consumed]}]
+        if isinstance(ev, Kan):
+            m = ev.meld
+            if m.kind == "ankan":
+                return [{"type": "ankan", "actor": ev.seat,
+                         "consumed": [pai(t, red) for t in m.tiles]}]
+            pon = [t for t in m.tiles if t != m.added]
+            added = m.added if m.added is not None else m.tiles[-1]
+            return [{"type": "kakan", "actor": ev.seat, "pai": pai(added, red),
+                     "consumed": [pai(t, red) for t in pon]}]
+        if isinstance(ev, DoraRevealed):
+            return [{"type": "dora", "dora_marker": pai(ev.indicator, red)}]
+        if isinstance(ev, Won):
+            out = []
+            for w in ev.wins:
+                deltas = [0, 0, 0, 0]
+                for p in w.payments:
+                    deltas[p.payee] += p.amount
+                    if p.payer is not None:
+                        deltas[p.payer] -= p.amount
+                self.scores = [a + b for a, b in zip(self.scores, deltas, strict=True)]
+                out.append({
+                    "type": "hora", "actor": w.seat,
+                    "target": w.seat if w.from_seat is None else w.from_seat,
+                    "pai": pai(w.tile, red), "hora_tehais": [pai(t, red) for t in w.hand],
+                    "uradora_markers": [pai(t, red) for t in w.ura_indicators],
+                    "han": w.han, "fu": w.fu, "deltas": deltas, "scores": list(self.scores),
+                })
+            return [*out, {"type": "end_kyoku"}]
+        if isinstance(ev, HandDrawn):
+            self.scores = [a + b for a, b in zip(self.scores, ev.deltas, strict=True)]
+            return [{"type": "ryukyoku", "reason": DRAW_REASONS[ev.kind],
+                     "tenpais": list(ev.tenpai), "deltas": list(ev.deltas),
+                     "scores": list(self.scores)}, {"type": "end_kyoku"}]
+        if isinstance(ev, Penalty):
+            self.scores = [a + b for a, b in zip(self.scores, ev.deltas, strict=True)]
+            if ev.kind != "chombo":
+                return []
+            return [{"type": "ryukyoku", "reason": "chombo", "actor": ev.seat,
+                     "deltas": list(ev.deltas), "scores": list(self.scores)},
+                    {"type": "end_kyoku"}]
+        if isinstance(ev, GameEnded):
+            points = {row.seat: row.points for row in ev.table}
+            return [{"type": "end_game", "scores": [points.get(s, 0) for s in range(4)]}]
+        return []  # NotenDeclared, Note: nothing in mjai
+
+
+# ------------------------------------------------------------------ replies
+
+
+class ReplyError(ValueError):
+    """A reply that is not one of the legal actions; the message says what was wrong."""
+
+
+def automatic(legal: Sequence[Action]) -> Action | None:
+    """The action taken without asking the bot, or None when it has a choice.
+
+    mjai has no noten declaration nor a choice to end the game: a tenpai hand is shown
+    and the game ends as Tenhou's does.  A single legal action is no choice either.
+    """
+    for a in legal:
+        if isinstance(a, ShowHand) and a.show:
+            return a
+        if isinstance(a, EndGame) and a.stop:
+            return a
+    if len(legal) == 1:
+        return legal[0]
+    return None
+
+
+def safe_default(view: PlayerView, legal: Sequence[Action]) -> Action:
+    """What an illegal or late reply is replaced by: pass, or discard the drawn tile."""
+    if Pass() in legal:
+        return Pass()
+    if view.drawn is not None and Discard(view.drawn) in legal:
+        return Discard(view.drawn)
+    discards = [a for a in legal if isinstance(a, Discard) and not a.riichi]
+    if discards:
+        return discards[-1]
+    return legal[0]
+
+
+def default_words(action: Action) -> str:
+    """How the log names a safe default."""
+    if isinstance(action, Pass):
+        return "passed"
+    if isinstance(action, Discard):
+        return "discarded the drawn tile" if not action.riichi else "discarded for riichi"
+    return "took the only choice"
+
+
+def _tile_of(reply: Reply, key: str = "pai") -> tuple[int, bool]:
+    try:
+        return parse_tile_name(reply.get(key))
+    except ValueError as exc:
+        raise ReplyError(str(exc)) from None
+
+
+def _looks(reply: Reply, n: int) -> list[tuple[int, bool]]:
+    consumed = reply.get("consumed")
+    if not isinstance(consumed, list) or len(consumed) != n:
+        raise ReplyError(f"consumed must be a list of {n} tiles")
+    out = []
+    for name in consumed:
+        try:
+            out.append(parse_tile_name(name))
+        except ValueError as exc:
+            raise ReplyError(str(exc)) from None
+    return sorted(out)
+
+
+def wants_riichi(reply: Any, legal: Sequence[Action]) -> bool:
+    """A ``reach`` reply where a riichi discard is legal."""
+    return (isinstance(reply, dict) and reply.get("type") == "reach"
+            and any(isinstance(a, Discard) and a.riichi and not a.open for a in legal))
+
+
+def action_for(reply: Any, legal: Sequence[Action], view: PlayerView, *,
+               riichi: bool = False) -> Action:
+    """The legal action an mjai reply names, or :class:`ReplyError`.
+
+    ``riichi``: the reply is the discard after the bot's ``reach``.
+    """
+    if not isinstance(reply, dict) or not isinstance(reply.get("type"), str):
+        raise ReplyError("a reply must be a JSON object with a type")
+    red = view.ruleset.red_fives
+    kind = reply["type"]
+    if kind == "none":
+        if Pass() in legal:
+            return Pass()
+        raise ReplyError("none, but the seat must discard")
+    if kind == "dahai":
+        want = _tile_of(reply)
+        options = [a for a in legal if isinstance(a, Discard) and a.riichi == riichi
+                   and not a.open and look(a.tile, red) == want]  # mjai has no open riichi
+        if not options:
+            raise ReplyError(f"dahai {reply.get('pai')} is not a legal discard"
+                             + (" for riichi" if riichi else ""))
+        drawn = [a for a in options if a.tile == view.drawn]
+        kept = [a for a in options if a.tile != view.drawn]
+        if reply.get("tsumogiri") is True and drawn:
+            return drawn[0]
+        return (kept or drawn)[0]
+    if riichi:
+        raise ReplyError(f"{kind} after reach: a riichi needs a dahai")
+    if kind == "hora":
+        for a in legal:
+            if isinstance(a, (Tsumo, Ron)):
+                return a
+        raise ReplyError("hora, but no win is legal here")
+    if kind in ("chi", "pon", "daiminkan"):
+        cls = {"chi": Chi, "pon": Pon, "daiminkan": OpenKan}[kind]
+        want_tiles = _looks(reply, 3 if kind == "daiminkan" else 2)
+        for a in legal:
+            if isinstance(a, (Chi, Pon, OpenKan)) and type(a) is cls \
+                    and sorted(look(t, red) for t in a.tiles) == want_tiles:
+                return a
+        raise ReplyError(f"{kind} with {reply.get('consumed')} is not legal here")
+    if kind == "ankan":
+        want_kinds = {k for k, _ in _looks(reply, 4)}
+        for a in legal:
+            if isinstance(a, ClosedKan) and {kind_of(t) for t in a.tiles} == want_kinds:
+                return a
+        raise ReplyError(f"ankan of {reply.get('consumed')} is not legal here")
+    if kind == "kakan":
+        k, _ = _tile_of(reply)
+        for a in legal:
+            if isinstance(a, AddedKan) and kind_of(a.tile) == k:
+                return a
+        raise ReplyError(f"kakan of {reply.get('pai')} is not legal here")
+    if kind == "ryukyoku":
+        if NineTerminals() in legal:
+            return NineTerminals()
+        raise ReplyError("ryukyoku, but nine terminals is not legal here")
+    if kind == "reach":
+        raise ReplyError("reach, but riichi is not legal here")
+    raise ReplyError(f"unknown reply type {kind!r}")
+
+
+# ------------------------------------------------------------------ the rules
+
+_PHRASES: dict[str, Any] = {
+    "red_fives": lambda v: "no red fives" if v == 0 else f"{v} red fives per suit",
+    "open_tanyao": lambda v: "no open tanyao" if not v else "open tanyao",
+    "double_ron": lambda v: "head bump (only the nearest winner on a double ron)"
+    if v == "head_bump" else f"double ron {v}",
+    "min_han": lambda v: f"{v}-han minimum",
+    "open_riichi": lambda v: "open riichi (shown to mjai bots as a plain riichi)"
+    if v else "no open riichi",
+    "initial_dora": lambda v: f"{v} dora indicators at the start",
+}
+_YAKU_SECTION = "yaku"
+
+
+def tenhou_differences(rules: Ruleset) -> list[str]:
+    """Where ``rules`` differ from the Tenhou-like rules mjai bots assume, in words.
+
+    The reference is :class:`Ruleset`'s defaults (Tenhou's rules); red fives, open
+    tanyao, head bump and the minimum han are named, and every yaku option that
+    differs (local yaku, other values) is listed by its option name.
+
+    >>> tenhou_differences(Ruleset())
+    []
+    >>> tenhou_differences(Ruleset().replace(red_fives=0, open_tanyao=False))
+    ['no red fives', 'no open tanyao']
+    """
+    base = Ruleset()
+    out: list[str] = []
+    for name, phrase in _PHRASES.items():
+        if getattr(rules, name) != getattr(base, name):
+            out.append(phrase(getattr(rules, name)))
+    local = [f.name for f in fields(Ruleset)
+             if f.metadata.get("section") == _YAKU_SECTION and f.name not in _PHRASES
+             and getattr(rules, f.name) != getattr(base, f.name)]
+    if local:
+        out.append("yaku rules differ (" + ", ".join(local) + ")")
+    return out
+
+
+def rules_notice(rules: Ruleset) -> str | None:
+    """The one sentence said at the start of a game with mjai bots, or None."""
+    diffs = tenhou_differences(rules)
+    if not diffs:
+        return None
+    return ("mjai bots assume Tenhou's rules; under these rules (" + rules.name + "): "
+            + "; ".join(diffs) + ". The engine rules on every call and win.")

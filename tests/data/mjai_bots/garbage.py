@@ -1,0 +1,6 @@
+"""An mjai bot that answers every request with a line that is not JSON."""
+import sys
+
+for _line in sys.stdin:
+    sys.stdout.write("I am not JSON {\n")
+    sys.stdout.flush()
