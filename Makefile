@@ -6,7 +6,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 HYPOTHESIS_PROFILE ?= $(if $(CI),ci,dev)
 
-.PHONY: play test lint typecheck bench bench-deps clean
+.PHONY: play test lint typecheck bench bench-deps clean external-bots
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,11 @@ lint: $(VENV)/.installed-test
 # riichienv, to compare with (benchmarks/bench_vs_riichienv.py); never needed to play or test
 bench-deps: $(VENV)/.installed-test
 	$(PY) -m pip install --quiet -e '.[test,bench]'
+
+# Outside AIs to measure against (needs node and npm; never part of `make test`):
+# majiang-ai as an mjai bot, benchmarks/external/majiang_mjai.js.
+external-bots:
+	cd benchmarks/external && npm install --no-audit --no-fund
 
 bench: $(VENV)/.installed-test
 	for f in benchmarks/bench_*.py; do $(PY) -m benchmarks.$$(basename $$f .py); done

@@ -10,11 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from ai.arena import play_game, stats_from_events
+from ai.arena import play_game, run, stats_from_events
 from ai.base import BotLevelError, make_bot, make_seat, seat_spec, split_seats
 from ai.mjai.mirror import MjaiBot
 from ai.mjai.protocol import rules_notice, tenhou_differences
 from ai.mjai.seat import MjaiSeat
+from benchmarks.mjai_strength import kind_of_seat, measure
 from cli.mjai_bot import serve
 from engine.actions import Discard
 from engine.events import Discarded, GameEnded, Note
@@ -265,3 +266,16 @@ def test_a_table_session_seats_an_mjai_bot(tmp_path: Path) -> None:
     assert session.bots[2]._proc is None  # type: ignore[attr-defined]
     header = json.loads(session.save_path.read_text().splitlines()[0])  # type: ignore[union-attr]
     assert header["seats"][2]["bot"] == "mjai:" + cmd
+
+
+def test_strength_is_read_from_the_saved_games_of_whole_walls(tmp_path: Path) -> None:
+    """benchmarks.mjai_strength counts only whole walls (four rotations) and reads each
+    seat's kind from the save's header, as a run stopped early leaves them."""
+    run(Ruleset().replace(length="east"), ["strong", "greedy", "greedy", "greedy"], 8,
+        seed=3, duplicate=True, save_dir=str(tmp_path))
+    (tmp_path / sorted(p.name for p in tmp_path.glob("sim-*.jsonl"))[-1]).unlink()
+    data = measure([tmp_path])
+    assert (data["walls"], data["games"], data["left_out"]) == (1, 4, 3)
+    assert data["by_kind"]["strong"]["seat_games"] == 4
+    assert data["by_kind"]["greedy"]["seat_games"] == 12
+    assert kind_of_seat("mjai:node benchmarks/external/majiang_mjai.js") == "mjai:majiang_mjai.js"
