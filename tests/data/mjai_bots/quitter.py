@@ -2,11 +2,17 @@
 import json
 import sys
 
-n = 0
-for _line in sys.stdin:
-    n += 1
-    if n == 3:
-        sys.stderr.write("quitter: enough\n")
-        sys.exit(3)
-    sys.stdout.write(json.dumps({"type": "none"}) + "\n")
-    sys.stdout.flush()
+
+def main() -> None:
+    n = 0
+    for _line in sys.stdin:
+        n += 1
+        if n == 3:
+            sys.stderr.write("quitter: enough\n")
+            sys.exit(3)
+        sys.stdout.write(json.dumps({"type": "none"}) + "\n")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

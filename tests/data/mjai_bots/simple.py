@@ -6,26 +6,32 @@ passes everything else, and appends every line it gets to the file LOG (or nowhe
 import json
 import sys
 
-log = open(sys.argv[1], "a", encoding="utf-8") if sys.argv[1] != "-" else None
-ron_on = set()
-if "--ron-on" in sys.argv:
-    ron_on = set(sys.argv[sys.argv.index("--ron-on") + 1].split(","))
-me = 0
-for line in sys.stdin:
-    if log:
-        log.write(line)
-        log.flush()
-    data = json.loads(line)
-    events = data if isinstance(data, list) else [data]
-    for ev in events:
-        if ev.get("type") == "start_game":
-            me = ev["id"]
-    last = events[-1] if events else {}
-    kind, actor = last.get("type"), last.get("actor")
-    reply = {"type": "none"}
-    if kind == "tsumo" and actor == me:
-        reply = {"type": "dahai", "actor": me, "pai": last["pai"], "tsumogiri": True}
-    elif kind in ("dahai", "kakan") and actor != me and last.get("pai") in ron_on:
-        reply = {"type": "hora", "actor": me, "target": actor, "pai": last["pai"]}
-    sys.stdout.write(json.dumps(reply) + "\n")
-    sys.stdout.flush()
+
+def main() -> None:
+    log = open(sys.argv[1], "a", encoding="utf-8") if sys.argv[1] != "-" else None
+    ron_on = set()
+    if "--ron-on" in sys.argv:
+        ron_on = set(sys.argv[sys.argv.index("--ron-on") + 1].split(","))
+    me = 0
+    for line in sys.stdin:
+        if log:
+            log.write(line)
+            log.flush()
+        data = json.loads(line)
+        events = data if isinstance(data, list) else [data]
+        for ev in events:
+            if ev.get("type") == "start_game":
+                me = ev["id"]
+        last = events[-1] if events else {}
+        kind, actor = last.get("type"), last.get("actor")
+        reply = {"type": "none"}
+        if kind == "tsumo" and actor == me:
+            reply = {"type": "dahai", "actor": me, "pai": last["pai"], "tsumogiri": True}
+        elif kind in ("dahai", "kakan") and actor != me and last.get("pai") in ron_on:
+            reply = {"type": "hora", "actor": me, "target": actor, "pai": last["pai"]}
+        sys.stdout.write(json.dumps(reply) + "\n")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
