@@ -11,7 +11,10 @@ What to exercise comes from the ruleset's options (:func:`focus_of`): a feature
 whose option differs from ``Ruleset()``'s (kiriage mangan, the fu of a
 double-wind pair, of an open hand with no fu, of chiitoitsu or pinfu tsumo, a
 local yaku such as sanrenkou, the honba value) is drawn for on purpose, and a
-share of the hands are drawn freely.
+share of the hands are drawn freely.  Yakuman are drawn only for such a feature:
+a local yakuman the ruleset enables (daisharin, suurenkou, sankantsu as yakuman,
+renhou, paarenchan) or a yakuman it counts double; free draws keep to hands whose
+han and fu a player counts.
 
 >>> from rulesets.schema import Ruleset
 >>> rules = Ruleset().replace(kiriage_mangan=True)
@@ -67,6 +70,12 @@ class Shape:
     closed: bool | None = None
     """True: no open meld; False: at least one chi or pon."""
     no_riichi: bool = False
+    kinds: tuple[int, ...] = ()
+    """A fixed closed hand of 14 kinds (kokushi, chuuren, daisharin); ``sets`` unused."""
+    win_kind: int | None = None
+    """The kind of the winning tile (a pair wait, a 13-sided wait); random when None."""
+    luck: str = ""
+    """``tenhou`` | ``chiihou`` | ``renhou`` | ``paarenchan``: the win's flag in the context."""
 
 
 @dataclass(frozen=True)
@@ -79,6 +88,8 @@ class Feature:
     active: Callable[[Ruleset], bool]
     shape: Callable[[random.Random, Ruleset], Shape]
     shows: Callable[[WinContext, ScoreResult, Ruleset], bool]
+    yakuman: bool = False
+    """The hand drawn for it may be a yakuman (free draws never are)."""
 
 
 def _kiriage(r: Ruleset) -> bool:
@@ -125,6 +136,95 @@ def _honba_shape(rng: random.Random, r: Ruleset) -> Shape:
     return Shape()
 
 
+# ---- yakuman shapes
+def _daisharin_shape(rng: random.Random, r: Ruleset) -> Shape:
+    suit = 1 if r.daisharin == "pinzu" else rng.randrange(3)
+    ranks = range(1, 8) if r.daisharin != "any_pairs" else sorted(rng.sample(range(9), 7))
+    return Shape(kinds=tuple(suit * 9 + i for i in ranks for _ in range(2)))
+
+
+def _suurenkou_shape(rng: random.Random, r: Ruleset) -> Shape:
+    suit, low = rng.randrange(3), rng.randrange(6)
+    return Shape(sets=tuple(("trip", suit * 9 + low + i, rng.choice(["closed", "pon"]))
+                            for i in range(4)))
+
+
+def _kans_shape(n: int) -> Callable[[random.Random, Ruleset], Shape]:
+    def shape(rng: random.Random, r: Ruleset) -> Shape:
+        kinds = rng.sample(range(34), n)
+        return Shape(sets=tuple(("trip", k, rng.choice(["ankan", "minkan"])) for k in kinds))
+    return shape
+
+
+def _luck_shape(luck: str) -> Callable[[random.Random, Ruleset], Shape]:
+    def shape(rng: random.Random, r: Ruleset) -> Shape:
+        dealer = luck in ("tenhou", "paarenchan")
+        # a first-turn win has no call and no kan: four concealed sets
+        sets = () if luck == "paarenchan" else tuple(
+            ("seq", _seq_start(rng), "closed") if rng.random() < 0.62
+            else ("trip", rng.randrange(34), "closed") for _ in range(4))
+        return Shape(sets=sets, seat_wind=0 if dealer else 1 + rng.randrange(3),
+                     tsumo=None if luck == "paarenchan" else luck != "renhou",
+                     closed=None if luck == "paarenchan" else True,
+                     no_riichi=luck != "paarenchan", luck=luck)
+    return shape
+
+
+def _kokushi_13_shape(rng: random.Random, r: Ruleset) -> Shape:
+    orphans = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+    extra = rng.choice(orphans)
+    return Shape(kinds=tuple(sorted(orphans + (extra,))), win_kind=extra)
+
+
+def _suuankou_tanki_shape(rng: random.Random, r: Ruleset) -> Shape:
+    kinds = rng.sample(range(34), 5)
+    return Shape(sets=tuple(("trip", k, "closed") for k in kinds[:4]), pair=kinds[4],
+                 win_kind=kinds[4], closed=True)
+
+
+def _junsei_chuuren_shape(rng: random.Random, r: Ruleset) -> Shape:
+    suit = rng.randrange(3) if r.chuuren_any_suit else 0
+    extra = suit * 9 + rng.randrange(9)
+    base = (0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8)
+    return Shape(kinds=tuple(sorted([suit * 9 + i for i in base] + [extra])), win_kind=extra)
+
+
+def _daisuushii_shape(rng: random.Random, r: Ruleset) -> Shape:
+    return Shape(sets=tuple(("trip", w, rng.choice(["closed", "pon"])) for w in WINDS))
+
+
+def _suukantsu_shape(rng: random.Random, r: Ruleset) -> Shape:
+    shape = _kans_shape(4)(rng, r)
+    pair = rng.choice([k for k in range(34) if k not in {s[1] for s in shape.sets}])
+    return Shape(sets=shape.sets, pair=pair, win_kind=pair)
+
+
+def _has_yaku(yid: str, han: int = 0) -> Callable[[WinContext, ScoreResult, Ruleset], bool]:
+    """The result holds yaku ``yid`` (worth at least ``han``)."""
+    return lambda c, s, r: any(y == yid and h >= han for y, h in s.yaku)
+
+
+_DOUBLE_SHAPES: dict[str, Callable[[random.Random, Ruleset], Shape]] = {
+    "kokushi_13": _kokushi_13_shape, "suuankou_tanki": _suuankou_tanki_shape,
+    "junsei_chuuren": _junsei_chuuren_shape, "daisuushii": _daisuushii_shape,
+    "suukantsu": _suukantsu_shape, "daisharin": _daisharin_shape,
+    "tenhou": _luck_shape("tenhou"), "chiihou": _luck_shape("chiihou"),
+    "renhou": _luck_shape("renhou"),
+}
+"""A hand of each yakuman ``double_yakuman`` may name."""
+_DOUBLE_NEEDS: dict[str, Callable[[Ruleset], bool]] = {
+    "daisharin": lambda r: r.daisharin != "none", "renhou": lambda r: r.renhou == "yakuman",
+}
+"""Yakuman that exist only when another option enables them."""
+
+
+def _double(yid: str) -> Feature:
+    return Feature(
+        f"double_yakuman_{yid}", f"{yid} counted as a double yakuman",
+        lambda r: yid in r.double_yakuman and (yid not in _DOUBLE_NEEDS or _DOUBLE_NEEDS[yid](r)),
+        _DOUBLE_SHAPES[yid], _has_yaku(yid, 26), yakuman=True)
+
+
 FEATURES: tuple[Feature, ...] = (
     Feature("kiriage", "4 han 30 fu (and 3 han 60 fu) rounded up to mangan", _kiriage,
             _any_shape, _kiriage_shows),
@@ -149,12 +249,28 @@ FEATURES: tuple[Feature, ...] = (
     Feature("honba", "the club's honba value",
             lambda r: r.honba_points != Ruleset().honba_points, _honba_shape,
             lambda c, s, r: c.honba > 0),
+    Feature("daisharin", "daisharin, seven pairs of one suit (a local yakuman)",
+            lambda r: r.daisharin != "none", _daisharin_shape, _has_yaku("daisharin", 13),
+            yakuman=True),
+    Feature("suurenkou", "suurenkou, four consecutive triplets (a local yakuman)",
+            lambda r: r.suurenkou, _suurenkou_shape, _has_yaku("suurenkou", 13), yakuman=True),
+    Feature("sankantsu_yakuman", "three kans as a yakuman",
+            lambda r: r.sankantsu_yakuman, _kans_shape(3), _has_yaku("sankantsu", 13),
+            yakuman=True),
+    Feature("renhou", "renhou, a ron before the own first draw",
+            lambda r: r.renhou != "none", _luck_shape("renhou"), _has_yaku("renhou"),
+            yakuman=True),
+    Feature("paarenchan", "paarenchan, the dealer's eighth win in a row",
+            lambda r: r.paarenchan, _luck_shape("paarenchan"), _has_yaku("paarenchan"),
+            yakuman=True),
+    *(_double(y) for y in _DOUBLE_SHAPES),
 )
 
 
-def focus_of(rules: Ruleset) -> tuple[Feature, ...]:
-    """The features ``rules`` has its own way (options that differ from ``Ruleset()``'s)."""
-    return tuple(f for f in FEATURES if f.active(rules))
+def focus_of(rules: Ruleset, *, yakuman: bool = True) -> tuple[Feature, ...]:
+    """The features ``rules`` has its own way (options that differ from ``Ruleset()``'s);
+    ``yakuman=False`` leaves out those drawn as yakuman."""
+    return tuple(f for f in FEATURES if f.active(rules) and (yakuman or not f.yakuman))
 
 
 # ------------------------------------------------------------------ drawing
@@ -202,6 +318,8 @@ def _build(rng: random.Random, shape: Shape, rules: Ruleset
     tiles = _Tiles(rng)
     concealed: list[int] = []
     melds: list[Meld] = []
+    if shape.kinds:
+        return [tiles.take(k) for k in shape.kinds], melds
     if shape.chiitoitsu:
         for k in rng.sample(range(34), 7):
             concealed += [tiles.take(k), tiles.take(k)]
@@ -250,16 +368,18 @@ def _indicators(rng: random.Random, n: int, used: set[int]) -> tuple[int, ...]:
 
 def _context(rng: random.Random, shape: Shape, rules: Ruleset, concealed: list[int],
              melds: list[Meld]) -> WinContext:
-    win = rng.choice(concealed)
+    win = rng.choice([t for t in concealed
+                      if shape.win_kind is None or kind_of(t) == shape.win_kind])
     closed = not any(m.is_open for m in melds)
     tsumo = shape.tsumo if shape.tsumo is not None else rng.random() < 0.45
     riichi = closed and not shape.no_riichi and rng.random() < 0.55
+    first = shape.luck in ("tenhou", "chiihou", "renhou")  # no kan, no last tile then
     kans = sum(1 for m in melds if m.is_kan)
     used = set(concealed) | {t for m in melds for t in m.tiles}
     dora = _indicators(rng, 1 + (kans if rules.kan_dora else 0), used)
     n_ura = (1 + (kans if rules.kan_ura else 0)) if riichi and rules.ura_dora else 0
     ura = _indicators(rng, n_ura, used)
-    last = rng.random() < 0.04
+    last = not first and rng.random() < 0.04
     rinshan = tsumo and kans > 0 and rng.random() < 0.25
     return WinContext(
         concealed=tuple(concealed), melds=tuple(melds), win_tile=win, tsumo=tsumo,
@@ -267,6 +387,8 @@ def _context(rng: random.Random, shape: Shape, rules: Ruleset, concealed: list[i
         round_wind=shape.round_wind if shape.round_wind is not None else rng.randrange(2),
         riichi=riichi, ippatsu=riichi and rng.random() < 0.15,
         haitei=last and tsumo and not rinshan, houtei=last and not tsumo, rinshan=rinshan,
+        tenhou=shape.luck == "tenhou", chiihou=shape.luck == "chiihou",
+        renhou=shape.luck == "renhou", paarenchan=shape.luck == "paarenchan",
         dora_indicators=dora, ura_indicators=ura,
         honba=rng.choice((0, 0, 0, 1, 1, 2, 3)), sticks=rng.choice((0, 0, 0, 1, 1, 2)),
     )
@@ -286,8 +408,7 @@ def draw_hand(rng: random.Random, rules: Ruleset, feature: Feature | None = None
     and that ``accept`` takes when given).
 
     The hand is a win the engine scores (a yaku, the rules' minimum han without
-    dora); yakuman are left to the rules' own drills, so the draw keeps to hands
-    whose han and fu a player counts.
+    dora); a yakuman only when drawn for a :attr:`Feature.yakuman` feature.
     """
     for _ in range(MAX_TRIES):
         shape = feature.shape(rng, rules) if feature else Shape()
@@ -296,7 +417,8 @@ def draw_hand(rng: random.Random, rules: Ruleset, feature: Feature | None = None
             continue
         ctx = _context(rng, shape, rules, *built)
         res = score_win(ctx, rules)
-        if not res.valid or res.yakuman_count or res.han_without_dora < rules.min_han:
+        if not res.valid or res.han_without_dora < rules.min_han or (
+                res.yakuman_count and not (feature and feature.yakuman)):
             continue
         if feature is not None and not feature.shows(ctx, res, rules):
             continue
@@ -308,10 +430,12 @@ def draw_hand(rng: random.Random, rules: Ruleset, feature: Feature | None = None
 
 
 def draw_hands(rng: random.Random, rules: Ruleset, count: int, *,
-               accept: Callable[[DrillHand], bool] | None = None) -> list[DrillHand]:
+               accept: Callable[[DrillHand], bool] | None = None,
+               yakuman: bool = True) -> list[DrillHand]:
     """``count`` hands for a drill: every other one drawn for a feature of
-    :func:`focus_of` (in turn), the others freely."""
-    focus = focus_of(rules)
+    :func:`focus_of` (in turn), the others freely; ``yakuman=False`` draws none
+    (the fu drill: a yakuman has no fu to count)."""
+    focus = focus_of(rules, yakuman=yakuman)
     out: list[DrillHand] = []
     for i in range(count):
         feature = focus[(i // 2) % len(focus)] if focus and i % 2 == 0 else None

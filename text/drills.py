@@ -182,7 +182,7 @@ def questions(kind: str, rules: Ruleset, *, count: int, seed: int) -> list[Quest
     if kind not in KINDS:
         raise ValueError(f"'{kind}' is not a drill on drawn hands ({', '.join(KINDS)})")
     rng = random.Random(f"{kind}:{seed}")
-    hands = draw_hands(rng, rules, count)
+    hands = draw_hands(rng, rules, count, yakuman=kind != "fu")
     return [Question(kind, h, rules) for h in hands]
 
 
