@@ -12,10 +12,11 @@ import os
 import sys
 from pathlib import Path
 
-from cli.inputs import UserError
+from cli.inputs import UserError, load_rules
 from engine.events import GameEnded, HandStarted
+from rulesets.schema import Ruleset
 from saves.codec import SeatInfo
-from saves.convert import ConvertError, events_from_recorded, recorded_from_events
+from saves.convert import ConvertError, events_from_recorded, left_out_note, recorded_from_events
 from saves.logs.mjai import format_mjai, parse_mjai
 from saves.logs.mjlog import parse_mjlog
 from saves.logs.model import LogFormatError, RecordedGame
@@ -87,8 +88,9 @@ def guess_format(path: Path) -> str:
     return "tenhou6"
 
 
-def read_log(path: Path, fmt: str) -> RecordedGame:
-    """Parse a log file into the neutral model (``UserError`` on a bad file)."""
+def read_log(path: Path, fmt: str, rules: Ruleset | None = None) -> RecordedGame:
+    """Parse a log file into the neutral model (``UserError`` on a bad file); ``rules``:
+    the ruleset it was played under, when given (``import --rules``)."""
     try:
         raw = path.read_bytes()
     except OSError as exc:
@@ -99,7 +101,7 @@ def read_log(path: Path, fmt: str) -> RecordedGame:
         raise UserError(f"{path} is not a UTF-8 text file", 1) from None
     try:
         if fmt == "tenhou6":
-            return parse_tenhou6(text)
+            return parse_tenhou6(text, None if rules is None else rules.to_dict())
         if fmt == "mjlog":
             return parse_mjlog(text, ref=path.stem)
         return parse_mjai(text)
@@ -113,9 +115,10 @@ def run_import(args: argparse.Namespace) -> int:
     """Write the imported game and print its path."""
     log = Path(args.log)
     fmt = args.fmt or guess_format(log)
-    game = read_log(log, fmt)
+    rules = load_rules(args.rules) if args.rules else None
+    game = read_log(log, fmt, rules)
     try:
-        events = events_from_recorded(game)
+        events = events_from_recorded(game, rules)
     except ConvertError as exc:
         raise UserError(f"{log} cannot be imported: {exc}", 1) from None
     rules = events[0].ruleset  # type: ignore[union-attr]
@@ -147,7 +150,8 @@ def run_export(args: argparse.Namespace) -> int:
     for problem in game.problems:
         print(f"note: {path}: {problem}; exporting the events before it", file=sys.stderr)
     try:
-        recorded = recorded_from_events(game.events, title=path.stem)
+        recorded = recorded_from_events(game.events, title=path.stem,
+                                        open_riichi=args.fmt == "mjai")
         if args.fmt == "tenhou6":
             text = format_tenhou6(recorded)
         else:
@@ -156,6 +160,9 @@ def run_export(args: argparse.Namespace) -> int:
         raise UserError(f"{path} cannot be exported: {exc}", 1) from None
     if not text.endswith("\n"):
         text += "\n"
+    note = left_out_note(recorded, args.fmt)
+    if note:
+        print(f"note: {path}: {note}", file=sys.stderr)
     if args.output and args.output != "-":
         try:
             Path(args.output).write_text(text, encoding="utf-8")

@@ -219,6 +219,9 @@ def _files(sub: SubParsers) -> None:
                    help="the log's format (default: from the file name)")
     p.add_argument("-o", "--output", metavar="SAVE", help="the game file to write "
                    "(default: the save folder, named after the log)")
+    p.add_argument("--rules", metavar="NAME|FILE", default=None,
+                   help="the ruleset the game was played under (default: the one the log "
+                        "carries, else tenhou)")
     p.add_argument("--save-dir", metavar="DIR", help="folder for saved games")
     p.set_defaults(run="files:run_import")
 

@@ -7,8 +7,12 @@
   not show get the remaining tiles.  Results keep the record's own figures
   (han, fu, yaku, points, score changes) so that ``verify`` compares them with
   the engine's.
-* :func:`recorded_from_events` goes the other way, for ``export``.
-* :func:`ruleset_for` chooses the ruleset a recorded Tenhou game was played under.
+* :func:`recorded_from_events` goes the other way, for ``export``.  The record carries our
+  ruleset, each hand's dice, and whole any hand the format cannot hold (a practice-mode
+  penalty; open riichi in tenhou.net/6): see :class:`~saves.logs.model.LeftOut` and
+  :func:`left_out_note`.
+* :func:`rules_of` chooses the ruleset of a record: the one given, the one it carries, or
+  :func:`ruleset_for` (the ``tenhou`` preset with the table's options).
 
 The engine's state is folded along the way (``engine.state.apply``) to know
 each seat's hand at a win.
@@ -32,7 +36,9 @@ from engine.events import (
     HandStarted,
     Kan,
     Meld,
+    NotenDeclared,
     Payment,
+    Penalty,
     RiichiAccepted,
     RiichiDeclared,
     WinResult,
@@ -44,8 +50,9 @@ from engine.settlement import final_table
 from engine.state import GameState, apply
 from rulesets.loader import load_ruleset
 from rulesets.schema import Ruleset
+from saves.codec import LineError, decode_event, event_to_dict, ruleset_from_dict
 from saves.logs import model as m
-from saves.verify import referee
+from saves.verify import hand_label, referee
 
 
 class ConvertError(ValueError):
@@ -53,6 +60,19 @@ class ConvertError(ValueError):
 
 
 # ------------------------------------------------------------------ rules
+
+
+def rules_of(game: m.RecordedGame, rules: Ruleset | None = None) -> Ruleset:
+    """The ruleset to import ``game`` under: ``rules`` when given (``import --rules``), else
+    the ruleset the record carries (our export's), else :func:`ruleset_for`."""
+    if rules is not None:
+        return rules
+    if game.ruleset is not None:
+        try:
+            return ruleset_from_dict(game.ruleset, "$.ruleset")
+        except LineError as exc:
+            raise ConvertError(f"the ruleset the log carries: {exc}") from None
+    return ruleset_for(game)
 
 
 def ruleset_for(game: m.RecordedGame) -> Ruleset:
@@ -223,16 +243,19 @@ def _meld_of(call: m.Call) -> Meld:
 
 def events_from_recorded(game: m.RecordedGame, rules: Ruleset | None = None, *,
                          check: bool = True) -> list[Event]:
-    """Our events for a recorded game (:class:`ConvertError` when it cannot be done).
+    """Our events for a recorded game (:class:`ConvertError` when it cannot be done), under
+    :func:`rules_of` ``(game, rules)``.
 
     With ``check`` (the default) they are :func:`settled`: played through the engine, which
-    must agree with the log, and carry the engine's results.  Without it they are the log's
+    must agree with the log, and carry the engine's results; kan dora are turned where the
+    ruleset says (the formats keep no timing, or Tenhou's).  Without it they are the log's
     own, as recorded (to see where another ruleset parts from the record)."""
-    rules = rules or ruleset_for(game)
+    rules = rules_of(game, rules)
     events: list[Event] = []
     state: GameState | None = None
+    left_out = list(game.left_out)
 
-    def emit(ev: Event, where: str) -> None:
+    def emit(ev: Event, where: str, keep: bool = True) -> None:
         nonlocal state
         if isinstance(ev, Called) and (state is None or state.last_discard is None):
             raise ConvertError(f"{where}: seat {ev.seat} calls {ev.meld.kind} with no "
@@ -242,15 +265,30 @@ def events_from_recorded(game: m.RecordedGame, rules: Ruleset | None = None, *,
         except (ValueError, IndexError, KeyError, AssertionError) as exc:  # does not fit
             raise ConvertError(f"{where}: the engine cannot play the recorded "
                                f"{type(ev).__name__} ({exc})") from exc
-        events.append(ev)
+        if keep:
+            events.append(ev)
+
+    def put_back(before: int) -> None:
+        while left_out and left_out[0].before == before:
+            hand = left_out.pop(0)
+            where = f"hand {hand.name or '?'} (kept in the log's extension)"
+            for obj in hand.events:
+                try:
+                    ev = decode_event(obj)
+                except LineError as exc:
+                    raise ConvertError(f"{where}: {exc}") from None
+                if isinstance(ev, GameStarted):
+                    raise ConvertError(f"{where}: a GameStarted inside a hand")
+                emit(ev, where, keep=not (check and isinstance(ev, DoraRevealed)))
 
     emit(GameStarted(rules, game.names, None), "start")
-    for k in game.kyokus:
+    for index, k in enumerate(game.kyokus):
+        put_back(index)
         where = f"hand {k.name}"
         wall = build_wall(k)
         emit(HandStarted(round_wind=k.round_wind, hand_number=k.hand_number, honba=k.honba,
-                         sticks=k.riichi_sticks, dealer=k.dealer, scores=k.scores, dice=(1, 1),
-                         wall=wall), where)
+                         sticks=k.riichi_sticks, dealer=k.dealer, scores=k.scores,
+                         dice=k.dice or (1, 1), wall=wall), where)
         wins: list[m.Win] = []
         for a in k.actions:
             assert state is not None
@@ -262,7 +300,7 @@ def events_from_recorded(game: m.RecordedGame, rules: Ruleset | None = None, *,
             elif isinstance(a, m.Discard):
                 emit(Discarded(a.seat, a.tile, a.tsumogiri), where)
             elif isinstance(a, m.Riichi):
-                emit(RiichiDeclared(a.seat), where)
+                emit(RiichiDeclared(a.seat, a.open), where)
             elif isinstance(a, m.RiichiAccepted):
                 emit(RiichiAccepted(a.seat), where)
             elif isinstance(a, (m.Chi, m.Pon, m.Daiminkan)):
@@ -272,18 +310,30 @@ def events_from_recorded(game: m.RecordedGame, rules: Ruleset | None = None, *,
             elif isinstance(a, m.DoraRevealed):
                 if a.indicator in k.dora_indicators[:state.dora_count]:
                     continue  # already showing (the record repeats the first indicator)
-                emit(DoraRevealed(a.indicator), where)
+                emit(DoraRevealed(a.indicator), where, keep=not check)
             elif isinstance(a, m.Ryuukyoku):
-                emit(_drawn(state, a), where)
+                drawn = _drawn(state, a)
+                for seat in _noten_declared(state, a, drawn):
+                    emit(NotenDeclared(seat), where)
+                emit(drawn, where)
         if wins:
             assert state is not None
             results = tuple(_win_result(state, w) for w in wins)
             total = [sum(w.deltas[i] for w in wins) for i in range(4)]
             emit(Won(results, (total[0], total[1], total[2], total[3]),
                      sticks_taken=state.sticks), where)
+    put_back(len(game.kyokus))
     if game.final_scores is not None and state is not None:
         emit(_ended(state, game, rules), "end")
     return settled(events) if check else events
+
+
+def _noten_declared(st: GameState, r: m.Ryuukyoku, drawn: HandDrawn) -> list[int]:
+    """Seats whose hand is tenpai at an exhaustive draw that the record shows as noten:
+    they chose not to show it (a ``NotenDeclared`` each; the rules say if they may)."""
+    if r.kind != "exhaustive" or r.tenpai is None:
+        return []
+    return [s for s in range(4) if not drawn.tenpai[s] and tenpai_of(st, s)]
 
 
 def settled(events: list[Event]) -> list[Event]:
@@ -304,9 +354,10 @@ def settled(events: list[Event]) -> list[Event]:
 def _drawn(st: GameState, r: m.Ryuukyoku) -> HandDrawn:
     kind = _DRAW_KINDS[r.kind]
     tenpai = r.tenpai
-    if tenpai is None and r.kind == "nagashi_mangan":
-        # tenhou.net/6 writes only the payments of a nagashi mangan; who was tenpai (shown
-        # hands, the dealer's renchan) follows from the hands, as on Tenhou's table
+    if tenpai is None and r.kind in ("nagashi_mangan", "exhaustive"):
+        # tenhou.net/6 writes only the payments of a nagashi mangan, and of a draw under
+        # rules without noten payments; who was tenpai (shown hands, the dealer's renchan)
+        # follows from the hands, as on Tenhou's table
         tenpai = (tenpai_of(st, 0), tenpai_of(st, 1), tenpai_of(st, 2), tenpai_of(st, 3))
     tenpai = tenpai or (False, False, False, False)
     hands = tuple(tuple(sorted(st.seats[i].hand)) if tenpai[i] else () for i in range(4))
@@ -342,52 +393,113 @@ def _ended(st: GameState, game: m.RecordedGame, rules: Ruleset) -> GameEnded:
 # ------------------------------------------------------------------ export
 
 
-def recorded_from_events(events: Sequence[Event], title: str = "hanchan") -> m.RecordedGame:
-    """The neutral model of a saved game, for writing tenhou.net/6 or mjai logs."""
+def recorded_from_events(events: Sequence[Event], title: str = "hanchan", *,
+                         open_riichi: bool = True) -> m.RecordedGame:
+    """The neutral model of a saved game, for writing tenhou.net/6 or mjai logs.
+
+    It carries the game's ruleset and dice.  A hand the log's own fields cannot hold -- one
+    with a practice-mode :class:`~engine.events.Penalty`, or with open riichi when the
+    format has no ``open_riichi`` -- is not among the hands but kept whole in
+    ``left_out`` (our extension, see :func:`left_out_note`)."""
     if not events or not isinstance(events[0], GameStarted):
         raise ConvertError("the game has no GameStarted event")
     start = events[0]
     rules = start.ruleset
-    state: GameState | None = None
+    hands: list[list[Event]] = []
+    ended: GameEnded | None = None
+    for ev in events[1:]:
+        if isinstance(ev, HandStarted):
+            hands.append([ev])
+        elif isinstance(ev, GameEnded):
+            ended = ev
+        elif hands:
+            hands[-1].append(ev)
+    state = apply(None, start)
     kyokus: list[m.Kyoku] = []
-    cur: dict[str, object] | None = None
+    left_out: list[m.LeftOut] = []
+    for hand in hands:
+        why = _unwritable(hand, open_riichi)
+        if why is None:
+            kyoku, state = _kyoku_of(hand, state)
+            kyokus.append(kyoku)
+            continue
+        first = hand[0]
+        assert isinstance(first, HandStarted)
+        left_out.append(m.LeftOut(len(kyokus), hand_label(first), why,
+                                  tuple(event_to_dict(e) for e in hand)))
+        for ev in hand:
+            state = apply(state, ev)
+    final_scores = final_points = None
+    if ended is not None:
+        by_seat = {r.seat: r for r in ended.table}
+        final_scores = tuple(by_seat[s].points for s in range(4))
+        final_points = tuple(by_seat[s].result for s in range(4))
+    return m.RecordedGame(
+        title=title, names=start.players,
+        rules=m.Rules(red_fives=3 * rules.red_fives,
+                      hanchan=rules.length == "east_south", open_tanyao=rules.open_tanyao,
+                      display=rules.name),
+        kyokus=tuple(kyokus),
+        final_scores=final_scores,  # type: ignore[arg-type]
+        final_points=final_points,  # type: ignore[arg-type]
+        ruleset=rules.to_dict(),
+        left_out=tuple(left_out),
+    )
+
+
+def _unwritable(hand: Sequence[Event], open_riichi: bool) -> str | None:
+    """Why a log's own fields cannot hold this hand (None: they can)."""
+    for ev in hand:
+        if isinstance(ev, Penalty):
+            return f"a {ev.kind.replace('_', ' ')} by seat {ev.seat}"
+        if isinstance(ev, RiichiDeclared) and ev.open and not open_riichi:
+            return f"open riichi by seat {ev.seat}"
+    return None
+
+
+def left_out_note(game: m.RecordedGame, fmt: str) -> str | None:
+    """One sentence on the hands a log keeps only in our extension (None: there are none).
+
+    >>> print(left_out_note(m.RecordedGame("t", ("a", "b", "c", "d"), m.Rules(), (), left_out=(
+    ...     m.LeftOut(1, "E1-1", "a chombo by seat 1", ()),)), "tenhou6"))
+    the 2nd hand (E1-1, a chombo by seat 1) cannot be written as a tenhou6 hand: it is kept \
+only in hanchan's own field of the log, which hanchan import reads and other programs skip \
+(their next hand starts with the scores after it)
+    """
+    if not game.left_out:
+        return None
+    which = " and ".join(f"the {_ordinal(h.before + i + 1)} hand ({h.name}, {h.reason})"
+                         for i, h in enumerate(game.left_out))
+    if len(game.left_out) == 1:
+        article = "an" if fmt[0] in "aeiou" or fmt.startswith("mj") else "a"
+        return (f"{which} cannot be written as {article} {fmt} hand: it is kept only in "
+                "hanchan's own field of the log, which hanchan import reads and other "
+                "programs skip (their next hand starts with the scores after it)")
+    return (f"{which} cannot be written as {fmt} hands: they are kept only in hanchan's own "
+            "field of the log, which hanchan import reads and other programs skip (their "
+            "next hand starts with the scores after them)")
+
+
+def _ordinal(n: int) -> str:
+    tail = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{tail}"
+
+
+def _kyoku_of(hand: Sequence[Event], state: GameState) -> tuple[m.Kyoku, GameState]:
+    """One hand's record, and the state after it."""
+    start = hand[0]
+    assert isinstance(start, HandStarted)
     actions: list[m.Action] = []
     dora: list[int] = []
     ura: tuple[int, ...] = ()
-    ended: GameEnded | None = None
-
-    def close() -> None:
-        nonlocal cur
-        if cur is None:
-            return
-        kyokus.append(m.Kyoku(
-            round_wind=int(cur["round_wind"]),  # type: ignore[call-overload]
-            hand_number=int(cur["hand_number"]),  # type: ignore[call-overload]
-            honba=int(cur["honba"]),  # type: ignore[call-overload]
-            riichi_sticks=int(cur["sticks"]),  # type: ignore[call-overload]
-            scores=cur["scores"],  # type: ignore[arg-type]
-            dealer=int(cur["dealer"]),  # type: ignore[call-overload]
-            dora_indicators=tuple(dora), ura_indicators=ura,
-            haipai=cur["haipai"],  # type: ignore[arg-type]
-            actions=tuple(actions)))
-        cur = None
-
-    for ev in events:
+    for ev in hand:
         before = state
-        if isinstance(ev, HandStarted):
-            close()
-            actions.clear()
-            dora.clear()
-            ura = ()
-            cur = {"round_wind": ev.round_wind, "hand_number": ev.hand_number,
-                   "honba": ev.honba, "sticks": ev.sticks, "scores": tuple(ev.scores),
-                   "dealer": ev.dealer, "haipai": wall_mod.deal(ev.wall, ev.dealer)}
-        elif isinstance(ev, Drew):
+        if isinstance(ev, Drew):
             actions.append(m.Draw(ev.seat, ev.tile, ev.rinshan))
         elif isinstance(ev, Discarded):
             actions.append(m.Discard(ev.seat, ev.tile, ev.tsumogiri))
         elif isinstance(ev, RiichiDeclared):
-            actions.append(m.Riichi(ev.seat))
+            actions.append(m.Riichi(ev.seat, ev.open))
         elif isinstance(ev, RiichiAccepted):
             actions.append(m.RiichiAccepted(ev.seat))
         elif isinstance(ev, (Called, Kan)):
@@ -396,34 +508,22 @@ def recorded_from_events(events: Sequence[Event], title: str = "hanchan") -> m.R
             dora.append(ev.indicator)
             actions.append(m.DoraRevealed(ev.indicator))
         elif isinstance(ev, Won):
-            assert before is not None
             for w in ev.wins:
                 if w.ura_indicators and len(w.ura_indicators) > len(ura):
                     ura = tuple(w.ura_indicators)
                 actions.append(_model_win(before, w, base_points, split))
         elif isinstance(ev, HandDrawn):
-            assert before is not None
             actions.append(_model_draw(before, ev))
-        elif isinstance(ev, GameEnded):
-            ended = ev
         state = apply(state, ev)
         if isinstance(ev, HandStarted):
             dora.extend(state.dora_indicators())
-    close()
-    final_scores = final_points = None
-    if ended is not None:
-        by_seat = {r.seat: r for r in ended.table}
-        final_scores = tuple(by_seat[s].points for s in range(4))
-        final_points = tuple(by_seat[s].result for s in range(4))
-    return m.RecordedGame(
-        title=title, names=start.players,
-        rules=m.Rules(red_fives=3 if rules.red_fives else 0,
-                      hanchan=rules.length == "east_south", open_tanyao=rules.open_tanyao,
-                      display=rules.name),
-        kyokus=tuple(kyokus),
-        final_scores=final_scores,  # type: ignore[arg-type]
-        final_points=final_points,  # type: ignore[arg-type]
-    )
+    kyoku = m.Kyoku(
+        round_wind=start.round_wind, hand_number=start.hand_number, honba=start.honba,
+        riichi_sticks=start.sticks, scores=start.scores, dealer=start.dealer,
+        dora_indicators=tuple(dora), ura_indicators=ura,
+        haipai=wall_mod.deal(start.wall, start.dealer), actions=tuple(actions),
+        dice=start.dice)
+    return kyoku, state
 
 
 def _call_of(seat: int, meld: Meld) -> m.Call:

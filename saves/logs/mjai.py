@@ -10,8 +10,12 @@ mjai itself only requires ``deltas`` on ``hora``/``ryukyoku``; to keep a game wh
 write (and read, when present) on ``hora``: ``pai``, ``ura_markers``, ``han``, ``fu``,
 ``limit``, ``yakus`` (``[[id, han], ...]``, ids as in docs/cli.md), ``points``, ``ron``,
 ``tsumo_dealer``, ``tsumo_other``, ``pao``; on ``ryukyoku``: ``reason``, ``tenpais``,
-``actor`` (kyuushu); on ``start_game``: ``aka_flag``, ``title``, ``ref``, ``date``,
-``rules``; on ``end_game``: ``scores``, ``points``. Readers such as Mortal ignore them.
+``actor`` (kyuushu); on ``reach``: ``open`` (open riichi); on ``start_kyoku``: ``dice``;
+on ``start_game``: ``aka_flag``, ``title``, ``ref``, ``date``, ``rules``, ``ruleset`` (our
+full ruleset, as a save file's header holds it) and ``left_out`` (hands only we can read,
+see :class:`~.model.LeftOut`); on ``end_game``: ``scores``, ``points``. Readers such as
+Mortal ignore them. A second dora indicator turned at the start of a hand (a ruleset's
+``initial_dora``) is a ``dora`` event right after ``start_kyoku``.
 """
 
 from __future__ import annotations
@@ -23,6 +27,8 @@ from typing import Any
 from engine.tiles import EAST, WIND_LETTERS, is_honour, kind_of
 
 from .model import (
+    MAX_NUMBER,
+    MAX_REDS,
     RYUUKYOKU_KINDS,
     Action,
     Ankan,
@@ -44,11 +50,13 @@ from .model import (
     Win,
     Yaku,
     is_red,
+    left_out_data,
+    read_left_out,
 )
-from .yaku import LIMITS, TENHOU_YAKU, payments
+from .yaku import KNOWN_IDS, LIMITS, payments
 
 _HONOURS = "ESWNPFC"
-_KNOWN_YAKU = {yid for yid, _ in TENHOU_YAKU.values()}
+_KNOWN_YAKU = KNOWN_IDS
 
 REASONS = {
     "exhaustive": "fanpai",
@@ -62,12 +70,13 @@ REASONS = {
 _REASON_TO_KIND = {v: k for k, v in REASONS.items()}
 
 
-def tile_name(tile: int) -> str:
-    """Physical id -> mjai name: ``16`` -> ``"5mr"``, ``108`` -> ``"E"``."""
+def tile_name(tile: int, reds: int = 1) -> str:
+    """Physical id -> mjai name: ``16`` -> ``"5mr"``, ``108`` -> ``"E"`` (``reds``: the red
+    fives of a suit, :mod:`.model`)."""
     kind = kind_of(tile)
     if is_honour(kind):
         return _HONOURS[kind - EAST]
-    return f"{kind % 9 + 1}{'mps'[kind // 9]}" + ("r" if is_red(tile) else "")
+    return f"{kind % 9 + 1}{'mps'[kind // 9]}" + ("r" if is_red(tile, reds) else "")
 
 
 def parse_tile_name(name: Any) -> tuple[int, bool]:
@@ -88,34 +97,39 @@ def parse_tile_name(name: Any) -> tuple[int, bool]:
 # ---------------------------------------------------------------- writing
 
 
-def _kyoku_events(k: Kyoku) -> list[dict[str, Any]]:
+def _kyoku_events(k: Kyoku, reds: int) -> list[dict[str, Any]]:
+    kan_dora = sum(isinstance(a, DoraRevealed) for a in k.actions)
+    initial = k.dora_indicators[: len(k.dora_indicators) - kan_dora]
     events: list[dict[str, Any]] = [
         {
             "type": "start_kyoku",
             "bakaze": WIND_LETTERS[k.round_wind],
-            "dora_marker": tile_name(k.dora_indicators[0]),
+            "dora_marker": tile_name(k.dora_indicators[0], reds),
             "kyoku": k.hand_number + 1,
             "honba": k.honba,
             "kyotaku": k.riichi_sticks,
             "oya": k.dealer,
             "scores": list(k.scores),
-            "tehais": [[tile_name(t) for t in hand] for hand in k.haipai],
+            "tehais": [[tile_name(t, reds) for t in hand] for hand in k.haipai],
         }
     ]
+    if k.dice is not None:
+        events[0]["dice"] = list(k.dice)
+    events.extend({"type": "dora", "dora_marker": tile_name(t, reds)} for t in initial[1:])
     for a in k.actions:
         if isinstance(a, Draw):
-            events.append({"type": "tsumo", "actor": a.seat, "pai": tile_name(a.tile)})
+            events.append({"type": "tsumo", "actor": a.seat, "pai": tile_name(a.tile, reds)})
         elif isinstance(a, Discard):
             events.append(
                 {
                     "type": "dahai",
                     "actor": a.seat,
-                    "pai": tile_name(a.tile),
+                    "pai": tile_name(a.tile, reds),
                     "tsumogiri": a.tsumogiri,
                 }
             )
         elif isinstance(a, Riichi):
-            events.append({"type": "reach", "actor": a.seat})
+            events.append({"type": "reach", "actor": a.seat} | ({"open": True} if a.open else {}))
         elif isinstance(a, RiichiAccepted):
             events.append({"type": "reach_accepted", "actor": a.seat})
         elif isinstance(a, (Chi, Pon, Daiminkan)):
@@ -124,8 +138,8 @@ def _kyoku_events(k: Kyoku) -> list[dict[str, Any]]:
                     "type": {Chi: "chi", Pon: "pon", Daiminkan: "daiminkan"}[type(a)],
                     "actor": a.seat,
                     "target": a.from_seat,
-                    "pai": tile_name(a.called),
-                    "consumed": [tile_name(t) for t in a.consumed],
+                    "pai": tile_name(a.called, reds),
+                    "consumed": [tile_name(t, reds) for t in a.consumed],
                 }
             )
         elif isinstance(a, Kakan):
@@ -133,26 +147,27 @@ def _kyoku_events(k: Kyoku) -> list[dict[str, Any]]:
                 {
                     "type": "kakan",
                     "actor": a.seat,
-                    "pai": tile_name(a.added),
-                    "consumed": [tile_name(t) for t in a.pon],
+                    "pai": tile_name(a.added, reds),
+                    "consumed": [tile_name(t, reds) for t in a.pon],
                 }
             )
         elif isinstance(a, Ankan):
             events.append(
-                {"type": "ankan", "actor": a.seat, "consumed": [tile_name(t) for t in a.tiles]}
+                {"type": "ankan", "actor": a.seat,
+                 "consumed": [tile_name(t, reds) for t in a.tiles]}
             )
         elif isinstance(a, DoraRevealed):
-            events.append({"type": "dora", "dora_marker": tile_name(a.indicator)})
+            events.append({"type": "dora", "dora_marker": tile_name(a.indicator, reds)})
         elif isinstance(a, Win):
             ev: dict[str, Any] = {
                 "type": "hora",
                 "actor": a.seat,
                 "target": a.from_seat,
                 "deltas": list(a.deltas),
-                "ura_markers": [tile_name(t) for t in k.ura_indicators],
+                "ura_markers": [tile_name(t, reds) for t in k.ura_indicators],
             }
             if a.tile is not None:
-                ev["pai"] = tile_name(a.tile)
+                ev["pai"] = tile_name(a.tile, reds)
             ev.update(
                 {
                     "han": a.han,
@@ -186,13 +201,17 @@ def mjai_events(game: RecordedGame) -> list[dict[str, Any]]:
         "title": game.title,
         "rules": asdict(game.rules),
     }
+    if game.ruleset is not None:
+        start["ruleset"] = game.ruleset
+    if game.left_out:
+        start["left_out"] = left_out_data(game.left_out)
     if game.ref is not None:
         start["ref"] = game.ref
     if game.date is not None:
         start["date"] = game.date
     events = [start]
     for k in game.kyokus:
-        events.extend(_kyoku_events(k))
+        events.extend(_kyoku_events(k, game.rules.reds))
     end: dict[str, Any] = {"type": "end_game"}
     if game.final_scores is not None:
         end["scores"] = list(game.final_scores)
@@ -213,10 +232,11 @@ def format_mjai(game: RecordedGame) -> str:
 
 
 class _KyokuReader:
-    def __init__(self, ev: dict[str, Any], line: int, red_fives: bool) -> None:
+    def __init__(self, ev: dict[str, Any], line: int, reds: int) -> None:
         self.line = line
         where = f"mjai line {line} (start_kyoku)"
-        self.alloc = TileAllocator(red_fives, where)
+        self.reds = reds
+        self.alloc = TileAllocator(reds, where)
         try:
             bakaze = ev["bakaze"]
             if bakaze not in WIND_LETTERS:
@@ -227,6 +247,16 @@ class _KyokuReader:
                 raise LogFormatError(f"{where}: kyoku must be 1..4")
             self.honba = _int(ev["honba"], where, "honba")
             self.sticks = _int(ev["kyotaku"], where, "kyotaku")
+            for value, what in ((self.honba, "honba"), (self.sticks, "kyotaku")):
+                if value < 0:
+                    raise LogFormatError(f"{where}: {what} {value} is below 0")
+            dice = ev.get("dice")
+            self.dice: tuple[int, int] | None = None
+            if dice is not None:
+                if not (isinstance(dice, list) and len(dice) == 2
+                        and all(_int(d, where, "dice") in range(1, 7) for d in dice)):
+                    raise LogFormatError(f"{where}: dice {dice!r} are not two dice 1..6")
+                self.dice = (dice[0], dice[1])
             self.dealer = _seat(ev["oya"], where, "oya")
             scores = ev["scores"]
             tehais = ev["tehais"]
@@ -267,7 +297,9 @@ class _KyokuReader:
             kind, red = parse_tile_name(name)
         except ValueError as e:
             raise LogFormatError(f"{where}: {e}") from None
-        matches = [t for t in self.hands[seat] if kind_of(t) == kind and is_red(t) == red]
+        matches = [
+            t for t in self.hands[seat] if kind_of(t) == kind and is_red(t, self.reds) == red
+        ]
         if not matches:
             raise LogFormatError(f"{where}: seat {seat} has no {name} in hand")
         others = [t for t in matches if t != avoid]
@@ -287,13 +319,22 @@ class _KyokuReader:
             ura_indicators=tuple(self.ura),
             haipai=tuple(self.haipai),
             actions=tuple(self.actions),
+            dice=self.dice,
         )
 
 
 def _int(v: Any, where: str, what: str) -> int:
     if isinstance(v, bool) or not isinstance(v, int):
-        raise LogFormatError(f"{where}: {what} must be an integer, not {v!r}")
+        raise LogFormatError(f"{where}: {what} must be an integer, not {_short(v)}")
+    if abs(v) > MAX_NUMBER:
+        raise LogFormatError(
+            f"{where}: {what} {_short(v)} is out of range (at most {MAX_NUMBER:,} either way)")
     return v
+
+
+def _short(v: Any) -> str:
+    text = repr(v)
+    return text if len(text) <= 24 else text[:20] + "..."
 
 
 def _seat(v: Any, where: str, what: str) -> int:
@@ -320,7 +361,8 @@ def _opt_int(ev: dict[str, Any], key: str, where: str) -> int | None:
 def _hora(ev: dict[str, Any], kr: _KyokuReader, where: str) -> Win:
     actor = _seat(ev.get("actor"), where, "actor")
     target = _seat(ev.get("target"), where, "target")
-    last = kr.actions[-1] if kr.actions else None
+    # a kan dora turned for a rinshan win comes after the draw it is won with
+    last = next((a for a in reversed(kr.actions) if not isinstance(a, DoraRevealed)), None)
     tile: int | None = None
     if actor == target:
         if isinstance(last, Draw) and last.seat == actor:
@@ -338,7 +380,7 @@ def _hora(ev: dict[str, Any], kr: _KyokuReader, where: str) -> Win:
             kind, red = parse_tile_name(ev["pai"])
         except ValueError as e:
             raise LogFormatError(f"{where}: {e}") from None
-        if (kind, red) != (kind_of(tile), is_red(tile)):
+        if (kind, red) != (kind_of(tile), is_red(tile, kr.reds)):
             raise LogFormatError(f"{where}: pai {ev['pai']} is not the tile won on")
     markers = ev.get("ura_markers") or []
     if markers and not kr.ura:
@@ -420,9 +462,14 @@ def _rules(ev: dict[str, Any], where: str) -> Rules:
     if not isinstance(raw, dict):
         raise LogFormatError(f"{where}: rules must be an object")
     try:
-        return Rules(**raw)
+        rules = Rules(**raw)
     except TypeError as e:
         raise LogFormatError(f"{where}: bad rules ({e})") from None
+    red = rules.red_fives
+    if isinstance(red, bool) or red not in range(0, 3 * MAX_REDS + 1, 3):
+        raise LogFormatError(f"{where}: rules.red_fives {_short(red)} is not 0, 3 or 6 "
+                             "(the same number of red fives in each suit)")
+    return rules
 
 
 def parse_mjai(text: str) -> RecordedGame:
@@ -431,6 +478,8 @@ def parse_mjai(text: str) -> RecordedGame:
     rules = Rules()
     title = ""
     ref = date = None
+    ruleset: dict[str, Any] | None = None
+    left_out: Any = None
     final_scores = final_points = None
     kyokus: list[Kyoku] = []
     kr: _KyokuReader | None = None
@@ -460,13 +509,17 @@ def parse_mjai(text: str) -> RecordedGame:
             title = str(ev.get("title", ""))
             ref = ev.get("ref")
             date = ev.get("date")
+            ruleset = ev.get("ruleset")
+            if ruleset is not None and not isinstance(ruleset, dict):
+                raise LogFormatError(f"{where}: ruleset must be an object")
+            left_out = ev.get("left_out")
             continue
         if not started:
             raise LogFormatError(f"{where}: the stream must begin with start_game")
         if t == "start_kyoku":
             if kr is not None:
                 raise LogFormatError(f"{where}: start_kyoku before end_kyoku")
-            kr = _KyokuReader(ev, n, rules.red_fives > 0)
+            kr = _KyokuReader(ev, n, rules.reds)
             continue
         if t == "end_game":
             if kr is not None:
@@ -480,6 +533,11 @@ def parse_mjai(text: str) -> RecordedGame:
                 pt = ev["points"]
                 if not isinstance(pt, list) or len(pt) != 4:
                     raise LogFormatError(f"{where}: points must be 4 numbers")
+                for x in pt:
+                    if (isinstance(x, bool) or not isinstance(x, (int, float))
+                            or not abs(x) <= MAX_NUMBER):
+                        raise LogFormatError(f"{where}: points {_short(x)} is not a number "
+                                             f"within {MAX_NUMBER:,} either way")
                 final_points = tuple(float(x) for x in pt)
             ended = True
             continue
@@ -514,6 +572,8 @@ def parse_mjai(text: str) -> RecordedGame:
         final_points=final_points,  # type: ignore[arg-type]
         ref=ref if isinstance(ref, str) else None,
         date=date if isinstance(date, str) else None,
+        ruleset=ruleset,
+        left_out=read_left_out(left_out, len(kyokus), "mjai start_game left_out"),
     )
 
 
@@ -549,9 +609,9 @@ def _play(ev: dict[str, Any], t: str, kr: _KyokuReader, where: str) -> None:
                 kind, red = parse_tile_name(ev["pai"])
             except ValueError as e:
                 raise LogFormatError(f"{where}: {e}") from None
-            if (kind, red) != (kind_of(last), is_red(last)):
+            if (kind, red) != (kind_of(last), is_red(last, kr.reds)):
                 raise LogFormatError(
-                    f"{where}: tsumogiri of {ev['pai']} but {tile_name(last)} was drawn"
+                    f"{where}: tsumogiri of {ev['pai']} but {tile_name(last, kr.reds)} was drawn"
                 )
             kr.hands[actor].remove(last)
             tile = last
@@ -560,7 +620,10 @@ def _play(ev: dict[str, Any], t: str, kr: _KyokuReader, where: str) -> None:
         kr.actions.append(Discard(actor, tile, tsumogiri))
         kr.last_draw[actor] = None
     elif t == "reach":
-        kr.actions.append(Riichi(actor))
+        is_open = ev.get("open", False)
+        if not isinstance(is_open, bool):
+            raise LogFormatError(f"{where}: open must be true or false")
+        kr.actions.append(Riichi(actor, is_open))
     elif t == "reach_accepted":
         kr.actions.append(RiichiAccepted(actor))
     elif t in ("chi", "pon", "daiminkan"):
@@ -573,9 +636,9 @@ def _play(ev: dict[str, Any], t: str, kr: _KyokuReader, where: str) -> None:
             kind, red = parse_tile_name(ev["pai"])
         except ValueError as e:
             raise LogFormatError(f"{where}: {e}") from None
-        if (kind, red) != (kind_of(called), is_red(called)):
+        if (kind, red) != (kind_of(called), is_red(called, kr.reds)):
             raise LogFormatError(
-                f"{where}: pai {ev['pai']} is not the last discard {tile_name(called)}"
+                f"{where}: pai {ev['pai']} is not the last discard {tile_name(called, kr.reds)}"
             )
         n = 3 if t == "daiminkan" else 2
         consumed = [kr.remove(actor, x, where) for x in _consumed(ev, n, where)]

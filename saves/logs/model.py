@@ -8,10 +8,13 @@ Conventions:
   whoever ``Kyoku.dealer`` says in the first hand).
 * A *tile* is a physical tile id 0..135 = kind * 4 + copy, kind 0..33 (1m..9m, 1p..9p, 1s..9s,
   East South West North White Green Red); the red five of a suit is copy 0 (ids 16, 52, 88), exactly
-  Tenhou's mjlog numbering. Formats that give only kinds (tenhou.net/6, mjai) get copies
-  assigned consistently in order of appearance: red five = copy 0, other copies from the lowest
-  free copy up. Two parses of the same game therefore agree on kinds and red flags, not
-  necessarily on copies: compare them through :func:`tile_key` / :meth:`RecordedGame.canonical`.
+  Tenhou's mjlog numbering. A game with two red fives of each suit (``Rules.red_fives`` 6)
+  has copies 0 and 1 red, one without (0) has none, as in :mod:`engine.tiles`; the helpers
+  take ``reds``, the red fives of a suit (:attr:`Rules.reds`). Formats that give only kinds
+  (tenhou.net/6, mjai) get copies assigned consistently in order of appearance: a red five
+  takes the lowest free red copy, other copies from the lowest free plain copy up. Two parses
+  of the same game therefore agree on kinds and red flags, not necessarily on copies: compare
+  them through :func:`tile_key` / :meth:`RecordedGame.canonical`.
 * ``Kyoku.actions`` is the real time order of the hand, ending with its result(s): one ``Win``
   per winner (two for a double ron, in Tenhou's order) or one ``Ryuukyoku``.
 """
@@ -33,35 +36,44 @@ class LogFormatError(ValueError):
 # ---------------------------------------------------------------- tiles
 
 
-def is_red(tile: Tile) -> bool:
-    """Red fives are copy 0 of 5m, 5p, 5s (ids 16, 52, 88)."""
-    return tile in (16, 52, 88)
+MAX_REDS = 2
+"""Red fives of one suit a game can have (``Ruleset.red_fives``)."""
+
+MAX_NUMBER = 10**9
+"""Scores, payments, honba and stick counts of a record are bounded by this in absolute
+value (as a saved game's numbers are, ``saves.codec.MAX_ABS_INT``)."""
 
 
-def tile_key(tile: Tile) -> tuple[int, bool]:
+def is_red(tile: Tile, reds: int = 1) -> bool:
+    """Red fives are the lowest ``reds`` copies of 5m, 5p, 5s (with one: ids 16, 52, 88)."""
+    return kind_of(tile) in FIVES and tile % 4 < reds
+
+
+def tile_key(tile: Tile, reds: int = 1) -> tuple[int, bool]:
     """What two parses of one game agree on: the kind and whether it is red."""
-    return (kind_of(tile), is_red(tile))
+    return (kind_of(tile), is_red(tile, reds))
 
 
 _SUITS = "mpsz"
 
 
-def tile_to_mpsz(tile: Tile) -> str:
+def tile_to_mpsz(tile: Tile, reds: int = 1) -> str:
     """``16`` -> ``"0m"``, ``17`` -> ``"5m"``, ``108`` -> ``"1z"``."""
     kind = kind_of(tile)
-    digit = 0 if is_red(tile) else kind % 9 + 1
+    digit = 0 if is_red(tile, reds) else kind % 9 + 1
     return f"{digit}{_SUITS[kind // 9]}"
 
 
 class TileAllocator:
     """Hands out physical ids for formats that only name kinds (and red fives).
 
-    ``take(kind, red)`` gives a fresh copy: copy 0 for a red five, otherwise the lowest copy not
-    yet used (copy 0 of a five is reserved for the red one when the game has red fives).
+    ``take(kind, red)`` gives a fresh copy: the lowest free red copy for a red five, otherwise
+    the lowest copy not yet used (the first ``reds`` copies of a five are the red ones).
+    ``reds`` is the number of red fives of each suit (``True`` counts as one).
     """
 
-    def __init__(self, red_fives: bool, where: str = "") -> None:
-        self.red_fives = red_fives
+    def __init__(self, reds: int, where: str = "") -> None:
+        self.reds = int(reds)
         self.used: set[int] = set()
         self.where = where
 
@@ -72,12 +84,16 @@ class TileAllocator:
         if red:
             if not five:
                 raise LogFormatError(f"{self.where}: only fives can be red (kind {kind})")
-            tile = kind * 4
-            if tile in self.used:
-                raise LogFormatError(f"{self.where}: a second red {tile_to_mpsz(tile)}")
-            self.used.add(tile)
-            return tile
-        first = 1 if (five and self.red_fives) else 0
+            for copy in range(max(self.reds, 1)):
+                tile = kind * 4 + copy
+                if tile not in self.used:
+                    self.used.add(tile)
+                    return tile
+            name = tile_to_mpsz(kind * 4)
+            if self.reds <= 1:
+                raise LogFormatError(f"{self.where}: a second red {name}")
+            raise LogFormatError(f"{self.where}: more red {name} than the {self.reds} of the game")
+        first = self.reds if five else 0
         for copy in range(first, 4):
             tile = kind * 4 + copy
             if tile not in self.used:
@@ -96,7 +112,7 @@ class TileAllocator:
 class Rules:
     """What the record says about the rules of the table."""
 
-    red_fives: int = 3  # number of red fives (0 or 3 in 4-player Tenhou)
+    red_fives: int = 3  # number of red fives in all (0 or 3 in 4-player Tenhou; 6 with two a suit)
     hanchan: bool = True  # False: east-only (tonpuusen)
     open_tanyao: bool = True
     fast: bool = False  # Tenhou's 速 flag
@@ -104,6 +120,11 @@ class Rules:
     tenhou_type: int | None = None  # the mjlog <GO type> bitfield, when known
     lobby: int | None = None  # the mjlog <GO lobby>, when known
     display: str = ""  # Tenhou's short name, e.g. "鳳南喰赤"
+
+    @property
+    def reds(self) -> int:
+        """Red fives of each suit (the tile helpers' ``reds``)."""
+        return min(MAX_REDS, -(-self.red_fives // 3))
 
 
 @dataclass(frozen=True)
@@ -139,6 +160,7 @@ class Riichi:
     """The declaration (Tenhou's REACH step 1); the discard that follows is the riichi tile."""
 
     seat: Seat
+    open: bool = False  # open riichi (mjai's ``reach`` with our ``open`` field)
 
 
 @dataclass(frozen=True)
@@ -328,6 +350,49 @@ class Kyoku:
 
 
 @dataclass(frozen=True)
+class LeftOut:
+    """A hand the format's own fields cannot hold (a practice-mode penalty, open riichi in
+    tenhou.net/6), kept whole in our extension: ``events`` are the save file's event objects
+    (``saves.codec``), from its ``HandStarted`` to its end; it came before ``kyokus[before]``
+    (``before == len(kyokus)``: after the last written hand)."""
+
+    before: int
+    name: str  # "E2-0"
+    reason: str  # a phrase: "a chombo by seat 1"
+    events: tuple[Any, ...] = field(hash=False)
+
+
+def read_left_out(raw: Any, hands: int, where: str) -> tuple[LeftOut, ...]:
+    """Hands left out, from our extension's plain data (``None``: none)."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise LogFormatError(f"{where} must be a list of hands")
+    out: list[LeftOut] = []
+    for i, item in enumerate(raw):
+        w = f"{where}[{i}]"
+        if not isinstance(item, dict):
+            raise LogFormatError(f"{w} must be an object")
+        before, events = item.get("before"), item.get("events")
+        if isinstance(before, bool) or not isinstance(before, int) or not 0 <= before <= hands:
+            raise LogFormatError(f"{w}.before = {before!r} is not a hand's place 0..{hands}")
+        if out and before < out[-1].before:
+            raise LogFormatError(f"{w}.before = {before}: the hands must be in order")
+        if not isinstance(events, list) or not events or not all(
+                isinstance(e, dict) for e in events):
+            raise LogFormatError(f"{w}.events must be a list of event objects")
+        out.append(LeftOut(before, str(item.get("hand", "")), str(item.get("reason", "")),
+                           tuple(events)))
+    return tuple(out)
+
+
+def left_out_data(items: tuple[LeftOut, ...]) -> list[dict[str, Any]]:
+    """Our extension's plain data for hands left out (read back by :func:`read_left_out`)."""
+    return [{"before": h.before, "hand": h.name, "reason": h.reason, "events": list(h.events)}
+            for h in items]
+
+
+@dataclass(frozen=True)
 class RecordedGame:
     title: str
     names: tuple[str, str, str, str]
@@ -338,6 +403,9 @@ class RecordedGame:
     ref: str | None = None  # the game id
     date: str | None = None  # as the record gives it
     extra: tuple[tuple[str, str], ...] = field(default=())  # anything else worth keeping
+    ruleset: dict[str, Any] | None = field(default=None, hash=False)
+    """Our full ruleset (``Ruleset.to_dict()``) when the record carries it (our extension)."""
+    left_out: tuple[LeftOut, ...] = ()  # hands only our extension holds
 
     def canonical(self) -> Any:
         """A plain nested structure with every physical tile replaced by :func:`tile_key`.
@@ -346,7 +414,7 @@ class RecordedGame:
         they agree on hands, actions and results. Fields only one format knows (title, names,
         winning hand, fu of limit hands in tenhou.net/6, ...) are left out.
         """
-        return tuple(_canonical_kyoku(k) for k in self.kyokus)
+        return tuple(_canonical_kyoku(k, self.rules.reds) for k in self.kyokus)
 
 
 _TILE_FIELDS = {"tile", "called", "added", "indicator"}
@@ -354,30 +422,30 @@ _TILES_FIELDS = {"consumed", "pon", "tiles"}
 _SKIP_FIELDS = {"hand", "fu", "tile_win"}
 
 
-def _canonical_value(name: str, value: Any) -> Any:
+def _canonical_value(name: str, value: Any, reds: int) -> Any:
     if name in _TILE_FIELDS and isinstance(value, int):
-        return tile_key(value)
+        return tile_key(value, reds)
     if name in _TILES_FIELDS:
-        return tuple(sorted(tile_key(t) for t in value))
+        return tuple(sorted(tile_key(t, reds) for t in value))
     if is_dataclass(value) and not isinstance(value, type):
-        return _canonical_action(value)
+        return _canonical_action(value, reds)
     if isinstance(value, tuple):
-        return tuple(_canonical_value("", v) for v in value)
+        return tuple(_canonical_value("", v, reds) for v in value)
     return value
 
 
-def _canonical_action(action: Any) -> Any:
+def _canonical_action(action: Any, reds: int) -> Any:
     out: list[Any] = [type(action).__name__]
     for f in fields(action):
         if f.name in _SKIP_FIELDS:
             continue
         if isinstance(action, Win) and f.name == "tile":
             continue
-        out.append((f.name, _canonical_value(f.name, getattr(action, f.name))))
+        out.append((f.name, _canonical_value(f.name, getattr(action, f.name), reds)))
     return tuple(out)
 
 
-def _canonical_kyoku(k: Kyoku) -> Any:
+def _canonical_kyoku(k: Kyoku, reds: int) -> Any:
     return (
         k.round_wind,
         k.hand_number,
@@ -385,10 +453,10 @@ def _canonical_kyoku(k: Kyoku) -> Any:
         k.riichi_sticks,
         k.scores,
         k.dealer,
-        tuple(tile_key(t) for t in k.dora_indicators),
-        tuple(tile_key(t) for t in k.ura_indicators),
-        tuple(tuple(sorted(tile_key(t) for t in h)) for h in k.haipai),
-        tuple(_canonical_action(a) for a in k.actions),
+        tuple(tile_key(t, reds) for t in k.dora_indicators),
+        tuple(tile_key(t, reds) for t in k.ura_indicators),
+        tuple(tuple(sorted(tile_key(t, reds) for t in h)) for h in k.haipai),
+        tuple(_canonical_action(a, reds) for a in k.actions),
     )
 
 
@@ -404,7 +472,10 @@ __all__ = [
     "Draw",
     "Kakan",
     "Kyoku",
+    "LeftOut",
     "LogFormatError",
+    "MAX_NUMBER",
+    "MAX_REDS",
     "Pon",
     "RecordedGame",
     "Riichi",
@@ -415,6 +486,8 @@ __all__ = [
     "Win",
     "Yaku",
     "is_red",
+    "left_out_data",
+    "read_left_out",
     "replace",
     "tile_key",
     "tile_to_mpsz",

@@ -25,11 +25,14 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from engine.tiles import EAST, WIND_LETTERS, is_suited, kind_of
 
 from .model import (
+    MAX_NUMBER,
+    MAX_REDS,
     Action,
     Ankan,
     Chi,
@@ -39,6 +42,7 @@ from .model import (
     Draw,
     Kakan,
     Kyoku,
+    LeftOut,
     LogFormatError,
     Pon,
     RecordedGame,
@@ -50,6 +54,9 @@ from .model import (
     Win,
     Yaku,
     is_red,
+    left_out_data,
+    read_left_out,
+    replace,
 )
 from .yaku import JAPANESE_TO_ID, LIMIT_JAPANESE, japanese_name
 
@@ -68,9 +75,10 @@ def code_to_kind(code: int) -> tuple[int, bool]:
     raise ValueError(f"bad tile code {code}")
 
 
-def tile_to_code(tile: int) -> int:
+def tile_to_code(tile: int, reds: int = 1) -> int:
+    """Physical id -> Tenhou code (``reds``: red fives of a suit, see :mod:`.model`)."""
     kind = kind_of(tile)
-    if is_red(tile):
+    if is_red(tile, reds):
         return 51 + kind // 9
     return (kind // 9 + 1) * 10 + kind % 9 + 1
 
@@ -120,6 +128,12 @@ class _Ctx:
         return LogFormatError(f"tenhou6 log[{self.index}] (kyoku {self.name}): {what}")
 
 
+def _bounded(values: list[int], ctx: _Ctx, what: str) -> None:
+    for v in values:
+        if abs(v) > MAX_NUMBER:
+            raise ctx.err(f"{what}: {v} is out of range (at most {MAX_NUMBER:,} either way)")
+
+
 def _int_list(value: Any, n: int | None, ctx: _Ctx, what: str) -> list[int]:
     if not isinstance(value, list) or not all(
         isinstance(x, int) and not isinstance(x, bool) for x in value
@@ -131,9 +145,10 @@ def _int_list(value: Any, n: int | None, ctx: _Ctx, what: str) -> list[int]:
 
 
 class _Replay:
-    def __init__(self, ctx: _Ctx, red_fives: bool) -> None:
+    def __init__(self, ctx: _Ctx, reds: int) -> None:
         self.ctx = ctx
-        self.alloc = TileAllocator(red_fives, f"tenhou6 log[{ctx.index}] (kyoku {ctx.name})")
+        self.reds = reds
+        self.alloc = TileAllocator(reds, f"tenhou6 log[{ctx.index}] (kyoku {ctx.name})")
         self.hands: list[list[int]] = [[], [], [], []]
         self.pons: list[dict[int, Pon]] = [{}, {}, {}, {}]
 
@@ -153,7 +168,7 @@ class _Replay:
         except ValueError as e:
             raise self.ctx.err(f"{what}: {e}") from None
         hand = self.hands[seat]
-        matches = [t for t in hand if kind_of(t) == kind and is_red(t) == red]
+        matches = [t for t in hand if kind_of(t) == kind and is_red(t, self.reds) == red]
         if not matches:
             raise self.ctx.err(f"{what}: seat {seat} has no {code} in hand")
         others = [t for t in matches if t != avoid]
@@ -195,6 +210,7 @@ def _parse_result(
         wins = []
         for i in range(1, len(res), 2):
             d = _int_list(res[i], 4, ctx, "win deltas")
+            _bounded(d, ctx, "win deltas")
             info = res[i + 1]
             if not isinstance(info, list) or len(info) < 5:
                 raise ctx.err(f"win details {info!r} must be [who, from, pao, text, yaku...]")
@@ -203,12 +219,16 @@ def _parse_result(
     deltas = (0, 0, 0, 0)
     if len(res) > 1:
         d = _int_list(res[1], 4, ctx, "draw deltas")
+        _bounded(d, ctx, "draw deltas")
         deltas = (d[0], d[1], d[2], d[3])
     if name == "流し満貫":
         for more in res[2:]:  # a second nagashi mangan in the same hand: payments add up
             d = _int_list(more, 4, ctx, "draw deltas")
+            _bounded(d, ctx, "draw deltas")
             deltas = (deltas[0] + d[0], deltas[1] + d[1], deltas[2] + d[2], deltas[3] + d[3])
     if name == "流局":
+        if not any(deltas):  # no noten payments under these rules: the hands say who was tenpai
+            return [], Ryuukyoku("exhaustive", deltas, None)
         t = tuple(x > 0 for x in deltas)
         return [], Ryuukyoku("exhaustive", deltas, (t[0], t[1], t[2], t[3]))
     if name == "全員聴牌":
@@ -253,6 +273,8 @@ def _win(
     limit = _LIMIT_FROM_JP[m.group("limit")] if m.group("limit") else None
     tsumo = who == from_who
     a, b = int(m.group("a")), m.group("b")
+    if max(a, int(b or 0)) > MAX_NUMBER:
+        raise ctx.err(f"win text {text!r}: points out of range (at most {MAX_NUMBER:,})")
     if tsumo:
         if who == dealer:
             if not m.group("all") or b is not None:
@@ -285,7 +307,15 @@ def _win(
     )
 
 
-def _parse_kyoku(entry: Any, index: int, red_fives: bool) -> Kyoku:
+@dataclass(frozen=True)
+class _Dora:
+    """What the rules say about dora indicators (Tenhou's unless the log carries ours)."""
+
+    initial: int = 1  # indicators turned at the start
+    kan: bool = True  # a kan turns one more
+
+
+def _parse_kyoku(entry: Any, index: int, reds: int, dora_rules: _Dora) -> Kyoku:
     """Replay one hand; when a call could belong to either of two identical discards, try the
     first and fall back to the later one (depth-first search over such choices)."""
     plan: list[bool] = []
@@ -293,7 +323,7 @@ def _parse_kyoku(entry: Any, index: int, red_fives: bool) -> Kyoku:
     for _attempt in range(2000):
         made: list[bool] = []
         try:
-            return _parse_kyoku_once(entry, index, red_fives, plan, made)
+            return _parse_kyoku_once(entry, index, reds, dora_rules, plan, made)
         except LogFormatError as e:
             if first_error is None:
                 first_error = e
@@ -308,7 +338,7 @@ def _parse_kyoku(entry: Any, index: int, red_fives: bool) -> Kyoku:
 
 
 def _parse_kyoku_once(
-    entry: Any, index: int, red_fives: bool, plan: list[bool], made: list[bool]
+    entry: Any, index: int, reds: int, dora_rules: _Dora, plan: list[bool], made: list[bool]
 ) -> Kyoku:
     if not isinstance(entry, list):
         raise LogFormatError(f"tenhou6 log[{index}]: a hand must be a list")
@@ -318,13 +348,17 @@ def _parse_kyoku_once(
     header = _int_list(entry[0], 3, ctx, "header [round, honba, sticks]")
     if not 0 <= header[0] < 16:
         raise ctx.err(f"round index {header[0]} out of range")
+    for value, what in ((header[1], "honba"), (header[2], "riichi sticks")):
+        if not 0 <= value <= MAX_NUMBER:
+            raise ctx.err(f"{what} {value} out of range 0..{MAX_NUMBER:,}")
     scores = _int_list(entry[1], 4, ctx, "scores")
+    _bounded(scores, ctx, "scores")
     dora_codes = _int_list(entry[2], None, ctx, "dora indicators")
     ura_codes = _int_list(entry[3], None, ctx, "ura indicators")
-    if not 1 <= len(dora_codes) <= 5:
-        raise ctx.err(f"{len(dora_codes)} dora indicators (1..5 expected)")
+    if not dora_rules.initial <= len(dora_codes) <= 6:
+        raise ctx.err(f"{len(dora_codes)} dora indicators ({dora_rules.initial}..6 expected)")
     dealer = header[0] % 4
-    rp = _Replay(ctx, red_fives)
+    rp = _Replay(ctx, reds)
     haipai: list[tuple[int, ...]] = []
     takes: list[list[Any]] = []
     discards: list[list[Any]] = []
@@ -343,7 +377,7 @@ def _parse_kyoku_once(
                 if isinstance(x, bool) or not isinstance(x, (int, str)):
                     raise ctx.err(f"seat {s} {what}: {x!r} is neither a tile nor a call")
             out.append(col)
-    dora = [rp.new(dora_codes[0], "dora indicator")]
+    dora = [rp.new(c, "dora indicator") for c in dora_codes[:dora_rules.initial]]
     wins_raw, ryuukyoku = _parse_result(entry[16], ctx, dealer)
 
     actions: list[Action] = []
@@ -357,6 +391,8 @@ def _parse_kyoku_once(
     steps = 0
 
     def reveal(what: str) -> None:
+        if not dora_rules.kan:
+            return
         n = len(dora)
         if n >= len(dora_codes):
             raise ctx.err(f"{what}: a kan dora is revealed but the log lists only {n} indicators")
@@ -453,7 +489,7 @@ def _parse_kyoku_once(
         actions.append(Discard(turn, tile, tsumogiri))
         last_draw[turn] = None
         discarder = turn
-        dcode = tile_to_code(tile)
+        dcode = tile_to_code(tile, reds)
         # who calls it?
         caller = None
         for prefer in ("pm", "c"):
@@ -536,12 +572,19 @@ def _parse_kyoku_once(
                 f"seat {s}: {len(takes[s]) - ti[s]} takes and {len(discards[s]) - di[s]} "
                 "discards left over when the hand ends (the columns do not interleave)"
             )
+    last = actions[-1] if actions else None
+    if (kan_dora_pending and len(dora) < len(dora_codes) and isinstance(last, Draw)
+            and last.rinshan and any(info[0] == info[1] == last.seat for _, info in wins_raw)):
+        while kan_dora_pending and len(dora) < len(dora_codes):  # turned for a rinshan win
+            reveal("the replacement tile's win")
+            kan_dora_pending -= 1
     if len(dora) != len(dora_codes):
         raise ctx.err(f"{len(dora_codes)} dora indicators listed, {len(dora)} revealed by kans")
     ura = [rp.new(c, "ura indicator") for c in ura_codes]
 
     # results
-    last = actions[-1] if actions else None
+    # a kan dora turned for a rinshan win comes after the draw it is won with
+    last = next((a for a in reversed(actions) if not isinstance(a, DoraRevealed)), None)
     if wins_raw:
         for deltas, info in wins_raw:
             win_tile: int | None = None
@@ -581,8 +624,18 @@ def _parse_kyoku_once(
     )
 
 
-def parse_tenhou6(text: str) -> RecordedGame:
-    """Read a tenhou.net/6 JSON log (``title``, ``name``, ``rule``, ``log``; ``ref``, ``sc``)."""
+EXTENSION = "hanchan"
+"""Our key, in ``rule`` (the full ruleset, as a save file's header holds it) and at the top
+level (``dice``: each hand's dice; ``left_out``: hands only we can read, see
+:class:`~.model.LeftOut`).  Tenhou's viewer and other readers ignore both."""
+
+
+def parse_tenhou6(text: str, ruleset: dict[str, Any] | None = None) -> RecordedGame:
+    """Read a tenhou.net/6 JSON log (``title``, ``name``, ``rule``, ``log``; ``ref``, ``sc``).
+
+    ``ruleset`` (``Ruleset.to_dict()``) stands for the rules the log was played under when
+    they are not Tenhou's; otherwise the log's own (our ``rule.hanchan``) are read, so that
+    the dora indicators are counted right (``initial_dora``, ``kan_dora``)."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
@@ -600,15 +653,24 @@ def parse_tenhou6(text: str) -> RecordedGame:
     rule = data.get("rule", {})
     if not isinstance(rule, dict):
         raise LogFormatError("tenhou6: 'rule' must be an object")
+    carried = rule.get(EXTENSION)
+    if carried is not None and not isinstance(carried, dict):
+        raise LogFormatError(f"tenhou6: rule.{EXTENSION} must be an object (a ruleset)")
     disp = str(rule.get("disp", ""))
     flags = {}
     for key in ("aka", "aka51", "aka52", "aka53"):
         v = rule.get(key, 0)
-        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 4:
-            raise LogFormatError(f"tenhou6: rule {key}={v!r} must be a small integer")
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= MAX_REDS:
+            raise LogFormatError(
+                f"tenhou6: rule {key}={v!r}: a suit has 0 to {MAX_REDS} red fives")
         flags[key] = v
-    red = flags["aka"] or flags["aka51"] + flags["aka52"] + flags["aka53"]
-    red_count = flags["aka51"] + flags["aka52"] + flags["aka53"] if red else 0
+    per_suit = {flags["aka51"], flags["aka52"], flags["aka53"]}
+    if len(per_suit) > 1:
+        raise LogFormatError(
+            f"tenhou6: rule aka51={flags['aka51']}, aka52={flags['aka52']}, "
+            f"aka53={flags['aka53']}: every suit must have the same number of red fives")
+    red = flags["aka"] or flags["aka51"]
+    red_count = 3 * flags["aka51"] if red else 0
     if red and red_count == 0:
         red_count = 3
     level = None
@@ -629,7 +691,11 @@ def parse_tenhou6(text: str) -> RecordedGame:
     log = data["log"]
     if not isinstance(log, list):
         raise LogFormatError("tenhou6: 'log' must be a list of hands")
-    kyokus = tuple(_parse_kyoku(entry, i, red_count > 0) for i, entry in enumerate(log))
+    dora_rules = _dora_rules(ruleset if ruleset is not None else carried)
+    kyokus = tuple(
+        _parse_kyoku(entry, i, rules.reds, dora_rules) for i, entry in enumerate(log)
+    )
+    kyokus, left_out = _extension(data.get(EXTENSION), kyokus)
     final_scores = final_points = None
     sc = data.get("sc")
     if sc is not None:
@@ -639,6 +705,12 @@ def parse_tenhou6(text: str) -> RecordedGame:
             or not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in sc)
         ):
             raise LogFormatError("tenhou6: 'sc' must be 8 numbers (score, points per seat)")
+        for i, x in enumerate(sc):
+            if not abs(x) <= MAX_NUMBER:  # NaN too
+                raise LogFormatError(f"tenhou6: sc[{i}] = {x} is out of range "
+                                     f"(at most {MAX_NUMBER:,} either way)")
+            if i % 2 == 0 and x != int(x):
+                raise LogFormatError(f"tenhou6: sc[{i}] = {x}: a final score is whole points")
         final_scores = tuple(int(sc[i]) for i in (0, 2, 4, 6))
         final_points = tuple(float(sc[i]) for i in (1, 3, 5, 7))
     ref = data.get("ref")
@@ -651,15 +723,47 @@ def parse_tenhou6(text: str) -> RecordedGame:
         final_points=final_points,  # type: ignore[arg-type]
         ref=ref if isinstance(ref, str) else None,
         date=title[1] if len(title) > 1 else None,
+        ruleset=carried,
+        left_out=left_out,
     )
+
+
+def _dora_rules(ruleset: dict[str, Any] | None) -> _Dora:
+    """The dora options of a ruleset's plain data (its own checks are the loader's: a value
+    of the wrong kind here is left at Tenhou's and refused when the ruleset is read)."""
+    if not ruleset:
+        return _Dora()
+    initial, kan = ruleset.get("initial_dora", 1), ruleset.get("kan_dora", True)
+    return _Dora(initial if isinstance(initial, int) and 1 <= initial <= 6 else 1,
+                 kan if isinstance(kan, bool) else True)
+
+
+def _extension(ext: Any, kyokus: tuple[Kyoku, ...]
+               ) -> tuple[tuple[Kyoku, ...], tuple[LeftOut, ...]]:
+    """The hands' dice and the hands left out, from our top-level key."""
+    if ext is None:
+        return kyokus, ()
+    where = f"tenhou6: {EXTENSION}"
+    if not isinstance(ext, dict):
+        raise LogFormatError(f"{where} must be an object")
+    dice = ext.get("dice")
+    if dice is not None:
+        if not isinstance(dice, list) or len(dice) != len(kyokus):
+            raise LogFormatError(f"{where}.dice must list one pair of dice per hand")
+        for i, d in enumerate(dice):
+            if not (isinstance(d, list) and len(d) == 2 and all(
+                    isinstance(x, int) and not isinstance(x, bool) and 1 <= x <= 6 for x in d)):
+                raise LogFormatError(f"{where}.dice[{i}] = {d!r} is not two dice 1..6")
+        kyokus = tuple(replace(k, dice=(d[0], d[1])) for k, d in zip(kyokus, dice, strict=True))
+    return kyokus, read_left_out(ext.get("left_out"), len(kyokus), f"{where}.left_out")
 
 
 # ---------------------------------------------------------------- writing
 
 
-def _call_string(call: Chi | Pon | Daiminkan | Kakan | Ankan) -> str:
+def _call_string(call: Chi | Pon | Daiminkan | Kakan | Ankan, reds: int) -> str:
     def c(t: int) -> str:
-        return str(tile_to_code(t))
+        return str(tile_to_code(t, reds))
 
     if isinstance(call, Chi):
         return "c" + c(call.called) + "".join(c(t) for t in call.consumed)
@@ -698,29 +802,29 @@ def _win_text(w: Win, dealer: int) -> str:
     return f"{head}{w.tsumo_other}-{w.tsumo_dealer}点"
 
 
-def _kyoku_entry(k: Kyoku) -> list[Any]:
+def _kyoku_entry(k: Kyoku, reds: int) -> list[Any]:
     takes: list[list[Any]] = [[], [], [], []]
     discards: list[list[Any]] = [[], [], [], []]
     riichi_pending = [False] * 4
     result: list[Any] = []
     for a in k.actions:
         if isinstance(a, Draw):
-            takes[a.seat].append(tile_to_code(a.tile))
+            takes[a.seat].append(tile_to_code(a.tile, reds))
         elif isinstance(a, Riichi):
             riichi_pending[a.seat] = True
         elif isinstance(a, Discard):
-            code: Any = 60 if a.tsumogiri else tile_to_code(a.tile)
+            code: Any = 60 if a.tsumogiri else tile_to_code(a.tile, reds)
             if riichi_pending[a.seat]:
                 code = f"r{code}"
                 riichi_pending[a.seat] = False
             discards[a.seat].append(code)
         elif isinstance(a, (Chi, Pon)):
-            takes[a.seat].append(_call_string(a))
+            takes[a.seat].append(_call_string(a, reds))
         elif isinstance(a, Daiminkan):
-            takes[a.seat].append(_call_string(a))
+            takes[a.seat].append(_call_string(a, reds))
             discards[a.seat].append(0)
         elif isinstance(a, (Kakan, Ankan)):
-            discards[a.seat].append(_call_string(a))
+            discards[a.seat].append(_call_string(a, reds))
         elif isinstance(a, Win):
             if not result:
                 result = ["和了"]
@@ -752,11 +856,11 @@ def _kyoku_entry(k: Kyoku) -> list[Any]:
     entry: list[Any] = [
         [k.round_wind * 4 + k.hand_number, k.honba, k.riichi_sticks],
         list(k.scores),
-        [tile_to_code(t) for t in k.dora_indicators],
-        [tile_to_code(t) for t in k.ura_indicators],
+        [tile_to_code(t, reds) for t in k.dora_indicators],
+        [tile_to_code(t, reds) for t in k.ura_indicators],
     ]
     for s in range(4):
-        entry.append([tile_to_code(t) for t in sorted(k.haipai[s], key=kind_of)])
+        entry.append([tile_to_code(t, reds) for t in sorted(k.haipai[s], key=kind_of)])
         entry.append(takes[s])
         entry.append(discards[s])
     entry.append(result)
@@ -767,7 +871,9 @@ def to_tenhou6_dict(game: RecordedGame) -> dict[str, Any]:
     r = game.rules
     rule: dict[str, Any] = {"disp": r.display, "aka": 1 if r.red_fives else 0}
     if r.red_fives:
-        rule.update({"aka51": 1, "aka52": 1, "aka53": 1})
+        rule.update({"aka51": r.reds, "aka52": r.reds, "aka53": r.reds})
+    if game.ruleset is not None:
+        rule[EXTENSION] = game.ruleset
     out: dict[str, Any] = {
         "title": [game.title, game.date or ""],
         "name": list(game.names),
@@ -775,7 +881,14 @@ def to_tenhou6_dict(game: RecordedGame) -> dict[str, Any]:
     }
     if game.ref:
         out["ref"] = game.ref
-    out["log"] = [_kyoku_entry(k) for k in game.kyokus]
+    out["log"] = [_kyoku_entry(k, r.reds) for k in game.kyokus]
+    ext: dict[str, Any] = {}
+    if game.kyokus and all(k.dice is not None for k in game.kyokus):
+        ext["dice"] = [list(k.dice) for k in game.kyokus if k.dice is not None]
+    if game.left_out:
+        ext["left_out"] = left_out_data(game.left_out)
+    if ext:
+        out[EXTENSION] = ext
     if game.final_scores is not None and game.final_points is not None:
         out["sc"] = [
             v for s in range(4) for v in (game.final_scores[s], _number(game.final_points[s]))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.scoring.points import LIMIT_BASE, base_points, split
+from engine.scoring.registry import NAMES
 
 # Tenhou's mjlog yaku number -> (our id, Tenhou's Japanese name as tenhou.net/6 writes it).
 # The wind yakuhai (10..17) share our ids; the wind itself follows from the seat and round.
@@ -68,6 +69,13 @@ TENHOU_YAKU: dict[int, tuple[str, str]] = {
 JAPANESE_TO_ID: dict[str, str] = {jp: yid for yid, jp in TENHOU_YAKU.values()}
 # Some alternative spellings seen in converters.
 JAPANESE_TO_ID.update({"国士無双13面": "kokushi_13", "Ura Dora": "ura_dora"})
+# Yaku Tenhou does not have (open riichi, local yaku of a club's ruleset) go by the engine's
+# Japanese names, so that our own games' logs read back.
+for _yid, (_ja, _en) in NAMES.items():
+    JAPANESE_TO_ID.setdefault(_ja, _yid)
+
+KNOWN_IDS = frozenset({yid for yid, _ in TENHOU_YAKU.values()} | set(NAMES))
+"""Every yaku id a log may name: Tenhou's and the engine's."""
 
 WIND_KANJI = "東南西北"
 
@@ -81,7 +89,7 @@ def japanese_name(yaku_id: str, seat_wind: int, round_wind: int) -> str:
     for yid, jp in TENHOU_YAKU.values():
         if yid == yaku_id:
             return jp
-    raise KeyError(yaku_id)
+    return NAMES[yaku_id][0]
 
 
 ID_TO_TENHOU_NUMBER: dict[str, int] = {}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 
 from ai.base import make_bot
+from engine.actions import Chi, Discard, Tsumo
 from engine.events import Event
 from engine.game import Game
 from rulesets.schema import Ruleset
@@ -20,4 +21,46 @@ def played_game(seed: int = 1, level: str = "easy", rules: Ruleset | None = None
     while not game.over:
         for seat, actions in game.pending().items():
             game.act(seat, bots[seat].choose(game.view(seat), actions))
+    return tuple(events)
+
+
+@functools.lru_cache(maxsize=8)
+def practice_game(seed: int, rules: Ruleset, level: str = "easy") -> tuple[Event, ...]:
+    """A finished practice-mode hanchan where seat 0 (the person) errs: a false tsumo (a
+    chombo) at its first turn of the second hand and, when the rules have a false-call
+    penalty, a false chi at its first chance to answer a discard in the third hand; bots
+    play everything else, seat 0 too."""
+    bots = [make_bot(level, seed * 4 + i) for i in range(4)]
+    events: list[Event] = []
+    game = Game(rules.replace(practice_mode=True), seed=seed, listeners=[events.append],
+                practice_seats=(0,))
+    erred: set[str] = set()
+    while not game.over:
+        hand = game.state.hands_started
+        for seat, actions in game.pending().items():
+            if seat == 0 and hand == 2 and "chombo" not in erred and Tsumo() not in actions \
+                    and game.state.phase == "turn":
+                erred.add("chombo")
+                game.act(0, Tsumo())
+                break
+            if (seat == 0 and hand == 3 and "call" not in erred and rules.false_call != "none"
+                    and game.state.phase == "claim"):
+                erred.add("call")
+                game.act(0, Chi((0, 0)))
+                break
+            game.act(seat, bots[seat].choose(game.view(seat), actions))
+    return tuple(events)
+
+
+@functools.lru_cache(maxsize=4)
+def open_riichi_game(seed: int, rules: Ruleset, level: str = "easy") -> tuple[Event, ...]:
+    """A finished hanchan between bots where every riichi a seat may declare open is declared
+    open (``rules`` must allow open riichi)."""
+    bots = [make_bot(level, seed * 4 + i) for i in range(4)]
+    events: list[Event] = []
+    game = Game(rules, seed=seed, listeners=[events.append])
+    while not game.over:
+        for seat, actions in game.pending().items():
+            opened = [a for a in actions if isinstance(a, Discard) and a.open]
+            game.act(seat, opened[0] if opened else bots[seat].choose(game.view(seat), actions))
     return tuple(events)
