@@ -15,13 +15,13 @@ from pathlib import Path
 from cli.inputs import UserError, load_rules
 from engine.events import GameEnded, HandStarted
 from rulesets.schema import Ruleset
-from saves.codec import SeatInfo
+from saves.codec import SeatInfo, encode_event, encode_header
 from saves.convert import ConvertError, events_from_recorded, left_out_note, recorded_from_events
 from saves.logs.mjai import format_mjai, parse_mjai
 from saves.logs.mjlog import parse_mjlog
 from saves.logs.model import LogFormatError, RecordedGame
 from saves.logs.tenhou6 import format_tenhou6, parse_tenhou6
-from saves.reader import SaveError, load
+from saves.reader import SaveError, load, loads
 from saves.verify import check_loaded, hand_label
 from saves.writer import GameWriter, make_header, save_dir
 from text.saves import final_words
@@ -124,6 +124,12 @@ def run_import(args: argparse.Namespace) -> int:
     rules = events[0].ruleset  # type: ignore[union-attr]
     header = make_header(rules.to_dict(), [SeatInfo(n) for n in game.names], None,
                          source=f"{fmt}:{game.ref or log.name}")
+    # what is written must read back and verify as it is (the reader's bounds included)
+    written = loads(encode_header(header) + b"".join(encode_event(e) for e in events))
+    problem = written.problems[0] if written.problems else check_loaded(written).problem
+    if problem is not None:
+        raise UserError(f"{log} cannot be imported: the game it gives would not verify "
+                        f"({problem})", 1)
     out = Path(args.output) if args.output else save_dir(args.save_dir) / f"{log.stem}.jsonl"
     try:
         with GameWriter.open_path(out, header) as writer:

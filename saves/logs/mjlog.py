@@ -16,6 +16,7 @@ from urllib.parse import unquote
 from engine.tiles import kind_of
 
 from .model import (
+    MAX_NUMBER,
     Action,
     Ankan,
     Chi,
@@ -144,11 +145,20 @@ def _ints(text: str | None, where: str, what: str) -> list[int]:
     if text.strip() == "":
         return []
     try:
-        return [int(x) for x in text.split(",")]
+        values = [int(x) for x in text.split(",")]
     except ValueError:
         raise LogFormatError(
-            f"{where}: attribute {what}={text!r} is not a list of integers"
+            f"{where}: attribute {what}={_short(text)} is not a list of integers"
         ) from None
+    for v in values:
+        if abs(v) > MAX_NUMBER:
+            raise LogFormatError(f"{where}: attribute {what}: {_short(str(v))} is out of range "
+                                 f"(at most {MAX_NUMBER:,} either way)")
+    return values
+
+
+def _short(text: str) -> str:
+    return repr(text) if len(text) <= 24 else repr(text[:20] + "...")
 
 
 def _int(text: str | None, where: str, what: str) -> int:
@@ -204,7 +214,12 @@ class _Hand:
         if len(ten) != 4:
             raise LogFormatError(f"{where}: ten must have 4 scores")
         self.round_index, self.honba, self.sticks = seed[0], seed[1], seed[2]
+        if self.honba < 0 or self.sticks < 0:
+            raise LogFormatError(f"{where}: seed: honba {self.honba} and riichi sticks "
+                                 f"{self.sticks} cannot be below 0")
         self.dice = (seed[3] + 1, seed[4] + 1)
+        if not all(1 <= d <= 6 for d in self.dice):
+            raise LogFormatError(f"{where}: seed: dice {seed[3]},{seed[4]} are not 0..5")
         if not 0 <= self.round_index < 16:
             raise LogFormatError(f"{where}: round {self.round_index} out of range")
         self.scores = tuple(t * 100 for t in ten)
@@ -450,7 +465,11 @@ def parse_mjlog(xml_text: str, ref: str | None = None) -> RecordedGame:
                 final_scores = tuple(int(owari[i]) * 100 for i in (0, 2, 4, 6))
                 final_points = tuple(float(owari[i]) for i in (1, 3, 5, 7))
             except (ValueError, IndexError):
-                raise LogFormatError(f"{where}: owari={el.get('owari')!r} malformed") from None
+                raise LogFormatError(
+                    f"{where}: owari={_short(el.get('owari') or '')} malformed") from None
+            if not all(abs(x) <= MAX_NUMBER for x in final_scores + final_points):  # NaN too
+                raise LogFormatError(f"{where}: owari={_short(el.get('owari') or '')}: a "
+                                     f"number out of range (at most {MAX_NUMBER:,} either way)")
     if hand is not None:
         if not hand.ended:
             raise LogFormatError(f"mjlog kyoku {len(kyokus) + 1}: the record ends inside a hand")
