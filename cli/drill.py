@@ -2,7 +2,8 @@
 
 ``scores``, ``fu`` and ``yaku`` ask about random winning hands drawn under a ruleset
 (:mod:`text.drills`); ``discards`` asks what to discard at the moments of the player's
-saved games where the review found a costly discard (:mod:`text.discard_problems`).
+saved games where the review found a costly discard (:mod:`text.discard_problems`), or
+on made-up hands (:mod:`text.efficiency`) with ``--made-up`` or when the games give none.
 Answers are read line by line from standard input: typed at a terminal, or piped
 (the answers then are echoed, so the transcript reads as a dialogue).  A line that
 cannot be read is explained and asked again; ``skip`` shows the answer, ``quit``
@@ -22,7 +23,7 @@ from saves.reader import SaveError
 from saves.writer import save_dir
 from text.discard_problems import find_problems, saved_games
 from text.drill_hands import DrawError
-from text.drills import DrillItem, problem_items, question_items
+from text.drills import DrillItem, efficiency_items, problem_items, question_items
 from text.score_call import AnswerError
 
 MAX_COUNT = 1000
@@ -112,6 +113,8 @@ def run(args: argparse.Namespace) -> int:
 def run_discards(args: argparse.Namespace) -> int:
     """Entry point of ``hanchan drill discards``."""
     count, seed = _count(args), _seed(args)
+    if args.made_up:
+        return _made_up(count, seed, "")
     folder = save_dir(args.save_dir)
     files = [Path(f) for f in args.files]
     try:
@@ -122,9 +125,16 @@ def run_discards(args: argparse.Namespace) -> int:
         raise UserError(f"cannot read {exc.filename}: {exc.strerror}", status=1) from None
     if not problems:
         where = ", ".join(args.files) if args.files else str(folder)
-        raise UserError(f"no costly discard found in the saved games of {where}: play a "
-                        "few games first (hanchan play), or give game files", status=1)
+        return _made_up(count, seed, f"No costly discard found in the saved games of {where}"
+                        " (play a few games: hanchan play); made-up hands instead. ")
     print(f"Drill: discards, {len(problems)} problem{'s' if len(problems) > 1 else ''} from "
           "your games where the review found a costly discard, answered by the strong bot. "
           "Type a tile (5m, 3p, 7s, 1z).")
     return _quiz(problem_items(problems))
+
+
+def _made_up(count: int, seed: int, why: str) -> int:
+    print(f"{why}Drill: discards on made-up hands, {count} problem{'s' if count > 1 else ''} "
+          f"(seed {seed}): keep the lowest shanten with the most tiles that improve it "
+          "(ties all count). Type a tile (5m, 3p, 7s, 1z).")
+    return _quiz(efficiency_items(count, seed))

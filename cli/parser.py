@@ -277,7 +277,9 @@ def _drill(sub: SubParsers) -> None:
     dd = drills.add_parser(
         "discards", help="what do you discard: moments of your saved games",
         description="What do you discard: moments of your own saved games where the strong "
-                    "bot would have kept a better hand; answered against strong.")
+                    "bot would have kept a better hand; answered against strong. With "
+                    "--made-up, or when the games give none: made-up hands for tile "
+                    "efficiency.")
     dd.add_argument("files", nargs="*", metavar="FILE",
                     help="saved games to draw from (default: the newest in the save folder)")
     dd.add_argument("--save-dir", metavar="DIR", default=None,
@@ -286,6 +288,9 @@ def _drill(sub: SubParsers) -> None:
                     help="number of problems (default 10)")
     dd.add_argument("--seed", type=int, default=None, metavar="S",
                     help="seed of the choice of problems (default: a new one)")
+    dd.add_argument("--made-up", action="store_true",
+                    help="made-up hands for tile efficiency instead of your games (also "
+                         "used when your games give no problem)")
     dd.set_defaults(run="drill:run_discards")
 
 

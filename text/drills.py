@@ -7,7 +7,8 @@ Four drills (``hanchan drill``, and the app's "Practice drills" screen):
 * ``fu``: count the fu of a winning hand;
 * ``yaku``: name the yaku of a winning hand (dora are not asked);
 * ``discards``: what to discard, at moments of the player's own saved games where
-  the ``strong`` bot would have kept a better hand (:mod:`text.discard_problems`).
+  the ``strong`` bot would have kept a better hand (:mod:`text.discard_problems`),
+  or on made-up hands, for tile efficiency (:mod:`text.efficiency`).
 
 The hands of the first three are drawn by :mod:`text.drill_hands` under the chosen
 ruleset, to exercise what that ruleset does its own way; every answer is the
@@ -36,6 +37,7 @@ from engine.tiles import dora_of, format_tiles, kind_name, kind_of
 from rulesets.schema import Ruleset
 from text.discard_problems import DiscardProblem, find_problems, saved_games
 from text.drill_hands import DrillHand, draw_hands
+from text.efficiency import made_up_problems
 from text.score_call import (
     AnswerError,
     ScoreKey,
@@ -282,6 +284,12 @@ def problem_items(problems: Sequence[DiscardProblem]) -> list[DrillItem]:
     return [DrillItem(tuple(p.lines()), "Discard?", p.check,
                       (f"Strong discards {kind_name(kind_of(p.best))} ({p.review.reason}).",))
             for p in problems]
+
+
+def efficiency_items(count: int, seed: int) -> list[DrillItem]:
+    """The items of the discards drill on made-up hands (:mod:`text.efficiency`)."""
+    return [DrillItem(tuple(p.lines()), "Discard?", p.check, (p.reveal(),))
+            for p in made_up_problems(count, seed)]
 
 
 def discard_items(folder: Path, count: int, seed: int) -> list[DrillItem]:

@@ -98,9 +98,16 @@ def test_discards_drill_from_saved_games(tmp_path: Path, monkeypatch: pytest.Mon
 
 def test_discards_drill_with_no_games(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                       capsys: pytest.CaptureFixture[str]) -> None:
-    status, _, err = run(["drill", "discards", "--save-dir", str(tmp_path)], "",
-                         monkeypatch, capsys)
-    assert status == 1 and "no costly discard found" in err
+    # a new player: made-up efficiency hands instead
+    status, out, _ = run(["drill", "discards", "--save-dir", str(tmp_path), "--count", "2",
+                          "--seed", "3"], "xx\n1z\n", monkeypatch, capsys)
+    assert status == 0 and "No costly discard found" in out and "made-up hands" in out
+    assert "Made-up hand" in out and "'xx' is not one tile" in out
+    assert "[1/1 right]" in out or "[0/1 right]" in out or "is not in the hand" in out
+    again = run(["drill", "discards", "--made-up", "--count", "2", "--seed", "3"],
+                "", monkeypatch, capsys)[1]
+    assert again.split("\n\n", 1)[1].split("Discard?")[0] == out.split(
+        "\n\n", 1)[1].split("Discard?")[0]  # same seed, same first hand
     status, _, err = run(["drill", "discards", str(tmp_path / "missing.jsonl")], "",
                          monkeypatch, capsys)
     assert status == 1 and "missing.jsonl" in err and "Traceback" not in err
