@@ -40,14 +40,16 @@ def _pts(v: float | None) -> str:
 
 
 def measured(c: Choice) -> str:
-    """One choice measured: ``discard 6p: tenpai, 5 tiles, wins 31% for 2,600, danger 0``."""
+    """One choice measured: ``discard 6p: tenpai, 5 tiles, wins 31% for 2,600``.
+
+    The deal-in risk is in expected points lost, the unit every other figure uses."""
     parts = []
     if c.detail:
         parts.append(c.detail)
     if c.win is not None and c.shanten is not None and c.shanten >= 0:
         parts.append(f"wins {percent(c.win)} for {_pts(c.value)}")
     if c.danger:
-        parts.append(f"deal-in risk {_pts(c.danger)}")
+        parts.append(f"deal-in risk {_pts(c.danger)} points")
     return c.text + (": " + ", ".join(parts) if parts else "")
 
 
@@ -77,7 +79,7 @@ def why(d: DecisionReview) -> str:
         parts.append(f"worth {_pts(p.value)} against {_pts(b.value)}")
     pd, bd = p.danger or 0.0, b.danger or 0.0
     if abs(pd - bd) >= 200.0:
-        parts.append(f"deal-in risk {_pts(pd)} against {_pts(bd)}")
+        parts.append(f"deal-in risk {_pts(pd)} points against {_pts(bd)}")
     if not parts:
         parts.append("strong's choice is worth more by the same measures")
     return "; ".join(parts)
