@@ -6,6 +6,7 @@ import io
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -18,12 +19,13 @@ from ai.mjai.seat import MjaiSeat
 from benchmarks.mjai_strength import kind_of_seat, measure
 from cli.mjai_bot import serve
 from engine.actions import Discard
-from engine.events import Discarded, GameEnded, Note
+from engine.events import Discarded, GameEnded, HandStarted, Note
 from rulesets.loader import load_ruleset
 from rulesets.schema import Ruleset
 from saves.convert import recorded_from_events
 from saves.logs.mjai import format_mjai
 from saves.logs.tenhou6 import parse_tenhou6
+from saves.reader import load
 from saves.verify import verify_events
 from tests.kit.mjai import (
     FAKE_BOTS,
@@ -266,6 +268,55 @@ def test_a_table_session_seats_an_mjai_bot(tmp_path: Path) -> None:
     assert session.bots[2]._proc is None  # type: ignore[attr-defined]
     header = json.loads(session.save_path.read_text().splitlines()[0])  # type: ignore[union-attr]
     assert header["seats"][2]["bot"] == "mjai:" + cmd
+
+
+def _play_on(session: PlaySession, stop: Callable[[PlaySession], bool]) -> None:
+    """Bots play their seats; ``strong`` plays the human's, until ``stop`` or the end."""
+    player = make_bot("strong", 99)
+    while not session.over and not stop(session):
+        session.run_bots()
+        legal = session.legal()
+        if legal:
+            assert session.act(session.human, player.choose(session.view(), legal)) is None
+
+
+def test_a_saved_game_with_an_mjai_seat_continues_with_that_bot(tmp_path: Path) -> None:
+    """Continue: the save's header names the seat's command, so the resumed game starts
+    that bot again and tells it the game so far; it then plays the game out without one
+    illegal, late or unreadable reply.  Our own mjai bot is the outside bot here: it
+    rebuilds the table from what it is told, so a wrong or missing history would make
+    its replies illegal (and leave notes in the save)."""
+    cmd = our_bot_command(level="strong", seed=4)
+    spec = NewGame(Ruleset().replace(length="east"), 9, "greedy", 0, tmp_path,
+                   mjai=((2, cmd),))
+    first = PlaySession.new(spec)
+    first.open_save()
+
+    def second_hand_begun(s: PlaySession) -> bool:
+        hands = [i for i, e in enumerate(s.events) if isinstance(e, HandStarted)]
+        return len(hands) >= 2 and sum(isinstance(e, Discarded)
+                                       for e in s.events[hands[1]:]) >= 6
+    try:
+        _play_on(first, second_hand_begun)
+        assert not first.over and first.bots[2].replies > 0  # type: ignore[attr-defined]
+    finally:
+        first.close()
+    path = first.save_path
+    assert path is not None
+    stopped_at = len(first.events)
+
+    second = PlaySession.resume(path)
+    try:
+        bot = second.bots[2]
+        assert isinstance(bot, MjaiSeat) and second.names[2] == "Bot W (mjai cli)"
+        _play_on(second, lambda s: False)
+        assert bot.gone is None and bot.replies > 0
+    finally:
+        second.close()
+    game = load(path)
+    assert len(game.events) > stopped_at and isinstance(game.events[-1], GameEnded)
+    assert [e.text for e in game.events if isinstance(e, Note)] == []
+    assert verify_events(game.events) == []
 
 
 def test_strength_is_read_from_the_saved_games_of_whole_walls(tmp_path: Path) -> None:
