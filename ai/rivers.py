@@ -47,5 +47,14 @@ def passed_since(view: PlayerView, seat: int) -> set[int]:
         since = discard_key(view, seat, info.riichi_turn)
     else:
         since = discard_key(view, seat, len(info.river) - 1)
-    return {kind_of(r.tile) for s in view.seats if s.seat != seat
-            for i, r in enumerate(s.river) if discard_key(view, s.seat, i) > since}
+    out: set[int] = set()
+    for s in view.seats:
+        if s.seat == seat:
+            continue
+        # a river's keys grow along it: only its tail comes after ``since``
+        river = s.river
+        for i in range(len(river) - 1, -1, -1):
+            if discard_key(view, s.seat, i) <= since:
+                break
+            out.add(kind_of(river[i].tile))
+    return out
