@@ -108,29 +108,7 @@ def red_count(tiles: Sequence[int], red_fives: int) -> int:
 
 def sure_yaku(counts: Sequence[int], melds: Sequence[Meld], ctx: ValueContext) -> int:
     """Han of yaku the hand has whatever it completes with (yakuhai sets, tanyao, flushes)."""
-    closed = all(not m.is_open for m in melds)
-    han = 0
-    meld_kinds = [kind_of(m.tiles[0]) for m in melds]
-    for m, k in zip(melds, meld_kinds, strict=True):
-        if m.kind != "chi" and ctx.yakuhai[k]:
-            han += ctx.yakuhai[k]
-    for k in range(27, 34):
-        if counts[k] >= 3 and ctx.yakuhai[k]:
-            han += ctx.yakuhai[k]
-    all_kinds = [k for k in range(34) if counts[k]]
-    for m in melds:
-        all_kinds.extend(kind_of(t) for t in m.tiles)
-    if all_kinds and all(k not in _YAOCHUU for k in all_kinds) and (closed or ctx.open_tanyao):
-        han += 1
-    suits = {suit_of(k) for k in all_kinds if is_suited(k)}
-    if len(suits) == 1:
-        han += _flush_han(closed, any(is_honour(k) for k in all_kinds))
-    if not closed and all(m.kind != "chi" for m in melds) and len(melds) >= 2:
-        singles = sum(1 for k in range(34) if counts[k] == 1)
-        pairs = sum(1 for k in range(34) if counts[k] == 2)
-        if singles == 0 and pairs <= 2 or singles == 1 and pairs == 0:
-            han += 2
-    return han
+    return HandValuer(melds, ctx).sure_yaku(counts)
 
 
 def route_yaku(counts: Sequence[int], melds: Sequence[Meld], ctx: ValueContext) -> int:
@@ -176,49 +154,7 @@ def dora_count(
     counts: Sequence[int], melds: Sequence[Meld], ctx: ValueContext, reds: int
 ) -> int:
     """Dora held (concealed and melded) plus ``reds`` red fives."""
-    d = reds
-    dora = ctx.dora
-    for k in range(34):
-        if counts[k] and dora[k]:
-            d += counts[k] * dora[k]
-    for m in melds:
-        for t in m.tiles:
-            d += dora[kind_of(t)]
-        d += red_count(m.tiles, ctx.red_fives)
-    return d
-
-
-def _route_chances(
-    counts: Sequence[int], melds: Sequence[Meld], ctx: ValueContext, unseen: Sequence[int]
-) -> tuple[float, float]:
-    """(chance of some yaku, expected extra han) from routes the hand has not finished."""
-    miss = 1.0
-    extra = 0.0
-    for k in range(27, 34):
-        if counts[k] == 2 and ctx.yakuhai[k] and unseen[k]:
-            p = 0.45 if unseen[k] >= 2 else 0.3
-            miss *= 1.0 - p
-            extra += p * ctx.yakuhai[k]
-    meld_tiles = [kind_of(t) for m in melds for t in m.tiles]
-    if ctx.open_tanyao or not melds or all(not m.is_open for m in melds):
-        if all(k not in _YAOCHUU for k in meld_tiles):
-            ny = sum(counts[k] for k in _YAOCHUU)
-            p = (0.8, 0.5, 0.25, 0.1)[ny] if ny < 4 else 0.0
-            miss *= 1.0 - p
-            extra += p
-    suit_tiles = [0, 0, 0]
-    for k in range(27):
-        suit_tiles[suit_of(k)] += counts[k]
-    meld_suits = {suit_of(k) for k in meld_tiles if is_suited(k)}
-    if len(meld_suits) <= 1:
-        s = meld_suits.pop() if meld_suits else max(range(3), key=lambda i: suit_tiles[i])
-        off = sum(suit_tiles) - suit_tiles[s]
-        p = (0.75, 0.45, 0.3, 0.15, 0.05)[off] if off < 5 else 0.0
-        if not melds and off >= 3:
-            p = 0.0
-        miss *= 1.0 - p
-        extra += p * 2.5
-    return 1.0 - miss, extra
+    return HandValuer(melds, ctx).dora_count(counts, reds)
 
 
 def estimate(
@@ -229,22 +165,150 @@ def estimate(
     reds: int = 0,
 ) -> HandValue:
     """Expected value of the hand (``counts`` concealed) if it wins."""
-    closed = all(not m.is_open for m in melds)
-    sure = sure_yaku(counts, melds, ctx)
-    dora = dora_count(counts, melds, ctx, reds)
-    chance, extra = _route_chances(counts, melds, ctx, unseen)
-    if closed:
-        # riichi (1) + ura / tsumo / ippatsu (about 0.7) or the dama yaku found on the way
-        han = sure + dora + 1.7 + 0.6 * extra
-        yaku_chance = 1.0
-    elif sure:
-        han = sure + dora + 0.5 * extra
-        yaku_chance = 1.0
-    else:
-        han = dora + (extra / chance if chance > 0 else 0.0)
-        yaku_chance = chance
-    if sure + (extra if not closed else 1.0) < ctx.min_han:
-        # below the minimum han only dora cannot help; count the riichi for closed hands
-        yaku_chance *= 0.3
-    pts = points_for(han, ctx.dealer) * yaku_chance
-    return HandValue(sure, dora, closed, yaku_chance, han, pts)
+    return HandValuer(melds, ctx).estimate(counts, unseen, reds)
+
+
+_NO_YAOCHUU_ROUTE = (0.8, 0.5, 0.25, 0.1)
+"""Chance of tanyao by terminals and honours held (none beyond three)."""
+_FLUSH_ROUTE = (0.75, 0.45, 0.3, 0.15, 0.05)
+"""Chance of a flush by tiles held outside its suit (none beyond four)."""
+
+
+class HandValuer:
+    """:func:`estimate` and its parts for concealed hands beside the same ``melds``.
+
+    A turn values every discard of one hand (:func:`ai.club.discard.evaluate`): what
+    the melds and the value context give (their yakuhai, dora, suits, terminals) is
+    read once here, and each hand adds only what its 34-counts hold.
+    """
+
+    __slots__ = ("_closed", "_ctx", "_dora_kinds", "_flush_suit", "_flush_route",
+                 "_meld_dora", "_meld_han", "_meld_honour", "_meld_suits", "_melds",
+                 "_tanyao_meld", "_tanyao_route", "_toitoi", "_yakuhai_honours",
+                 "_yakuhai_pairs")
+
+    def __init__(self, melds: Sequence[Meld], ctx: ValueContext) -> None:
+        self._ctx = ctx
+        self._melds = melds
+        yakuhai = ctx.yakuhai
+        closed = self._closed = all(not m.is_open for m in melds)
+        meld_han = 0
+        for m in melds:
+            k = kind_of(m.tiles[0])
+            if m.kind != "chi" and yakuhai[k]:
+                meld_han += yakuhai[k]
+        self._meld_han = meld_han
+        meld_kinds = [kind_of(t) for m in melds for t in m.tiles]
+        meld_yaochuu = any(k in _YAOCHUU for k in meld_kinds)
+        # sure_yaku: tanyao needs no terminal or honour anywhere, and a closed hand or
+        # open tanyao; a flush one suit among the melds' and the hand's
+        self._tanyao_meld = not meld_yaochuu and (closed or ctx.open_tanyao)
+        suits = {suit_of(k) for k in meld_kinds if is_suited(k)}
+        self._meld_suits = (0 in suits, 1 in suits, 2 in suits)
+        self._meld_honour = any(is_honour(k) for k in meld_kinds)
+        self._toitoi = not closed and all(m.kind != "chi" for m in melds) and len(melds) >= 2
+        self._yakuhai_honours = tuple((k, yakuhai[k]) for k in range(27, 34) if yakuhai[k])
+        dora = ctx.dora
+        self._dora_kinds = tuple((k, dora[k]) for k in range(34) if dora[k])
+        meld_dora = 0
+        for m in melds:
+            for t in m.tiles:
+                meld_dora += dora[kind_of(t)]
+            meld_dora += red_count(m.tiles, ctx.red_fives)
+        self._meld_dora = meld_dora
+        # _route_chances: yakuhai pairs, tanyao, a flush in the melds' suit (or the
+        # hand's longest) while the melds hold at most one suit
+        self._yakuhai_pairs = self._yakuhai_honours
+        self._tanyao_route = ((ctx.open_tanyao or not melds or closed) and not meld_yaochuu)
+        self._flush_route = len(suits) <= 1
+        self._flush_suit = next(iter(suits)) if len(suits) == 1 else None
+
+    def sure_yaku(self, counts: Sequence[int]) -> int:
+        """Han of yaku the hand has whatever it completes with (:func:`sure_yaku`)."""
+        han = self._meld_han
+        for k, h in self._yakuhai_honours:
+            if counts[k] >= 3:
+                han += h
+        honours = any(counts[27:34])
+        yaochuu = (honours or counts[0] or counts[8] or counts[9] or counts[17]
+                   or counts[18] or counts[26])
+        if self._tanyao_meld and not yaochuu and (self._melds or any(counts)):
+            han += 1
+        m0, m1, m2 = self._meld_suits
+        n_suits = ((m0 or any(counts[0:9])) + (m1 or any(counts[9:18]))
+                   + (m2 or any(counts[18:27])))
+        if n_suits == 1:
+            han += _flush_han(self._closed, self._meld_honour or honours)
+        if self._toitoi:
+            singles = counts.count(1)
+            pairs = counts.count(2)
+            if singles == 0 and pairs <= 2 or singles == 1 and pairs == 0:
+                han += 2
+        return han
+
+    def dora_count(self, counts: Sequence[int], reds: int) -> int:
+        """Dora held (concealed and melded) plus ``reds`` red fives (:func:`dora_count`)."""
+        d = reds + self._meld_dora
+        for k, n in self._dora_kinds:
+            d += counts[k] * n
+        return d
+
+    def _route_chances(self, counts: Sequence[int], unseen: Sequence[int]
+                       ) -> tuple[float, float]:
+        """(chance of some yaku, expected extra han) from routes the hand has not finished."""
+        miss = 1.0
+        extra = 0.0
+        for k, h in self._yakuhai_pairs:
+            if counts[k] == 2 and unseen[k]:
+                p = 0.45 if unseen[k] >= 2 else 0.3
+                miss *= 1.0 - p
+                extra += p * h
+        if self._tanyao_route:
+            ny = (counts[0] + counts[8] + counts[9] + counts[17] + counts[18] + counts[26]
+                  + sum(counts[27:34]))
+            p = _NO_YAOCHUU_ROUTE[ny] if ny < 4 else 0.0
+            miss *= 1.0 - p
+            extra += p
+        if self._flush_route:
+            t0 = sum(counts[0:9])
+            t1 = sum(counts[9:18])
+            t2 = sum(counts[18:27])
+            s = self._flush_suit
+            if s is None:  # the hand's longest suit, the first of equals
+                s = 0
+                best = t0
+                if t1 > best:
+                    s, best = 1, t1
+                if t2 > best:
+                    s = 2
+            off = t0 + t1 + t2 - (t0, t1, t2)[s]
+            p = _FLUSH_ROUTE[off] if off < 5 else 0.0
+            if not self._melds and off >= 3:
+                p = 0.0
+            miss *= 1.0 - p
+            extra += p * 2.5
+        return 1.0 - miss, extra
+
+    def estimate(self, counts: Sequence[int], unseen: Sequence[int], reds: int = 0
+                 ) -> HandValue:
+        """Expected value of the hand (``counts`` concealed) if it wins (:func:`estimate`)."""
+        ctx = self._ctx
+        closed = self._closed
+        sure = self.sure_yaku(counts)
+        dora = self.dora_count(counts, reds)
+        chance, extra = self._route_chances(counts, unseen)
+        if closed:
+            # riichi (1) + ura / tsumo / ippatsu (about 0.7) or the dama yaku found on the way
+            han = sure + dora + 1.7 + 0.6 * extra
+            yaku_chance = 1.0
+        elif sure:
+            han = sure + dora + 0.5 * extra
+            yaku_chance = 1.0
+        else:
+            han = dora + (extra / chance if chance > 0 else 0.0)
+            yaku_chance = chance
+        if sure + (extra if not closed else 1.0) < ctx.min_han:
+            # below the minimum han only dora cannot help; count the riichi for closed hands
+            yaku_chance *= 0.3
+        pts = points_for(han, ctx.dealer) * yaku_chance
+        return HandValue(sure, dora, closed, yaku_chance, han, pts)

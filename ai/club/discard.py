@@ -26,7 +26,7 @@ from ai.club.style import Style
 from ai.decision import Decision, Stance, Why
 from ai.hand import discard_options
 from ai.tenpai_value import average_value, wait_values
-from ai.value import ValueContext, estimate, red_count, sure_yaku
+from ai.value import HandValuer, ValueContext, red_count
 from ai.winprob import win_chance
 from engine.actions import Action, AddedKan, ClosedKan, Discard
 from engine.scoring import limit_points
@@ -112,7 +112,8 @@ def evaluate(sit: Situation, danger: list[float], rng: random.Random,
     riichi_safe = set.intersection(*[set(t.safe) for t in threats if t.riichi]) \
         if beginner_fold else set()
     nagashi = nagashi_alive(view, st)
-    open_yaku = any(m.is_open for m in melds) and sure_yaku(counts, melds, ctx) > 0
+    valuer = HandValuer(melds, ctx)
+    open_yaku = any(m.is_open for m in melds) and valuer.sure_yaku(counts) > 0
     ron_share = sit.ron_share()
     at_draw = draw_tenpai_worth(view, st, st.tenpai_share)
     out: list[Option] = []
@@ -131,7 +132,7 @@ def evaluate(sit: Situation, danger: list[float], rng: random.Random,
         c[o.kind] -= 1
         lost_red = red_lost(tiles, o.kind, ctx.red_fives)
         if st.use_value or o.shanten == 0:
-            hv = estimate(c, melds, ctx, unseen, reds - lost_red)
+            hv = valuer.estimate(c, unseen, reds - lost_red)
             value = hv.points
             if nmeld == 0 and o.shanten <= 3:
                 value = special_routes(c, value, ctx, o.shanten)

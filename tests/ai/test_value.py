@@ -2,9 +2,30 @@
 
 from __future__ import annotations
 
-from ai.value import context, dora_count, estimate, points_for, route_yaku, sure_yaku
+import random
+
+from ai.value import (
+    HandValue,
+    HandValuer,
+    ValueContext,
+    context,
+    dora_count,
+    estimate,
+    points_for,
+    route_yaku,
+    sure_yaku,
+)
 from engine.events import Meld
-from engine.tiles import counts_of, parse_kinds, parse_tiles
+from engine.tiles import (
+    counts_of,
+    is_honour,
+    is_red,
+    is_suited,
+    kind_of,
+    parse_kinds,
+    parse_tiles,
+    suit_of,
+)
 from rulesets.schema import Ruleset
 from tests.kit.botviews import make_view
 
@@ -83,3 +104,146 @@ def test_a_float_does_not_break_the_route_to_a_flush() -> None:
     assert route_yaku(needed, (pon,), ctx) == 0
     two_suits = Meld("chi", tuple(parse_tiles("123m")), None, 3)
     assert route_yaku(floating, (pon, two_suits), ctx) == 0
+
+
+# The plain reading HandValuer replaced (one pass over the hand and its melds per
+# call): the oracle for the precomputed one, which must give the same numbers.
+_YAOCHUU = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
+
+
+def _plain_sure_yaku(counts: list[int], melds: tuple[Meld, ...], ctx: ValueContext) -> int:
+    closed = all(not m.is_open for m in melds)
+    han = 0
+    for m in melds:
+        k = kind_of(m.tiles[0])
+        if m.kind != "chi" and ctx.yakuhai[k]:
+            han += ctx.yakuhai[k]
+    for k in range(27, 34):
+        if counts[k] >= 3 and ctx.yakuhai[k]:
+            han += ctx.yakuhai[k]
+    all_kinds = [k for k in range(34) if counts[k]]
+    for m in melds:
+        all_kinds.extend(kind_of(t) for t in m.tiles)
+    if all_kinds and all(k not in _YAOCHUU for k in all_kinds) and (closed or ctx.open_tanyao):
+        han += 1
+    suits = {suit_of(k) for k in all_kinds if is_suited(k)}
+    if len(suits) == 1:
+        honours = any(is_honour(k) for k in all_kinds)
+        han += (3 if closed else 2) if honours else (6 if closed else 5)
+    if not closed and all(m.kind != "chi" for m in melds) and len(melds) >= 2:
+        singles = sum(1 for k in range(34) if counts[k] == 1)
+        pairs = sum(1 for k in range(34) if counts[k] == 2)
+        if singles == 0 and pairs <= 2 or singles == 1 and pairs == 0:
+            han += 2
+    return han
+
+
+def _plain_dora(counts: list[int], melds: tuple[Meld, ...], ctx: ValueContext,
+                reds: int) -> int:
+    d = reds + sum(counts[k] * ctx.dora[k] for k in range(34))
+    for m in melds:
+        d += sum(ctx.dora[kind_of(t)] for t in m.tiles)
+        d += sum(1 for t in m.tiles if is_red(t, ctx.red_fives))
+    return d
+
+
+def _plain_routes(counts: list[int], melds: tuple[Meld, ...], ctx: ValueContext,
+                  unseen: list[int]) -> tuple[float, float]:
+    miss = 1.0
+    extra = 0.0
+    for k in range(27, 34):
+        if counts[k] == 2 and ctx.yakuhai[k] and unseen[k]:
+            p = 0.45 if unseen[k] >= 2 else 0.3
+            miss *= 1.0 - p
+            extra += p * ctx.yakuhai[k]
+    meld_tiles = [kind_of(t) for m in melds for t in m.tiles]
+    if ctx.open_tanyao or not melds or all(not m.is_open for m in melds):
+        if all(k not in _YAOCHUU for k in meld_tiles):
+            ny = sum(counts[k] for k in _YAOCHUU)
+            p = (0.8, 0.5, 0.25, 0.1)[ny] if ny < 4 else 0.0
+            miss *= 1.0 - p
+            extra += p
+    suit_tiles = [0, 0, 0]
+    for k in range(27):
+        suit_tiles[suit_of(k)] += counts[k]
+    meld_suits = {suit_of(k) for k in meld_tiles if is_suited(k)}
+    if len(meld_suits) <= 1:
+        s = meld_suits.pop() if meld_suits else max(range(3), key=lambda i: suit_tiles[i])
+        off = sum(suit_tiles) - suit_tiles[s]
+        p = (0.75, 0.45, 0.3, 0.15, 0.05)[off] if off < 5 else 0.0
+        if not melds and off >= 3:
+            p = 0.0
+        miss *= 1.0 - p
+        extra += p * 2.5
+    return 1.0 - miss, extra
+
+
+def _plain_estimate(counts: list[int], melds: tuple[Meld, ...], ctx: ValueContext,
+                    unseen: list[int], reds: int) -> HandValue:
+    closed = all(not m.is_open for m in melds)
+    sure = _plain_sure_yaku(counts, melds, ctx)
+    dora = _plain_dora(counts, melds, ctx, reds)
+    chance, extra = _plain_routes(counts, melds, ctx, unseen)
+    if closed:
+        han = sure + dora + 1.7 + 0.6 * extra
+        yaku_chance = 1.0
+    elif sure:
+        han = sure + dora + 0.5 * extra
+        yaku_chance = 1.0
+    else:
+        han = dora + (extra / chance if chance > 0 else 0.0)
+        yaku_chance = chance
+    if sure + (extra if not closed else 1.0) < ctx.min_han:
+        yaku_chance *= 0.3
+    return HandValue(sure, dora, closed, yaku_chance, han,
+                     points_for(han, ctx.dealer) * yaku_chance)
+
+
+def _random_hand(rng: random.Random) -> tuple[list[int], tuple[Meld, ...], list[int]]:
+    """A hand of 13 or 14 tiles with up to four melds, often one suit, simples or pairs."""
+    bias = rng.choice(("any", "suit", "simples", "pairs"))
+    suit = rng.randrange(3)
+    kinds = {"any": range(34), "suit": [*range(9 * suit, 9 * suit + 9), *range(27, 34)],
+             "simples": [k for k in range(27) if k % 9 not in (0, 8)],
+             "pairs": range(34)}[bias]
+    left = {k: [4 * k + c for c in range(4)] for k in kinds}
+    melds: list[Meld] = []
+    for _ in range(rng.choice((0, 0, 1, 2, 3, 4))):
+        k = rng.choice(list(left))
+        kind = rng.choice(("chi", "pon", "pon", "ankan", "minkan"))
+        need = [k, k + 1, k + 2] if kind == "chi" else [k] * (4 if kind.endswith("kan") else 3)
+        if (kind == "chi" and (k >= 27 or k % 9 > 6)) or any(
+                len(left.get(n, ())) < need.count(n) for n in set(need)):
+            continue
+        melds.append(Meld(kind, tuple(left[n].pop() for n in need)))  # type: ignore[arg-type]
+    tiles = [t for ts in left.values() for t in ts]
+    size = rng.choice((13, 14)) - 3 * len(melds)
+    if bias == "pairs":
+        pairs = rng.sample([k for k, ts in left.items() if len(ts) >= 2], k=size // 2)
+        hand = [t for k in pairs for t in left[k][:2]]
+        hand += rng.sample([t for t in tiles if t not in hand], k=size - len(hand))
+    else:
+        hand = rng.sample(tiles, k=size)
+    unseen = [rng.randrange(5) for _ in range(34)]
+    return counts_of(hand, physical=True), tuple(melds), unseen
+
+
+def test_hand_valuer_matches_the_plain_reading() -> None:
+    rng = random.Random(25)
+    for _ in range(4000):
+        counts, melds, unseen = _random_hand(rng)
+        yakuhai = [0] * 34
+        for k in (31, 32, 33, 27 + rng.randrange(4), 27 + rng.randrange(4)):
+            yakuhai[k] += 1
+        dora = [0] * 34
+        for _ in range(rng.randrange(1, 4)):
+            dora[rng.randrange(34)] += 1
+        ctx = ValueContext(dealer=rng.random() < 0.25, yakuhai=tuple(yakuhai),
+                           dora=tuple(dora), red_fives=rng.choice((0, 1, 2)),
+                           open_tanyao=rng.random() < 0.7, min_han=rng.choice((1, 1, 2)))
+        reds = rng.randrange(3)
+        valuer = HandValuer(melds, ctx)
+        assert valuer.sure_yaku(counts) == _plain_sure_yaku(counts, melds, ctx)
+        assert valuer.dora_count(counts, reds) == _plain_dora(counts, melds, ctx, reds)
+        assert valuer.estimate(counts, unseen, reds) == _plain_estimate(
+            counts, melds, ctx, unseen, reds)
