@@ -135,8 +135,8 @@ def point_worth(rules: Ruleset) -> float:
 class Standing:
     """The seat's score situation: the worth of a win or a deal-in in start points."""
 
-    __slots__ = ("_after", "_base", "_dealer", "_extension", "_kappa", "_last", "_me", "_now",
-                 "_rules", "_scores", "_wins", "_worth")
+    __slots__ = ("_after", "_base", "_dealer", "_extension", "_kappa", "_last", "_losses", "_me",
+                 "_now", "_rules", "_scores", "_wins", "_worth")
 
     def __init__(self, view: PlayerView) -> None:
         rules = view.ruleset
@@ -146,7 +146,8 @@ class Standing:
         self._scores = [s.score for s in view.seats]
         # a fixed uma does not depend on the points: read it once
         self._worth = rank_worth(rules, self._scores) if rules.uma_scheme == "fixed" else None
-        self._wins: dict[int, float] = {}
+        self._wins: dict[float, float] = {}
+        self._losses: dict[tuple[int, float], float] = {}
         after = hands_after(rules, view.round_wind, view.hand_number)
         self._after = SPREAD_PER_HAND * math.sqrt(after)
         self._last = after == 0
@@ -182,10 +183,9 @@ class Standing:
 
     def win(self, value: float) -> float:
         """Worth of winning ``value`` points, by ron from an unknown seat or by tsumo."""
-        key = round(value)
-        found = self._wins.get(key)
+        found = self._wins.get(value)
         if found is None:
-            found = self._wins[key] = self._win(value)
+            found = self._wins[value] = self._win(value)
         return found
 
     def _win(self, value: float) -> float:
@@ -202,8 +202,34 @@ class Standing:
 
     def loss(self, seat: int, value: float) -> float:
         """Worth lost by dealing ``value`` points into ``seat``."""
-        after = self._moved(((self._me, -value), (seat, value)))
-        return max(0.0, (self._base - after) / self._kappa)
+        key = (seat, value)
+        found = self._losses.get(key)
+        if found is None:
+            after = self._moved(((self._me, -value), (seat, value)))
+            found = self._losses[key] = max(0.0, (self._base - after) / self._kappa)
+        return found
+
+
+_SHARED: dict[tuple[int, int, int, int, int, tuple[int, ...]], Standing] = {}
+_SHARED_MAX = 512
+
+
+def standing_of(view: PlayerView) -> Standing:
+    """The :class:`Standing` of ``view``'s seat, shared by views of the same situation.
+
+    A standing reads only the rules, the seat, the dealer, the round, the hand and the
+    scores, which the views of one hand mostly share: the worths it has remembered
+    (:meth:`Standing.win`, :meth:`Standing.loss`) serve every later decision.
+    """
+    rules = view.ruleset
+    key = (id(rules), view.seat, view.dealer, view.round_wind, view.hand_number,
+           tuple([s.score for s in view.seats]))
+    found = _SHARED.get(key)
+    if found is None or found._rules is not rules:
+        if len(_SHARED) >= _SHARED_MAX:
+            _SHARED.clear()
+        found = _SHARED[key] = Standing(view)
+    return found
 
 
 def noten_payments(rules: Ruleset, tenpai: Sequence[bool]) -> list[int]:

@@ -17,7 +17,7 @@ from ai.club.style import Style
 from ai.defence import Threat
 from ai.hand import hand_counts, unseen_counts
 from ai.opponents import FoldWatch
-from ai.standing import Standing
+from ai.standing import Standing, standing_of
 from ai.value import ValueContext, context
 from engine.events import Meld
 from engine.view import PlayerView
@@ -27,7 +27,8 @@ class Situation:
     """What a decision of ``style`` reads from ``view`` (and ``watch``'s fold counts)."""
 
     __slots__ = ("_ctx", "_ease", "_end", "_pushers", "_renchan", "_standing", "_threats",
-                 "counts", "draws", "melds", "style", "total", "unseen", "view", "watch")
+                 "_wins", "counts", "draws", "melds", "style", "total", "unseen", "view",
+                 "watch")
 
     def __init__(self, view: PlayerView, style: Style, watch: FoldWatch | None = None) -> None:
         self.view = view
@@ -48,6 +49,7 @@ class Situation:
         self._ease: WaitEase | None = None
         self._pushers: float | None = None
         self._renchan: bool | None = None
+        self._wins: dict[int, float] = {}
 
     @property
     def ctx(self) -> ValueContext:
@@ -60,7 +62,7 @@ class Situation:
     def standing(self) -> Standing | None:
         """The score situation, when the style plays for the final result."""
         if self._standing is None and self.style.situation:
-            self._standing = Standing(self.view)
+            self._standing = standing_of(self.view)
         return self._standing
 
     @property
@@ -96,7 +98,11 @@ class Situation:
             if self._renchan:
                 value += self.style.renchan_value
         stand = self.standing
-        return value if stand is None else stand.win(value)
+        if stand is None:
+            return value
+        # one decision values the wins that round to the same points alike, as the
+        # first of them (the standing is shared with other decisions: standing_of)
+        return stand.win(self._wins.setdefault(round(value), value))
 
     def ron_ease(self, kind: int) -> float:
         """How readily the other seats discard ``kind`` (:class:`ai.club.reading.WaitEase`)."""

@@ -9,7 +9,7 @@ import pytest
 from ai import defence
 from ai.club import STYLES, ClubBot, Situation
 from ai.club.reading import threats
-from ai.standing import Standing, extension_follows, hands_after, rank_worth
+from ai.standing import Standing, extension_follows, hands_after, rank_worth, standing_of
 from engine.actions import Chi, Pass, Pon
 from engine.tiles import parse_kinds
 from rulesets.loader import load_ruleset
@@ -25,6 +25,20 @@ def standing(scores: tuple[int, int, int, int], rules: Ruleset | None = None,
     at = where or LAST
     return Standing(make_view("123m456p789s1122z", rules=rules or Ruleset(), dealer=2,
                               scores=scores, **at))
+
+
+def test_views_of_the_same_score_situation_share_one_standing() -> None:
+    rules = Ruleset()
+    at = {"rules": rules, "dealer": 2, "round_wind": 0, "hand_number": 1}
+    scores = (26000, 24000, 25000, 25000)
+    first = standing_of(make_view("123m456p789s1122z", scores=scores, **at))
+    # another hand, tiles and rivers: the same rules, seat, dealer, round and scores
+    later = standing_of(make_view("11z234p", rivers=("1m", "", "", ""), scores=scores, **at))
+    assert later is first
+    assert later.win(3900) == Standing(make_view("1m", scores=scores, **at)).win(3900)
+    for other in ({"scores": (25000, 25000, 25000, 25000)}, {"hand_number": 2},
+                  {"dealer": 1}, {"seat": 1}, {"rules": Ruleset().replace(oka=0)}):
+        assert standing_of(make_view("1m", **({"scores": scores, **at} | other))) is not first
 
 
 def own_pair(view, kind_text):  # type: ignore[no-untyped-def]
