@@ -292,6 +292,14 @@ class HandValuer:
     def estimate(self, counts: Sequence[int], unseen: Sequence[int], reds: int = 0
                  ) -> HandValue:
         """Expected value of the hand (``counts`` concealed) if it wins (:func:`estimate`)."""
+        return HandValue(*self._value(counts, unseen, reds))
+
+    def points(self, counts: Sequence[int], unseen: Sequence[int], reds: int = 0) -> float:
+        """The ``points`` of :meth:`estimate`, alone."""
+        return self._value(counts, unseen, reds)[5]
+
+    def _value(self, counts: Sequence[int], unseen: Sequence[int], reds: int
+               ) -> tuple[int, int, bool, float, float, float]:
         ctx = self._ctx
         closed = self._closed
         sure = self.sure_yaku(counts)
@@ -311,4 +319,4 @@ class HandValuer:
             # below the minimum han only dora cannot help; count the riichi for closed hands
             yaku_chance *= 0.3
         pts = points_for(han, ctx.dealer) * yaku_chance
-        return HandValue(sure, dora, closed, yaku_chance, han, pts)
+        return sure, dora, closed, yaku_chance, han, pts

@@ -31,7 +31,7 @@ from ai.winprob import win_chance
 from engine.actions import Action, AddedKan, ClosedKan, Discard
 from engine.scoring import limit_points
 from engine.shanten import shanten, shanten_chiitoi, shanten_kokushi, shanten_regular
-from engine.tiles import is_honour, is_red, is_yaochuu, kind_name, kind_of
+from engine.tiles import FIVES, is_honour, is_red, is_yaochuu, kind_name, kind_of
 from engine.view import PlayerView
 from rulesets.schema import Ruleset
 
@@ -103,6 +103,9 @@ def evaluate(sit: Situation, danger: list[float], rng: random.Random,
     best_sh = raw[0].shanten
     tiles = view.concealed()
     reds = red_count(tiles, ctx.red_fives)
+    lost_reds = [0] * 34  # only a five may be red
+    for k in FIVES:
+        lost_reds[k] = red_lost(tiles, k, ctx.red_fives)
     furiten_kinds = {kind_of(r.tile) for r in view.me.river}
     end = sit.end
     loss_scale = st.defence
@@ -130,10 +133,8 @@ def evaluate(sit: Situation, danger: list[float], rng: random.Random,
             continue
         c = counts
         c[o.kind] -= 1
-        lost_red = red_lost(tiles, o.kind, ctx.red_fives)
         if st.use_value or o.shanten == 0:
-            hv = valuer.estimate(c, unseen, reds - lost_red)
-            value = hv.points
+            value = valuer.points(c, unseen, reds - lost_reds[o.kind])
             if nmeld == 0 and o.shanten <= 3:
                 value = special_routes(c, value, ctx, o.shanten)
             opt.points = value
@@ -250,11 +251,18 @@ def red_lost(tiles: Sequence[int], kind: int, red_fives: int) -> int:
 
 
 def special_routes(counts: list[int], value: float, ctx: ValueContext, sh: int) -> float:
-    """Chiitoitsu and kokushi add their own value when they are the fastest route."""
+    """Chiitoitsu and kokushi add their own value when they are the fastest route.
+
+    ``sh`` is the shanten of the closed hand ``counts`` (the least of the three shapes').
+    """
+    kokushi = shanten_kokushi(counts)
+    chiitoi = shanten_chiitoi(counts)
+    if kokushi > sh and chiitoi > sh:
+        return value  # the regular shape is the fastest (its shanten is sh)
     reg = shanten_regular(counts)
-    if shanten_kokushi(counts) < reg and shanten_kokushi(counts) <= sh:
+    if kokushi < reg and kokushi <= sh:
         return limit_ron("yakuman", dealer=ctx.dealer)
-    if shanten_chiitoi(counts) < reg:
+    if chiitoi < reg:
         return value * 1.6
     return value
 

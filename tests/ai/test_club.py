@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 from dataclasses import replace
 
@@ -11,12 +12,13 @@ from ai import hint, make_bot
 from ai.arena import play_game
 from ai.club import STYLES, ClubBot, Situation, Style
 from ai.club.calls import kuikae_exclude
-from ai.club.discard import pick_tile
+from ai.club.discard import limit_ron, pick_tile, special_routes
 from ai.club.endgame import draw_tenpai_worth
 from ai.hints import Hinter
 from ai.opponents import FoldWatch
 from engine.actions import Action, Chi, Discard, NineTerminals, Pass, Pon
-from engine.tiles import kind_name, parse_kinds
+from engine.shanten import shanten, shanten_chiitoi, shanten_kokushi, shanten_regular
+from engine.tiles import counts_of, kind_name, parse_kinds
 from engine.view import PlayerView
 from rulesets.loader import load_ruleset
 from rulesets.schema import Ruleset
@@ -408,3 +410,24 @@ def test_a_dealer_tenpai_at_the_draw_counts_the_deal_it_keeps() -> None:
     assert draw_tenpai_worth(last, deal, 0.5) == pytest.approx(plain)
     early = make_view("123m456p789s1199p", wall_remaining=30)
     assert draw_tenpai_worth(early, deal, 0.5) == 0.0
+
+
+def test_special_routes_value_chiitoitsu_and_kokushi_when_fastest() -> None:
+    ctx = Situation(make_view("1m"), STYLES["strong"]).ctx
+    rng = random.Random(7)
+    seen = set()
+    for i in range(3000):
+        pool = range(136) if i % 3 else [t for t in range(136) if t >> 2 in (
+            0, 8, 9, 17, 18, 26, *range(27, 34))] + rng.sample(range(136), 20)
+        c = counts_of(rng.sample(sorted(set(pool)), 13), physical=True)
+        reg, chiitoi, kokushi = shanten_regular(c), shanten_chiitoi(c), shanten_kokushi(c)
+        sh = shanten(c)
+        if kokushi < reg and kokushi <= sh:  # the plain reading of the rule
+            want = limit_ron("yakuman", dealer=ctx.dealer)
+        elif chiitoi < reg:
+            want = 1000.0 * 1.6
+        else:
+            want = 1000.0
+        seen.add(want)
+        assert special_routes(c, 1000.0, ctx, sh) == want
+    assert len(seen) == 3
