@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from ai.hand import discard_options, hand_counts, unseen_counts
 from engine.actions import Action, Discard, EndGame, Pass, Ron, ShowHand, Tsumo
-from engine.tiles import is_red, kind_of
+from engine.tiles import is_red
 from engine.view import PlayerView
 
 
@@ -28,41 +28,53 @@ class GreedyBot:
         """The greedy choice among ``legal``."""
         if not legal:
             raise ValueError("no legal action to choose from")
+        # one pass over the actions; then, in this order: a win, showing a hand,
+        # ending the game, a discard, a pass, the first action listed
+        show: Action | None = None
+        end: Action | None = None
+        pass_: Action | None = None
+        discards: list[Discard] = []
         for a in legal:
-            if isinstance(a, (Tsumo, Ron)):
+            if isinstance(a, Discard):
+                discards.append(a)
+            elif isinstance(a, (Tsumo, Ron)):
                 return a
-        for a in legal:
-            if isinstance(a, ShowHand) and a.show:
-                return a
-        for a in legal:
-            if isinstance(a, EndGame) and a.stop:
-                return a
-        discards = [a for a in legal if isinstance(a, Discard)]
+            elif isinstance(a, ShowHand):
+                if a.show and show is None:
+                    show = a
+            elif isinstance(a, EndGame):
+                if a.stop and end is None:
+                    end = a
+            elif isinstance(a, Pass) and pass_ is None:
+                pass_ = a
+        if show is not None:
+            return show
+        if end is not None:
+            return end
         if not discards:
-            for a in legal:
-                if isinstance(a, Pass):
-                    return a
-            return legal[0]
+            return pass_ if pass_ is not None else legal[0]
         plain = [a for a in discards if not a.riichi]
+        drawn = view.drawn
         if view.me.riichi or not plain:
             for a in discards:
-                if a.tile == view.drawn:
+                if a.tile == drawn:
                     return a
             return discards[0]
-        allowed = {kind_of(a.tile) for a in plain}
         counts = hand_counts(view)
+        allowed = {a.tile >> 2 for a in plain}  # kind_of inlined
         opts = discard_options(counts, len(view.me.melds), unseen_counts(view),
-                               exclude=[k for k in range(34) if k not in allowed],
+                               exclude=[k for k in range(34) if counts[k] and k not in allowed],
                                best_only=True)
         if not opts:
             return plain[0]
-        top = [o for o in opts if (o.shanten, o.ukeire) == (opts[0].shanten, opts[0].ukeire)]
+        first = opts[0]
+        top = [o for o in opts if o.shanten == first.shanten and o.ukeire == first.ukeire]
         kind = top[self._rng.randrange(len(top))].kind
         red = view.ruleset.red_fives
-        cands = sorted((a for a in plain if kind_of(a.tile) == kind),
-                       key=lambda a: (is_red(a.tile, red), a.tile != view.drawn))
+        cands = sorted((a for a in plain if a.tile >> 2 == kind),
+                       key=lambda a: (is_red(a.tile, red), a.tile != drawn))
         choice = cands[0]
-        if opts[0].shanten == 0:
+        if first.shanten == 0:
             for a in discards:
                 if a.riichi and a.tile == choice.tile:
                     return a

@@ -63,14 +63,12 @@ def discard_options(
     ``exclude`` lists kinds that may not be discarded.  ``best_only``: only the
     options of the lowest shanten among those allowed (the first entries of the list).
     """
-    out: list[DiscardOption] = []
     skip = {k for k in exclude if counts14[k]}  # a kind not held is no option anyway
     left = unseen.__getitem__
     # the lowest shanten of the allowed kinds may be above the lowest of all
-    for o in _waits.discard_options(counts14, melds, best_only=best_only and not skip):
-        if o.kind in skip:
-            continue
-        out.append(DiscardOption(o.kind, o.shanten, sum(map(left, o.ukeire)), tuple(o.ukeire)))
+    out = [DiscardOption(o.kind, o.shanten, sum(map(left, o.ukeire)), tuple(o.ukeire))
+           for o in _waits.discard_options(counts14, melds, best_only=best_only and not skip)
+           if o.kind not in skip]
     out.sort(key=lambda o: (o.shanten, -o.ukeire, o.kind))
     if best_only and out:
         out = [o for o in out if o.shanten == out[0].shanten]

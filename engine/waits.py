@@ -87,26 +87,40 @@ def _masks(key: bytes) -> tuple[int, ...]:
         return _MASKS[key]
     except KeyError:
         pass
-    base = _VECS[_group(key) >> 24]
+    base = _group(key) >> 24
     masks = [0] * 16
-    buf = bytearray(key)
     suit = len(key) == 9
-    for j in range(len(key)):
-        count = buf[j]
+    for j, count in enumerate(key):
         if count >= 4:
             continue
-        term = not suit or j in (0, 8)
-        masks[10 + 2 * min(count, 2) + term] |= 1 << j
-        buf[j] += 1
-        vec = _VECS[_group(bytes(buf)) >> 24]
-        buf[j] -= 1
-        for pos in range(10):
-            if vec[pos] < base[pos]:
+        term = not suit or j == 0 or j == 8
+        masks[10 + 2 * (count if count < 2 else 2) + term] |= 1 << j
+        vid = _group(key[:j] + _BYTES[count + 1] + key[j + 1:]) >> 24
+        if vid != base:
+            for pos in _lowered(base, vid):
                 masks[pos] |= 1 << j
     res = tuple(masks)
     if len(_MASKS) > 1 << 18:
         _MASKS.clear()
     _MASKS[key] = res
+    return res
+
+
+_BYTES = tuple(bytes((n,)) for n in range(6))
+# (vector id << 24 | vector id after a draw) -> the entries the draw lowers
+_LOWERED: dict[int, tuple[int, ...]] = {}
+
+
+def _lowered(before: int, after: int) -> tuple[int, ...]:
+    """The entries of vector ``before`` that are lower in vector ``after``."""
+    key = before << 24 | after
+    try:
+        return _LOWERED[key]
+    except KeyError:
+        pass
+    a, b = _VECS[before], _VECS[after]
+    res = tuple(pos for pos in range(10) if b[pos] < a[pos])
+    _LOWERED[key] = res
     return res
 
 
@@ -451,7 +465,9 @@ def discard_options(
     full ``counts14``, the discarded tile being seen).  Sorted by shanten,
     then most unseen tiles, then kind.  With ``best_only``, only the discards that
     leave the lowest shanten (the first entries of the full list), whose ukeire alone
-    is counted: the costly part.
+    is counted: the costly part.  A discard changes one group, so the other three
+    are combined once per group and the shanten after each discard is one
+    :func:`_tight` look-up.
 
     >>> hand = [0] * 34
     >>> for k in (0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 27, 27, 33, 30):
@@ -461,26 +477,71 @@ def discard_options(
     (30, 0, [33], 3)
     """
     _check_hand(counts14, melds, 2)
-    keys = _split(bytes(counts14))
-    vals = [_group(k) for k in keys]
-    hands: list[tuple[int, list[bytes], list[int]]] = []
+    b = bytes(counts14)
+    keys = (b[0:9], b[9:18], b[18:27], b[27:34])
+    vals = (_group(keys[0]), _group(keys[1]), _group(keys[2]), _group(keys[3]))
+    m, p, s, h = (vals[0] >> 24, vals[1] >> 24, vals[2] >> 24, vals[3] >> 24)
+    mp = _combine(m, p)
+    sh = _combine(s, h)
+    rests = (_combine(p, sh), _combine(m, sh), _combine(mp, h), _combine(mp, s))
+    sets = 4 - melds
+    packed = (vals[0] + vals[1] + vals[2] + vals[3]) & _PACK_MASK
+    # per discard: (shanten after, kind, group, the group's key and value after,
+    # regular shanten after, the group's tight entries, packed facts after)
+    hands: list[tuple[int, int, int, bytes, int, int, int, int]] = []
     for g in range(4):
         offset = _OFFSETS[g]
+        rest = rests[g]
+        others = packed - (vals[g] & _PACK_MASK)
         for j, pkey in enumerate(_prev_keys(keys[g])):
             if pkey is None:
                 continue
-            new_keys = list(keys)
-            new_keys[g] = pkey
-            new_vals = list(vals)
-            new_vals[g] = _group(pkey)
-            hands.append((offset + j, new_keys, new_vals))
+            pv = _group(pkey)
+            regular, tight = _tight(pv >> 24, rest, sets)
+            after = regular
+            new_packed = others + (pv & _PACK_MASK)
+            if not melds:
+                special = _special(new_packed)
+                if special < after:
+                    after = special
+            hands.append((after, offset + j, g, pkey, pv >> 24, regular, tight, new_packed))
     if best_only and hands:
-        after = [_shanten_of(v, melds) for _, _, v in hands]
-        low = min(after)
-        hands = [h for h, a in zip(hands, after, strict=True) if a == low]
+        low = min(hands)[0]
+        hands = [x for x in hands if x[0] == low]
     options: list[DiscardOption] = []
-    for kind, new_keys, new_vals in hands:
-        sh, kinds = _improving(new_keys, new_vals, melds)
-        options.append(DiscardOption(kind, sh, kinds, _unseen(kinds, counts14, visible)))
+    masks_of = _MASKS
+    for after, kind, g, pkey, nid, regular, tight, new_packed in hands:
+        found: list[int] = []
+        if regular == after:
+            # the tight entries of the other groups, against the group after the discard
+            if g < 2:
+                a, c = (nid, p) if g == 0 else (m, nid)
+                ac = _combine(a, c)
+                gids = (a, c, s, h)
+                rs = (_combine(c, sh), _combine(a, sh), _combine(ac, h), _combine(ac, s))
+            else:
+                a, c = (nid, h) if g == 2 else (s, nid)
+                ac = _combine(a, c)
+                gids = (m, p, a, c)
+                rs = (_combine(p, ac), _combine(m, ac), _combine(mp, c), _combine(mp, a))
+            tights = [tight if x == g else _tight(gids[x], rs[x], sets)[1] for x in range(4)]
+        else:
+            tights = [0, 0, 0, 0]
+        extra = _better_classes(new_packed, after) if not melds and \
+            _special(new_packed) - 1 < after else ()
+        for x in range(4):
+            wanted = _POSITIONS[tights[x]] + extra if extra else _POSITIONS[tights[x]]
+            if wanted:
+                key = pkey if x == g else keys[x]
+                try:
+                    masks = masks_of[key]
+                except KeyError:
+                    masks = _masks(key)
+                bits = 0
+                for pos in wanted:
+                    bits |= masks[pos]
+                if bits:
+                    found.extend(_KINDS_OF[x][bits])
+        options.append(DiscardOption(kind, after, found, _unseen(found, counts14, visible)))
     options.sort(key=lambda o: (o.shanten, -o.ukeire_count, o.kind))
     return options
