@@ -171,15 +171,17 @@ def play_game(
 
         record_notes()  # a bot that could not start
         steps = 0
+        pending_of, view, act = game.pending, game.view, game.act  # hot: once a decision
+        choosers = [b.choose for b in bots]
         while not game.over:
-            pending = game.pending()
+            pending = pending_of()
             if not pending:
                 raise RuntimeError("the game waits for nobody but is not over")
             for seat, legal in list(pending.items()):
-                action = bots[seat].choose(game.view(seat), legal)
+                action = choosers[seat](view(seat), legal)
                 if watchers:
                     record_notes()
-                game.act(seat, action)
+                act(seat, action)
                 steps += 1
                 if game.over:
                     break

@@ -16,9 +16,17 @@ class RandomBot:
 
     def __init__(self, seed: int = 0) -> None:
         self._rng = random.Random(seed)
+        self._bits = self._rng.getrandbits
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """A uniformly random legal action."""
-        if not legal:
+        n = len(legal)
+        if not n:
             raise ValueError("no legal action to choose from")
-        return legal[self._rng.randrange(len(legal))]
+        # randrange(n) as CPython draws it (Random._randbelow_with_getrandbits), without
+        # its argument checks and two calls: the same numbers from the same seed
+        k = n.bit_length()
+        r = self._bits(k)
+        while r >= n:
+            r = self._bits(k)
+        return legal[r]

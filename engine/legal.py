@@ -134,7 +134,9 @@ def turn_actions(st: GameState, seat: int) -> tuple[Action, ...]:
             out.append(_DISCARD[drawn])
         return tuple(out)
     forbidden = s.kuikae
-    tiles = sorted(s.hand)
+    tiles = s.cache.tiles
+    if tiles is None:
+        tiles = s.cache.tiles = sorted(s.hand)
     if forbidden:
         cands = [t for t in tiles if t >> 2 not in forbidden]  # hot: kind_of inlined
         if not cands:  # kuikae can leave nothing: then any tile may go

@@ -74,14 +74,15 @@ class SeatCache:
     or a lower bound of it when that is 1 or more (``UNKNOWN``: not known): 1 or more
     means no win, no riichi, and no discard leaves the hand tenpai, and one drawn tile
     lowers a shanten by one at most, so :func:`apply` sets it from ``rest`` at a draw
-    and the legal actions need not count it.  ``hand``: the sorted concealed tiles
-    less ``drawn`` as the seat's view shows them (None: not computed).  Those four are
-    forgotten when the hand changes.  ``public``: the seat's public
+    and the legal actions need not count it.  ``tiles``: the concealed tiles sorted, the
+    drawn one included, shared by the legal actions and the view and never changed;
+    ``hand``: those less ``drawn`` as the seat's view shows them (None: not computed).
+    Those five are forgotten when the hand changes.  ``public``: the seat's public
     :class:`~engine.view.SeatInfo`, shared by every view until :func:`apply` applies an
     event that may change it.  A copy of the state (:func:`checkpoint`) starts empty.
     """
 
-    __slots__ = ("waits", "rest", "shanten", "hand", "drawn", "public")
+    __slots__ = ("waits", "rest", "shanten", "tiles", "hand", "drawn", "public")
 
     UNKNOWN = -9
 
@@ -89,6 +90,7 @@ class SeatCache:
         self.waits: tuple[Kind, ...] | None = None
         self.rest = SeatCache.UNKNOWN
         self.shanten = SeatCache.UNKNOWN
+        self.tiles: list[Tile] | None = None
         self.hand: tuple[Tile, ...] | None = None
         self.drawn: Tile | None = None
         self.public: SeatInfo | None = None
@@ -98,6 +100,7 @@ class SeatCache:
         self.waits = None
         self.rest = SeatCache.UNKNOWN
         self.shanten = SeatCache.UNKNOWN
+        self.tiles = None
         self.hand = None
         self.public = None
 
@@ -150,7 +153,7 @@ class SeatState:
         cache = self.cache  # hot: SeatCache.clear inlined (apply forgets ``public``)
         cache.waits = None
         cache.rest = cache.shanten = SeatCache.UNKNOWN
-        cache.hand = None
+        cache.tiles = cache.hand = None
 
     def remove(self, tile: Tile) -> None:
         """Take a tile out of the concealed hand."""
@@ -159,7 +162,7 @@ class SeatState:
         cache = self.cache  # hot: SeatCache.clear inlined (apply forgets ``public``)
         cache.waits = None
         cache.rest = cache.shanten = SeatCache.UNKNOWN
-        cache.hand = None
+        cache.tiles = cache.hand = None
 
     @property
     def closed(self) -> bool:
@@ -433,13 +436,13 @@ def _moved(info: SeatInfo, hand_size: int, river: tuple[RiverTile, ...],
            riichi_turn: int | None) -> SeatInfo:
     """A seat's public facts after its own draw or discard, from those before (the view
     builds them anew after any other change): ``SeatInfo`` made as engine.visibility
-    makes it, its fields as one dict."""
-    fields = dict(info.__dict__)
+    makes it, its fields set in its ``__dict__``."""
+    new: SeatInfo = object.__new__(SeatInfo)
+    fields = new.__dict__
+    fields.update(info.__dict__)
     fields["hand_size"] = hand_size
     fields["river"] = river
     fields["riichi_turn"] = riichi_turn
-    new: SeatInfo = object.__new__(SeatInfo)
-    object.__setattr__(new, "__dict__", fields)
     return new
 
 
