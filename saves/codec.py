@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
 import msgspec
@@ -63,6 +62,10 @@ class Header:
 
 def app_version() -> str:
     """The installed hanchan version (empty when unknown)."""
+    # lazy: importlib.metadata (with email, zipfile, csv) is about 10 ms that only
+    # writing a new game file needs, and `hanchan play` writes it after the first table
+    from importlib.metadata import PackageNotFoundError, version  # noqa: PLC0415 - lazy
+
     try:
         return version("hanchan")
     except PackageNotFoundError:  # pragma: no cover - run from a source tree, not installed

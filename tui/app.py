@@ -134,7 +134,9 @@ class HanchanApp(App[int]):
         assert self.session is not None
         self.settings = self.settings.for_new_game()  # no toggle carried in, unless kept
         self._replace(TableScreen(self.session, self.settings))
-        self.run_worker(self._open_save, thread=True, group="save")
+        # the file is made once the table is on screen: the player does not wait for a disk
+        # (events meanwhile are kept by the session and written when the file opens)
+        self.call_after_refresh(self.run_worker, self._open_save, thread=True, group="save")
         self._told = None
         if self._save_timer is None:
             self._save_timer = self.set_interval(1.0, self._watch_save)
