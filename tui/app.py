@@ -29,12 +29,14 @@ from tui.messages import (
     StartGame,
 )
 from tui.savefiles import read_events
-from tui.screens.menu import MenuScreen
-from tui.screens.replay import ReplayScreen
 from tui.screens.table import TableScreen
 from tui.session import NewGame, PlaySession
 from tui.settings import Settings, load_settings, save_settings
 from tui.widgets.size_notice import MIN_HEIGHT, MIN_WIDTH, SizeNotice
+
+# The menu and the replay viewer are imported when first opened: `hanchan play` shows
+# neither, and with the table's result screens (imported the same way) they took about
+# 30 ms of its start-up to the first table.
 
 Start = Literal["menu", "play", "continue", "replay"]
 
@@ -103,6 +105,8 @@ class HanchanApp(App[int]):
 
     def open_menu(self) -> None:
         """Show the main menu (replacing whatever is on screen)."""
+        from tui.screens.menu import MenuScreen  # noqa: PLC0415 - lazy: see the imports
+
         self._replace(MenuScreen(self.save_dir))
 
     def start_game(self, spec: NewGame) -> None:
@@ -126,6 +130,8 @@ class HanchanApp(App[int]):
 
     def open_replay(self, path: Path) -> None:
         """Open a saved game in the replay viewer."""
+        from tui.screens.replay import ReplayScreen  # noqa: PLC0415 - lazy: see the imports
+
         events = read_events(path)
         self._replace(ReplayScreen(events, title=path.name, seat=self.replay_seat,
                                    settings=self.settings))
@@ -195,6 +201,8 @@ class HanchanApp(App[int]):
 
     def on_replay_at(self, message: ReplayAt) -> None:
         """A reviewed decision in the replay viewer, over the screen that asked."""
+        from tui.screens.replay import ReplayScreen  # noqa: PLC0415 - lazy: see the imports
+
         self.push_screen(ReplayScreen(message.events, title="review", seat=message.review.seat,
                                       settings=self.settings, position=message.position,
                                       review=message.review, pushed=True))

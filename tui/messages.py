@@ -9,13 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.message import Message
 
-from ai.review import GameReview
 from engine.events import Event
 from tui.session import NewGame
 from tui.settings import Settings
+
+if TYPE_CHECKING:
+    from ai.review import GameReview
 
 
 class SettingsChanged(Message):

@@ -33,8 +33,6 @@ from text.advice import advise, best_discards, reason_words
 from text.penalties import dead_seats
 from tui.messages import SettingsChanged
 from tui.screens.chooser import ChooserScreen
-from tui.screens.game_end import GameEndScreen
-from tui.screens.hand_result import HandResultScreen
 from tui.screens.keys_help import KeysHelpScreen
 from tui.screens.score_call import ScoreCallScreen
 from tui.session import PlaySession
@@ -50,6 +48,9 @@ from tui.widgets.hand import HandView
 from tui.widgets.size_notice import SizeNotice
 from tui.widgets.table_layout import TableLayout
 from tui.widgets.table_view import TableExtras
+
+# The result screens (hand result, game end) are imported when first shown: the first
+# table needs neither (they and the review they load cost start-up time; see tui.app).
 
 
 class TableScreen(Screen[None]):
@@ -479,6 +480,8 @@ class TableScreen(Screen[None]):
             self.modal = False
 
         def show(_: bool | None = None) -> None:
+            from tui.screens.hand_result import HandResultScreen  # noqa: PLC0415 - lazy
+
             self.app.push_screen(
                 HandResultScreen(event, self.session.events, self.session.human,
                                  self.session.names, self.settings.faces),
@@ -497,6 +500,8 @@ class TableScreen(Screen[None]):
     def _open_end(self) -> None:
         self.modal = True
         self.session.close()
+        from tui.screens.game_end import GameEndScreen  # noqa: PLC0415 - lazy: see the imports
+
         self.app.switch_screen(
             GameEndScreen(self.session.events, self.session.human, self.session.names)
         )
