@@ -16,6 +16,8 @@ from saves.codec import (
     Header,
     LineError,
     SeatInfo,
+    _check_values,
+    _fine,
     decode_event,
     decode_header,
     encode_event,
@@ -153,3 +155,50 @@ def test_game_started_ruleset_decodes_from_its_dict() -> None:
     del obj["ruleset"]["kiriage_mangan"]  # an older file without a newer option
     assert decode_event(obj) == ev
     assert msgspec.json.decode(encode_event(ev))["ruleset"]["uma"] == [20, 10, -10, -20]
+
+
+def _walk_passes(obj: object) -> bool:
+    try:
+        _check_values(obj, "$", 0)
+    except LineError:
+        return False
+    return True
+
+
+# Numbers at and around every bound (tiles 0..135, seats 0..3, seeds below 2**64, any other
+# number within 10**9), and the other kinds of value a tampered line could hold.
+_EDGES = [0, 3, 4, 135, 136, -1, 10**9, 10**9 + 1, -10**9, -10**9 - 1, 2**64 - 1, 2**64,
+          1 - 2**64, -(2**64), 0.5, float("nan"), float("inf"), 1e10, True, False, None, "x"]
+_SPECIAL = ["tile", "called", "tiles", "wall", "seat", "payer", "seed", "points"]
+
+
+@pytest.mark.parametrize("key", _SPECIAL)
+def test_the_quick_value_check_passes_exactly_what_the_naming_walk_passes(key: str) -> None:
+    # check_values runs the quick test and names the bad value only when it fails: the two
+    # must agree, or a bad number slips through (or a good line is refused)
+    for v in _EDGES:
+        for obj in ({key: v}, {key: [v, 1]}, {"x": {key: v}}, {key: [[v]]}, {key: {"tile": v}},
+                    {"x": [{key: v}]}):
+            assert _fine(obj, 0) == _walk_passes(obj), obj
+
+
+_KEYS = st.sampled_from(_SPECIAL)
+_VALUES = st.recursive(st.sampled_from(_EDGES) | st.integers() | st.floats(),
+                       lambda inner: st.lists(inner, max_size=3)
+                       | st.dictionaries(_KEYS, inner, max_size=3), max_leaves=8)
+
+
+@given(st.dictionaries(_KEYS, _VALUES, max_size=3))
+def test_the_quick_value_check_agrees_on_any_shape(obj: object) -> None:
+    assert _fine(obj, 0) == _walk_passes(obj), obj
+
+
+@pytest.mark.parametrize("inner", [1, {"tiles": [1]}, {"tiles": [[1]]}, [2, [3]]])
+def test_the_quick_value_check_passes_no_line_nested_too_deeply(inner: object) -> None:
+    # near the depth limit the quick test may refuse what the walk accepts (the walk then
+    # decides), never the other way round
+    for levels in range(10, 20):
+        obj: object = inner
+        for _ in range(levels):
+            obj = {"x": obj}
+        assert _walk_passes(obj) or not _fine(obj, 0), levels
