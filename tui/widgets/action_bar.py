@@ -1,7 +1,8 @@
 """``ActionBar``: the actions the player may take now, one key each, clickable.
 
-One button per action group is made once; showing a new set of legal actions
-only switches buttons on and off (no widgets are built during play).
+A group's button is made the first time the group is offered and kept: showing a
+new set of legal actions switches buttons on and off, and the buttons of groups a
+game never offers (nine terminals, the end-of-hand questions) are never built.
 """
 
 from __future__ import annotations
@@ -50,15 +51,10 @@ class ActionBar(Horizontal):
         super().__init__(id=id)
         self.groups: tuple[str, ...] = ()
         self.prompt = ""
+        self._buttons: dict[str, Button] = {}  # the groups' buttons made so far
 
     def compose(self) -> ComposeResult:
         yield Static("", classes="prompt", id="prompt")
-        for g in GROUPS:
-            label = Text(f"{ACTION_TITLES[g]} ({ACTION_KEYS[g]})")
-            button = Button(label, id=f"act-{g}", variant=_variant(g), compact=True)
-            button.can_focus = False
-            button.display = False
-            yield button
 
     def show(self, groups: tuple[str, ...], prompt: str = "") -> None:
         """Show the buttons of ``groups`` after ``prompt`` (e.g. 'Your turn: discard')."""
@@ -67,9 +63,23 @@ class ActionBar(Horizontal):
         if prompt != self.prompt:
             self.query_one("#prompt", Static).update(prompt)
         if groups != self.groups:
-            for g in GROUPS:
-                self.query_one(f"#act-{g}", Button).display = g in groups
+            for g in groups:
+                if g not in self._buttons:
+                    self._make(g)
+            for g, button in self._buttons.items():
+                button.display = g in groups
         self.groups, self.prompt = groups, prompt
+
+    def _make(self, group: str) -> None:
+        """Mount the button of ``group`` in its place in the row (the order of GROUPS)."""
+        label = Text(f"{ACTION_TITLES[group]} ({ACTION_KEYS[group]})")
+        button = Button(label, id=f"act-{group}", variant=_variant(group), compact=True)
+        button.can_focus = False
+        before = GROUPS[:GROUPS.index(group)]
+        after = next((self._buttons[g] for g in reversed(before) if g in self._buttons),
+                     self.query_one("#prompt", Static))
+        self._buttons[group] = button
+        self.mount(button, after=after)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
