@@ -116,11 +116,13 @@ def _flush_suit(view: PlayerView, seat: int) -> int | None:
     return None
 
 
-def threats(view: PlayerView, riichi_value: float = RIICHI_VALUE) -> list[Threat]:
+def threats(view: PlayerView, riichi_value: float = RIICHI_VALUE,
+            floor: float = 0.0) -> list[Threat]:
     """Every opponent with its tenpai chance, hand value and safe kinds.
 
     ``riichi_value`` is what a deal-in to a non-dealer riichi is taken to cost before
-    its dora is read (a bot's style may weigh riichi higher).
+    its dora is read (a bot's style may weigh riichi higher).  Seats not in riichi
+    whose tenpai chance is below ``floor`` are left out (their safe kinds unread).
     """
     out: list[Threat] = []
     dora = [0] * 34
@@ -148,6 +150,10 @@ def threats(view: PlayerView, riichi_value: float = RIICHI_VALUE) -> list[Threat
                       0.25 + 0.045 * turns, 1.0)[min(n, 4)]
             tenpai = min(tenpai, 0.9 if n < 4 else 1.0)
             value = 3200.0 if n else 4500.0
+        if flush is not None:
+            tenpai = min(1.0, tenpai + 0.15)
+        if tenpai < floor and not info.riichi:
+            continue
         meld_dora = 0
         yakuhai = 0
         for m in melds:
@@ -162,7 +168,6 @@ def threats(view: PlayerView, riichi_value: float = RIICHI_VALUE) -> list[Threat
         value += 1800.0 * meld_dora + 600.0 * yakuhai
         if flush is not None:
             value += 3000.0
-            tenpai = min(1.0, tenpai + 0.15)
         if dealer:
             value *= 1.5
         river = info.river

@@ -15,6 +15,7 @@ Who folds against a riichi is read by :class:`ai.opponents.FoldWatch`;
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -36,11 +37,8 @@ def threats(view: PlayerView, style: Style, standing: Standing | None = None
     when the style reads open hands.  With a ``standing`` a deal-in's value is its
     worth to the final result.
     """
-    found = defence.threats(view, style.riichi_value)
-    if style.reads_open_hands:
-        found = [t for t in found if t.riichi or t.tenpai >= style.threat_min]
-    else:
-        found = [t for t in found if t.riichi]
+    floor = style.threat_min if style.reads_open_hands else math.inf  # else riichi only
+    found = defence.threats(view, style.riichi_value, floor)
     if standing is not None:
         found = [replace(t, value=standing.loss(t.seat, t.value)) for t in found]
     return found
