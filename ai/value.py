@@ -174,6 +174,13 @@ _FLUSH_ROUTE = (0.75, 0.45, 0.3, 0.15, 0.05)
 """Chance of a flush by tiles held outside its suit (none beyond four)."""
 
 
+def _shape(counts: Sequence[int]) -> tuple[int, int, int, int, int]:
+    """Tiles of each suit, honours, and terminals and honours, held in ``counts``."""
+    honours = sum(counts[27:34])
+    return (sum(counts[0:9]), sum(counts[9:18]), sum(counts[18:27]), honours,
+            counts[0] + counts[8] + counts[9] + counts[17] + counts[18] + counts[26] + honours)
+
+
 class HandValuer:
     """:func:`estimate` and its parts for concealed hands beside the same ``melds``.
 
@@ -225,20 +232,19 @@ class HandValuer:
 
     def sure_yaku(self, counts: Sequence[int]) -> int:
         """Han of yaku the hand has whatever it completes with (:func:`sure_yaku`)."""
+        return self._sure(counts, _shape(counts))
+
+    def _sure(self, counts: Sequence[int], shape: tuple[int, int, int, int, int]) -> int:
+        t0, t1, t2, honours, yaochuu = shape
         han = self._meld_han
         for k, h in self._yakuhai_honours:
             if counts[k] >= 3:
                 han += h
-        honours = any(counts[27:34])
-        yaochuu = (honours or counts[0] or counts[8] or counts[9] or counts[17]
-                   or counts[18] or counts[26])
-        if self._tanyao_meld and not yaochuu and (self._melds or any(counts)):
+        if self._tanyao_meld and not yaochuu and (self._melds or t0 + t1 + t2 + honours):
             han += 1
         m0, m1, m2 = self._meld_suits
-        n_suits = ((m0 or any(counts[0:9])) + (m1 or any(counts[9:18]))
-                   + (m2 or any(counts[18:27])))
-        if n_suits == 1:
-            han += _flush_han(self._closed, self._meld_honour or honours)
+        if (m0 or t0 > 0) + (m1 or t1 > 0) + (m2 or t2 > 0) == 1:
+            han += _flush_han(self._closed, self._meld_honour or honours > 0)
         if self._toitoi:
             singles = counts.count(1)
             pairs = counts.count(2)
@@ -253,9 +259,10 @@ class HandValuer:
             d += counts[k] * n
         return d
 
-    def _route_chances(self, counts: Sequence[int], unseen: Sequence[int]
-                       ) -> tuple[float, float]:
+    def _route_chances(self, counts: Sequence[int], unseen: Sequence[int],
+                       shape: tuple[int, int, int, int, int]) -> tuple[float, float]:
         """(chance of some yaku, expected extra han) from routes the hand has not finished."""
+        t0, t1, t2, _, ny = shape
         miss = 1.0
         extra = 0.0
         for k, h in self._yakuhai_pairs:
@@ -264,15 +271,10 @@ class HandValuer:
                 miss *= 1.0 - p
                 extra += p * h
         if self._tanyao_route:
-            ny = (counts[0] + counts[8] + counts[9] + counts[17] + counts[18] + counts[26]
-                  + sum(counts[27:34]))
             p = _NO_YAOCHUU_ROUTE[ny] if ny < 4 else 0.0
             miss *= 1.0 - p
             extra += p
         if self._flush_route:
-            t0 = sum(counts[0:9])
-            t1 = sum(counts[9:18])
-            t2 = sum(counts[18:27])
             s = self._flush_suit
             if s is None:  # the hand's longest suit, the first of equals
                 s = 0
@@ -302,9 +304,10 @@ class HandValuer:
                ) -> tuple[int, int, bool, float, float, float]:
         ctx = self._ctx
         closed = self._closed
-        sure = self.sure_yaku(counts)
+        shape = _shape(counts)
+        sure = self._sure(counts, shape)
         dora = self.dora_count(counts, reds)
-        chance, extra = self._route_chances(counts, unseen)
+        chance, extra = self._route_chances(counts, unseen, shape)
         if closed:
             # riichi (1) + ura / tsumo / ippatsu (about 0.7) or the dama yaku found on the way
             han = sure + dora + 1.7 + 0.6 * extra

@@ -102,7 +102,11 @@ class Situation:
             return value
         # one decision values the wins that round to the same points alike, as the
         # first of them (the standing is shared with other decisions: standing_of)
-        return stand.win(self._wins.setdefault(round(value), value))
+        key = round(value)
+        found = self._wins.get(key)
+        if found is None:
+            found = self._wins[key] = stand.win(value)
+        return found
 
     def ron_ease(self, kind: int) -> float:
         """How readily the other seats discard ``kind`` (:class:`ai.club.reading.WaitEase`)."""
