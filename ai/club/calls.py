@@ -21,7 +21,7 @@ from ai.club.endgame import draw_tenpai_worth
 from ai.club.situation import Situation
 from ai.decision import Decision
 from ai.hand import discard_options, ukeire
-from ai.value import estimate, red_count, route_yaku, sure_yaku
+from ai.value import HandValuer, estimate, red_count, route_yaku
 from ai.winprob import win_chance
 from engine.actions import Action, Chi, OpenKan, Pass, Pon
 from engine.events import Meld
@@ -134,11 +134,12 @@ def claim(sit: Situation, calls: Sequence[Chi | Pon | OpenKan], pass_: Pass) -> 
             continue
         reds_after = reds - sum(1 for t in used if is_red(t, ctx.red_fives)) \
             + (1 if is_red(called, ctx.red_fives) else 0)
+        valuer = HandValuer(new_melds, ctx)
         for o in opts[:4]:
             if o.shanten > opts[0].shanten:
                 break
             c[o.kind] -= 1
-            han = sure_yaku(c, new_melds, ctx)
+            han = valuer.sure_yaku(c)
             route = han < ctx.min_han
             if route and o.shanten <= st.route_shanten:
                 # tanyao or a flush that only a float still breaks
@@ -152,8 +153,7 @@ def claim(sit: Situation, calls: Sequence[Chi | Pon | OpenKan], pass_: Pass) -> 
                         best = (score, a, f"{mkind} {kind_name(kind_called)}: "
                                 "tenpai for the draw, no yaku")
                 continue  # never a call that leaves the hand without a yaku
-            hv = estimate(c, new_melds, ctx, unseen,
-                          reds_after - red_lost(tiles, o.kind, ctx.red_fives))
+            hv = valuer.estimate(c, unseen, reds_after - red_lost(tiles, o.kind, ctx.red_fives))
             c[o.kind] += 1
             points = hv.points
             if route and hv.yaku_chance > 0:

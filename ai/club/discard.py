@@ -103,6 +103,9 @@ def evaluate(sit: Situation, danger: list[float], rng: random.Random,
     best_sh = raw[0].shanten
     tiles = view.concealed()
     reds = red_count(tiles, ctx.red_fives)
+    # a discard never lowers the chiitoitsu or kokushi shanten: below the whole hand's,
+    # the regular shape is the fastest (special_routes keeps the value)
+    specials = min(shanten_chiitoi(counts), shanten_kokushi(counts)) if nmeld == 0 else 0
     lost_reds = [0] * 34  # only a five may be red
     for k in FIVES:
         lost_reds[k] = red_lost(tiles, k, ctx.red_fives)
@@ -135,7 +138,7 @@ def evaluate(sit: Situation, danger: list[float], rng: random.Random,
         c[o.kind] -= 1
         if st.use_value or o.shanten == 0:
             value = valuer.points(c, unseen, reds - lost_reds[o.kind])
-            if nmeld == 0 and o.shanten <= 3:
+            if nmeld == 0 and specials <= o.shanten <= 3:
                 value = special_routes(c, value, ctx, o.shanten)
             opt.points = value
         else:
