@@ -124,7 +124,8 @@ def claim(sit: Situation, calls: Sequence[Chi | Pon | OpenKan], pass_: Pass) -> 
         new_meld = Meld(mkind, tuple(sorted((*used, called))), called, from_seat)
         new_melds = (*melds, new_meld)
         excl = kuikae_exclude(view, mkind, used, kind_called)
-        opts = discard_options(c, nmeld + 1, unseen, exclude=excl)
+        # only the discards of the lowest shanten are judged (the first of the full list)
+        opts = discard_options(c, nmeld + 1, unseen, exclude=excl, best_only=True)
         if not opts:
             continue
         brings_yaku = mkind == "pon" and ctx.yakuhai[kind_called] > 0
@@ -136,8 +137,6 @@ def claim(sit: Situation, calls: Sequence[Chi | Pon | OpenKan], pass_: Pass) -> 
             + (1 if is_red(called, ctx.red_fives) else 0)
         valuer = HandValuer(new_melds, ctx)
         for o in opts[:4]:
-            if o.shanten > opts[0].shanten:
-                break
             c[o.kind] -= 1
             han = valuer.sure_yaku(c)
             route = han < ctx.min_han
