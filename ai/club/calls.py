@@ -121,20 +121,25 @@ def claim(sit: Situation, calls: Sequence[Chi | Pon | OpenKan], pass_: Pass) -> 
         for t in used:
             c[kind_of(t)] -= 1
         mkind: Literal["chi", "pon"] = "chi" if isinstance(a, Chi) else "pon"
-        new_meld = Meld(mkind, tuple(sorted((*used, called))), called, from_seat)
-        new_melds = (*melds, new_meld)
+        brings_yaku = mkind == "pon" and ctx.yakuhai[kind_called] > 0
+        # no discard leaves a shanten below the whole hand's after the call: a call that
+        # cannot advance the hand is passed over before its discards are weighed
+        low = shanten(c, nmeld + 1)
+        if low > base_sh or (low == base_sh and not brings_yaku) or (need_tenpai and low > 0):
+            continue
         excl = kuikae_exclude(view, mkind, used, kind_called)
         # only the discards of the lowest shanten are judged (the first of the full list)
         opts = discard_options(c, nmeld + 1, unseen, exclude=excl, best_only=True)
         if not opts:
             continue
-        brings_yaku = mkind == "pon" and ctx.yakuhai[kind_called] > 0
         if opts[0].shanten > base_sh or (opts[0].shanten == base_sh and not brings_yaku):
             continue  # the call does not advance the hand
         if need_tenpai and opts[0].shanten > 0:
             continue
         reds_after = reds - sum(1 for t in used if is_red(t, ctx.red_fives)) \
             + (1 if is_red(called, ctx.red_fives) else 0)
+        new_meld = Meld(mkind, tuple(sorted((*used, called))), called, from_seat)
+        new_melds = (*melds, new_meld)
         valuer = HandValuer(new_melds, ctx)
         for o in opts[:4]:
             c[o.kind] -= 1
