@@ -21,6 +21,8 @@ from ai.mjai.protocol import rules_notice
 from ai.mjai.seat import bot_name
 from engine.events import (
     Called,
+    Discarded,
+    Drew,
     Event,
     GameEnded,
     HandDrawn,
@@ -85,6 +87,10 @@ class SeatStats:
         }
 
 
+_PLAY = frozenset({Drew, Discarded})
+"""The events most of a game is made of, which no statistic reads."""
+
+
 def stats_from_events(events: Sequence[Event]) -> list[SeatStats]:
     """Per-seat statistics of one game, read from its events only."""
     out = [SeatStats(games=1) for _ in range(4)]
@@ -100,6 +106,8 @@ def stats_from_events(events: Sequence[Event]) -> list[SeatStats]:
         called.clear()
 
     for ev in events:
+        if type(ev) in _PLAY:
+            continue
         if isinstance(ev, HandStarted):
             for s in out:
                 s.hands += 1
@@ -177,7 +185,7 @@ def play_game(
             pending = pending_of()
             if not pending:
                 raise RuntimeError("the game waits for nobody but is not over")
-            for seat, legal in list(pending.items()):
+            for seat, legal in pending.items():  # (a dict pending() never changes)
                 action = choosers[seat](view(seat), legal)
                 if watchers:
                     record_notes()

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from operator import sub
 
-from ai.hand import discard_options, hand_counts, unseen_counts
+from ai.hand import hand_counts
 from engine.actions import Action, Discard, EndGame, Pass, Ron, ShowHand, Tsumo
 from engine.tiles import is_red
 from engine.view import PlayerView
+from engine.waits import discard_options as engine_discard_options
 
 
 class GreedyBot:
@@ -55,20 +57,26 @@ class GreedyBot:
             return pass_ if pass_ is not None else legal[0]
         plain = [a for a in discards if not a.riichi]
         drawn = view.drawn
-        if view.me.riichi or not plain:
+        me = view.seats[view.seat]
+        if me.riichi or not plain:
             for a in discards:
                 if a.tile == drawn:
                     return a
             return discards[0]
         counts = hand_counts(view)
         allowed = {a.tile >> 2 for a in plain}  # kind_of inlined
-        opts = discard_options(counts, len(view.me.melds), unseen_counts(view),
-                               exclude=[k for k in range(34) if counts[k] and k not in allowed],
-                               best_only=True)
+        skip = [k for k in range(34) if counts[k] and k not in allowed]
+        # the tiles seen besides the own: unseen copies are 4 less own less those
+        others = list(map(sub, view.visible_counts(), counts))
+        # (as ai.hand.discard_options, without its per-option objects)
+        opts = [o for o in engine_discard_options(counts, len(me.melds), others,
+                                                  best_only=not skip)
+                if o.kind not in skip]
         if not opts:
             return plain[0]
-        first = opts[0]
-        top = [o for o in opts if o.shanten == first.shanten and o.ukeire == first.ukeire]
+        first = opts[0]  # lowest shanten, then most unseen ukeire
+        top = [o for o in opts
+               if o.shanten == first.shanten and o.ukeire_count == first.ukeire_count]
         kind = top[self._rng.randrange(len(top))].kind
         red = view.ruleset.red_fives
         cands = sorted((a for a in plain if a.tile >> 2 == kind),

@@ -55,7 +55,7 @@ from engine.events import (
 )
 from engine.legal import IllegalAction, claim_actions, legal_actions, why_illegal
 from engine.penalties import chombo_penalty, false_call_penalty
-from engine.state import GameState, apply, fold
+from engine.state import GameState, apply, fold, waits_of
 from engine.tiles import is_red, is_wind, kind_of
 from engine.view import PlayerView
 from engine.visibility import view
@@ -72,6 +72,7 @@ WallSource = Callable[[int], Any]
 Listener = Callable[[Event], None]
 
 _ORDER = tuple(((s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in range(4))
+_NEXT = (1, 2, 3, 0)
 _YES_NO_SHOW = (ShowHand(True), ShowHand(False))
 _YES_NO_END = (EndGame(True), EndGame(False))
 
@@ -230,8 +231,11 @@ class Game:
 
     def act(self, seat: int, action: Action) -> list[Event]:
         """Take ``seat``'s choice; returns the events it caused (maybe none yet)."""
-        p = self.pending()
-        action = _normalised(action)
+        p = self._pending
+        if p is None:
+            p = self.pending()
+        if type(action) in _UNORDERED:
+            action = _normalised(action)
         legal = p.get(seat)
         if legal is None or (not _listed(action, legal)
                              and not self._alike(seat, action, legal)):
@@ -246,7 +250,9 @@ class Game:
             raise IllegalAction(why_illegal(self.state, seat, action))
         mark = len(self.events)
         st = self.state
-        if isinstance(action, EndGame):
+        if st.phase == "turn":  # (only turn actions are legal then)
+            self._turn_action(seat, action)
+        elif isinstance(action, EndGame):
             if action.stop:
                 nxt = flow.next_step(st)
                 self._emit(flow.game_ended(st, nxt.reason))
@@ -259,8 +265,6 @@ class Game:
             if not action.show:
                 self._emit(NotenDeclared(seat))
             self._pending = None
-        elif st.phase == "turn":
-            self._turn_action(seat, action)
         else:
             self._responses[seat] = action
             self._pending = None
@@ -390,7 +394,15 @@ class Game:
             if self._claim_window != st.window:
                 opts: dict[int, tuple[Action, ...]] = {}
                 if ph == "claim" and st.last_discard is not None:
-                    for s in _ORDER[st.last_discard[0]]:  # the discarder is never asked
+                    dseat, tile = st.last_discard
+                    kind = tile >> 2  # hot: kind_of inlined
+                    seats = st.seats
+                    for s in _ORDER[dseat]:  # the discarder is never asked
+                        c = seats[s].cache
+                        ws = c.waits if c.waits is not None else waits_of(st, s)
+                        if (kind not in ws and seats[s].counts[kind] < 2
+                                and (kind >= 27 or s != _NEXT[dseat])):
+                            continue  # hot: claim_actions' first test (no ron, pon, chi)
                         acts = claim_actions(st, s)
                         if acts:
                             opts[s] = acts

@@ -24,11 +24,10 @@ from engine.actions import (
     Ron,
     Tsumo,
 )
-from engine.events import Meld
 from engine.facts import is_furiten, may_be_shiisanputaa
 from engine.scoring import decompositions
 from engine.shanten import shanten
-from engine.state import GameState, SeatCache, SeatState, kuikae_kinds, waits_of
+from engine.state import GameState, SeatCache, SeatState, chi_kuikae, waits_of
 from engine.tiles import TERMINALS_AND_HONOURS, is_red, is_suited, kind_of
 from engine.waits import is_tenpai, waits
 from engine.wins import ron_result, tsumo_result
@@ -117,7 +116,7 @@ def turn_actions(st: GameState, seat: int) -> tuple[Action, ...]:
                 if counts[k] == 4 and _can_kan_now(st) and _riichi_kan_ok(st, seat, k):
                     out.append(ClosedKan(_four(s.hand, k)))
         elif (nmelds or 4 in counts) and _can_kan_now(st):
-            if 4 in counts:
+            if not nmelds or 4 in counts:  # (without melds, a four is why we are here)
                 for k in range(34):
                     if counts[k] == 4:
                         out.append(ClosedKan(_four(s.hand, k)))
@@ -311,12 +310,16 @@ def _leaves_discard(s: SeatState, kind: int, used: tuple[int, int], chi: str | N
     """After the call, at least one discard must be allowed (kuikae)."""
     if rule == "allowed":
         return True
-    m = Meld("chi" if chi else "pon", (used[0], used[1], kind * 4), kind * 4, 0)
-    forbidden = kuikae_kinds(rule, m, kind)
-    rest = list(s.counts)
-    rest[kind_of(used[0])] -= 1
-    rest[kind_of(used[1])] -= 1
-    return any(n and k not in forbidden for k, n in enumerate(rest))
+    ka, kb = used[0] >> 2, used[1] >> 2  # hot: kind_of inlined
+    if rule == "same_tile_forbidden" or not chi:
+        forbidden: frozenset[int] = frozenset((kind,))
+    else:
+        forbidden = chi_kuikae(kind, ka, kb)
+    counts = s.counts
+    left = len(s.hand) - 2  # the tiles after the call, less those it forbids
+    for k in forbidden:
+        left -= counts[k] - (ka == k) - (kb == k)
+    return left > 0
 
 
 def chankan_actions(st: GameState, seat: int) -> tuple[Action, ...]:

@@ -216,6 +216,36 @@ def _suit_vector_id(key: bytes) -> int:
     return _intern(_suffix(tuple(key), 0, 0, True))
 
 
+_POW5: Final = tuple(5 ** (8 - j) for j in range(9))
+
+
+def _draw_ids(key: bytes) -> list[int]:
+    """The vector ids of a group pattern with one more tile of each of its kinds (-1
+    where it holds four): for a suit, read from the table next to the pattern's own."""
+    if not _table_tried:
+        _load_table()
+    table = _table
+    out: list[int] = []
+    if table is not None and len(key) == 9 and max(key) <= 4:
+        idx = int(key.translate(_DIGITS), 5)
+        ids = _table_vec_ids
+        for j, count in enumerate(key):
+            if count >= 4:
+                out.append(-1)
+                continue
+            entry = table[idx + _POW5[j]]
+            if entry == _NO_ENTRY:  # more tiles than the table holds
+                entry_id = _group(key[:j] + bytes((count + 1,)) + key[j + 1:]) >> _ID_SHIFT
+            else:
+                entry_id = ids[entry]
+            out.append(entry_id)
+        return out
+    for j, count in enumerate(key):
+        out.append(-1 if count >= 4 else
+                   _group(key[:j] + bytes((count + 1,)) + key[j + 1:]) >> _ID_SHIFT)
+    return out
+
+
 def _group_value(key: bytes) -> int:
     """Compute (and memoise in ``_GROUP``) the packed value of a group pattern."""
     size = len(key)
@@ -238,19 +268,20 @@ def _group_value(key: bytes) -> int:
     return value
 
 
+# (entry of a, entry of b, entry of the sum) for every way to split sets and the pair
+_CONV: Final = tuple(
+    (ha + i, hb + j, ha + hb + i + j)
+    for ha in (0, _SETS) for hb in (0, _SETS) if not (ha and hb)
+    for i in range(_SETS) for j in range(_SETS - i)
+)
+
+
 def _convolve(a: tuple[int, ...], b: tuple[int, ...]) -> list[int]:
     out = [99] * (2 * _SETS)
-    for ha in (0, _SETS):
-        for hb in (0, _SETS):
-            if ha and hb:
-                continue
-            h = ha + hb
-            for i in range(_SETS):
-                va = a[ha + i]
-                for j in range(_SETS - i):
-                    v = va + b[hb + j]
-                    if v < out[h + i + j]:
-                        out[h + i + j] = v
+    for ia, ib, io in _CONV:
+        v = a[ia] + b[ib]
+        if v < out[io]:
+            out[io] = v
     return out
 
 

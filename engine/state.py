@@ -28,6 +28,7 @@ Phases (``GameState.phase``):
 from __future__ import annotations
 
 import copy
+from bisect import insort
 from collections.abc import Callable, Iterable
 from typing import Any, Literal
 
@@ -74,10 +75,11 @@ class SeatCache:
     or a lower bound of it when that is 1 or more (``UNKNOWN``: not known): 1 or more
     means no win, no riichi, and no discard leaves the hand tenpai, and one drawn tile
     lowers a shanten by one at most, so :func:`apply` sets it from ``rest`` at a draw
-    and the legal actions need not count it.  ``tiles``: the concealed tiles sorted, the
-    drawn one included, shared by the legal actions and the view and never changed;
-    ``hand``: those less ``drawn`` as the seat's view shows them (None: not computed).
-    Those five are forgotten when the hand changes.  ``public``: the seat's public
+    and the legal actions need not count it.  ``hand``: the sorted concealed tiles less
+    ``drawn`` as the seat's view shows them (None: not computed).  Those four are
+    forgotten when the hand changes.  ``tiles``: the concealed tiles sorted, the drawn
+    one included (None: not computed), kept up to date as tiles come and go; the legal
+    actions and the view read it and keep no reference to it.  ``public``: the seat's public
     :class:`~engine.view.SeatInfo`, shared by every view until :func:`apply` applies an
     event that may change it.  A copy of the state (:func:`checkpoint`) starts empty.
     """
@@ -153,7 +155,9 @@ class SeatState:
         cache = self.cache  # hot: SeatCache.clear inlined (apply forgets ``public``)
         cache.waits = None
         cache.rest = cache.shanten = SeatCache.UNKNOWN
-        cache.tiles = cache.hand = None
+        cache.hand = None
+        if cache.tiles is not None:  # kept sorted: cheaper than sorting anew
+            insort(cache.tiles, tile)
 
     def remove(self, tile: Tile) -> None:
         """Take a tile out of the concealed hand."""
@@ -162,7 +166,9 @@ class SeatState:
         cache = self.cache  # hot: SeatCache.clear inlined (apply forgets ``public``)
         cache.waits = None
         cache.rest = cache.shanten = SeatCache.UNKNOWN
-        cache.tiles = cache.hand = None
+        cache.hand = None
+        if cache.tiles is not None:
+            cache.tiles.remove(tile)
 
     @property
     def closed(self) -> bool:
@@ -364,17 +370,18 @@ def _drew(st: GameState, ev: Drew) -> None:
     else:
         st.live_pos += 1
         st.last_draw_haitei = st.live_pos >= st.live_end
-    rest = s.cache.rest
+    cache = s.cache
+    rest = cache.rest
     s.add(ev.tile)
     if rest >= 2:
-        s.cache.shanten = rest - 1  # a lower bound (see SeatCache)
-    info = s.cache.public
+        cache.shanten = rest - 1  # a lower bound (see SeatCache)
+    info = cache.public
     if info is not None:
-        s.cache.public = None if info.open_riichi else _moved(info, len(s.hand), info.river,
-                                                              info.riichi_turn)
+        cache.public = None if info.open_riichi else _moved(info, len(s.hand), info.river,
+                                                            info.riichi_turn)
     s.drawn_once = True
     s.called_this_turn = False
-    s.kuikae = frozenset()
+    s.kuikae = _NO_KINDS
     st.drawn = ev.tile
     st.rinshan_draw = ev.rinshan
     st.turn = ev.seat
@@ -393,20 +400,21 @@ def _riichi_declared(st: GameState, ev: RiichiDeclared) -> None:
 def _discarded(st: GameState, ev: Discarded) -> None:
     seat = ev.seat
     s = st.seats[seat]
-    hint = s.cache.shanten
+    cache = s.cache
+    hint = cache.shanten
     s.remove(ev.tile)
     if hint >= 1:  # a 3n+1 hand is never nearer than the 3n+2 hand it came from
-        s.cache.waits = ()
-        s.cache.rest = hint
+        cache.waits = ()
+        cache.rest = hint
     kind = ev.tile >> 2  # hot: kind_of inlined
     if s.riichi_pending:
         s.riichi_turn = len(s.river)
-    rt = _river_tile((ev.tile, ev.tsumogiri, s.riichi_pending, None, st.window + 1))
+    rt = _new_tuple(RiverTile, (ev.tile, ev.tsumogiri, s.riichi_pending, None, st.window + 1))
     s.river.append(rt)
-    info = s.cache.public
+    info = cache.public
     if info is not None:
-        s.cache.public = None if info.open_riichi else _moved(info, len(s.hand),
-                                                              info.river + (rt,), s.riichi_turn)
+        cache.public = None if info.open_riichi else _moved(info, len(s.hand),
+                                                            info.river + (rt,), s.riichi_turn)
     s.river_kinds.add(kind)
     if s.ippatsu and not s.riichi_pending:
         s.ippatsu = False
@@ -417,7 +425,7 @@ def _discarded(st: GameState, ev: Discarded) -> None:
     s.discards += 1
     if not s.riichi:
         s.temp_furiten = None
-    s.kuikae = frozenset()
+    s.kuikae = _NO_KINDS
     s.called_this_turn = False
     st.kan_discard = st.rinshan_draw
     st.drawn = None
@@ -430,6 +438,9 @@ def _discarded(st: GameState, ev: Discarded) -> None:
 
 
 _OTHERS = tuple(tuple(o for o in range(4) if o != s) for s in range(4))
+_NO_KINDS: frozenset[Kind] = frozenset()
+_new_tuple = tuple.__new__  # a RiverTile with every field given (hot: one per discard;
+# the named tuple's own ``__new__`` is Python code with defaults, ``tuple.__new__`` is not)
 
 
 def _moved(info: SeatInfo, hand_size: int, river: tuple[RiverTile, ...],
@@ -535,18 +546,24 @@ def _called(st: GameState, ev: Called) -> None:
 
 
 def kuikae_kinds(rule: str, m: Meld, kind: Kind) -> frozenset[Kind]:
+    """The kinds a seat may not discard right after calling ``m`` on a tile of ``kind``."""
     if rule == "allowed":
-        return frozenset()
+        return _NO_KINDS
     if rule == "same_tile_forbidden" or m.kind != "chi":
         return frozenset((kind,))
-    others = sorted(kind_of(t) for t in m.tiles if t != m.called)
-    out = {kind}
-    lo, hi = others
+    a, b = (kind_of(t) for t in m.tiles if t != m.called)
+    return chi_kuikae(kind, a, b)
+
+
+def chi_kuikae(kind: Kind, a: Kind, b: Kind) -> frozenset[Kind]:
+    """The kinds forbidden after a chi of ``kind`` with ``a`` and ``b`` (the rule
+    ``suji_forbidden``): the called kind and the one at the run's other end."""
+    lo, hi = (a, b) if a < b else (b, a)
     if kind < lo and is_suited(hi + 1) and suit_of(hi + 1) == suit_of(kind):
-        out.add(hi + 1)
-    elif kind > hi and lo >= 1 and suit_of(lo - 1) == suit_of(kind):
-        out.add(lo - 1)
-    return frozenset(out)
+        return frozenset((kind, hi + 1))
+    if kind > hi and lo >= 1 and suit_of(lo - 1) == suit_of(kind):
+        return frozenset((kind, lo - 1))
+    return frozenset((kind,))
 
 
 def _first_discarder(st: GameState, seat: int, kind: Kind, from_seat: int) -> int:

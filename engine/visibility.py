@@ -14,8 +14,7 @@ table), never the :class:`~engine.state.GameState` itself.
 from __future__ import annotations
 
 from engine.events import HandDrawn
-from engine.facts import is_furiten
-from engine.state import GameState
+from engine.state import GameState, waits_of
 from engine.view import PlayerView, SeatInfo
 
 __all__ = ["view"]
@@ -72,7 +71,19 @@ def view(state: GameState, seat: int) -> PlayerView:
     d["wall_remaining"] = live if live > 0 else 0
     d["turn"] = st.turn
     d["last_discard"] = st.last_discard if phase == "claim" else None
-    d["furiten"] = is_furiten(st, seat)
+    me = seats[seat]  # hot: engine.facts.is_furiten inlined
+    win = st.window
+    furiten = ((me.temp_furiten is not None and me.temp_furiten < win)
+               or (me.riichi_furiten is not None and me.riichi_furiten < win))
+    if not furiten:
+        ws = cache.waits if cache.waits is not None else waits_of(st, seat)
+        if ws:
+            rk = me.river_kinds
+            for k in ws:
+                if k in rk:
+                    furiten = True
+                    break
+    d["furiten"] = furiten
     d["first_go_round"] = st.first_go_round()
     d["kans"] = st.kans_total
     d["hand_index"] = st.hand_index if st.hand_index > 0 else 0

@@ -30,8 +30,11 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from engine.shanten import (
+    _GROUP,
+    _SPECIAL,
     _VECS,
     _combine,
+    _draw_ids,
     _group,
     _special,
 )
@@ -90,12 +93,12 @@ def _masks(key: bytes) -> tuple[int, ...]:
     base = _group(key) >> 24
     masks = [0] * 16
     suit = len(key) == 9
-    for j, count in enumerate(key):
-        if count >= 4:
+    for j, vid in enumerate(_draw_ids(key)):
+        if vid < 0:
             continue
+        count = key[j]
         term = not suit or j == 0 or j == 8
         masks[10 + 2 * (count if count < 2 else 2) + term] |= 1 << j
-        vid = _group(key[:j] + _BYTES[count + 1] + key[j + 1:]) >> 24
         if vid != base:
             for pos in _lowered(base, vid):
                 masks[pos] |= 1 << j
@@ -106,7 +109,6 @@ def _masks(key: bytes) -> tuple[int, ...]:
     return res
 
 
-_BYTES = tuple(bytes((n,)) for n in range(6))
 # (vector id << 24 | vector id after a draw) -> the entries the draw lowers
 _LOWERED: dict[int, tuple[int, ...]] = {}
 
@@ -486,9 +488,10 @@ def discard_options(
     rests = (_combine(p, sh), _combine(m, sh), _combine(mp, h), _combine(mp, s))
     sets = 4 - melds
     packed = (vals[0] + vals[1] + vals[2] + vals[3]) & _PACK_MASK
-    # per discard: (shanten after, kind, group, the group's key and value after,
-    # regular shanten after, the group's tight entries, packed facts after)
-    hands: list[tuple[int, int, int, bytes, int, int, int, int]] = []
+    group_of, tight_of, special_of = _GROUP, _TIGHT, _SPECIAL  # hot: look-ups inlined
+    # per discard: (shanten after, kind, group, the group's key and vector id after,
+    # regular shanten after, the group's tight entries, packed facts after, special after)
+    hands: list[tuple[int, int, int, bytes, int, int, int, int, int]] = []
     for g in range(4):
         offset = _OFFSETS[g]
         rest = rests[g]
@@ -496,52 +499,78 @@ def discard_options(
         for j, pkey in enumerate(_prev_keys(keys[g])):
             if pkey is None:
                 continue
-            pv = _group(pkey)
-            regular, tight = _tight(pv >> 24, rest, sets)
-            after = regular
+            try:
+                pv = group_of[pkey]
+            except KeyError:
+                pv = _group(pkey)
+            nid = pv >> 24
+            try:
+                regular, tight = tight_of[(nid << 24 | rest) << 3 | sets]
+            except KeyError:
+                regular, tight = _tight(nid, rest, sets)
             new_packed = others + (pv & _PACK_MASK)
-            if not melds:
-                special = _special(new_packed)
-                if special < after:
-                    after = special
-            hands.append((after, offset + j, g, pkey, pv >> 24, regular, tight, new_packed))
+            if melds:
+                special = 99
+                after = regular
+            else:
+                try:
+                    special = special_of[new_packed]
+                except KeyError:
+                    special = _special(new_packed)
+                after = special if special < regular else regular
+            hands.append((after, offset + j, g, pkey, nid, regular, tight, new_packed, special))
     if best_only and hands:
         low = min(hands)[0]
         hands = [x for x in hands if x[0] == low]
     options: list[DiscardOption] = []
     masks_of = _MASKS
-    for after, kind, g, pkey, nid, regular, tight, new_packed in hands:
-        found: list[int] = []
+    kept = [masks_of.get(k) or _masks(k) for k in keys]  # the groups a discard keeps
+    known: dict[tuple[int, int], tuple[int, int, int, int]] = {}
+    own = counts14
+    for after, kind, g, pkey, nid, regular, tight, new_packed, special in hands:
         if regular == after:
             # the tight entries of the other groups, against the group after the discard
-            if g < 2:
-                a, c = (nid, p) if g == 0 else (m, nid)
-                ac = _combine(a, c)
-                gids = (a, c, s, h)
-                rs = (_combine(c, sh), _combine(a, sh), _combine(ac, h), _combine(ac, s))
-            else:
-                a, c = (nid, h) if g == 2 else (s, nid)
-                ac = _combine(a, c)
-                gids = (m, p, a, c)
-                rs = (_combine(p, ac), _combine(m, ac), _combine(mp, c), _combine(mp, a))
-            tights = [tight if x == g else _tight(gids[x], rs[x], sets)[1] for x in range(4)]
+            tights = known.get((g, nid))
+            if tights is None:
+                if g < 2:
+                    a, c = (nid, p) if g == 0 else (m, nid)
+                    ac = _combine(a, c)
+                    t0, t1 = (tight, _tight(c, _combine(a, sh), sets)[1]) if g == 0 else (
+                        _tight(a, _combine(c, sh), sets)[1], tight)
+                    tights = (t0, t1, _tight(s, _combine(ac, h), sets)[1],
+                              _tight(h, _combine(ac, s), sets)[1])
+                else:
+                    a, c = (nid, h) if g == 2 else (s, nid)
+                    ac = _combine(a, c)
+                    t2, t3 = (tight, _tight(c, _combine(mp, a), sets)[1]) if g == 2 else (
+                        _tight(a, _combine(mp, c), sets)[1], tight)
+                    tights = (_tight(m, _combine(p, ac), sets)[1],
+                              _tight(p, _combine(m, ac), sets)[1], t2, t3)
+                known[(g, nid)] = tights
         else:
-            tights = [0, 0, 0, 0]
-        extra = _better_classes(new_packed, after) if not melds and \
-            _special(new_packed) - 1 < after else ()
+            tights = (0, 0, 0, 0)
+        extra = _better_classes(new_packed, after) if special - 1 < after else ()
+        found: list[int] = []
         for x in range(4):
             wanted = _POSITIONS[tights[x]] + extra if extra else _POSITIONS[tights[x]]
             if wanted:
-                key = pkey if x == g else keys[x]
-                try:
-                    masks = masks_of[key]
-                except KeyError:
-                    masks = _masks(key)
+                if x == g:
+                    masks = masks_of.get(pkey) or _masks(pkey)
+                else:
+                    masks = kept[x]
                 bits = 0
                 for pos in wanted:
                     bits |= masks[pos]
                 if bits:
                     found.extend(_KINDS_OF[x][bits])
-        options.append(DiscardOption(kind, after, found, _unseen(found, counts14, visible)))
+        if visible is None:
+            count = 4 * len(found) - sum(map(own.__getitem__, found))
+        else:
+            count = 0
+            for k in found:
+                left = 4 - own[k] - visible[k]
+                if left > 0:
+                    count += left
+        options.append(DiscardOption(kind, after, found, count))
     options.sort(key=lambda o: (o.shanten, -o.ukeire_count, o.kind))
     return options
