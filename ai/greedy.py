@@ -64,8 +64,10 @@ class GreedyBot:
                     return a
             return discards[0]
         counts = hand_counts(view)
-        allowed = {a.tile >> 2 for a in plain}  # kind_of inlined
-        skip = [k for k in range(34) if counts[k] and k not in allowed]
+        held = {t >> 2 for t in view.hand}  # kind_of inlined
+        if drawn is not None:
+            held.add(drawn >> 2)
+        skip = held - {a.tile >> 2 for a in plain}  # kinds held that may not go
         # the tiles seen besides the own: unseen copies are 4 less own less those
         others = list(map(sub, view.visible_counts(), counts))
         # (as ai.hand.discard_options, without its per-option objects)

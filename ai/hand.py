@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine import waits as _waits
-from engine.tiles import kind_of
 from engine.view import PlayerView
 
 
@@ -20,9 +19,9 @@ def hand_counts(view: PlayerView) -> list[int]:
     """34-counts of the seat's concealed tiles, the drawn tile included."""
     c = [0] * 34
     for t in view.hand:
-        c[kind_of(t)] += 1
+        c[t >> 2] += 1  # hot (bots ask once a decision): kind_of inlined
     if view.drawn is not None:
-        c[kind_of(view.drawn)] += 1
+        c[view.drawn >> 2] += 1
     return c
 
 

@@ -53,7 +53,14 @@ from engine.events import (
     RiichiAccepted,
     RiichiDeclared,
 )
-from engine.legal import IllegalAction, claim_actions, legal_actions, why_illegal
+from engine.legal import (
+    IllegalAction,
+    claim_actions,
+    legal_actions,
+    listed,
+    turn_actions,
+    why_illegal,
+)
 from engine.penalties import chombo_penalty, false_call_penalty
 from engine.state import GameState, apply, fold, waits_of
 from engine.tiles import is_red, is_wind, kind_of
@@ -121,15 +128,6 @@ def _normalised(action: Action) -> Action:
         a, b, c, d = sorted(action.tiles)
         return ClosedKan((a, b, c, d))
     return action
-
-
-def _listed(action: Action, legal: tuple[Action, ...]) -> bool:
-    """``action in legal``, looking first for the very object (a bot returns one of
-    those it was offered): comparing dataclasses field by field costs more."""
-    for a in legal:
-        if a is action:
-            return True
-    return action in legal
 
 
 class Game:
@@ -237,7 +235,7 @@ class Game:
         if type(action) in _UNORDERED:
             action = _normalised(action)
         legal = p.get(seat)
-        if legal is None or (not _listed(action, legal)
+        if legal is None or (not listed(action, legal)
                              and not self._alike(seat, action, legal)):
             mark = len(self.events)
             if (self.state.rules.practice_mode and seat in self._practice_seats
@@ -386,7 +384,7 @@ class Game:
         st = self.state
         ph = st.phase
         if ph == "turn":
-            acts = legal_actions(st, st.turn)
+            acts = turn_actions(st, st.turn)  # (legal_actions on a turn)
             return {st.turn: acts} if acts else {}
         if ph in ("claim", "chankan"):
             if self._show is not None:

@@ -92,9 +92,9 @@ class PlayerView:
             c[self.drawn >> 2] += 1
         me = self.seat
         for s in self.seats:
-            for r in s.river:
-                if r.called_by is None:
-                    c[r.tile >> 2] += 1
+            for tile, _, _, called_by, _ in s.river:  # (unpacked: cheaper than attributes)
+                if called_by is None:
+                    c[tile >> 2] += 1
             for m in s.melds:
                 for t in m.tiles:
                     c[t >> 2] += 1

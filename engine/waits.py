@@ -492,6 +492,7 @@ def discard_options(
     # per discard: (shanten after, kind, group, the group's key and vector id after,
     # regular shanten after, the group's tight entries, packed facts after, special after)
     hands: list[tuple[int, int, int, bytes, int, int, int, int, int]] = []
+    low = 99
     for g in range(4):
         offset = _OFFSETS[g]
         rest = rests[g]
@@ -518,10 +519,13 @@ def discard_options(
                 except KeyError:
                     special = _special(new_packed)
                 after = special if special < regular else regular
+            if best_only:  # keep only the lowest shanten's
+                if after > low:
+                    continue
+                if after < low:
+                    low = after
+                    hands.clear()
             hands.append((after, offset + j, g, pkey, nid, regular, tight, new_packed, special))
-    if best_only and hands:
-        low = min(hands)[0]
-        hands = [x for x in hands if x[0] == low]
     options: list[DiscardOption] = []
     masks_of = _MASKS
     kept = [masks_of.get(k) or _masks(k) for k in keys]  # the groups a discard keeps

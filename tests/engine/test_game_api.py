@@ -9,7 +9,7 @@ import pytest
 from engine.actions import Discard, Pass, Tsumo
 from engine.events import Event, GameStarted, HandStarted
 from engine.game import Game
-from engine.legal import IllegalAction
+from engine.legal import IllegalAction, listed
 from engine.state import snapshot
 from tests.kit.game import CLUBS, build_wall, smart_choice
 
@@ -79,3 +79,27 @@ def test_views_hide_other_hands_and_the_wall() -> None:
     assert set(v1.hand).isdisjoint(v0.concealed())
     assert not hasattr(v1, "wall") and v1.seats[0].hand_size == 14
     assert v0.wall_remaining == 136 - 14 - 52 - 1
+
+
+def test_an_action_equal_to_a_listed_one_is_listed() -> None:
+    """``act`` finds a choice among the legal actions by identity first; a copy equal to a
+    listed action (a record replayed, a bot that builds its own) is listed too, and an
+    action equal to none is not."""
+    rng = random.Random(4)
+    g = Game(CLUBS["tenhou"], seed=4)
+    seen_claim = False
+    while not g.over:
+        for seat, acts in g.pending().items():
+            for a in acts:
+                copy = type(a)(**{f: getattr(a, f) for f in a.__dataclass_fields__})
+                assert copy is not a and listed(copy, acts)
+            if g.state.phase == "turn":
+                held = set(g.state.seats[seat].hand)
+                missing = next(t for t in range(136) if t not in held)
+                assert not listed(Discard(missing), acts)
+                assert listed(Pass(), acts) == (Pass() in acts)
+                assert listed(Tsumo(), acts) == (Tsumo() in acts)
+            else:
+                seen_claim = True
+            g.act(seat, smart_choice(rng, acts, g, seat))
+    assert seen_claim
