@@ -290,9 +290,11 @@ def apply(state: GameState | None, event: Event) -> GameState:
     if handler is None:
         raise ValueError(f"unknown event {cls.__name__}")
     handler(state, event)
+    if cls in _OWN_PUBLIC:
+        return state
     if cls in _ONE_SEAT:
         state.seats[event.seat].cache.public = None  # type: ignore[union-attr, index]
-    elif cls not in _OWN_PUBLIC:
+    else:
         for s in state.seats:
             s.cache.public = None
     return state
@@ -337,9 +339,11 @@ def _hand_started(st: GameState, ev: HandStarted) -> None:
     st.seats = [SeatState() for _ in range(4)]
     hands = wall_mod.deal(ev.wall, ev.dealer)
     for seat, h in enumerate(hands):
-        s = st.seats[seat]
+        s = st.seats[seat]  # new, its cache empty: SeatState.add's bookkeeping not needed
+        s.hand = list(h)
+        counts = s.counts
         for t in h:
-            s.add(t)
+            counts[t >> 2] += 1  # hot: kind_of inlined
     st.live_pos = wall_mod.FIRST_DRAW
     st.live_end = 136 - rules.dead_wall
     st.rinshan_taken = 0
