@@ -36,7 +36,7 @@ from engine.wins import ron_result, tsumo_result
 
 __all__ = [
     "IllegalAction", "legal_actions", "turn_actions", "claim_actions", "chankan_actions",
-    "why_illegal", "listed",
+    "why_illegal", "listed", "shared_discard",
 ]
 
 
@@ -52,6 +52,17 @@ _PASS = (Pass(),)
 _NO_FIELDS = frozenset({Pass, Tsumo, Ron, NineTerminals})
 _DISCARD = tuple(Discard(t) for t in range(136))
 _RIICHI = tuple(Discard(t, riichi=True) for t in range(136))
+
+
+def shared_discard(tile: int, riichi: bool = False) -> Discard:
+    """``Discard(tile, riichi=riichi)``: the very object the legal actions list, so that
+    :func:`listed` finds it at once (a replay names each discard this way).
+
+    >>> shared_discard(5) == Discard(5), shared_discard(5) is shared_discard(5)
+    (True, True)
+    """
+    return (_RIICHI if riichi else _DISCARD)[tile] if 0 <= tile < 136 else Discard(
+        tile, riichi=riichi)
 
 
 def listed(action: Action, legal: tuple[Action, ...]) -> bool:

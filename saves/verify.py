@@ -74,7 +74,7 @@ from engine.events import (
     Won,
 )
 from engine.game import Game
-from engine.legal import IllegalAction
+from engine.legal import IllegalAction, shared_discard
 from engine.tiles import WIND_LETTERS, tile_name
 from saves.codec import Header
 from saves.reader import LoadedGame
@@ -509,6 +509,7 @@ def _call_action(ev: Called) -> Action:
     return Chi((0, 0))  # no such call: refused with the engine's reason
 
 
+_PASS = Pass()
 _FALSE_CALL = Chi((0, 0))
 """A call that is never legal: in practice mode it plays a false call."""
 
@@ -548,9 +549,11 @@ def _choices(g: Game, rec: Sequence[Event], i: int,
             d = rec[k]
             if not isinstance(d, Discarded) or d.seat != ev.seat:
                 raise _Stop(k, "a riichi declaration must be followed by its discard")
-            action, seat = Discard(d.tile, riichi=True, open=ev.open), ev.seat
+            action = Discard(d.tile, riichi=True, open=True) if ev.open else shared_discard(
+                d.tile, riichi=True)
+            seat = ev.seat
         elif isinstance(ev, Discarded):
-            action, seat = Discard(ev.tile), ev.seat
+            action, seat = shared_discard(ev.tile), ev.seat  # (found at once by act)
         elif isinstance(ev, Kan):
             m = ev.meld
             if m.kind == "ankan" and len(m.tiles) == 4:
@@ -570,7 +573,8 @@ def _choices(g: Game, rec: Sequence[Event], i: int,
                            f"{_seat(st.dealer, st.turn)}'s turn to discard or win")
         return [(seat, action, j)]
     # a claim window (a discard, or a kan's tile), or the show-or-noten choice at a draw
-    if any(isinstance(a, ShowHand) for acts in pending.values() for a in acts):
+    # (a seat offered ShowHand is offered nothing else, and it comes first)
+    if any(type(acts[0]) is ShowHand for acts in pending.values()):
         out: list[tuple[int, Action, int]] = []
         k = j
         while k < len(rec) and isinstance(declared := rec[k], NotenDeclared):
@@ -608,7 +612,7 @@ def _choices(g: Game, rec: Sequence[Event], i: int,
             mistake: Action = Ron() if ev.kind == "chombo" else _FALSE_CALL
             return [(ev.seat, mistake, j)]
     out = [(s, a, j) for s, a in chosen.items()]
-    out.extend((s, Pass(), j) for s in sorted(pending) if s not in chosen)
+    out.extend((s, _PASS, j) for s in sorted(pending) if s not in chosen)
     return out
 
 
@@ -696,6 +700,10 @@ def referee(events: Sequence[Event], lines: Sequence[int] | None = None, *,
             produced = game.events
             while i < len(produced) and i < len(rec):
                 mine, theirs = produced[i], rec[i]
+                if type(theirs) in _SAME_WHEN_EQUAL and theirs == mine:
+                    out.append(theirs)  # hot: most events (what differences() finds then)
+                    i += 1
+                    continue
                 if record and isinstance(mine, DoraRevealed) and not isinstance(
                         theirs, DoraRevealed):
                     rec.insert(i, mine)
@@ -720,15 +728,21 @@ def referee(events: Sequence[Event], lines: Sequence[int] | None = None, *,
             if game.over:
                 raise _Stop(i, f"{describe(rec[i], dealer, red)}, but the game is over")
             pending = game.pending()
-            choices = _choices(game, rec, i, pending)
-            if not choices:
-                break  # the record stops in the middle of a turn
-            window = (game.state.window, game.state.phase, game.state.hands_started)
-            for seat, action, j in choices:
-                now = game.state
-                if game.over or (now.window, now.phase, now.hands_started) != window:
-                    break  # the decision is resolved; the rest of the list is moot
-                _play(game, seat, action, rec, j, pending, dealer, red)
+            ev = rec[i]
+            if type(ev) is Discarded and game.state.phase == "turn":
+                # hot: a plain discard, as _choices() gives it
+                _play(game, ev.seat, shared_discard(ev.tile), rec, i, pending, dealer, red)
+            else:
+                choices = _choices(game, rec, i, pending)
+                if not choices:
+                    break  # the record stops in the middle of a turn
+                st = game.state
+                window = (st.window, st.phase, st.hands_started)
+                for seat, action, j in choices:
+                    st = game.state
+                    if st.phase == "over" or (st.window, st.phase, st.hands_started) != window:
+                        break  # the decision is resolved; the rest of the list is moot
+                    _play(game, seat, action, rec, j, pending, dealer, red)
             guard += 1
             if guard > 4 * len(rec) + 16:
                 raise _Stop(i, "the game does not advance here")
