@@ -729,9 +729,19 @@ def referee(events: Sequence[Event], lines: Sequence[int] | None = None, *,
                 raise _Stop(i, f"{describe(rec[i], dealer, red)}, but the game is over")
             pending = game.pending()
             ev = rec[i]
-            if type(ev) is Discarded and game.state.phase == "turn":
+            st = game.state
+            if type(ev) is Discarded and st.phase == "turn":
                 # hot: a plain discard, as _choices() gives it
                 _play(game, ev.seat, shared_discard(ev.tile), rec, i, pending, dealer, red)
+            elif type(ev) is Drew and st.phase == "claim" and not any(
+                    type(acts[0]) is ShowHand for acts in pending.values()):
+                # hot: the next draw, so everyone asked passed (as _choices() gives it)
+                asked = st.window
+                for seat in sorted(pending):
+                    st = game.state
+                    if st.window != asked or st.phase != "claim":
+                        break  # the decision is resolved
+                    _play(game, seat, _PASS, rec, i, pending, dealer, red)
             else:
                 choices = _choices(game, rec, i, pending)
                 if not choices:
