@@ -81,10 +81,13 @@ class SeatCache:
     one included (None: not computed), kept up to date as tiles come and go; the legal
     actions and the view read it and keep no reference to it.  ``public``: the seat's public
     :class:`~engine.view.SeatInfo`, shared by every view until :func:`apply` applies an
-    event that may change it.  A copy of the state (:func:`checkpoint`) starts empty.
+    event that may change it.  ``before``: at a draw, the tile drawn with ``rest`` and
+    ``waits`` as they were just before it (None: no waits known), so that discarding
+    that very tile gives them back (the hand is again the one before the draw).  A copy of
+    the state (:func:`checkpoint`) starts empty.
     """
 
-    __slots__ = ("waits", "rest", "shanten", "tiles", "hand", "drawn", "public")
+    __slots__ = ("waits", "rest", "shanten", "tiles", "hand", "drawn", "public", "before")
 
     UNKNOWN = -9
 
@@ -96,6 +99,7 @@ class SeatCache:
         self.hand: tuple[Tile, ...] | None = None
         self.drawn: Tile | None = None
         self.public: SeatInfo | None = None
+        self.before: tuple[Tile, int, tuple[Kind, ...]] | None = None
 
     def clear(self) -> None:
         """Forget everything (the hand changed)."""
@@ -105,6 +109,7 @@ class SeatCache:
         self.tiles = None
         self.hand = None
         self.public = None
+        self.before = None
 
     def __deepcopy__(self, memo: dict[int, object]) -> SeatCache:
         return SeatCache()
@@ -376,9 +381,13 @@ def _drew(st: GameState, ev: Drew) -> None:
         st.last_draw_haitei = st.live_pos >= st.live_end
     cache = s.cache
     rest = cache.rest
+    ws = cache.waits
     s.add(ev.tile)
     if rest >= 2:
         cache.shanten = rest - 1  # a lower bound (see SeatCache)
+    elif rest == 0 and ws is not None:  # tenpai, waits known: the drawn tile wins or not
+        cache.shanten = -1 if ev.tile >> 2 in ws else 0
+    cache.before = None if ws is None else (ev.tile, rest, ws)
     info = cache.public
     if info is not None:
         cache.public = None if info.open_riichi else _moved(info, len(s.hand), info.river,
@@ -406,10 +415,17 @@ def _discarded(st: GameState, ev: Discarded) -> None:
     s = st.seats[seat]
     cache = s.cache
     hint = cache.shanten
+    before = cache.before
     s.remove(ev.tile)
-    if hint >= 1:  # a 3n+1 hand is never nearer than the 3n+2 hand it came from
+    if before is not None and st.drawn == ev.tile == before[0]:
+        # the tile just drawn: the hand is again the one before the draw, and so is
+        # what was known of it
+        cache.waits = before[2]
+        cache.rest = before[1] if hint < before[1] else hint
+    elif hint >= 1:  # a 3n+1 hand is never nearer than the 3n+2 hand it came from
         cache.waits = ()
         cache.rest = hint
+    cache.before = None
     kind = ev.tile >> 2  # hot: kind_of inlined
     if s.riichi_pending:
         s.riichi_turn = len(s.river)

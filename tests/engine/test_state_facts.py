@@ -15,6 +15,7 @@ from engine.facts import is_furiten
 from engine.flow import tenpai_of
 from engine.game import Game
 from engine.legal import legal_actions
+from engine.shanten import shanten
 from engine.state import GameState, SeatCache, SeatState, checkpoint, fold, snapshot, waits_of
 from engine.view import PlayerView
 from engine.visibility import view
@@ -105,6 +106,34 @@ def test_views_from_remembered_parts_equal_views_built_afresh() -> None:
             g.act(seat, smart_choice(rng, acts, g, seat))
             steps += 1
         assert steps > 500
+
+
+def test_remembered_waits_and_shanten_equal_those_computed_afresh() -> None:
+    """What a seat's cache keeps between events (waits kept through a discard of the tile
+    just drawn, a shanten known from the waits at a draw) never differs from what a copy
+    with empty caches computes: the same legal actions, waits and shanten at every step."""
+    for club, seed in (("tenhou", 31), ("makura", 32), ("ako", 33)):
+        rng = random.Random(seed)
+        g = Game(CLUBS[club], seed=seed)
+        steps = kept = 0
+        while not g.over and steps < 1500:
+            fresh = checkpoint(g.state)
+            for seat in range(4):
+                live = g.state.seats[seat].cache
+                if live.waits is not None:
+                    kept += 1
+                    assert live.waits == waits_of(fresh, seat), (club, steps, seat)
+                    if live.rest != SeatCache.UNKNOWN:
+                        assert live.rest <= fresh.seats[seat].cache.rest, (club, steps, seat)
+                if live.shanten != SeatCache.UNKNOWN and live.shanten <= 0:
+                    s = fresh.seats[seat]
+                    assert live.shanten == shanten(s.counts, len(s.melds)), (club, steps)
+                assert legal_actions(g.state, seat) == legal_actions(fresh, seat), (
+                    club, steps, seat)
+            seat, acts = next(iter(g.pending().items()))
+            g.act(seat, smart_choice(rng, acts, g, seat))
+            steps += 1
+        assert steps > 500 and kept > 1000
 
 
 def test_a_view_has_every_field() -> None:
