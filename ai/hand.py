@@ -9,7 +9,7 @@ may still be drawn or discarded by others, so ukeire counts them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from engine import waits as _waits
 from engine.view import PlayerView
@@ -41,8 +41,7 @@ def winning_kinds(counts: Sequence[int], melds: int) -> list[int]:
     return _waits.waits(counts, melds)
 
 
-@dataclass(frozen=True, slots=True)
-class DiscardOption:
+class DiscardOption(NamedTuple):
     """What a hand looks like after discarding one kind."""
 
     kind: int
@@ -61,14 +60,15 @@ def discard_options(
     tile itself is seen once discarded, which only matters for its own kind).
     ``exclude`` lists kinds that may not be discarded.  ``best_only``: only the
     options of the lowest shanten among those allowed (the first entries of the list).
+    The engine's table counts and orders the options by ``unseen`` already.
     """
     skip = {k for k in exclude if counts14[k]}  # a kind not held is no option anyway
-    left = unseen.__getitem__
     # the lowest shanten of the allowed kinds may be above the lowest of all
-    out = [DiscardOption(o.kind, o.shanten, sum(map(left, o.ukeire)), tuple(o.ukeire))
-           for o in _waits.discard_options(counts14, melds, best_only=best_only and not skip)
-           if o.kind not in skip]
-    out.sort(key=lambda o: (o.shanten, -o.ukeire, o.kind))
-    if best_only and out:
-        out = [o for o in out if o.shanten == out[0].shanten]
+    out = [DiscardOption(kind, sh, count, tuple(kinds))
+           for kind, sh, kinds, count in _waits.discard_options(
+               counts14, melds, best_only=best_only and not skip, unseen=unseen)
+           if kind not in skip]
+    if best_only and skip and out:
+        low = out[0].shanten
+        out = [o for o in out if o.shanten == low]
     return out

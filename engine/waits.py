@@ -458,13 +458,14 @@ def _shanten_of(vals: Sequence[int], melds: int) -> int:
 
 def discard_options(
     counts14: Sequence[int], melds: int = 0, visible: Sequence[int] | None = None, *,
-    best_only: bool = False,
+    best_only: bool = False, unseen: Sequence[int] | None = None,
 ) -> list[DiscardOption]:
     """Every distinct discard of a 3n+2 hand, best first.
 
     Each entry gives the discard, the shanten after it, and the ukeire of the
     hand left (as in :func:`ukeire`; unseen copies are counted against the
-    full ``counts14``, the discarded tile being seen).  Sorted by shanten,
+    full ``counts14``, the discarded tile being seen, or read from ``unseen``,
+    34 counts of unseen copies, when it is given).  Sorted by shanten,
     then most unseen tiles, then kind.  With ``best_only``, only the discards that
     leave the lowest shanten (the first entries of the full list), whose ukeire alone
     is counted: the costly part.  A discard changes one group, so the other three
@@ -567,7 +568,9 @@ def discard_options(
                     bits |= masks[pos]
                 if bits:
                     found.extend(_KINDS_OF[x][bits])
-        if visible is None:
+        if unseen is not None:
+            count = sum(map(unseen.__getitem__, found))
+        elif visible is None:
             count = 4 * len(found) - sum(map(own.__getitem__, found))
         else:
             count = 0

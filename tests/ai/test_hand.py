@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 from ai.hand import discard_options
+from engine.shanten import shanten
+from engine.waits import ukeire
 
 
 def test_best_only_is_the_head_of_the_full_table() -> None:
@@ -27,3 +29,32 @@ def test_best_only_is_the_head_of_the_full_table() -> None:
         assert {o.kind for o in full} == set(held) - set(exclude)
         narrowed += len(best) < len(full)
     assert narrowed > 100
+
+
+def test_options_are_the_plain_reading_of_each_discard() -> None:
+    """Each option is the hand after that discard read on its own: its shanten, the kinds
+    that lower it and their unseen copies, ordered by shanten, then most unseen copies,
+    then kind; excluded kinds left out."""
+    rng = random.Random(11)
+    for _ in range(1500):
+        melds = rng.choice((0, 0, 0, 1, 2, 3))
+        counts = [0] * 34
+        for t in rng.sample(range(136), 14 - 3 * melds):
+            counts[t >> 2] += 1
+        unseen = [rng.randint(0, 4 - c) for c in counts]
+        held = [k for k in range(34) if counts[k]]
+        exclude = rng.sample(held, rng.choice((0, 0, 1, 2)))
+        plain = []
+        for k in held:
+            if k in exclude:
+                continue
+            counts[k] -= 1
+            kinds, _ = ukeire(counts, melds)
+            plain.append((k, shanten(counts, melds), sum(unseen[x] for x in kinds),
+                          tuple(kinds)))
+            counts[k] += 1
+        plain.sort(key=lambda o: (o[1], -o[2], o[0]))
+        got = discard_options(counts, melds, unseen, exclude=exclude)
+        assert [tuple(o) for o in got] == plain
+        best = discard_options(counts, melds, unseen, exclude=exclude, best_only=True)
+        assert [tuple(o) for o in best] == [o for o in plain if o[1] == plain[0][1]]

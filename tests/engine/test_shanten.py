@@ -333,6 +333,23 @@ def test_discard_options_agree_with_single_hand_analysis(hand: tuple[list[int], 
     assert best == [o for o in opts if o.shanten == opts[0].shanten]
 
 
+@given(hands14, st.lists(st.integers(0, 4), min_size=34, max_size=34))
+def test_discard_options_count_the_unseen_given(hand: tuple[list[int], int],
+                                                unseen: list[int]) -> None:
+    """With ``unseen``, each option counts those copies of its ukeire and the table is
+    ordered by that count; the kinds and shanten are the same."""
+    counts, melds = hand
+    plain = {o.kind: o for o in discard_options(counts, melds)}
+    opts = discard_options(counts, melds, unseen=unseen)
+    for o in opts:
+        assert (o.shanten, o.ukeire) == (plain[o.kind].shanten, plain[o.kind].ukeire)
+        assert o.ukeire_count == sum(unseen[k] for k in o.ukeire)
+    keys = [(o.shanten, -o.ukeire_count, o.kind) for o in opts]
+    assert keys == sorted(keys) and len(opts) == len(plain)
+    best = discard_options(counts, melds, best_only=True, unseen=unseen)
+    assert best == [o for o in opts if o.shanten == opts[0].shanten]
+
+
 @given(
     st.lists(st.integers(0, 135), min_size=4, max_size=5, unique=True),
 )
