@@ -174,11 +174,33 @@ _FLUSH_ROUTE = (0.75, 0.45, 0.3, 0.15, 0.05)
 """Chance of a flush by tiles held outside its suit (none beyond four)."""
 
 
-def _shape(counts: Sequence[int]) -> tuple[int, int, int, int, int]:
+Shape = tuple[int, int, int, int, int]
+"""Tiles of each suit, honours, and terminals and honours, held in a hand (:func:`hand_shape`)."""
+
+
+def hand_shape(counts: Sequence[int]) -> Shape:
     """Tiles of each suit, honours, and terminals and honours, held in ``counts``."""
     honours = sum(counts[27:34])
     return (sum(counts[0:9]), sum(counts[9:18]), sum(counts[18:27]), honours,
             counts[0] + counts[8] + counts[9] + counts[17] + counts[18] + counts[26] + honours)
+
+
+def shape_without(shape: Shape, kind: int) -> Shape:
+    """The :func:`hand_shape` of a hand of ``shape`` less one tile of ``kind``.
+
+    >>> shape_without((3, 0, 0, 2, 3), 27)
+    (3, 0, 0, 1, 2)
+    """
+    t0, t1, t2, honours, yaochuu = shape
+    if kind in _YAOCHUU:
+        yaochuu -= 1
+    if kind < 9:
+        return (t0 - 1, t1, t2, honours, yaochuu)
+    if kind < 18:
+        return (t0, t1 - 1, t2, honours, yaochuu)
+    if kind < 27:
+        return (t0, t1, t2 - 1, honours, yaochuu)
+    return (t0, t1, t2, honours - 1, yaochuu)
 
 
 class HandValuer:
@@ -232,9 +254,9 @@ class HandValuer:
 
     def sure_yaku(self, counts: Sequence[int]) -> int:
         """Han of yaku the hand has whatever it completes with (:func:`sure_yaku`)."""
-        return self._sure(counts, _shape(counts))
+        return self._sure(counts, hand_shape(counts))
 
-    def _sure(self, counts: Sequence[int], shape: tuple[int, int, int, int, int]) -> int:
+    def _sure(self, counts: Sequence[int], shape: Shape) -> int:
         t0, t1, t2, honours, yaochuu = shape
         han = self._meld_han
         for k, h in self._yakuhai_honours:
@@ -260,7 +282,7 @@ class HandValuer:
         return d
 
     def _route_chances(self, counts: Sequence[int], unseen: Sequence[int],
-                       shape: tuple[int, int, int, int, int]) -> tuple[float, float]:
+                       shape: Shape) -> tuple[float, float]:
         """(chance of some yaku, expected extra han) from routes the hand has not finished."""
         t0, t1, t2, _, ny = shape
         miss = 1.0
@@ -296,15 +318,21 @@ class HandValuer:
         """Expected value of the hand (``counts`` concealed) if it wins (:func:`estimate`)."""
         return HandValue(*self._value(counts, unseen, reds))
 
-    def points(self, counts: Sequence[int], unseen: Sequence[int], reds: int = 0) -> float:
-        """The ``points`` of :meth:`estimate`, alone."""
-        return self._value(counts, unseen, reds)[5]
+    def points(self, counts: Sequence[int], unseen: Sequence[int], reds: int = 0,
+               shape: Shape | None = None) -> float:
+        """The ``points`` of :meth:`estimate`, alone.
 
-    def _value(self, counts: Sequence[int], unseen: Sequence[int], reds: int
-               ) -> tuple[int, int, bool, float, float, float]:
+        ``shape``, when given, is the hand's :func:`hand_shape` (a turn that values
+        each discard reads it once: :func:`shape_without`).
+        """
+        return self._value(counts, unseen, reds, shape)[5]
+
+    def _value(self, counts: Sequence[int], unseen: Sequence[int], reds: int,
+               shape: Shape | None = None) -> tuple[int, int, bool, float, float, float]:
         ctx = self._ctx
         closed = self._closed
-        shape = _shape(counts)
+        if shape is None:
+            shape = hand_shape(counts)
         sure = self._sure(counts, shape)
         dora = self.dora_count(counts, reds)
         chance, extra = self._route_chances(counts, unseen, shape)

@@ -26,7 +26,7 @@ from ai.club.style import Style
 from ai.decision import Decision, Stance, Why
 from ai.hand import discard_options
 from ai.tenpai_value import average_value, wait_values
-from ai.value import HandValuer, ValueContext, red_count
+from ai.value import HandValuer, ValueContext, hand_shape, red_count, shape_without
 from ai.winprob import win_chance
 from engine.actions import Action, AddedKan, ClosedKan, Discard
 from engine.scoring import limit_points
@@ -119,6 +119,7 @@ def evaluate(sit: Situation, danger: list[float], rng: random.Random,
         if beginner_fold else set()
     nagashi = nagashi_alive(view, st)
     valuer = HandValuer(melds, ctx)
+    shape = hand_shape(counts)
     open_yaku = any(m.is_open for m in melds) and valuer.sure_yaku(counts) > 0
     ron_share = sit.ron_share()
     at_draw = draw_tenpai_worth(view, st, st.tenpai_share)
@@ -137,7 +138,8 @@ def evaluate(sit: Situation, danger: list[float], rng: random.Random,
         c = counts
         c[o.kind] -= 1
         if st.use_value or o.shanten == 0:
-            value = valuer.points(c, unseen, reds - lost_reds[o.kind])
+            value = valuer.points(c, unseen, reds - lost_reds[o.kind],
+                                  shape_without(shape, o.kind))
             if nmeld == 0 and specials <= o.shanten <= 3:
                 value = special_routes(c, value, ctx, o.shanten)
             opt.points = value

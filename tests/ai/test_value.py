@@ -11,8 +11,10 @@ from ai.value import (
     context,
     dora_count,
     estimate,
+    hand_shape,
     points_for,
     route_yaku,
+    shape_without,
     sure_yaku,
 )
 from engine.events import Meld
@@ -247,3 +249,15 @@ def test_hand_valuer_matches_the_plain_reading() -> None:
         assert valuer.dora_count(counts, reds) == _plain_dora(counts, melds, ctx, reds)
         assert valuer.estimate(counts, unseen, reds) == _plain_estimate(
             counts, melds, ctx, unseen, reds)
+        # a turn reads the shape of the hand once and takes each discard's from it
+        shape = hand_shape(counts)
+        assert shape == (sum(counts[0:9]), sum(counts[9:18]), sum(counts[18:27]),
+                         sum(counts[27:]), sum(counts[k] for k in range(34) if k >= 27
+                                               or k % 9 in (0, 8)))
+        for k in range(34):
+            if counts[k]:
+                counts[k] -= 1
+                assert shape_without(shape, k) == hand_shape(counts)
+                assert valuer.points(counts, unseen, reds, shape_without(shape, k)) == \
+                    _plain_estimate(counts, melds, ctx, unseen, reds).points
+                counts[k] += 1
