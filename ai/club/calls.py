@@ -90,12 +90,18 @@ def claim(sit: Situation, calls: Sequence[Chi | Pon | OpenKan], pass_: Pass) -> 
     draws = sit.draws
     ctx = sit.ctx
     from_seat, called = view.last_discard
+    kind_called = kind_of(called)
+    base_sh = shanten(counts, nmeld)
+    # the calls that cannot advance the hand are passed over below; when that leaves
+    # none, the pass needs nothing else read
+    yakuhai_pon = ctx.yakuhai[kind_called] > 0
+    if not any(_may_advance(a, counts, nmeld, base_sh, yakuhai_pon) for a in calls):
+        return Decision(pass_, _NO_CALL)
     threats = sit.threats
     # Against a riichi, styles without calls_after_riichi call only for tenpai.
     need_tenpai = not st.calls_after_riichi and any(t.riichi for t in threats)
     danger = defence.danger_table(view, unseen, threats,
                                   [k for k in range(34) if counts[k]], st.waits)
-    base_sh = shanten(counts, nmeld)
     tiles = view.concealed()
     reds = red_count(tiles, ctx.red_fives)
     end = sit.end
@@ -111,7 +117,6 @@ def claim(sit: Situation, calls: Sequence[Chi | Pon | OpenKan], pass_: Pass) -> 
     river_kinds = {kind_of(r.tile) for r in view.me.river}
     call_ron = st.ron_factor * sit.ron_share()
     formal, formal_floor = formal_tenpai(sit, base_sh, u0, ev0)
-    kind_called = kind_of(called)
     best: tuple[float, Action, str] | None = None
     for a in calls:
         if isinstance(a, OpenKan):
@@ -182,5 +187,21 @@ def claim(sit: Situation, calls: Sequence[Chi | Pon | OpenKan], pass_: Pass) -> 
                 best = (score, a, f"{mkind} {kind_name(kind_called)}: "
                         f"{shanten_text(o.shanten)}, {o.ukeire} tiles, {han} han sure")
     if best is None:
-        return Decision(pass_, "pass: no call keeps a yaku and speeds the hand up")
+        return Decision(pass_, _NO_CALL)
     return Decision(best[1], best[2])
+
+
+_NO_CALL = "pass: no call keeps a yaku and speeds the hand up"
+
+
+def _may_advance(a: Chi | Pon | OpenKan, counts: Sequence[int], nmeld: int, base_sh: int,
+                 yakuhai_pon: bool) -> bool:
+    """Whether :func:`claim` weighs call ``a`` (its first test, on the shanten alone): the
+    hand after it may be nearer to ready, or as near with a yakuhai pon."""
+    if isinstance(a, OpenKan):
+        return False
+    c = list(counts)
+    for t in a.tiles:
+        c[kind_of(t)] -= 1
+    low = shanten(c, nmeld + 1)
+    return low < base_sh or (low == base_sh and yakuhai_pon and not isinstance(a, Chi))

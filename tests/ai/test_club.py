@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 
 import pytest
@@ -11,9 +12,11 @@ import pytest
 from ai import hint, make_bot
 from ai.arena import play_game
 from ai.club import STYLES, ClubBot, Situation, Style
+from ai.club import calls as club_calls
 from ai.club.calls import kuikae_exclude
 from ai.club.discard import limit_ron, pick_tile, special_routes
 from ai.club.endgame import draw_tenpai_worth
+from ai.decision import Decision
 from ai.hints import Hinter
 from ai.opponents import FoldWatch
 from engine.actions import Action, Chi, Discard, NineTerminals, Pass, Pon
@@ -431,3 +434,26 @@ def test_special_routes_value_chiitoitsu_and_kokushi_when_fastest() -> None:
         seen.add(want)
         assert special_routes(c, 1000.0, ctx, sh) == want
     assert len(seen) == 3
+
+
+def test_a_claim_that_no_call_can_advance_passes_as_the_full_reading(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``claim`` passes at once when no call lowers the shanten (or keeps it with a
+    yakuhai pon); the full procedure, every call weighed, decides the same on every
+    claim of strong games."""
+    offers: list[tuple[PlayerView, list[Action]]] = []
+
+    class Recording(ClubBot):
+        def decide(self, view: PlayerView, legal: Sequence[Action]) -> Decision:
+            if any(isinstance(a, (Chi, Pon)) for a in legal):
+                offers.append((view, list(legal)))
+            return super().decide(view, legal)
+
+    for seed in (3, 4):
+        play_game(load_ruleset("tenhou"), [Recording("strong", s) for s in range(4)], seed)
+    quick = [ClubBot("strong").decide(v, legal) for v, legal in offers]
+    monkeypatch.setattr(club_calls, "_may_advance", lambda *args: True)
+    full = [ClubBot("strong").decide(v, legal) for v, legal in offers]
+    assert quick == full
+    passed_early = sum(d.reason == club_calls._NO_CALL for d in quick)
+    assert len(offers) > 100 and 0 < passed_early < len(offers)
