@@ -58,6 +58,7 @@ from engine.legal import (
     claim_actions,
     legal_actions,
     listed,
+    may_discard,
     turn_actions,
     why_illegal,
 )
@@ -231,6 +232,14 @@ class Game:
         """Take ``seat``'s choice; returns the events it caused (maybe none yet)."""
         p = self._pending
         if p is None:
+            st = self.state
+            if (type(action) is Discard and not action.riichi and not action.open
+                    and may_discard(st, seat, action.tile)):
+                # hot: a plain discard checked alone, the turn's actions never listed
+                mark = len(self.events)
+                self._turn_action(seat, action)
+                self._advance()
+                return self.events[mark:]
             p = self.pending()
         if type(action) in _UNORDERED:
             action = _normalised(action)
@@ -476,6 +485,9 @@ class Game:
             if ph == "over":
                 self._pending = {}
                 return
+            if ph == "turn":
+                return  # the seat whose turn it is always has a choice (a discard at
+                # least): pending() lists it when asked, act() may check one discard alone
             p = self._pending  # hot: pending() inlined
             if p is None:
                 p = self._pending = self._compute_pending()

@@ -36,7 +36,7 @@ from engine.wins import ron_result, tsumo_result
 
 __all__ = [
     "IllegalAction", "legal_actions", "turn_actions", "claim_actions", "chankan_actions",
-    "why_illegal", "listed", "shared_discard",
+    "why_illegal", "listed", "shared_discard", "may_discard",
 ]
 
 
@@ -209,6 +209,38 @@ def turn_actions(st: GameState, seat: int) -> tuple[Action, ...]:
             if r.open_riichi:
                 out.append(Discard(t, riichi=True, open=True))
     return tuple(out)
+
+
+def may_discard(st: GameState, seat: int, tile: int) -> bool:
+    """Whether ``Discard(tile)`` is among :func:`turn_actions`, without listing the turn
+    (no shanten, no riichi check): a replay or a player names one discard, and most turns
+    are one plain discard.
+
+    >>> from engine.game import Game
+    >>> from rulesets.schema import Ruleset
+    >>> st = Game(Ruleset(), seed=1).state
+    >>> [may_discard(st, st.turn, t) for t in (st.seats[st.turn].hand[0], 200)]
+    [True, False]
+    """
+    if st.phase != "turn" or seat != st.turn:
+        return False
+    s = st.seats[seat]
+    if tile not in s.hand:
+        return False
+    if s.dead:
+        return True
+    if s.riichi or s.riichi_pending:
+        return tile == st.drawn
+    forbidden = s.kuikae
+    if forbidden and tile >> 2 in forbidden:  # hot: kind_of inlined
+        for t in s.hand:
+            if t >> 2 not in forbidden:
+                return False  # another tile may go, so not this one
+        # kuikae leaves nothing: any tile may go
+    if st.rules.open_riichi:
+        cands = [t for t in s.hand if t >> 2 not in forbidden] or s.hand
+        return tile in _open_riichi_filter(st, seat, cands)
+    return True
 
 
 def _four(hand: list[int], k: int) -> tuple[int, int, int, int]:

@@ -727,11 +727,21 @@ def referee(events: Sequence[Event], lines: Sequence[int] | None = None, *,
                 break
             if game.over:
                 raise _Stop(i, f"{describe(rec[i], dealer, red)}, but the game is over")
-            pending = game.pending()
             ev = rec[i]
             st = game.state
+            if type(ev) is Discarded and st.phase == "turn" and ev.seat == st.turn:
+                # hot: a plain discard, as _choices() gives it, checked alone by act
+                # (what _play does for a seat that has a choice)
+                discard = shared_discard(ev.tile)
+                try:
+                    game.act(ev.seat, discard)
+                except IllegalAction as exc:
+                    raise _Stop(i, f"{_seat(dealer, ev.seat)} cannot "
+                                   f"{_action_words(discard, red)}: {exc.reason}") from None
+                guard += 1
+                continue
+            pending = game.pending()
             if type(ev) is Discarded and st.phase == "turn":
-                # hot: a plain discard, as _choices() gives it
                 _play(game, ev.seat, shared_discard(ev.tile), rec, i, pending, dealer, red)
             elif type(ev) is Drew and st.phase == "claim" and not any(
                     type(acts[0]) is ShowHand for acts in pending.values()):
