@@ -526,6 +526,12 @@ class Game:
         assert st.last_discard is not None
         dseat, tile = st.last_discard
         resp = self._responses
+        if resp:
+            for answer in resp.values():
+                if type(answer) is not Pass:
+                    break
+            else:  # everyone asked passed: as if nobody was asked
+                resp = self._responses = {}
         if (not resp and self._show is None and not st.pending_dora and not st.kan_discard
                 and len(st.first_winds) != 4 and not st.seats[dseat].riichi_pending
                 and st.live_end - st.live_pos > 3):

@@ -751,7 +751,11 @@ def referee(events: Sequence[Event], lines: Sequence[int] | None = None, *,
                     st = game.state
                     if st.window != asked or st.phase != "claim":
                         break  # the decision is resolved
-                    _play(game, seat, _PASS, rec, i, pending, dealer, red)
+                    try:  # (what _play does for a seat asked)
+                        game.act(seat, _PASS)
+                    except IllegalAction as exc:
+                        raise _Stop(i, f"{_seat(dealer, seat)} cannot "
+                                       f"{_action_words(_PASS, red)}: {exc.reason}") from None
             else:
                 choices = _choices(game, rec, i, pending)
                 if not choices:
