@@ -18,7 +18,7 @@ from typing import Any
 
 import msgspec
 
-from engine.events import EVENT_TYPES, Event, GameStarted
+from engine.events import EVENT_TYPES, Discarded, Drew, Event, GameStarted
 from rulesets.schema import Ruleset, option_fields, saved_before
 
 FORMAT = "hanchan-game"
@@ -306,8 +306,28 @@ _SHAPED = frozenset(cls for cls in EVENT_TYPES.values()
 """The event types whose shape :func:`_check_shape` checks (a wall, a meld, wins)."""
 
 
+_TURN_EVENTS: dict[str, tuple[type[Drew] | type[Discarded], str]] = {
+    "Drew": (Drew, "rinshan"), "Discarded": (Discarded, "tsumogiri")}
+"""The two events of every turn, with the name of their flag: most lines of a game."""
+
+
 def decode_event(obj: Any) -> Event:
     """An event from a parsed line, or :class:`LineError` naming what is wrong."""
+    if type(obj) is dict and len(obj) == 4:
+        # hot: a draw or a discard with every field given, each of its type and in
+        # bounds (what the checks below find then); anything else takes the long way
+        name = obj.get("type")
+        turn = _TURN_EVENTS.get(name) if type(name) is str else None
+        if turn is not None:
+            seat, tile, flag = obj.get("seat"), obj.get("tile"), obj.get(turn[1])
+            if (type(seat) is int and type(tile) is int and type(flag) is bool
+                    and 0 <= seat <= 3 and 0 <= tile <= 135):
+                return turn[0](seat, tile, flag)
+    return _decode_checked(obj)
+
+
+def _decode_checked(obj: Any) -> Event:
+    """:func:`decode_event` for any line: every check, each problem named."""
     if not isinstance(obj, dict):
         raise LineError("the line is not a JSON object")
     name = obj.get("type")

@@ -166,25 +166,27 @@ def _loads(data: bytes, path: Path | None) -> LoadedGame:
     entries = [(i + 2, line, True) for i, line in enumerate(complete[1:])]
     if tail:
         entries.append((len(complete) + 1, tail, False))
+    events, numbers = game.events, game.lines
     for number, line, has_newline in entries:
         try:
-            if not line.strip():
-                raise LineError("the line is empty")
+            if not line.startswith(b"{") and not line.strip():  # (hot: no strip for a line
+                raise LineError("the line is empty")             # that starts an object)
             if len(line) > MAX_LINE_BYTES:
                 raise LineError(f"the line is {len(line):,} bytes long; a game line is at "
                                 f"most {MAX_LINE_BYTES:,}")
             event = decode_event(parse_json(line))
-            _check_order(game, event, header_rules)
+            if not events or type(event) is GameStarted or type(events[-1]) is GameEnded:
+                _check_order(game, event, header_rules)  # (it finds nothing else wrong)
         except LineError as exc:
             if not has_newline:
                 game.recovered_tail = True  # a crash while writing the last line
             else:
                 game.problems.append(Problem(number, str(exc)))
             break
-        game.events.append(event)
-        game.lines.append(number)
-        pos += len(line) + (1 if has_newline else 0)
-        game.good_bytes = pos
+        events.append(event)
+        numbers.append(number)
+        pos += len(line) + has_newline
+    game.good_bytes = pos
     return game
 
 

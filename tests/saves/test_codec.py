@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 
 import msgspec
@@ -17,6 +18,7 @@ from saves.codec import (
     LineError,
     SeatInfo,
     _check_values,
+    _decode_checked,
     _fine,
     decode_event,
     decode_header,
@@ -202,3 +204,43 @@ def test_the_quick_value_check_passes_no_line_nested_too_deeply(inner: object) -
         for _ in range(levels):
             obj = {"x": obj}
         assert _walk_passes(obj) or not _fine(obj, 0), levels
+
+
+def _outcome(decode, obj: object) -> object:  # type: ignore[no-untyped-def]
+    try:
+        return decode(obj)
+    except LineError as exc:
+        return str(exc)
+
+
+_TURN_VALUES = [0, 1, 3, 4, 135, 136, -1, True, False, None, 1.0, "1", [1]]
+
+
+def test_a_draw_or_discard_read_the_short_way_is_what_the_long_way_reads() -> None:
+    # decode_event reads a well-formed Drew or Discarded line without the general checks:
+    # the same event, and anything else falls through to the same refusal
+    for name in ("Drew", "Discarded", "RiichiAccepted"):
+        for flag in ("rinshan", "tsumogiri", "x"):
+            for seat, tile, value in itertools.product(_TURN_VALUES, repeat=3):
+                obj = {"type": name, "seat": seat, "tile": tile, flag: value}
+                for variant in (obj, {**obj, "colour": 1}, {"type": name, "tile": tile,
+                                                            flag: value}):
+                    assert _outcome(decode_event, variant) == _outcome(_decode_checked,
+                                                                       variant), variant
+
+
+@given(st.sampled_from(["Drew", "Discarded", 7, None]),
+       st.dictionaries(st.sampled_from(["seat", "tile", "rinshan", "tsumogiri", "type"]),
+                       st.sampled_from(_TURN_VALUES), max_size=4))
+def test_any_near_miss_reads_as_the_long_way_reads(name: object,
+                                                   fields: dict[str, object]) -> None:
+    obj = {"type": name, **fields}
+    assert _outcome(decode_event, obj) == _outcome(_decode_checked, obj), obj
+
+
+def test_every_draw_and_discard_of_a_game_reads_as_the_long_way_reads() -> None:
+    events = played_game(3)
+    lines = [parse_json(encode_event(ev)) for ev in events]
+    assert sum(type(obj) is dict and obj["type"] in ("Drew", "Discarded") for obj in lines) > 500
+    assert [decode_event(obj) for obj in lines] == [_decode_checked(obj) for obj in lines] == list(
+        events)
