@@ -56,8 +56,12 @@ class ClubBot:
         self._rng = random.Random(seed)
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        """Choose one of ``legal`` for the seat of ``view``."""
-        return self.decide(view, legal).action
+        """Choose one of ``legal`` for the seat of ``view``.
+
+        The same choice as :meth:`decide`'s, without the words of the own turn's reason
+        (which a game between bots never shows).
+        """
+        return self._decide(view, legal, words=False).action
 
     def observe(self, view: PlayerView) -> None:
         """Learn from ``view`` without deciding (who folds: :class:`ai.opponents.FoldWatch`).
@@ -70,6 +74,11 @@ class ClubBot:
 
     def decide(self, view: PlayerView, legal: Sequence[Action]) -> Decision:
         """The chosen action with a short reason."""
+        return self._decide(view, legal, words=True)
+
+    def _decide(self, view: PlayerView, legal: Sequence[Action], *, words: bool) -> Decision:
+        """:meth:`decide`; without ``words`` an own-turn discard has no reason (the choice
+        is the same: the reason only describes it)."""
         if not legal:
             raise ValueError("no legal action to choose from")
         self.observe(view)
@@ -86,7 +95,7 @@ class ClubBot:
             return show_hand(view, self.style, shows)
         discards = [a for a in legal if isinstance(a, Discard)]
         if discards:
-            return self._turn(view, legal, discards)
+            return self._turn(view, legal, discards, words)
         calls = [a for a in legal if isinstance(a, (Chi, Pon, OpenKan))]
         passes = [a for a in legal if isinstance(a, Pass)]
         if calls and passes:
@@ -94,7 +103,7 @@ class ClubBot:
         return Decision(passes[0] if passes else legal[0], "pass")
 
     def _turn(self, view: PlayerView, legal: Sequence[Action],
-              discards: list[Discard]) -> Decision:
+              discards: list[Discard], words: bool = True) -> Decision:
         """The own turn: abort, a kan, riichi or dama, and the discard."""
         st = self.style
         sit = Situation(view, st, self.watch)
@@ -132,7 +141,7 @@ class ClubBot:
             return kan
 
         tile = pick_tile(view, best.kind, plain)
-        reason = describe(best)
+        reason = describe(best) if words else ""
         riichi_acts = [a for a in discards if a.riichi and kind_of(a.tile) == best.kind]
         if riichi_acts and best.shanten == 0:
             rest = tiles_after(view, best.kind)
@@ -140,11 +149,11 @@ class ClubBot:
                 act = next((a for a in riichi_acts if a.tile == tile and not a.open),
                            riichi_acts[0])
                 shown = [a for a in riichi_acts if a.open and a.tile == act.tile]
-                why = explain(sit, opts, best, riichi=True)
+                why = explain(sit, opts, best, riichi=True) if words else None
                 if shown and st.open_riichi and open_riichi_pays(sit, rest, best):
                     return Decision(shown[0], "open riichi " + reason, why)
                 return Decision(act, "riichi " + reason, why)
         found = next((a for a in plain if a.tile == tile), None)
         act = found if found is not None else next(
             a for a in plain if kind_of(a.tile) == best.kind)
-        return Decision(act, reason, explain(sit, opts, best))
+        return Decision(act, reason, explain(sit, opts, best) if words else None)

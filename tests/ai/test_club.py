@@ -16,7 +16,6 @@ from ai.club import calls as club_calls
 from ai.club.calls import kuikae_exclude
 from ai.club.discard import limit_ron, pick_tile, special_routes
 from ai.club.endgame import draw_tenpai_worth
-from ai.decision import Decision
 from ai.hints import Hinter
 from ai.opponents import FoldWatch
 from engine.actions import Action, Chi, Discard, NineTerminals, Pass, Pon
@@ -444,10 +443,10 @@ def test_a_claim_that_no_call_can_advance_passes_as_the_full_reading(
     offers: list[tuple[PlayerView, list[Action]]] = []
 
     class Recording(ClubBot):
-        def decide(self, view: PlayerView, legal: Sequence[Action]) -> Decision:
+        def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
             if any(isinstance(a, (Chi, Pon)) for a in legal):
                 offers.append((view, list(legal)))
-            return super().decide(view, legal)
+            return super().choose(view, legal)
 
     for seed in (3, 4):
         play_game(load_ruleset("tenhou"), [Recording("strong", s) for s in range(4)], seed)
@@ -457,3 +456,26 @@ def test_a_claim_that_no_call_can_advance_passes_as_the_full_reading(
     assert quick == full
     passed_early = sum(d.reason == club_calls._NO_CALL for d in quick)
     assert len(offers) > 100 and 0 < passed_early < len(offers)
+
+
+def test_choose_is_the_choice_of_decide() -> None:
+    """``choose`` skips the words of an own turn's reason; its choices are ``decide``'s
+    on every decision of strong games (the bots' state kept alike)."""
+    decisions = 0
+
+    class Both(ClubBot):
+        def __init__(self, seat: int) -> None:
+            super().__init__("strong", seat)
+            self.twin = ClubBot("strong", seat)
+
+        def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+            nonlocal decisions
+            action = super().choose(view, legal)
+            decided = self.twin.decide(view, legal)
+            assert decided.action == action
+            decisions += len(legal) > 1
+            return action
+
+    for seed in (5, 6):
+        play_game(load_ruleset("tenhou"), [Both(s) for s in range(4)], seed)
+    assert decisions > 500
