@@ -124,6 +124,8 @@ def evaluate(sit: Situation, danger: list[float], rng: random.Random,
     ron_share = sit.ron_share()
     at_draw = draw_tenpai_worth(view, st, st.tenpai_share)
     out: list[Option] = []
+    # discards that leave the same shanten and ukeire have the same chance to win
+    chances: dict[tuple[int, float], float] = {}
     for o in raw:
         if o.shanten > best_sh + 1 and loss_scale == 0 and not beginner_fold:
             continue
@@ -165,7 +167,11 @@ def evaluate(sit: Situation, danger: list[float], rng: random.Random,
             opt.win = win_chance(0, useful, total_unseen, draws, ron_factor=ron, end=end)
         else:
             useful = o.ukeire * (st.call_boost if open_yaku else 1.0)
-            opt.win = win_chance(o.shanten, useful, total_unseen, draws, end=end)
+            key = (o.shanten, useful)
+            win = chances.get(key)
+            if win is None:
+                win = chances[key] = win_chance(o.shanten, useful, total_unseen, draws, end=end)
+            opt.win = win
         opt.value = sit.win_value(value)
         opt.danger = danger[o.kind]
         score = opt.win * opt.value
