@@ -43,18 +43,29 @@ class FoldWatch:
     _hand: int = -1
     _hand_safe: list[int] = field(default_factory=lambda: [0] * 4)
     _hand_seen: list[int] = field(default_factory=lambda: [0] * 4)
+    _latest: PlayerView | None = None
+    """The hand's latest view, when its discards are not counted yet (views are
+    immutable): most views are followed by another before anything reads the counts."""
 
     def observe(self, view: PlayerView) -> None:
         """Count the discards of the hand in ``view`` (the latest view of a hand wins)."""
         if view.hand_index != self._hand:
+            self._settle()
             for s in range(4):
                 self.safe[s] += self._hand_safe[s]
                 self.seen[s] += self._hand_seen[s]
             self._hand = view.hand_index
-        self._hand_safe, self._hand_seen = _count(view)
+        self._latest = view
+
+    def _settle(self) -> None:
+        """Count the discards of the latest view observed, if not done yet."""
+        if self._latest is not None:
+            self._hand_safe, self._hand_seen = _count(self._latest)
+            self._latest = None
 
     def fold_rate(self, seat: int) -> float:
         """Share of ``seat``'s discards against a riichi that were safe (with the prior)."""
+        self._settle()
         safe = self.safe[seat] + self._hand_safe[seat] + PRIOR_SAFE
         seen = self.seen[seat] + self._hand_seen[seat] + PRIOR_SEEN
         return safe / seen

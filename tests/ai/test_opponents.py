@@ -3,13 +3,20 @@
 from __future__ import annotations
 
 import dataclasses
+import random
+from collections.abc import Sequence
 
 import pytest
 
+from ai import make_bot
+from ai.arena import play_game
 from ai.club import STYLES, Situation
 from ai.opponents import PRIOR_SAFE as PS
 from ai.opponents import PRIOR_SEEN as PN
-from ai.opponents import FoldWatch
+from ai.opponents import FoldWatch, _count
+from engine.actions import Action
+from engine.view import PlayerView
+from rulesets.loader import load_ruleset
 from tests.kit.botviews import make_view
 
 
@@ -64,3 +71,57 @@ def test_folders_leave_less_of_a_ron_while_a_riichi_is_on() -> None:
     assert Situation(calm, strong, folders).ron_share() == 1.0  # no riichi: nobody folds yet
     pushers = FoldWatch(safe=[0.0, 9.0, 9.0, 9.0], seen=[0.0, 30.0, 30.0, 30.0])
     assert Situation(view, strong, pushers).ron_share() == 1.0  # pushers pay as usual
+
+
+
+class _EagerWatch:
+    """The plain reading: every view's discards counted as it comes."""
+
+    def __init__(self) -> None:
+        self.safe, self.seen = [0.0] * 4, [0.0] * 4
+        self.hand, self.now = -1, ([0] * 4, [0] * 4)
+
+    def observe(self, view: PlayerView) -> None:
+        if view.hand_index != self.hand:
+            for s in range(4):
+                self.safe[s] += self.now[0][s]
+                self.seen[s] += self.now[1][s]
+            self.hand = view.hand_index
+        self.now = _count(view)
+
+    def fold_rate(self, seat: int) -> float:
+        return ((self.safe[seat] + self.now[0][seat] + PS)
+                / (self.seen[seat] + self.now[1][seat] + PN))
+
+
+def test_counts_read_when_asked_are_the_counts_of_every_view() -> None:
+    """The watch counts a hand's discards when its counts are read, from the latest view;
+    at every step of real games its fold rates (and a copy's, as a review makes one) are
+    those of counting every view as it comes."""
+    rng = random.Random(3)
+    watch, eager = FoldWatch(), _EagerWatch()
+    steps = read = 0
+
+    class Watcher:
+        def __init__(self) -> None:
+            self.bot = make_bot("normal", 0)
+
+        def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+            nonlocal steps, read
+            watch.observe(view)
+            eager.observe(view)
+            steps += 1
+            if rng.random() < 0.2:
+                read += 1
+                copy = dataclasses.replace(watch, safe=list(watch.safe),
+                                           seen=list(watch.seen))
+                for s in range(4):
+                    assert watch.fold_rate(s) == eager.fold_rate(s) == copy.fold_rate(s)
+            return self.bot.choose(view, legal)
+
+    for seed in (1, 2, 3, 4):
+        play_game(load_ruleset("tenhou"), [Watcher(), make_bot("normal", 1),
+                                           make_bot("normal", 2), make_bot("normal", 3)], seed)
+        assert [watch.fold_rate(s) for s in range(4)] == [eager.fold_rate(s) for s in range(4)]
+        assert watch.safe == eager.safe and watch.seen == eager.seen
+    assert steps > 500 and read > 80 and sum(eager.seen) > 0
