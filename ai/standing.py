@@ -101,17 +101,21 @@ def equity(rules: Ruleset, scores: Sequence[int], me: int, spread: float,
     if spread <= 0.0:
         return scores[me] + worth[rank_order(scores).index(me)]
     # chance of k others above me (k = 0..3), the others taken as independent
-    dist = [1.0, 0.0, 0.0, 0.0]
+    d0, d1, d2, d3 = 1.0, 0.0, 0.0, 0.0
     scale = spread * _SQRT2
     mine = scores[me]
+    erfc = math.erfc
     for seat, score in enumerate(scores):
         if seat == me:
             continue
-        above = 0.5 * math.erfc((mine - score) / scale / _SQRT2)
-        for k in (3, 2, 1):
-            dist[k] = dist[k] * (1.0 - above) + dist[k - 1] * above
-        dist[0] *= 1.0 - above
-    return mine + sum(p * w for p, w in zip(dist, worth, strict=True))
+        above = 0.5 * erfc((mine - score) / scale / _SQRT2)
+        below = 1.0 - above
+        d3 = d3 * below + d2 * above
+        d2 = d2 * below + d1 * above
+        d1 = d1 * below + d0 * above
+        d0 *= below
+    w0, w1, w2, w3 = worth
+    return mine + sum([d0 * w0, d1 * w1, d2 * w2, d3 * w3])
 
 
 @lru_cache(maxsize=64)

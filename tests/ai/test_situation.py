@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import math
+import random
+from collections.abc import Sequence
 from dataclasses import replace
 
 import pytest
@@ -9,8 +12,16 @@ import pytest
 from ai import defence
 from ai.club import STYLES, ClubBot, Situation
 from ai.club.reading import threats
-from ai.standing import Standing, extension_follows, hands_after, rank_worth, standing_of
+from ai.standing import (
+    Standing,
+    equity,
+    extension_follows,
+    hands_after,
+    rank_worth,
+    standing_of,
+)
 from engine.actions import Chi, Pass, Pon
+from engine.settlement import rank_order
 from engine.tiles import parse_kinds
 from rulesets.loader import load_ruleset
 from rulesets.schema import Ruleset
@@ -169,3 +180,41 @@ def test_an_extension_round_played_in_full_counts_its_hands() -> None:
     assert extension_follows(tenhou, 1, 3) and extension_follows(tenhou, 2, 1)
     assert not extension_follows(tenhou, 2, 3) and not extension_follows(tenhou, 1, 2)
     assert not extension_follows(load_ruleset("makura"), 1, 3)  # makura 2): no West round
+
+
+def _plain_equity(rules: Ruleset, scores: Sequence[int], me: int, spread: float,
+                  worth: Sequence[float] | None = None) -> float:
+    """:func:`ai.standing.equity` as first written (a list of rank chances, a generator)."""
+    if worth is None:
+        worth = rank_worth(rules, scores)
+    if rules.bust == "below_zero" and min(scores) < 0:
+        spread = 0.0
+    if spread <= 0.0:
+        return scores[me] + worth[rank_order(scores).index(me)]
+    dist = [1.0, 0.0, 0.0, 0.0]
+    scale = spread * math.sqrt(2.0)
+    mine = scores[me]
+    for seat, score in enumerate(scores):
+        if seat == me:
+            continue
+        above = 0.5 * math.erfc((mine - score) / scale / math.sqrt(2.0))
+        for k in (3, 2, 1):
+            dist[k] = dist[k] * (1.0 - above) + dist[k - 1] * above
+        dist[0] *= 1.0 - above
+    return mine + sum(p * w for p, w in zip(dist, worth, strict=True))
+
+
+def test_equity_is_the_plain_reading() -> None:
+    """The unrolled rank chances give the plain loop's result to the last bit."""
+    rng = random.Random(4)
+    presets = [load_ruleset(name) for name in ("tenhou", "mahjongsoul", "makura", "ako")]
+    for _ in range(20000):
+        rules = rng.choice(presets)
+        scores = [rng.randrange(-20000, 80000, 100) for _ in range(4)]
+        if rng.random() < 0.2:
+            scores[rng.randrange(4)] = scores[rng.randrange(4)]  # ties
+        me = rng.randrange(4)
+        spread = rng.choice((0.0, rng.uniform(1.0, 20000.0), 4000.0 * math.sqrt(2.5)))
+        worth = None if rng.random() < 0.5 else rank_worth(rules, scores)
+        assert equity(rules, scores, me, spread, worth) == _plain_equity(
+            rules, scores, me, spread, worth)
