@@ -27,7 +27,12 @@ def hand_counts(view: PlayerView) -> list[int]:
 
 def unseen_counts(view: PlayerView) -> list[int]:
     """Copies of each kind this seat cannot see (never below 0)."""
-    return [max(0, 4 - v) for v in view.visible_counts()]
+    return list(map(_UNSEEN.__getitem__, view.visible_counts()))
+
+
+_UNSEEN = (4, 3, 2, 1) + (0,) * 13
+"""Unseen copies of a kind by its visible ones: ``max(0, 4 - visible)``, looked up (a view
+sees at most the four copies of a kind; the table reaches sixteen)."""
 
 
 def ukeire(counts: Sequence[int], melds: int, unseen: Sequence[int]) -> tuple[int, list[int]]:

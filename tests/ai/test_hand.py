@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
-from ai.hand import discard_options
+from ai.arena import play_game
+from ai.club import ClubBot
+from ai.hand import discard_options, unseen_counts
+from engine.actions import Action
 from engine.shanten import shanten
+from engine.view import PlayerView
 from engine.waits import ukeire
+from rulesets.loader import load_ruleset
 
 
 def test_best_only_is_the_head_of_the_full_table() -> None:
@@ -58,3 +64,18 @@ def test_options_are_the_plain_reading_of_each_discard() -> None:
         assert [tuple(o) for o in got] == plain
         best = discard_options(counts, melds, unseen, exclude=exclude, best_only=True)
         assert [tuple(o) for o in best] == [o for o in plain if o[1] == plain[0][1]]
+
+
+def test_unseen_counts_are_four_less_the_visible() -> None:
+    """Along strong games, every view's unseen counts are ``max(0, 4 - visible)``."""
+    views = 0
+
+    class Checking(ClubBot):
+        def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+            nonlocal views
+            assert unseen_counts(view) == [max(0, 4 - v) for v in view.visible_counts()]
+            views += 1
+            return super().choose(view, legal)
+
+    play_game(load_ruleset("tenhou"), [Checking("strong", s) for s in range(4)], 8)
+    assert views > 500
