@@ -17,8 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ai.base import DEFAULT_MJAI, MJAI, Bot, MjaiOptions, WatchingBot, make_seat
-from ai.mjai.protocol import rules_notice
-from ai.mjai.seat import bot_name
+from ai.mjai.options import bot_name, rules_notice
 from engine.events import (
     Called,
     Discarded,

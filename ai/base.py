@@ -18,7 +18,7 @@ from typing import Protocol, runtime_checkable
 
 from ai.club import ClubBot
 from ai.greedy import GreedyBot
-from ai.mjai.seat import DEFAULT_TIMEOUT, MjaiSeat, Style
+from ai.mjai.options import DEFAULT_TIMEOUT, Style
 from ai.random_bot import RandomBot
 from engine.actions import Action
 from engine.events import Event
@@ -129,6 +129,11 @@ def make_seat(spec: str, seat: int, seed: int = 0,
     subprocess that falls back to ``strong`` if it dies."""
     checked = seat_spec(spec)
     if checked.startswith(MJAI):
+        # The bridge (subprocesses, threads, the mjai protocol and the log models it reads
+        # tiles with) is imported here, where a seat needs it: on `hanchan play`'s start-up
+        # without an mjai seat it cost about 16 ms of CPU (benchmarks/bench_startup.py).
+        from ai.mjai.seat import MjaiSeat  # noqa: PLC0415
+
         return MjaiSeat(checked[len(MJAI):], seat, fallback=make_bot("strong", seed),
                         style=mjai.style, timeout=mjai.timeout, level=checked)
     return make_bot(checked, seed)

@@ -17,7 +17,7 @@ BOT_LEVELS = "random, greedy, easy, normal, strong"  # ai.base.LEVELS, checked b
 IMPORT_FORMATS = ("tenhou6", "mjai", "mjlog")
 EXPORT_FORMATS = ("tenhou6", "mjai")
 FACES = ("letters", "kanji", "glyphs")
-MJAI_STYLES = ("wire", "classic")  # ai.mjai.seat.STYLES
+MJAI_STYLES = ("wire", "classic")  # ai.mjai.options.STYLES
 
 # argparse has no public name for what add_subparsers returns (nor a runtime generic)
 SubParsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"

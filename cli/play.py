@@ -15,9 +15,9 @@ from dataclasses import replace
 from pathlib import Path
 
 from ai.base import MJAI, BotLevelError, level_name, seat_spec, split_seats
+from cli.bot_options import mjai_options
 from cli.inputs import UserError, load_rules
 from cli.parser import SEATS
-from cli.simulate import mjai_options
 from saves.reader import SaveError, load
 from saves.writer import save_dir
 from tui.app import HanchanApp

@@ -9,9 +9,9 @@ import os
 import sys
 
 from ai.arena import run as run_games
-from ai.base import MJAI, BotLevelError, MjaiOptions, seat_spec, split_seats
-from ai.mjai.protocol import rules_notice
-from ai.mjai.seat import bot_name
+from ai.base import MJAI, BotLevelError, seat_spec, split_seats
+from ai.mjai.options import bot_name, rules_notice
+from cli.bot_options import mjai_options
 from cli.inputs import UserError, load_rules
 from saves.reader import SaveError
 from saves.writer import save_dir
@@ -29,13 +29,6 @@ def _levels(text: str) -> list[str]:
         return [seat_spec(lv) for lv in levels]
     except BotLevelError as exc:
         raise UserError(str(exc)) from None
-
-
-def mjai_options(args: argparse.Namespace) -> MjaiOptions:
-    """``--mjai-style`` and ``--mjai-timeout``, checked."""
-    if args.mjai_timeout <= 0:
-        raise UserError("--mjai-timeout must be more than 0 seconds")
-    return MjaiOptions(style=args.mjai_style, timeout=args.mjai_timeout)
 
 
 def label(spec: str) -> str:

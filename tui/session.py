@@ -15,8 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ai.base import DEFAULT_MJAI, MJAI, Bot, MjaiOptions, WatchingBot, make_seat
-from ai.mjai.protocol import rules_notice
-from ai.mjai.seat import bot_name
+from ai.mjai.options import bot_name, rules_notice
 from engine.actions import Action
 from engine.events import Event, GameEnded, GameStarted, HandDrawn, Penalty, Won
 from engine.game import Game, IllegalAction

@@ -4,6 +4,8 @@
   mjai reply as one of our legal actions (or ours as an mjai reply).
 * :mod:`ai.mjai.seat`: :class:`~ai.mjai.seat.MjaiSeat`, an outside mjai bot (a
   subprocess) in one of our seats.
+* :mod:`ai.mjai.options`: what a game needs without speaking to a bot (wire styles,
+  timeout, a bot's short name, the sentence on the rules), light to import.
 * :mod:`ai.mjai.mirror`: the table rebuilt from the mjai events one seat receives, so
   that our bots can play as mjai bots (``hanchan mjai-bot``).
 

@@ -14,7 +14,6 @@ hands' tiles are ``"?"`` in ``start_kyoku``'s ``tehais`` and in their ``tsumo``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import fields
 from typing import Any
 
 from engine import wall as wall_mod
@@ -51,7 +50,6 @@ from engine.events import (
 )
 from engine.tiles import WIND_LETTERS, is_red, kind_of
 from engine.view import PlayerView
-from rulesets.schema import Ruleset
 from saves.logs.mjai import parse_tile_name
 from saves.logs.mjai import tile_name as _log_tile_name
 
@@ -313,52 +311,3 @@ def action_for(reply: Any, legal: Sequence[Action], view: PlayerView, *,
     if kind == "reach":
         raise ReplyError("reach, but riichi is not legal here")
     raise ReplyError(f"unknown reply type {kind!r}")
-
-
-# ------------------------------------------------------------------ the rules
-
-_PHRASES: dict[str, Any] = {
-    "red_fives": lambda v: "no red fives" if v == 0 else f"{v} red fives per suit",
-    "open_tanyao": lambda v: "no open tanyao" if not v else "open tanyao",
-    "double_ron": lambda v: "head bump (only the nearest winner on a double ron)"
-    if v == "head_bump" else f"double ron {v}",
-    "min_han": lambda v: f"{v}-han minimum",
-    "open_riichi": lambda v: "open riichi (shown to mjai bots as a plain riichi)"
-    if v else "no open riichi",
-    "initial_dora": lambda v: f"{v} dora indicators at the start",
-}
-_YAKU_SECTION = "yaku"
-
-
-def tenhou_differences(rules: Ruleset) -> list[str]:
-    """Where ``rules`` differ from the Tenhou-like rules mjai bots assume, in words.
-
-    The reference is :class:`Ruleset`'s defaults (Tenhou's rules); red fives, open
-    tanyao, head bump and the minimum han are named, and every yaku option that
-    differs (local yaku, other values) is listed by its option name.
-
-    >>> tenhou_differences(Ruleset())
-    []
-    >>> tenhou_differences(Ruleset().replace(red_fives=0, open_tanyao=False))
-    ['no red fives', 'no open tanyao']
-    """
-    base = Ruleset()
-    out: list[str] = []
-    for name, phrase in _PHRASES.items():
-        if getattr(rules, name) != getattr(base, name):
-            out.append(phrase(getattr(rules, name)))
-    local = [f.name for f in fields(Ruleset)
-             if f.metadata.get("section") == _YAKU_SECTION and f.name not in _PHRASES
-             and getattr(rules, f.name) != getattr(base, f.name)]
-    if local:
-        out.append("yaku rules differ (" + ", ".join(local) + ")")
-    return out
-
-
-def rules_notice(rules: Ruleset) -> str | None:
-    """The one sentence said at the start of a game with mjai bots, or None."""
-    diffs = tenhou_differences(rules)
-    if not diffs:
-        return None
-    return ("mjai bots assume Tenhou's rules; under these rules (" + rules.name + "): "
-            + "; ".join(diffs) + ". The engine rules on every call and win.")

@@ -21,7 +21,6 @@ game (``Game.note``), so the save records them.
 from __future__ import annotations
 
 import json
-import os
 import queue
 import shlex
 import subprocess
@@ -29,8 +28,9 @@ import threading
 import time
 from collections import deque
 from collections.abc import Sequence
-from typing import IO, Any, Literal
+from typing import IO, Any
 
+from ai.mjai.options import DEFAULT_TIMEOUT, STYLES, Style, bot_name
 from ai.mjai.protocol import (
     ReplyError,
     SeatStream,
@@ -45,10 +45,6 @@ from engine.events import Event, RiichiDeclared
 from engine.tiles import WIND_LETTERS
 from engine.view import PlayerView
 
-Style = Literal["wire", "classic"]
-STYLES: tuple[Style, ...] = ("wire", "classic")
-DEFAULT_TIMEOUT = 10.0
-"""Seconds a bot has for one reply (mjai.app allows a few seconds per action)."""
 HANG_AFTER = 3
 """Late replies in a row after which a bot counts as hung and is replaced."""
 _EOF = object()
@@ -56,28 +52,6 @@ _EOF = object()
 
 class SeatGone(Exception):
     """The bot's process is gone or hung; the message is the end of a sentence."""
-
-
-def bot_name(command: str) -> str:
-    """A short name for a command: its program's file name (``mortal.py``, ``node``+script).
-
-    >>> bot_name("node benchmarks/external/majiang_mjai.js --x")
-    'majiang_mjai.js'
-    >>> bot_name("./mybot")
-    'mybot'
-    """
-    try:
-        words = shlex.split(command)
-    except ValueError:
-        words = command.split()
-    if not words:
-        return "mjai bot"
-    first = os.path.basename(words[0])
-    if first in ("node", "python", "python3", "bash", "sh", "ruby", "uv", "npx") \
-            and len(words) > 1:
-        return os.path.basename(next((w for w in words[1:] if not w.startswith("-")),
-                                     words[1]))
-    return first
 
 
 class MjaiSeat:

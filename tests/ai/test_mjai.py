@@ -14,7 +14,7 @@ import pytest
 from ai.arena import play_game, run, stats_from_events
 from ai.base import BotLevelError, make_bot, make_seat, seat_spec, split_seats
 from ai.mjai.mirror import MjaiBot
-from ai.mjai.protocol import rules_notice, tenhou_differences
+from ai.mjai.options import rules_notice, tenhou_differences
 from ai.mjai.seat import MjaiSeat
 from benchmarks.mjai_strength import kind_of_seat, measure
 from cli.mjai_bot import serve

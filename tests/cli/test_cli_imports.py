@@ -58,3 +58,35 @@ def test_play_is_what_loads_textual() -> None:
                           capture_output=True, text=True, timeout=120, check=True)
     result = json.loads(proc.stdout.splitlines()[-1])
     assert result["status"] == 2 and "textual" in result["loaded"]
+
+
+# `hanchan play` as far as its first table: the command's module, the game it asks for,
+# and the session with its bots and their first moves; then which of the mjai bridge's
+# modules (subprocesses, the protocol, the log models, the arena) were loaded.
+SESSION = """
+import json, sys
+from cli.main import build_parser, command
+run_play = command("play:run_play")
+from cli.play import game_spec
+from tui.session import PlaySession
+args = build_parser().parse_args(["play", "--seed", "3", *sys.argv[1:]])
+session = PlaySession.new(game_spec(args))
+session.run_bots()
+bridge = ("ai.mjai.seat", "ai.mjai.protocol", "saves.logs", "ai.arena", "cli.simulate")
+print(json.dumps(sorted(m for m in bridge if m in sys.modules)))
+session.close()
+"""
+
+
+def test_play_without_an_mjai_seat_loads_no_mjai_bridge() -> None:
+    def loaded(*argv: str) -> list[str]:
+        proc = subprocess.run([sys.executable, "-c", SESSION, *argv], capture_output=True,
+                              text=True, timeout=120, check=True)
+        result: list[str] = json.loads(proc.stdout.splitlines()[-1])
+        return result
+
+    assert loaded("--bots", "normal") == []
+    # an mjai seat loads the bridge where it is made (the bot is `cat`: it never replies
+    # in time, and the seat plays on as the strong bot)
+    assert loaded("--bots", "mjai:cat,normal,normal", "--mjai-timeout", "0.01") == [
+        "ai.mjai.protocol", "ai.mjai.seat", "saves.logs"]

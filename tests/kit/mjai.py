@@ -19,8 +19,9 @@ from typing import Any
 
 from ai.base import make_bot
 from ai.mjai.mirror import Mirror
+from ai.mjai.options import Style
 from ai.mjai.protocol import SeatStream
-from ai.mjai.seat import MjaiSeat, Style
+from ai.mjai.seat import MjaiSeat
 from engine.actions import Action, EndGame, ShowHand
 from engine.events import Event
 from engine.game import Game
