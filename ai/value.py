@@ -55,7 +55,32 @@ class ValueContext:
 
 
 def context(view: PlayerView) -> ValueContext:
-    """The value context of the viewing seat."""
+    """The value context of the viewing seat.
+
+    The views of one hand mostly share it: one object serves them all (it reads only
+    the rules, the winds, the dealer, the dora indicators and the honba), so that
+    :func:`valuer_of` finds the valuers made for it.
+    """
+    rules = view.ruleset
+    me = view.seats[view.seat]
+    key = (id(rules), view.round_wind, me.wind, view.dealer == view.seat,
+           view.dora_indicators, view.honba)
+    found = _CONTEXTS.get(key)
+    if found is not None and found[0] is rules:
+        return found[1]
+    if len(_CONTEXTS) >= _SHARED_MAX:
+        _CONTEXTS.clear()
+    ctx = _read_context(view)
+    _CONTEXTS[key] = (rules, ctx)
+    return ctx
+
+
+_SHARED_MAX = 512
+_CONTEXTS: dict[tuple[int, int, int, bool, tuple[int, ...], int],
+                tuple[Ruleset, ValueContext]] = {}
+
+
+def _read_context(view: PlayerView) -> ValueContext:
     rules = view.ruleset
     yakuhai = [0] * 34
     for k in (31, 32, 33):
@@ -108,7 +133,7 @@ def red_count(tiles: Sequence[int], red_fives: int) -> int:
 
 def sure_yaku(counts: Sequence[int], melds: Sequence[Meld], ctx: ValueContext) -> int:
     """Han of yaku the hand has whatever it completes with (yakuhai sets, tanyao, flushes)."""
-    return HandValuer(melds, ctx).sure_yaku(counts)
+    return valuer_of(tuple(melds), ctx).sure_yaku(counts)
 
 
 def route_yaku(counts: Sequence[int], melds: Sequence[Meld], ctx: ValueContext) -> int:
@@ -154,7 +179,7 @@ def dora_count(
     counts: Sequence[int], melds: Sequence[Meld], ctx: ValueContext, reds: int
 ) -> int:
     """Dora held (concealed and melded) plus ``reds`` red fives."""
-    return HandValuer(melds, ctx).dora_count(counts, reds)
+    return valuer_of(tuple(melds), ctx).dora_count(counts, reds)
 
 
 def estimate(
@@ -165,7 +190,7 @@ def estimate(
     reds: int = 0,
 ) -> HandValue:
     """Expected value of the hand (``counts`` concealed) if it wins."""
-    return HandValuer(melds, ctx).estimate(counts, unseen, reds)
+    return valuer_of(tuple(melds), ctx).estimate(counts, unseen, reds)
 
 
 _NO_YAOCHUU_ROUTE = (0.8, 0.5, 0.25, 0.1)
@@ -351,3 +376,19 @@ class HandValuer:
             yaku_chance *= 0.3
         pts = points_for(han, ctx.dealer) * yaku_chance
         return sure, dora, closed, yaku_chance, han, pts
+
+
+def valuer_of(melds: tuple[Meld, ...], ctx: ValueContext) -> HandValuer:
+    """The :class:`HandValuer` of ``melds`` in ``ctx``, made once for the decisions that
+    share them (a valuer only reads what its melds and context give)."""
+    key = (id(ctx), melds)
+    found = _VALUERS.get(key)
+    if found is not None and found._ctx is ctx:
+        return found
+    if len(_VALUERS) >= _SHARED_MAX:
+        _VALUERS.clear()
+    found = _VALUERS[key] = HandValuer(melds, ctx)
+    return found
+
+
+_VALUERS: dict[tuple[int, tuple[Meld, ...]], HandValuer] = {}

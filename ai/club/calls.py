@@ -21,7 +21,7 @@ from ai.club.endgame import draw_tenpai_worth
 from ai.club.situation import Situation
 from ai.decision import Decision
 from ai.hand import discard_options, ukeire
-from ai.value import HandValuer, estimate, red_count, route_yaku
+from ai.value import estimate, red_count, route_yaku, valuer_of
 from ai.winprob import win_chance
 from engine.actions import Action, Chi, OpenKan, Pass, Pon
 from engine.events import Meld
@@ -145,7 +145,7 @@ def claim(sit: Situation, calls: Sequence[Chi | Pon | OpenKan], pass_: Pass) -> 
             + (1 if is_red(called, ctx.red_fives) else 0)
         new_meld = Meld(mkind, tuple(sorted((*used, called))), called, from_seat)
         new_melds = (*melds, new_meld)
-        valuer = HandValuer(new_melds, ctx)
+        valuer = valuer_of(new_melds, ctx)
         for o in opts[:4]:
             c[o.kind] -= 1
             han = valuer.sure_yaku(c)

@@ -26,7 +26,7 @@ from ai.club.style import Style
 from ai.decision import Decision, Stance, Why
 from ai.hand import discard_options
 from ai.tenpai_value import average_value, wait_values
-from ai.value import HandValuer, ValueContext, hand_shape, red_count, shape_without
+from ai.value import ValueContext, hand_shape, red_count, shape_without, valuer_of
 from ai.winprob import win_chance
 from engine.actions import Action, AddedKan, ClosedKan, Discard
 from engine.scoring import limit_points
@@ -118,7 +118,7 @@ def evaluate(sit: Situation, danger: list[float], rng: random.Random,
     riichi_safe = set.intersection(*[set(t.safe) for t in threats if t.riichi]) \
         if beginner_fold else set()
     nagashi = nagashi_alive(view, st)
-    valuer = HandValuer(melds, ctx)
+    valuer = valuer_of(melds, ctx)
     shape = hand_shape(counts)
     open_yaku = any(m.is_open for m in melds) and valuer.sure_yaku(counts) > 0
     ron_share = sit.ron_share()

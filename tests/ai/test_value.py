@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
+from ai.arena import play_game
+from ai.club import ClubBot
 from ai.value import (
     HandValue,
     HandValuer,
     ValueContext,
+    _read_context,
     context,
     dora_count,
     estimate,
@@ -16,7 +20,9 @@ from ai.value import (
     route_yaku,
     shape_without,
     sure_yaku,
+    valuer_of,
 )
+from engine.actions import Action
 from engine.events import Meld
 from engine.tiles import (
     counts_of,
@@ -28,6 +34,8 @@ from engine.tiles import (
     parse_tiles,
     suit_of,
 )
+from engine.view import PlayerView
+from rulesets.loader import load_ruleset
 from rulesets.schema import Ruleset
 from tests.kit.botviews import make_view
 
@@ -261,3 +269,30 @@ def test_hand_valuer_matches_the_plain_reading() -> None:
                 assert valuer.points(counts, unseen, reds, shape_without(shape, k)) == \
                     _plain_estimate(counts, melds, ctx, unseen, reds).points
                 counts[k] += 1
+
+
+def test_views_of_one_situation_share_their_context_and_valuers() -> None:
+    """``context`` and ``valuer_of`` give, for every view of strong games, the context
+    read afresh and a valuer equal to a new one; views that differ only in what the
+    context does not read share one object."""
+    contexts: set[int] = set()
+    views = 0
+
+    class Checking(ClubBot):
+        def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+            nonlocal views
+            ctx = context(view)
+            assert ctx == _read_context(view)
+            contexts.add(id(ctx))
+            melds = view.me.melds
+            shared, fresh = valuer_of(melds, ctx), HandValuer(melds, ctx)
+            assert valuer_of(melds, ctx) is shared
+            assert all(getattr(shared, f) == getattr(fresh, f) for f in HandValuer.__slots__)
+            views += 1
+            return super().choose(view, legal)
+
+    play_game(load_ruleset("tenhou"), [Checking("strong", s) for s in range(4)], 12)
+    assert views > 500 and len(contexts) < views / 10
+    other = ValueContext(dealer=False, yakuhai=(0,) * 34, dora=(0,) * 34, red_fives=0,
+                         open_tanyao=True, min_han=1)
+    assert valuer_of((), other)._ctx is other  # a context of its own, a valuer of its own
