@@ -106,9 +106,7 @@ def evaluate(sit: Situation, danger: list[float], rng: random.Random,
     # a discard never lowers the chiitoitsu or kokushi shanten: below the whole hand's,
     # the regular shape is the fastest (special_routes keeps the value)
     specials = min(shanten_chiitoi(counts), shanten_kokushi(counts)) if nmeld == 0 else 0
-    lost_reds = [0] * 34  # only a five may be red
-    for k in FIVES:
-        lost_reds[k] = red_lost(tiles, k, ctx.red_fives)
+    lost_reds = reds_lost(tiles, ctx.red_fives)
     furiten_kinds = {kind_of(r.tile) for r in view.me.river}
     end = sit.end
     loss_scale = st.defence
@@ -123,75 +121,84 @@ def evaluate(sit: Situation, danger: list[float], rng: random.Random,
     open_yaku = any(m.is_open for m in melds) and valuer.sure_yaku(counts) > 0
     ron_share = sit.ron_share()
     at_draw = draw_tenpai_worth(view, st, st.tenpai_share)
+    # the style's knobs and the situation's readings, read once for the loop
+    use_value = st.use_value
+    exact_tenpai = st.exact_tenpai
+    boost = st.call_boost if open_yaku else 1.0
+    backoff = st.backoff
+    push_per_shanten = st.push_per_shanten
+    noise = st.noise
+    win_value = sit.win_value
+    points = valuer.points
     out: list[Option] = []
     # discards that leave the same shanten and ukeire have the same chance to win
     chances: dict[tuple[int, float], float] = {}
-    for o in raw:
-        if o.shanten > best_sh + 1 and loss_scale == 0 and not beginner_fold:
+    for kind, sh, ukeire, kinds in raw:
+        if sh > best_sh + 1 and loss_scale == 0 and not beginner_fold:
             continue
-        opt = Option(o.kind, o.shanten, o.ukeire, o.kinds)
-        if o.shanten > best_sh + 1:
-            opt.danger = danger[o.kind]
-            opt.score = -opt.danger * max(loss_scale, 0.01) * 3.0 - 1000.0 * o.shanten
-            if beginner_fold and o.kind in riichi_safe:
+        if sh > best_sh + 1:
+            opt = Option(kind, sh, ukeire, kinds)
+            opt.danger = danger[kind]
+            opt.score = -opt.danger * max(loss_scale, 0.01) * 3.0 - 1000.0 * sh
+            if beginner_fold and kind in riichi_safe:
                 opt.score += 1e6
             out.append(opt)
             continue
-        c = counts
-        c[o.kind] -= 1
-        if st.use_value or o.shanten == 0:
-            value = valuer.points(c, unseen, reds - lost_reds[o.kind],
-                                  shape_without(shape, o.kind))
-            if nmeld == 0 and specials <= o.shanten <= 3:
-                value = special_routes(c, value, ctx, o.shanten)
-            opt.points = value
+        estimated = 0.0
+        exact: float | None = None
+        if use_value or sh == 0:
+            counts[kind] -= 1
+            value = points(counts, unseen, reds - lost_reds[kind], shape_without(shape, kind))
+            if nmeld == 0 and specials <= sh <= 3:
+                value = special_routes(counts, value, ctx, sh)
+            counts[kind] += 1
+            estimated = value
         else:
             value = st.flat_value
-        c[o.kind] += 1
-        if o.shanten == 0 and st.exact_tenpai and o.kinds:
-            rest = tiles_after(view, o.kind)
-            closed = not any(m.is_open for m in melds)
-            exact, _ = average_value(
-                wait_values(view, rest, o.kinds, riichi=closed), unseen)
-            value = exact * tenpai_bonus(exact, closed, ctx.dealer)
-            opt.points = exact
-            if closed:
-                opt.exact = exact  # the riichi choice reads it (ai.club.riichi)
-        if o.shanten == 0:
-            useful = 0.0
-            furiten = opt.furiten = any(k in furiten_kinds for k in o.kinds)
-            for k in o.kinds:
+        useful = 0.0
+        furiten = False
+        if sh == 0:
+            if exact_tenpai and kinds:
+                rest = tiles_after(view, kind)
+                closed = not any(m.is_open for m in melds)
+                tenpai_exact, _ = average_value(
+                    wait_values(view, rest, kinds, riichi=closed), unseen)
+                value = tenpai_exact * tenpai_bonus(tenpai_exact, closed, ctx.dealer)
+                estimated = tenpai_exact
+                if closed:
+                    exact = tenpai_exact  # the riichi choice reads it (ai.club.riichi)
+            furiten = any(k in furiten_kinds for k in kinds)
+            for k in kinds:
                 useful += unseen[k] * sit.ron_ease(k)
-            opt.useful = useful
             ron = 0.0 if furiten else st.ron_factor * ron_share
-            opt.win = win_chance(0, useful, total_unseen, draws, ron_factor=ron, end=end)
+            win = win_chance(0, useful, total_unseen, draws, ron_factor=ron, end=end)
         else:
-            useful = o.ukeire * (st.call_boost if open_yaku else 1.0)
-            key = (o.shanten, useful)
-            win = chances.get(key)
-            if win is None:
-                win = chances[key] = win_chance(o.shanten, useful, total_unseen, draws, end=end)
-            opt.win = win
-        opt.value = sit.win_value(value)
-        opt.danger = danger[o.kind]
-        score = opt.win * opt.value
-        if o.shanten > best_sh:
-            score *= st.backoff  # going back a step rarely pays, whatever the model says
+            boosted = ukeire * boost
+            key = (sh, boosted)
+            found = chances.get(key)
+            if found is None:
+                found = chances[key] = win_chance(sh, boosted, total_unseen, draws, end=end)
+            win = found
+        worth = win_value(value)
+        risk = danger[kind]
+        score = win * worth
+        if sh > best_sh:
+            score *= backoff  # going back a step rarely pays, whatever the model says
         if loss_scale:
-            push = 1.0 + st.push_per_shanten * o.shanten
-            score -= opt.danger * loss_scale * push
+            push = 1.0 + push_per_shanten * sh
+            score -= risk * loss_scale * push
         if beginner_fold:
-            score = (1e6 if o.kind in riichi_safe else 0.0) + score
-        if o.shanten == 0:
+            score = (1e6 if kind in riichi_safe else 0.0) + score
+        if sh == 0:
             score += at_draw  # tenpai at an exhaustive draw is paid (noten payments)
-        if nagashi and is_yaochuu(o.kind):
+        if nagashi and is_yaochuu(kind):
             score += st.nagashi_bonus
         if st.beginner_bias:
-            score += 40.0 * beginner_bias(counts, o.kind, ctx)
-        if st.noise:
-            score *= 1.0 + rng.uniform(-st.noise, st.noise)
-        opt.score = score
-        out.append(opt)
+            score += 40.0 * beginner_bias(counts, kind, ctx)
+        if noise:
+            score *= 1.0 + rng.uniform(-noise, noise)
+        out.append(Option(kind, sh, ukeire, kinds, win, worth, risk, score, useful, exact,
+                          furiten, estimated))
     return out
 
 
@@ -259,6 +266,28 @@ def red_lost(tiles: Sequence[int], kind: int, red_fives: int) -> int:
         return 0
     same = [t for t in tiles if kind_of(t) == kind]
     return 1 if same and all(is_red(t, red_fives) for t in same) else 0
+
+
+def reds_lost(tiles: Sequence[int], red_fives: int) -> list[int]:
+    """Per kind, :func:`red_lost`: 1 for a five whose every copy held is red."""
+    lost = [0] * 34
+    if not red_fives:
+        return lost
+    held = [0] * 34
+    red = [0] * 34
+    for t in tiles:
+        k = t >> 2
+        if k in _FIVES:
+            held[k] += 1
+            if (t & 3) < red_fives:
+                red[k] += 1
+    for k in FIVES:
+        if held[k] and red[k] == held[k]:
+            lost[k] = 1
+    return lost
+
+
+_FIVES = frozenset(FIVES)
 
 
 def special_routes(counts: list[int], value: float, ctx: ValueContext, sh: int) -> float:

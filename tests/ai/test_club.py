@@ -14,7 +14,7 @@ from ai.arena import play_game
 from ai.club import STYLES, ClubBot, Situation, Style
 from ai.club import calls as club_calls
 from ai.club.calls import kuikae_exclude
-from ai.club.discard import limit_ron, pick_tile, special_routes
+from ai.club.discard import limit_ron, pick_tile, red_lost, reds_lost, special_routes
 from ai.club.endgame import draw_tenpai_worth
 from ai.hints import Hinter
 from ai.opponents import FoldWatch
@@ -479,3 +479,16 @@ def test_choose_is_the_choice_of_decide() -> None:
     for seed in (5, 6):
         play_game(load_ruleset("tenhou"), [Both(s) for s in range(4)], seed)
     assert decisions > 500
+
+
+def test_reds_lost_is_red_lost_of_each_kind() -> None:
+    """A turn reads which fives would lose a red in one pass over its tiles."""
+    rng = random.Random(5)
+    fives = [t for t in range(136) if t >> 2 in (4, 13, 22)]
+    for i in range(3000):
+        tiles = rng.sample(range(136), 14) if i % 2 else \
+            rng.sample(fives, rng.randrange(1, 8)) + rng.sample(range(136), 6)
+        tiles = sorted(set(tiles))
+        for red_fives in (0, 1, 2, 3):
+            assert reds_lost(tiles, red_fives) == [red_lost(tiles, k, red_fives)
+                                                   for k in range(34)]
