@@ -65,15 +65,26 @@ def discard_options(
     tile itself is seen once discarded, which only matters for its own kind).
     ``exclude`` lists kinds that may not be discarded.  ``best_only``: only the
     options of the lowest shanten among those allowed (the first entries of the list).
-    The engine's table counts and orders the options by ``unseen`` already.
+    The rows of :func:`discard_table`, with the count first.
     """
+    return [DiscardOption(kind, sh, count, tuple(kinds)) for kind, sh, kinds, count
+            in discard_table(counts14, melds, unseen, exclude=exclude, best_only=best_only)]
+
+
+def discard_table(
+    counts14: Sequence[int], melds: int, unseen: Sequence[int], *, exclude: Sequence[int] = (),
+    best_only: bool = False,
+) -> list[_waits.DiscardOption]:
+    """:func:`discard_options` as the engine's rows: (kind, shanten, the ukeire's kinds,
+    their unseen copies); the engine counts and orders them by ``unseen`` already."""
     skip = {k for k in exclude if counts14[k]}  # a kind not held is no option anyway
     # the lowest shanten of the allowed kinds may be above the lowest of all
-    out = [DiscardOption(kind, sh, count, tuple(kinds))
-           for kind, sh, kinds, count in _waits.discard_options(
-               counts14, melds, best_only=best_only and not skip, unseen=unseen)
-           if kind not in skip]
-    if best_only and skip and out:
-        low = out[0].shanten
-        out = [o for o in out if o.shanten == low]
-    return out
+    rows = _waits.discard_options(counts14, melds, best_only=best_only and not skip,
+                                  unseen=unseen)
+    if not skip:
+        return rows
+    rows = [o for o in rows if o.kind not in skip]
+    if best_only and rows:
+        low = rows[0].shanten
+        rows = [o for o in rows if o.shanten == low]
+    return rows

@@ -24,7 +24,7 @@ from ai.club.endgame import draw_tenpai_worth
 from ai.club.situation import Situation
 from ai.club.style import Style
 from ai.decision import Decision, Stance, Why
-from ai.hand import discard_options
+from ai.hand import discard_table
 from ai.tenpai_value import average_value, wait_values
 from ai.value import ValueContext, hand_shape, red_count, shape_without, valuer_of
 from ai.winprob import win_chance
@@ -52,7 +52,7 @@ class Option:
     kind: int
     shanten: int
     ukeire: int  # unseen tiles that lower the shanten
-    kinds: tuple[int, ...]  # their kinds (at tenpai: the waits)
+    kinds: Sequence[int]  # their kinds (at tenpai: the waits)
     win: float = 0.0  # chance to win after the discard
     value: float = 0.0  # worth of that win to the final result
     danger: float = 0.0  # expected loss of the discard itself
@@ -93,7 +93,7 @@ def evaluate(sit: Situation, danger: list[float], rng: random.Random,
     melds = sit.melds
     nmeld = len(melds)
     unseen = sit.unseen
-    raw = discard_options(counts, nmeld, unseen, exclude=exclude)
+    raw = discard_table(counts, nmeld, unseen, exclude=exclude)
     if not raw:
         return []
     ctx = sit.ctx
@@ -133,7 +133,7 @@ def evaluate(sit: Situation, danger: list[float], rng: random.Random,
     out: list[Option] = []
     # discards that leave the same shanten and ukeire have the same chance to win
     chances: dict[tuple[int, float], float] = {}
-    for kind, sh, ukeire, kinds in raw:
+    for kind, sh, kinds, ukeire in raw:
         if sh > best_sh + 1 and loss_scale == 0 and not beginner_fold:
             continue
         if sh > best_sh + 1:
@@ -355,7 +355,7 @@ def explain(sit: Situation, opts: Sequence[Option], best: Option, *,
                  for s in safety):
             stance = "push"
     return Why(stance, best.kind, best.shanten, best.ukeire,
-               best.kinds if best.shanten == 0 else (), round(best.points),
+               tuple(best.kinds) if best.shanten == 0 else (), round(best.points),
                view.wall_remaining, safety, riichi, best.furiten)
 
 

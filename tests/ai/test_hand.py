@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from ai.arena import play_game
 from ai.club import ClubBot
-from ai.hand import discard_options, unseen_counts
+from ai.hand import discard_options, discard_table, unseen_counts
 from engine.actions import Action
 from engine.shanten import shanten
 from engine.view import PlayerView
@@ -62,6 +62,8 @@ def test_options_are_the_plain_reading_of_each_discard() -> None:
         plain.sort(key=lambda o: (o[1], -o[2], o[0]))
         got = discard_options(counts, melds, unseen, exclude=exclude)
         assert [tuple(o) for o in got] == plain
+        rows = discard_table(counts, melds, unseen, exclude=exclude)
+        assert [(o.kind, o.shanten, o.ukeire_count, tuple(o.ukeire)) for o in rows] == plain
         best = discard_options(counts, melds, unseen, exclude=exclude, best_only=True)
         assert [tuple(o) for o in best] == [o for o in plain if o[1] == plain[0][1]]
 
