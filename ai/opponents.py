@@ -4,12 +4,13 @@
 seat was in riichi were safe against that riichi (genbutsu or a tile passed since the
 declaration).  A player who folds throws safe tiles almost always; a player who pushes
 (its own tenpai, or a bot that never folds) throws them only by chance.  The share is
-the seat's *fold rate*.  The strong bot (``Style.riichi_reads_folds``) counts on fewer
-rons from a riichi of its own against folders when it weighs riichi against dama, and
-(``Style.dama_full_rons``) on the full rons of a dama they cannot see.  Against a table
-of folders it also takes dama from a set value or in its last draws
-(``Style.dama_share_folders``, ``Style.late_draws_folders``) and counts fewer rons while
-any riichi is on; see docs/bot-tuning.md for the measurements.
+the seat's *fold rate*.  A style with ``Style.riichi_reads_folds`` counts on fewer
+rons from a riichi of its own against folders when it weighs riichi against dama or an
+open riichi against a closed one, and (``Style.dama_full_rons``) on the full rons of a
+dama they cannot see.  Against a table of folders a style may also take dama from a
+set value or in its last draws (``Style.dama_share_folders``,
+``Style.late_draws_folders``) and count fewer rons while any riichi is on; which
+levels do, and the measurements, are in docs/bot-tuning.md.
 
 Everything comes from public rivers (a :class:`~engine.view.PlayerView`); the watch
 keeps its counts between the hands of one game.  A new bot (a resumed game) starts

@@ -10,8 +10,9 @@ and picks one of the legal actions the engine offers.
 * ``normal`` has the full hand-building and value model, but judges close choices
   loosely; it defends against riichi only and ignores the score situation.
 * ``strong`` chooses exactly, calls more readily, plays for the final result, reads
-  the others' rivers for its waits and its defence, and reads who folds against a
-  riichi for its riichi-or-dama choice.
+  the others' rivers for its waits and its defence, declares riichi on a closed
+  tenpai unless the rules of thumb keep it dama, and reads who folds against a riichi
+  for an open riichi where the rules have one.
 
 Modules, each with public functions the tests call, listed from the top down (imports
 point only down this list: import-linter's ``ai-club-layers`` contract in ``make lint``):

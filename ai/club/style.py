@@ -250,9 +250,9 @@ STYLES: dict[str, Style] = {
     "strong": Style(defence=1.0, situation=True, wait_reading=True, exact_tenpai=True,
                     threat_min=0.5, call_margin=0.4, yakuhai_margin=0.25, dama_share=1.0,
                     riichi_value=7000.0, ron_factor=3.0, route_shanten=1,
-                    calls_after_riichi=True, riichi_ev=True, riichi_reads_folds=True,
-                    riichi_ease=True, dama_full_rons=True, dama_share_folders=0.45,
-                    late_draws_folders=5, renchan_value=1200.0, waits=READING,
+                    calls_after_riichi=True, riichi_reads_folds=True,
+                    riichi_ease=True, dama_full_rons=True, renchan_value=1200.0,
+                    waits=READING,
                     soba_ease=0.5, formal_calls=True, open_riichi=True),
 }
 """The levels: ``easy`` (a beginner), ``normal`` (a sound player who judges loosely) and

@@ -58,10 +58,12 @@ def test_discards_before_the_riichi_do_not_count() -> None:
 
 
 def test_folders_leave_less_of_a_ron_while_a_riichi_is_on() -> None:
-    strong = STYLES["strong"]  # reads it (dama_share_folders 0.45)
+    # a style with dama_share_folders reads it (strong before its riichi retuning)
+    strong = dataclasses.replace(STYLES["strong"], dama_share_folders=0.45)
     view = _riichi_table()
     folders = FoldWatch(safe=[0.0, 27.0, 27.0, 27.0], seen=[0.0, 30.0, 30.0, 30.0])
     off = dataclasses.replace(strong, dama_share_folders=None, late_draws_folders=None)
+    assert Situation(view, STYLES["strong"], folders).ron_share() == 1.0
     assert Situation(view, off, folders).ron_share() == 1.0
     sit = Situation(view, strong, folders)
     assert sit.riichi_on

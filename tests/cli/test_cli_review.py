@@ -45,7 +45,9 @@ def test_json_has_exactly_the_documented_keys(capsys: pytest.CaptureFixture[str]
         assert m["mistake"] and not m["agrees"]
     assert sum(h["decisions"] for h in data["hands"]) == data["decisions"]
     assert sum(k["mistakes"] for k in data["by_kind"].values()) == len(data["mistakes"])
-    assert round(sum(m["cost"] for m in data["mistakes"]), 0) == round(data["cost"], 0)
+    # each cost is rounded to 0.1, so the sum of the shown costs may drift by 0.05 each
+    assert abs(sum(m["cost"] for m in data["mistakes"]) - data["cost"]) \
+        <= 0.05 * (len(data["mistakes"]) + 1)
 
 
 def test_top_limits_the_mistakes(capsys: pytest.CaptureFixture[str]) -> None:
