@@ -11,7 +11,7 @@ one-chance rule out; its weights reproduce the usual deal-in rates against riich
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from ai.decision import Safety, SafetyKind
@@ -117,12 +117,15 @@ def _flush_suit(view: PlayerView, seat: int) -> int | None:
 
 
 def threats(view: PlayerView, riichi_value: float = RIICHI_VALUE,
-            floor: float = 0.0) -> list[Threat]:
+            floor: float = 0.0, worth: Callable[[int, float], float] | None = None
+            ) -> list[Threat]:
     """Every opponent with its tenpai chance, hand value and safe kinds.
 
     ``riichi_value`` is what a deal-in to a non-dealer riichi is taken to cost before
     its dora is read (a bot's style may weigh riichi higher).  Seats not in riichi
     whose tenpai chance is below ``floor`` are left out (their safe kinds unread).
+    ``worth``, when given, turns a seat and the points of a deal-in into the threat's
+    value (:meth:`ai.standing.Standing.loss`).
     """
     out: list[Threat] = []
     dora = [0] * 34
@@ -136,7 +139,6 @@ def threats(view: PlayerView, riichi_value: float = RIICHI_VALUE,
         turns = len(info.river)
         melds = info.melds
         open_melds = [m for m in melds if m.is_open]
-        flush = _flush_suit(view, info.seat)
         if info.riichi:
             tenpai = 1.0
             value = riichi_value
@@ -150,6 +152,9 @@ def threats(view: PlayerView, riichi_value: float = RIICHI_VALUE,
                       0.25 + 0.045 * turns, 1.0)[min(n, 4)]
             tenpai = min(tenpai, 0.9 if n < 4 else 1.0)
             value = 3200.0 if n else 4500.0
+            if tenpai + 0.15 < floor:
+                continue  # below the floor even if it collects a flush (unread)
+        flush = _flush_suit(view, info.seat)
         if flush is not None:
             tenpai = min(1.0, tenpai + 0.15)
         if tenpai < floor and not info.riichi:
@@ -170,6 +175,8 @@ def threats(view: PlayerView, riichi_value: float = RIICHI_VALUE,
             value += 3000.0
         if dealer:
             value *= 1.5
+        if worth is not None:
+            value = worth(info.seat, value)
         river = info.river
         if info.riichi and info.riichi_turn is not None:
             river = river[:info.riichi_turn]  # after it, every draw is thrown

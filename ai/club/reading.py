@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import replace
 
 from ai import defence
 from ai.club.style import Style
@@ -38,10 +37,8 @@ def threats(view: PlayerView, style: Style, standing: Standing | None = None
     worth to the final result.
     """
     floor = style.threat_min if style.reads_open_hands else math.inf  # else riichi only
-    found = defence.threats(view, style.riichi_value, floor)
-    if standing is not None:
-        found = [replace(t, value=standing.loss(t.seat, t.value)) for t in found]
-    return found
+    return defence.threats(view, style.riichi_value, floor,
+                           None if standing is None else standing.loss)
 
 
 def end_chance(style: Style, found: Sequence[defence.Threat]) -> float:

@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
+from dataclasses import replace
+
+from ai.arena import play_game
+from ai.club import ClubBot
 from ai.defence import (
     OBSERVED,
     READING,
@@ -12,8 +18,11 @@ from ai.defence import (
     threats,
 )
 from ai.hand import unseen_counts
+from engine.actions import Action
 from engine.events import Meld
 from engine.tiles import parse_kinds, parse_tiles
+from engine.view import PlayerView
+from rulesets.loader import load_ruleset
 from tests.kit.botviews import make_view
 
 
@@ -190,3 +199,29 @@ def test_safety_says_what_makes_a_tile_safe() -> None:
     six = safety(honour, kind("6z"), t, unseen_counts(honour))
     assert (six.kind, six.seen) == ("honour", 4)
     assert safety(honour, kind("5z"), t, unseen_counts(honour)).kind == "none"
+
+
+def test_the_floor_and_the_worth_are_the_plain_reading_filtered() -> None:
+    """On every view of games with open hands: the threats above a floor are the
+    floorless threats whose tenpai chance reaches it (and every riichi), and a worth
+    given turns each threat's value as replacing it afterwards would."""
+    views = 0
+
+    def worth(seat: int, value: float) -> float:
+        return value * (1.0 + seat / 10.0) - 100.0
+
+    class Checking(ClubBot):
+        def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+            nonlocal views
+            plain = threats(view, 6000.0)
+            for floor in (0.1, 0.2, 0.35, math.inf):
+                kept = [t for t in plain if t.riichi or t.tenpai >= floor]
+                assert threats(view, 6000.0, floor) == kept
+                assert threats(view, 6000.0, floor, worth) == [
+                    replace(t, value=worth(t.seat, t.value)) for t in kept]
+            views += 1
+            return super().choose(view, legal)
+
+    for seed in (13, 14):
+        play_game(load_ruleset("tenhou"), [Checking("normal", s) for s in range(4)], seed)
+    assert views > 1000
