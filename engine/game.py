@@ -59,6 +59,7 @@ from engine.legal import (
     legal_actions,
     listed,
     may_discard,
+    may_riichi,
     turn_actions,
     why_illegal,
 )
@@ -228,14 +229,23 @@ class Game:
             self._pending = p
         return p
 
+    def asked(self) -> tuple[int, ...]:
+        """The seats that must decide now, as ``pending()`` orders them, without listing
+        a turn (its seat always has a choice: a discard at least)."""
+        p = self._pending
+        if p is None and self.state.phase == "turn":
+            return (self.state.turn,)
+        return tuple(p if p is not None else self.pending())
+
     def act(self, seat: int, action: Action) -> list[Event]:
         """Take ``seat``'s choice; returns the events it caused (maybe none yet)."""
         p = self._pending
         if p is None:
             st = self.state
-            if (type(action) is Discard and not action.riichi and not action.open
-                    and may_discard(st, seat, action.tile)):
-                # hot: a plain discard checked alone, the turn's actions never listed
+            if type(action) is Discard and (
+                    may_riichi(st, seat, action.tile, action.open) if action.riichi
+                    else not action.open and may_discard(st, seat, action.tile)):
+                # hot: a discard (plain or riichi) checked alone, the turn never listed
                 mark = len(self.events)
                 self._turn_action(seat, action)
                 self._advance()

@@ -30,13 +30,13 @@ from engine.facts import is_furiten, may_be_shiisanputaa
 from engine.scoring import decompositions
 from engine.shanten import shanten
 from engine.state import GameState, SeatCache, SeatState, chi_kuikae, waits_of
-from engine.tiles import TERMINALS_AND_HONOURS, is_red, is_suited, kind_of
+from engine.tiles import FIVES, TERMINALS_AND_HONOURS, is_red, is_suited, kind_of
 from engine.waits import is_tenpai, waits
 from engine.wins import ron_result, tsumo_result
 
 __all__ = [
     "IllegalAction", "legal_actions", "turn_actions", "claim_actions", "chankan_actions",
-    "why_illegal", "listed", "shared_discard", "may_discard",
+    "why_illegal", "listed", "shared_discard", "may_discard", "may_riichi",
 ]
 
 
@@ -243,6 +243,40 @@ def may_discard(st: GameState, seat: int, tile: int) -> bool:
     return True
 
 
+def may_riichi(st: GameState, seat: int, tile: int, open_: bool = False) -> bool:
+    """Whether ``Discard(tile, riichi=True, open=open_)`` is among :func:`turn_actions`,
+    without listing the turn: the shanten after that one discard, not after each.
+
+    >>> from engine.game import Game
+    >>> from rulesets.schema import Ruleset
+    >>> st = Game(Ruleset(), seed=1).state  # a first hand far from tenpai
+    >>> may_riichi(st, st.turn, st.seats[st.turn].hand[0])
+    False
+    """
+    s = st.seats[seat]
+    r = st.rules
+    if (s.dead or s.riichi or s.riichi_pending or (open_ and not r.open_riichi)
+            or not may_discard(st, seat, tile)):  # (the same tiles may go, plain or riichi)
+        return False
+    if not (s.closed and not s.called_this_turn
+            and (not r.riichi_needs_points or st.scores[seat] >= 1000)
+            and st.live_remaining >= max(r.riichi_min_wall, 0)):
+        return False
+    counts = s.counts
+    nmelds = len(s.melds)
+    sh = s.cache.shanten  # as turn_actions reads it (a lower bound of 1 or more will do)
+    if sh == SeatCache.UNKNOWN:
+        sh = s.cache.shanten = shanten(counts, nmelds)
+    if sh > 0:
+        return False
+    after = list(counts)
+    after[tile >> 2] -= 1  # hot: kind_of inlined
+    return shanten(after, nmelds) == 0 or (
+        # 和り目なしの立直: the only wait is a fifth copy of an own four
+        r.riichi_own_four_copies and 4 in after
+        and is_tenpai(after, nmelds, own_four_copies_count=True))
+
+
 def _four(hand: list[int], k: int) -> tuple[int, int, int, int]:
     ts = sorted(t for t in hand if kind_of(t) == k)
     return (ts[0], ts[1], ts[2], ts[3])
@@ -333,21 +367,23 @@ def claim_actions(st: GameState, seat: int) -> tuple[Action, ...]:
     if not r.call_without_draws_left and st.live_remaining < 4:
         return (*out, Pass()) if out else ()
     c = counts[kind]
+    # (whether a call leaves a discard depends on the kinds it takes, not the copies)
     if c >= 2:
         same = sorted(t for t in s.hand if t >> 2 == kind)  # hot: kind_of inlined
-        for pair in _pairs(same, r.red_fives):
-            if _leaves_discard(s, kind, (pair[0], pair[1]), None, r.kuikae):
-                out.append(Pon(pair))
+        if _leaves_discard(s, kind, (same[0], same[1]), None, r.kuikae):
+            out.extend(Pon(pair) for pair in _pairs(same, r.red_fives))
         if c >= 3 and _can_kan_now(st) and not last:
             out.append(OpenKan((same[0], same[1], same[2])))
     if (dseat + 1) % 4 == seat and is_suited(kind):
         n = kind % 9
         for a, b in ((-2, -1), (-1, 1), (1, 2)):
-            if 0 <= n + a and n + b <= 8 and counts[kind + a] and counts[kind + b]:
+            if (0 <= n + a and n + b <= 8 and counts[kind + a] and counts[kind + b]
+                    and _leaves_discard(s, kind, ((kind + a) << 2, (kind + b) << 2), "chi",
+                                        r.kuikae)):
+                tbs = _variants(s.hand, kind + b, r.red_fives)
                 for ta in _variants(s.hand, kind + a, r.red_fives):
-                    for tb in _variants(s.hand, kind + b, r.red_fives):
-                        if _leaves_discard(s, kind, (ta, tb), "chi", r.kuikae):
-                            out.append(Chi((ta, tb)))
+                    for tb in tbs:
+                        out.append(Chi((ta, tb)))
     if not out:
         return ()
     out.append(Pass())
@@ -369,13 +405,18 @@ def _pairs(same: list[int], red: int) -> list[tuple[int, int]]:
 
 
 def _variants(hand: list[int], kind: int, red: int) -> list[int]:
-    """One tile of ``kind`` per distinct appearance (red / not red)."""
-    seen: dict[bool, int] = {}
-    for t in sorted([t for t in hand if t >> 2 == kind]):  # hot: kind_of inlined
-        key = is_red(t, red)
-        if key not in seen:
-            seen[key] = t
-    return sorted(seen.values())
+    """One tile of ``kind`` per distinct appearance (red / not red), the lowest of each:
+    red ones first (a kind's red copies are its lowest).
+
+    >>> _variants([17, 19, 16, 40], 4, 1), _variants([17, 19, 16], 4, 0)
+    ([16, 17], [16])
+    """
+    copies = [t for t in hand if t >> 2 == kind]  # hot: kind_of inlined
+    if not red or kind not in FIVES:
+        return [min(copies)]  # one appearance
+    reds = [t for t in copies if t & 3 < red]
+    plain = [t for t in copies if t & 3 >= red]
+    return ([min(reds)] if reds else []) + ([min(plain)] if plain else [])
 
 
 def _leaves_discard(s: SeatState, kind: int, used: tuple[int, int], chi: str | None,

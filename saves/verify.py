@@ -33,7 +33,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -523,10 +523,11 @@ class _Stop(Exception):
         self.message = message
 
 
-def _choices(g: Game, rec: Sequence[Event], i: int,
-             pending: dict[int, tuple[Action, ...]]) -> list[tuple[int, Action, int]]:
+def _choices(g: Game, rec: Sequence[Event], i: int) -> list[tuple[int, Action, int]]:
     """(seat, action, index of the recorded event that shows it) for the decision now."""
     st = g.state
+    # what the seats asked may do (a turn's own choice is checked alone: not listed)
+    pending = {} if st.phase == "turn" else g.pending()
     j = _deciding(rec, i)
     if j >= len(rec):  # the record stops inside the decision: as if everyone passed
         if st.phase == "turn":
@@ -740,24 +741,18 @@ def referee(events: Sequence[Event], lines: Sequence[int] | None = None, *,
                                    f"{_action_words(discard, red)}: {exc.reason}") from None
                 guard += 1
                 continue
-            pending = game.pending()
-            if type(ev) is Discarded and st.phase == "turn":
-                _play(game, ev.seat, shared_discard(ev.tile), rec, i, pending, dealer, red)
+            if type(ev) is Drew and st.phase == "claim" and st.live_remaining > 0:
+                # hot: the next draw, so everyone asked passed (as _choices() gives it;
+                # a seat is asked to show its hand only once the wall is empty)
+                _pass_all(game, sorted(game.asked()), i, dealer, red)
+            elif type(ev) is Discarded and st.phase == "turn":
+                _play(game, ev.seat, shared_discard(ev.tile), rec, i, game.asked(), dealer, red)
             elif type(ev) is Drew and st.phase == "claim" and not any(
-                    type(acts[0]) is ShowHand for acts in pending.values()):
-                # hot: the next draw, so everyone asked passed (as _choices() gives it)
-                asked = st.window
-                for seat in sorted(pending):
-                    st = game.state
-                    if st.window != asked or st.phase != "claim":
-                        break  # the decision is resolved
-                    try:  # (what _play does for a seat asked)
-                        game.act(seat, _PASS)
-                    except IllegalAction as exc:
-                        raise _Stop(i, f"{_seat(dealer, seat)} cannot "
-                                       f"{_action_words(_PASS, red)}: {exc.reason}") from None
+                    type(acts[0]) is ShowHand for acts in game.pending().values()):
+                _pass_all(game, sorted(game.asked()), i, dealer, red)
             else:
-                choices = _choices(game, rec, i, pending)
+                asked = game.asked()
+                choices = _choices(game, rec, i)
                 if not choices:
                     break  # the record stops in the middle of a turn
                 st = game.state
@@ -766,7 +761,7 @@ def referee(events: Sequence[Event], lines: Sequence[int] | None = None, *,
                     st = game.state
                     if st.phase == "over" or (st.window, st.phase, st.hands_started) != window:
                         break  # the decision is resolved; the rest of the list is moot
-                    _play(game, seat, action, rec, j, pending, dealer, red)
+                    _play(game, seat, action, rec, j, asked, dealer, red)
             guard += 1
             if guard > 4 * len(rec) + 16:
                 raise _Stop(i, "the game does not advance here")
@@ -806,11 +801,27 @@ def _kept(theirs: Event, mine: Event, record: bool) -> Event:
     return theirs
 
 
+def _pass_all(game: Game, asked: Sequence[int], i: int, dealer: int, red: int) -> None:
+    """Every seat ``asked`` passes (what :func:`_play` does for each) until the decision is
+    resolved; ``i``: the recorded event that shows it."""
+    window = game.state.window
+    for seat in asked:
+        st = game.state
+        if st.window != window or st.phase != "claim":
+            break  # the decision is resolved
+        try:
+            game.act(seat, _PASS)
+        except IllegalAction as exc:
+            raise _Stop(i, f"{_seat(dealer, seat)} cannot {_action_words(_PASS, red)}: "
+                           f"{exc.reason}") from None
+
+
 def _play(game: Game, seat: int, action: Action, rec: Sequence[Event], j: int,
-          pending: dict[int, tuple[Action, ...]], dealer: int, red: int) -> None:
-    """Give ``seat`` its recorded choice; :class:`_Stop` with the engine's reason if refused."""
+          asked: Collection[int], dealer: int, red: int) -> None:
+    """Give ``seat`` its recorded choice; :class:`_Stop` with the engine's reason if refused.
+    ``asked``: the seats that had to decide when the decision began."""
     st = game.state
-    if seat not in pending and not (isinstance(action, Pass)):
+    if seat not in asked and not (isinstance(action, Pass)):
         ev = rec[j]
         if isinstance(ev, Penalty) and not st.rules.practice_mode:
             raise _Stop(j, f"{describe(ev, dealer, red)}, but these rules have no practice "
@@ -818,7 +829,7 @@ def _play(game: Game, seat: int, action: Action, rec: Sequence[Event], j: int,
         turn = (f"; it is {_seat(dealer, st.turn)}'s turn" if st.phase == "turn" else "")
         raise _Stop(j, f"{_seat(dealer, seat)} cannot {_action_words(action, red)}: it has "
                        f"nothing to decide here{turn}")
-    if seat not in game.pending():
+    if seat not in game.asked():
         return  # already answered (a pass to a seat the record does not name)
     try:
         game.act(seat, action)
