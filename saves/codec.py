@@ -306,9 +306,12 @@ _SHAPED = frozenset(cls for cls in EVENT_TYPES.values()
 """The event types whose shape :func:`_check_shape` checks (a wall, a meld, wins)."""
 
 
-_TURN_EVENTS: dict[str, tuple[type[Drew] | type[Discarded], str]] = {
-    "Drew": (Drew, "rinshan"), "Discarded": (Discarded, "tsumogiri")}
-"""The two events of every turn, with the name of their flag: most lines of a game."""
+_TURN_EVENTS: dict[str, tuple[type[Drew] | type[Discarded], str, tuple[Any, ...]]] = {
+    cls.__name__: (cls, flag, tuple(vars(cls)[f].__set__ for f in ("seat", "tile", flag)))
+    for cls, flag in ((Drew, "rinshan"), (Discarded, "tsumogiri"))}
+"""The two events of every turn: the class, the name of its flag and the setter of each
+field's slot (such an event is made without the frozen dataclass's ``__init__``, one
+``object.__setattr__`` call per field, as ``engine.game`` makes them): most lines."""
 
 
 def decode_event(obj: Any) -> Event:
@@ -319,10 +322,15 @@ def decode_event(obj: Any) -> Event:
         name = obj.get("type")
         turn = _TURN_EVENTS.get(name) if type(name) is str else None
         if turn is not None:
-            seat, tile, flag = obj.get("seat"), obj.get("tile"), obj.get(turn[1])
+            cls, name, setters = turn
+            seat, tile, flag = obj.get("seat"), obj.get("tile"), obj.get(name)
             if (type(seat) is int and type(tile) is int and type(flag) is bool
                     and 0 <= seat <= 3 and 0 <= tile <= 135):
-                return turn[0](seat, tile, flag)
+                event = object.__new__(cls)
+                setters[0](event, seat)
+                setters[1](event, tile)
+                setters[2](event, flag)
+                return event
     return _decode_checked(obj)
 
 
