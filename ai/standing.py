@@ -170,6 +170,10 @@ class Standing:
         scores = list(self._scores)
         for seat, delta in gains:
             scores[seat] += round(delta)
+        return self._equity_at(scores, my_win)
+
+    def _equity_at(self, scores: list[int], my_win: bool) -> float:
+        """:meth:`_moved` once the points have moved to ``scores``."""
         spread = self._after
         if my_win and self._me == self._dealer:
             # the dealer's win repeats the hand; in the last hand only a top may stop
@@ -193,14 +197,27 @@ class Standing:
         return found
 
     def _win(self, value: float) -> float:
+        # the points move as _moved moves them (each share rounded), on lists made here
         me = self._me
-        others = [s for s in range(4) if s != me]
-        ron = sum(self._moved(((me, value), (s, -value)), my_win=True) for s in others) / 3.0
-        if me == self._dealer:
-            pays = {s: value / 3.0 for s in others}
-        else:
-            pays = {s: value / (2.0 if s == self._dealer else 4.0) for s in others}
-        tsumo = self._moved(((me, value), *((s, -p) for s, p in pays.items())), my_win=True)
+        dealer = self._dealer
+        start = self._scores
+        gain = round(value)
+        lost = round(-value)
+        at = self._equity_at
+        rons = []
+        tsumo_scores = list(start)
+        tsumo_scores[me] += gain
+        for s in range(4):
+            if s == me:
+                continue
+            scores = list(start)
+            scores[me] += gain
+            scores[s] += lost
+            rons.append(at(scores, True))
+            share = value / 3.0 if me == dealer else value / (2.0 if s == dealer else 4.0)
+            tsumo_scores[s] += round(-share)
+        ron = sum(rons) / 3.0
+        tsumo = at(tsumo_scores, True)
         result = RON_SHARE * ron + (1.0 - RON_SHARE) * tsumo
         return max(0.0, (result - self._base) / self._kappa)
 

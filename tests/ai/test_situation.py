@@ -13,6 +13,7 @@ from ai import defence
 from ai.club import STYLES, ClubBot, Situation
 from ai.club.reading import threats
 from ai.standing import (
+    RON_SHARE,
     Standing,
     equity,
     extension_follows,
@@ -218,3 +219,34 @@ def test_equity_is_the_plain_reading() -> None:
         worth = None if rng.random() < 0.5 else rank_worth(rules, scores)
         assert equity(rules, scores, me, spread, worth) == _plain_equity(
             rules, scores, me, spread, worth)
+
+
+def _plain_win(st: Standing, value: float) -> float:
+    """:meth:`Standing.win` as first written: every move of the points through ``_moved``."""
+    me, dealer = st._me, st._dealer
+    others = [s for s in range(4) if s != me]
+    ron = sum(st._moved(((me, value), (s, -value)), my_win=True) for s in others) / 3.0
+    if me == dealer:
+        pays = {s: value / 3.0 for s in others}
+    else:
+        pays = {s: value / (2.0 if s == dealer else 4.0) for s in others}
+    tsumo = st._moved(((me, value), *((s, -p) for s, p in pays.items())), my_win=True)
+    result = RON_SHARE * ron + (1.0 - RON_SHARE) * tsumo
+    return max(0.0, (result - st._base) / st._kappa)
+
+
+def test_the_worth_of_a_win_is_the_plain_reading() -> None:
+    """The points of a win moved on lists made in place give ``_moved``'s worths exactly,
+    for every seat, dealer and hand of several presets and many values."""
+    rng = random.Random(6)
+    presets = [load_ruleset(name) for name in ("tenhou", "mahjongsoul", "makura", "ako")]
+    for _ in range(1500):
+        rules = rng.choice(presets)
+        scores = [rng.randrange(-5000, 60000, 100) for _ in range(4)]
+        st = Standing(make_view("123m456p789s1122z", rules=rules, seat=rng.randrange(4),
+                                dealer=rng.randrange(4), scores=scores,
+                                round_wind=rng.randrange(3), hand_number=rng.randrange(4)))
+        for _ in range(8):
+            value = rng.choice((rng.uniform(300.0, 40000.0), float(rng.randrange(1000, 12000)),
+                                rng.randrange(1000, 8000) + 0.5))
+            assert st._win(value) == _plain_win(st, value)
