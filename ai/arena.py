@@ -29,6 +29,7 @@ from engine.events import (
     RiichiDeclared,
     Won,
 )
+from engine.view import PlayerView
 from rulesets.schema import Ruleset
 
 log = logging.getLogger("hanchan.mjai")
@@ -178,14 +179,24 @@ def play_game(
 
         record_notes()  # a bot that could not start
         steps = 0
-        pending_of, view, act = game.pending, game.view, game.act  # hot: once a decision
+        pending_of, view, lazy, act = game.pending, game.view, game.lazy_view, game.act
         choosers = [b.choose for b in bots]
+        # A bot is given a lazy view, made only if it reads it (the random bot and outside
+        # bots never do), until it reads one: from then on a plain view, which costs less
+        # to make than a lazy view to fill.
+        reads = [False, False, False, False]
         while not game.over:
             pending = pending_of()
             if not pending:
                 raise RuntimeError("the game waits for nobody but is not over")
             for seat, legal in pending.items():  # (a dict pending() never changes)
-                action = choosers[seat](view(seat), legal)
+                if reads[seat]:
+                    action = choosers[seat](view(seat), legal)
+                else:
+                    v = lazy(seat)
+                    action = choosers[seat](v, legal)
+                    reads[seat] = type(v) is PlayerView  # (a lazy view once read)
+                    del v  # unread and dropped before the game moves on: never made
                 if watchers:
                     record_notes()
                 act(seat, action)

@@ -67,7 +67,7 @@ from engine.penalties import chombo_penalty, false_call_penalty
 from engine.state import GameState, apply, fold, waits_of
 from engine.tiles import is_red, is_wind, kind_of
 from engine.view import PlayerView
-from engine.visibility import view
+from engine.visibility import UNREAD, lazy_view, settle, view
 from engine.waits import is_tenpai
 from engine.wins import best_win_points
 from rulesets.schema import Ruleset
@@ -221,6 +221,11 @@ class Game:
         """What ``seat`` may see now."""
         return view(self.state, seat)
 
+    def lazy_view(self, seat: int) -> PlayerView:
+        """``view(seat)``, its fields made when it is first read (a bot that chooses from
+        the legal actions alone never pays for it): engine.visibility.lazy_view."""
+        return lazy_view(self.state, seat)
+
     def pending(self) -> dict[int, tuple[Action, ...]]:
         """Seats that must decide now, with their legal actions."""
         p = self._pending
@@ -365,6 +370,8 @@ class Game:
 
     # ---------------------------------------------------------------- internals
     def _emit(self, ev: Event) -> None:
+        if UNREAD:  # a lazy view still held unread is filled before the state changes
+            settle(self.state)
         self.state = apply(self.state, ev)
         self.events.append(ev)
         self._pending = None
