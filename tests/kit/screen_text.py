@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.app import App
 
 
-def screen_text(app: App[object]) -> str:
+def screen_text(app: App[Any]) -> str:
     """Every line of the current screen as plain text (styles dropped)."""
     strips = app.screen._compositor.render_strips()
     return "\n".join(strip.text.rstrip() for strip in strips)

@@ -24,7 +24,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 from textual.app import App
 from textual.widget import Widget
@@ -343,7 +343,7 @@ async def play_and_check(rules: Ruleset, seed: int, level: str, save_dir: Path,
     ledgers: list[Ledger] = []
     async with app.run_test(size=size) as pilot:
         for _ in range(max_steps):
-            scr = await settle(cast(Any, pilot))
+            scr = await settle(pilot)
             await pilot.pause()
             if isinstance(scr, GameEndScreen):
                 check_end(app, tally)

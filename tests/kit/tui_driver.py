@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from textual.pilot import Pilot
 
@@ -21,7 +22,11 @@ class Stuck(AssertionError):
     """The app did not come to rest in time."""
 
 
-async def settle(pilot: Pilot[object], timeout: float = 20.0) -> object:
+# The screens ``settle`` comes to rest on.
+Settled = HandResultScreen | GameEndScreen | ChooserScreen | ScoreCallScreen | TableScreen
+
+
+async def settle(pilot: Pilot[Any], timeout: float = 20.0) -> Settled:
     """Wait until the human must act, or a result, score call, chooser or end screen is up."""
     app = pilot.app
     deadline = time.monotonic() + timeout
@@ -62,7 +67,7 @@ def best_discard_index(scr: TableScreen) -> int:
     return len(tiles) - 1
 
 
-async def human_turn(pilot: Pilot[object], scr: TableScreen, policy: Policy) -> None:
+async def human_turn(pilot: Pilot[Any], scr: TableScreen, policy: Policy) -> None:
     """Press the keys for one decision of the human."""
     groups = scr.groups()
     if "tsumo" in groups:
@@ -93,7 +98,7 @@ async def human_turn(pilot: Pilot[object], scr: TableScreen, policy: Policy) -> 
         await pilot.press("enter")
 
 
-async def play(pilot: Pilot[object], policy: Policy, *, until: str = "end",
+async def play(pilot: Pilot[Any], policy: Policy, *, until: str = "end",
                max_steps: int = 5000) -> list[str]:
     """Play on until the end screen (``until='end'``) or the first result screen (``'result'``).
 
@@ -120,7 +125,7 @@ async def play(pilot: Pilot[object], policy: Policy, *, until: str = "end",
     raise Stuck("too many steps")
 
 
-async def play_until_call_offer(pilot: Pilot[object], max_steps: int = 500) -> TableScreen:
+async def play_until_call_offer(pilot: Pilot[Any], max_steps: int = 500) -> TableScreen:
     """Discard sensibly (never calling) until the human is offered a chi or pon."""
     policy = Policy(call=False, riichi=False)
     for _ in range(max_steps):
