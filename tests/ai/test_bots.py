@@ -7,7 +7,7 @@ import pytest
 from ai import LEVELS, Bot, BotLevelError, make_bot
 from ai.arena import play_game, stats_from_events
 from engine.actions import Discard, Pass, Pon, Ron, Tsumo
-from engine.events import GameEnded, Won
+from engine.events import Event, GameEnded, Won
 from rulesets.schema import Ruleset
 from tests.kit.botviews import make_view
 
@@ -51,7 +51,7 @@ def test_levels_play_a_whole_legal_game(levels: tuple[str, ...]) -> None:
 
 
 def test_a_fixed_seed_gives_the_same_game() -> None:
-    def game() -> list[object]:
+    def game() -> list[Event]:
         bots = [make_bot(lv, 5 + i) for i, lv in enumerate(("easy", "strong", "random", "greedy"))]
         return play_game(Ruleset(), bots, seed=3)
 

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 
-from ai import hint, make_bot
+from ai import Bot, hint, make_bot
 from ai.arena import play_game
 from ai.club import STYLES, ClubBot, Situation, Style
 from ai.club import calls as club_calls
@@ -27,14 +27,14 @@ from rulesets.schema import Ruleset
 from tests.kit.botviews import make_view
 
 
-def discards(view, riichi_kinds=()):  # type: ignore[no-untyped-def]
+def discards(view: PlayerView, riichi_kinds: Sequence[int] = ()) -> list[Discard]:
     tiles = view.concealed()
     out = [Discard(t) for t in tiles]
     out += [Discard(t, riichi=True) for t in tiles if t >> 2 in riichi_kinds]
     return out
 
 
-def own_pair(view, kind_text):  # type: ignore[no-untyped-def]
+def own_pair(view: PlayerView, kind_text: str) -> tuple[int, int]:
     k = parse_kinds(kind_text)[0]
     ts = [t for t in view.hand if t >> 2 == k]
     return (ts[0], ts[1])
@@ -103,6 +103,7 @@ def test_easy_folds_only_with_genbutsu_too() -> None:
     v = make_view("159m37p2468s1234z", drawn="6z", rivers=("", "3z8s", "", ""),
                   riichi=(1,), riichi_turns={1: 1})
     a = make_bot("easy", 0).choose(v, discards(v))
+    assert isinstance(a, Discard)
     assert kind_name(a.tile >> 2) in ("3z", "8s")
 
 
@@ -131,7 +132,7 @@ def test_red_five_is_kept() -> None:
 def test_nine_terminals_abort_and_kokushi_chase() -> None:
     weak = make_view("19m19p19s1234z258m", drawn="3p")
     bot = make_bot("strong", 0)
-    legal = [NineTerminals(), *discards(weak)]
+    legal: list[Action] = [NineTerminals(), *discards(weak)]
     assert isinstance(bot.choose(weak, legal), NineTerminals)
     rich = make_view("19m19p19s123456z8p", drawn="2m")
     legal = [NineTerminals(), *discards(rich)]
@@ -149,7 +150,11 @@ def test_hint_has_a_short_reason() -> None:
 def test_easy_is_not_random() -> None:
     """A beginner still never breaks a finished set for a lone honour."""
     v = make_view("123m456p789s1155z", drawn="7z")
-    picks = {ClubBot("easy", s).choose(v, discards(v)).tile >> 2 for s in range(20)}
+    picks = set()
+    for seed in range(20):
+        a = ClubBot("easy", seed).choose(v, discards(v))
+        assert isinstance(a, Discard)
+        picks.add(a.tile >> 2)
     assert picks == {33}
 
 
@@ -294,7 +299,7 @@ def test_hinter_reads_the_game_like_a_bot_in_the_seat() -> None:
             self.bot = ClubBot("strong", seed=0)
             self.hinter = hinter
 
-        def choose(self, view: PlayerView, legal: list[Action]) -> Action:
+        def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
             nonlocal compared
             action = self.bot.choose(view, legal)
             self.hinter.observe(view)
@@ -309,7 +314,8 @@ def test_hinter_reads_the_game_like_a_bot_in_the_seat() -> None:
     for seed in (9, 10, 11, 12):
         hinter = Hinter()
         watched = Watched(hinter)
-        bots = [watched, make_bot("normal", 1), make_bot("normal", 2), make_bot("normal", 3)]
+        bots: list[Bot] = [watched, make_bot("normal", 1), make_bot("normal", 2),
+                           make_bot("normal", 3)]
         play_game(load_ruleset("tenhou"), bots, seed=seed)
         assert (hinter.watch.safe, hinter.watch.seen) == (watched.bot.watch.safe,
                                                           watched.bot.watch.seen)

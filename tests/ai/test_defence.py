@@ -30,9 +30,9 @@ def kind(text: str) -> int:
     return parse_kinds(text)[0]
 
 
-def riichi_view(river: str, hand: str = "123456789m1234p", **kw: object):
-    return make_view(hand, rivers=("", river, "", ""), riichi=(1,),
-                     riichi_turns={1: max(0, len(parse_kinds(river)) - 1)}, **kw)
+def riichi_view(river: str, hand: str = "123456789m1234p", dealer: int = 0) -> PlayerView:
+    return make_view(hand, rivers=("", river, "", ""), riichi=(1,), dealer=dealer,
+                     riichi_turns={1: max(0, len(parse_kinds(river)) - 1)})
 
 
 def test_genbutsu_is_safe_and_others_are_not() -> None:

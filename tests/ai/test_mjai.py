@@ -8,18 +8,19 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from ai.arena import play_game, run, stats_from_events
-from ai.base import BotLevelError, make_bot, make_seat, seat_spec, split_seats
+from ai.base import Bot, BotLevelError, make_bot, make_seat, seat_spec, split_seats
 from ai.mjai.mirror import MjaiBot
 from ai.mjai.options import rules_notice, tenhou_differences
 from ai.mjai.seat import MjaiSeat
 from benchmarks.mjai_strength import kind_of_seat, measure
 from cli.mjai_bot import serve
 from engine.actions import Discard
-from engine.events import Discarded, GameEnded, HandStarted, Note
+from engine.events import Discarded, Event, GameEnded, HandStarted, Note
 from rulesets.loader import load_ruleset
 from rulesets.schema import Ruleset
 from saves.convert import recorded_from_events
@@ -72,12 +73,13 @@ def test_four_hanchan_mjai_bots_play_a_whole_hanchan() -> None:
 
 def test_classic_style_plays_too() -> None:
     """The classic style (one event per line, a reply to each) plays a game as well."""
-    bots = [MjaiSeat(our_bot_command(seed=1), 0, fallback=make_bot("strong"),
-                     style="classic", timeout=30)] + [make_bot("greedy", s) for s in (1, 2, 3)]
+    seat = MjaiSeat(our_bot_command(seed=1), 0, fallback=make_bot("strong"),
+                    style="classic", timeout=30)
+    bots: list[Bot] = [seat, *(make_bot("greedy", s) for s in (1, 2, 3))]
     events = play_game(Ruleset().replace(length="east"), bots, 8)
     assert isinstance(events[-1], GameEnded)
     assert [e for e in events if isinstance(e, Note)] == []
-    assert bots[0].replies > 200  # every event is answered in this style
+    assert seat.replies > 200  # every event is answered in this style
 
 
 @pytest.mark.parametrize("log", TENHOU6[:3], ids=lambda p: p.stem)
@@ -96,7 +98,7 @@ def test_a_saved_games_mjai_export_replays_through_our_bot() -> None:
     _replay_export(mjai, Ruleset())
 
 
-def _replay_export(events: list[dict], rules: Ruleset) -> None:
+def _replay_export(events: list[dict[str, Any]], rules: Ruleset) -> None:
     for seat in range(4):
         out, err = io.StringIO(), io.StringIO()
         lines = [json.dumps({**e, "id": seat} if e["type"] == "start_game" else e)
@@ -124,7 +126,7 @@ def _replay_export(events: list[dict], rules: Ruleset) -> None:
                 assert reply["type"] in ("hora", "reach", "ankan", "kakan", "ryukyoku")
 
 
-def _track(hand: list[str], ev: dict, seat: int) -> None:
+def _track(hand: list[str], ev: dict[str, Any], seat: int) -> None:
     """The seat's concealed tiles, followed from the log alone."""
     t = ev["type"]
     if t == "start_kyoku":
@@ -145,7 +147,7 @@ def _track(hand: list[str], ev: dict, seat: int) -> None:
 # ------------------------------------------------------------------ misbehaving bots
 
 
-def _one_game(command: str, *, timeout: float = 10.0) -> tuple[list, MjaiSeat]:
+def _one_game(command: str, *, timeout: float = 10.0) -> tuple[list[Event], MjaiSeat]:
     seat = MjaiSeat(command, 2, fallback=make_bot("strong", 2), timeout=timeout,
                     name="fakebot")
     bots = [make_bot("greedy", 0), make_bot("greedy", 1), seat, make_bot("greedy", 3)]
@@ -155,7 +157,7 @@ def _one_game(command: str, *, timeout: float = 10.0) -> tuple[list, MjaiSeat]:
     return events, seat
 
 
-def _notes(events: list) -> list[str]:
+def _notes(events: list[Event]) -> list[str]:
     return [e.text for e in events if isinstance(e, Note) and e.seat == 2]
 
 
@@ -262,10 +264,10 @@ def test_a_table_session_seats_an_mjai_bot(tmp_path: Path) -> None:
             if not legal or session.over:
                 break
             session.act(0, legal[-1] if not isinstance(legal[0], Discard) else legal[0])
-        assert session.bots[2].replies > 0  # type: ignore[attr-defined]
+        assert session.bots[2].replies > 0
     finally:
         session.close()
-    assert session.bots[2]._proc is None  # type: ignore[attr-defined]
+    assert session.bots[2]._proc is None
     header = json.loads(session.save_path.read_text().splitlines()[0])  # type: ignore[union-attr]
     assert header["seats"][2]["bot"] == "mjai:" + cmd
 

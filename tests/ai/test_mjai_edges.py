@@ -7,7 +7,7 @@ from pathlib import Path
 
 from ai.mjai.protocol import action_for
 from engine.actions import Pon
-from engine.events import Kan, Note, RiichiAccepted, Won
+from engine.events import Event, Kan, Note, RiichiAccepted, Won
 from engine.visibility import view
 from rulesets.schema import Ruleset
 from saves.verify import verify_events
@@ -17,7 +17,7 @@ from tests.kit.mjai import drive, our_bot_command, read_log, scripted, simple_bo
 RULES = Ruleset()
 
 
-def _won(events: list) -> Won:
+def _won(events: list[Event]) -> Won:
     return next(e for e in events if isinstance(e, Won))
 
 

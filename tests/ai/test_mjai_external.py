@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from ai.arena import play_game, stats_from_events
-from ai.base import make_bot
+from ai.base import Bot, make_bot
 from ai.mjai.seat import MjaiSeat
 from engine.events import GameEnded, Note
 from rulesets.schema import Ruleset
@@ -31,12 +31,12 @@ def test_an_east_only_game_against_three_majiang_ai_seats() -> None:
     """strong against three majiang-ai seats: the game ends, no reply of the outside AI is
     illegal, late or unreadable, the AI wins and calls at times, and the game verifies."""
     command = "node " + shlex.quote(str(ADAPTER))
-    bots = [make_bot("strong", 0)] + [
-        MjaiSeat(command, s, fallback=make_bot("strong", s), timeout=60) for s in (1, 2, 3)]
+    seats = [MjaiSeat(command, s, fallback=make_bot("strong", s), timeout=60) for s in (1, 2, 3)]
+    bots: list[Bot] = [make_bot("strong", 0), *seats]
     events = play_game(Ruleset().replace(length="east"), bots, 2026)
     assert isinstance(events[-1], GameEnded)
     assert [e.text for e in events if isinstance(e, Note)] == []
-    assert all(b.gone is None and b.replies > 20 for b in bots[1:])
+    assert all(b.gone is None and b.replies > 20 for b in seats)
     stats = stats_from_events(events)
     assert sum(s.wins + s.draws for s in stats) >= 4  # hands were played out
     assert verify_events(events) == []

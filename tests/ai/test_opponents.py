@@ -20,7 +20,7 @@ from rulesets.loader import load_ruleset
 from tests.kit.botviews import make_view
 
 
-def _riichi_table():  # type: ignore[no-untyped-def]
+def _riichi_table() -> PlayerView:
     # Seat 1 declares riichi on its third tile (3m).  Seat 2 then throws 1m, 2m (genbutsu)
     # and 4m (passed by seat 1 after the riichi); seat 3 throws 5p 6p 7p, none safe.
     return make_view("123456789m1234p", seat=0, dealer=0, riichi=[1],

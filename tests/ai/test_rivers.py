@@ -9,18 +9,20 @@ of the events, in games where calls shift the rivers and riichi seats are not th
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from hypothesis import given
 from hypothesis import strategies as st
 
 from ai import defence, make_bot
 from ai.rivers import passed_since
-from engine.events import Called, Discarded, HandStarted, RiichiDeclared
+from engine.events import Called, Discarded, Event, HandStarted, RiichiDeclared
 from engine.game import Game
 from rulesets.schema import Ruleset
 from tests.kit.botviews import make_view
 
 
-def _expected(hand: list[object], seat: int) -> set[int]:
+def _expected(hand: Sequence[Event], seat: int) -> set[int]:
     """Kinds ``seat`` let pass, from the events of the current hand."""
     discards = [(i, e) for i, e in enumerate(hand) if isinstance(e, Discarded)]
     own = [i for i, e in discards if e.seat == seat]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from ai import defence, make_bot
@@ -13,13 +14,13 @@ from ai.value import context, estimate
 from engine.actions import ClosedKan, Discard, EndGame, ShowHand
 from engine.events import Meld
 from engine.tiles import counts_of, kind_name, parse_kinds, parse_tiles
-from engine.view import SeatInfo
+from engine.view import PlayerView, SeatInfo
 from rulesets.loader import load_ruleset
 from rulesets.schema import Ruleset
 from tests.kit.botviews import make_view
 
 
-def discards(view):  # type: ignore[no-untyped-def]
+def discards(view: PlayerView) -> list[Discard]:
     return [Discard(t) for t in view.concealed()]
 
 
@@ -72,6 +73,7 @@ def test_the_third_dragon_is_not_fed_to_two_dragon_pons() -> None:
     used.update(p2.tiles)
     v = make_view("123m456p789s1135z", drawn="7z", melds={2: (p1, p2)}, used=used)
     a = make_bot("strong", 0).choose(v, discards(v))
+    assert isinstance(a, Discard)
     assert kind_name(a.tile >> 2) != "7z"
 
 
@@ -79,6 +81,7 @@ def test_ryanmen_over_kanchan() -> None:
     # 123456m 789s 11z 34p 6p: discarding 6p waits 2p-5p (ryanmen), 3p waits 5p (kanchan)
     v = make_view("123456m789s11z34p", drawn="6p")
     a = make_bot("strong", 0).choose(v, discards(v))
+    assert isinstance(a, Discard)
     assert kind_name(a.tile >> 2) == "6p"
 
 
@@ -86,6 +89,7 @@ def test_tanki_on_an_honour_rather_than_a_middle_tile() -> None:
     # 123m456p789s 111z + 5z + 5s drawn: keep 5z (tanki on a lone honour) or 5s?
     v = make_view("123m456p789s1115z", drawn="5s")
     a = ClubBot("strong", 0).choose(v, discards(v))
+    assert isinstance(a, Discard)
     assert kind_name(a.tile >> 2) == "5s"
 
 
@@ -122,10 +126,11 @@ def test_last_dealer_declares_noten_to_end_the_game_on_top() -> None:
     makura = load_ruleset("makura")
     legal = [ShowHand(True), ShowHand(False)]
 
-    def view(scores, **kw):  # type: ignore[no-untyped-def]
-        args = {"round_wind": 1, "hand_number": 3, "wall_remaining": 0, "rules": makura}
-        args.update(kw)
-        return make_view("123m456p789s1199p", scores=scores, **args)
+    def view(scores: Sequence[int], seat: int = 0, dealer: int = 0,
+             hand_number: int = 3) -> PlayerView:
+        return make_view("123m456p789s1199p", scores=scores, seat=seat, dealer=dealer,
+                         round_wind=1, hand_number=hand_number, wall_remaining=0,
+                         rules=makura)
 
     close_top = view((35000, 29000, 20000, 16000))
     d = ClubBot("strong", 0).decide(close_top, legal)
@@ -160,7 +165,7 @@ def _with_open_riichi(legal: list[Discard]) -> list[Discard]:
     return legal + [Discard(a.tile, riichi=True, open=True) for a in legal if a.riichi]
 
 
-def _riichi_discards(view, kind: str) -> list[Discard]:  # type: ignore[no-untyped-def]
+def _riichi_discards(view: PlayerView, kind: str) -> list[Discard]:
     k = parse_kinds(kind)[0]
     tiles = view.concealed()
     return ([Discard(t) for t in tiles]
@@ -176,6 +181,7 @@ def test_a_furiten_riichi_is_shown_where_open_riichi_is_allowed() -> None:
                   rules=makura)
     d = ClubBot("strong", 0).decide(v, _with_open_riichi(_riichi_discards(v, "5z")))
     a = d.action
+    assert isinstance(a, Discard)
     assert a == Discard(a.tile, riichi=True, open=True) and kind_name(a.tile >> 2) == "5z"
     assert d.reason.startswith("open riichi discard 5z")  # what the hint shows
     tenhou = make_view("234m456p678s55s34p", drawn="5z", rivers=("2p", "", "", ""),

@@ -6,6 +6,7 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any, TypedDict, Unpack
 
 import pytest
 
@@ -24,15 +25,24 @@ from ai.standing import (
 from engine.actions import Chi, Pass, Pon
 from engine.settlement import rank_order
 from engine.tiles import parse_kinds
+from engine.view import PlayerView
 from rulesets.loader import load_ruleset
 from rulesets.schema import Ruleset
 from tests.kit.botviews import make_view
 
-LAST = {"round_wind": 1, "hand_number": 3}  # South 4 of a hanchan: the last hand
+
+class Where(TypedDict, total=False):
+    """Where in the game a view is: ``make_view``'s round and hand number."""
+
+    round_wind: int
+    hand_number: int
+
+
+LAST: Where = {"round_wind": 1, "hand_number": 3}  # South 4 of a hanchan: the last hand
 
 
 def standing(scores: tuple[int, int, int, int], rules: Ruleset | None = None,
-             **where: int) -> Standing:
+             **where: Unpack[Where]) -> Standing:
     """The standing of seat 0 (not the dealer) at ``scores``; the last hand by default."""
     at = where or LAST
     return Standing(make_view("123m456p789s1122z", rules=rules or Ruleset(), dealer=2,
@@ -41,19 +51,20 @@ def standing(scores: tuple[int, int, int, int], rules: Ruleset | None = None,
 
 def test_views_of_the_same_score_situation_share_one_standing() -> None:
     rules = Ruleset()
-    at = {"rules": rules, "dealer": 2, "round_wind": 0, "hand_number": 1}
+    at: dict[str, Any] = {"rules": rules, "dealer": 2, "round_wind": 0, "hand_number": 1}
     scores = (26000, 24000, 25000, 25000)
     first = standing_of(make_view("123m456p789s1122z", scores=scores, **at))
     # another hand, tiles and rivers: the same rules, seat, dealer, round and scores
     later = standing_of(make_view("11z234p", rivers=("1m", "", "", ""), scores=scores, **at))
     assert later is first
     assert later.win(3900) == Standing(make_view("1m", scores=scores, **at)).win(3900)
+    other: dict[str, Any]
     for other in ({"scores": (25000, 25000, 25000, 25000)}, {"hand_number": 2},
                   {"dealer": 1}, {"seat": 1}, {"rules": Ruleset().replace(oka=0)}):
         assert standing_of(make_view("1m", **({"scores": scores, **at} | other))) is not first
 
 
-def own_pair(view, kind_text):  # type: ignore[no-untyped-def]
+def own_pair(view: PlayerView, kind_text: str) -> tuple[int, int]:
     k = parse_kinds(kind_text)[0]
     ts = [t for t in view.hand if t >> 2 == k]
     return (ts[0], ts[1])
