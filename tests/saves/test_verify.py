@@ -5,10 +5,22 @@ from __future__ import annotations
 import dataclasses
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
+import pytest
+
 from cli.main import main
-from engine.events import Discarded, Drew, GameEnded, HandDrawn, HandStarted, Won
+from engine.events import (
+    Discarded,
+    Drew,
+    Event,
+    GameEnded,
+    GameStarted,
+    HandDrawn,
+    HandStarted,
+    Won,
+)
 from engine.state import fold
 from engine.tiles import tile_name
 from saves.codec import SeatInfo
@@ -19,13 +31,13 @@ from tests.kit.saved_games import played_game
 EVENTS = played_game(1)
 
 
-def replaced(events, index, new):  # type: ignore[no-untyped-def]
+def replaced(events: Sequence[Event], index: int, new: Event) -> list[Event]:
     out = list(events)
     out[index] = new
     return out
 
 
-def first(kind: type) -> int:
+def first(kind: type[Event]) -> int:
     return next(i for i, e in enumerate(EVENTS) if isinstance(e, kind))
 
 
@@ -37,6 +49,7 @@ def test_engine_games_verify_clean() -> None:
 def test_a_wrong_win_value_names_the_hand() -> None:
     i = first(Won)
     won = EVENTS[i]
+    assert isinstance(won, Won)
     w = won.wins[0]
     bad = dataclasses.replace(w, points=w.points + 1000)
     found = verify_events(replaced(EVENTS, i, dataclasses.replace(won, wins=(bad,))))
@@ -49,14 +62,14 @@ def test_a_wrong_win_value_names_the_hand() -> None:
                              f"{w.points + 1000} recorded, {w.points} computed")
 
 
-def _hand_of(events, i):  # type: ignore[no-untyped-def]
-
+def _hand_of(events: Sequence[Event], i: int) -> HandStarted:
     return next(e for e in reversed(events[:i]) if isinstance(e, HandStarted))
 
 
 def test_a_missing_yaku_is_named() -> None:
     i = first(Won)
     won = EVENTS[i]
+    assert isinstance(won, Won)
     w = won.wins[0]
     bad = dataclasses.replace(w, yaku=w.yaku + (("dora", 1),), han=w.han + 1)
     msg = str(verify_events(replaced(EVENTS, i, dataclasses.replace(won, wins=(bad,))))[0])
@@ -67,10 +80,10 @@ def test_a_missing_yaku_is_named() -> None:
 def test_wrong_deltas_and_draw_payments_and_final_table() -> None:
     i = first(Won)
     won = EVENTS[i]
-    d = list(won.deltas)
-    d[0] += 100
-    d[1] -= 100
-    found = verify_events(replaced(EVENTS, i, dataclasses.replace(won, deltas=tuple(d))))
+    assert isinstance(won, Won)
+    d0, d1, d2, d3 = won.deltas
+    deltas = (d0 + 100, d1 - 100, d2, d3)
+    found = verify_events(replaced(EVENTS, i, dataclasses.replace(won, deltas=deltas)))
     assert len(found) == 1 and "score changes" in str(found[0])  # nothing after it counts
     j = len(EVENTS) - 1
     end = EVENTS[j]
@@ -90,7 +103,9 @@ def test_draw_with_wrong_tenpai() -> None:
     i = next(i for i, e in enumerate(events) if isinstance(e, HandDrawn)
              and e.kind == "exhaustive")
     d = events[i]
-    flipped = tuple(not t for t in d.tenpai)
+    assert isinstance(d, HandDrawn)
+    t0, t1, t2, t3 = d.tenpai
+    flipped = (not t0, not t1, not t2, not t3)
     found = verify_events(replaced(events, i, dataclasses.replace(d, tenpai=flipped)))
     assert "draw tenpai" in str(found[0])
 
@@ -100,7 +115,9 @@ def test_an_impossible_event_stops_with_its_line() -> None:
     events = list(EVENTS[:i + 1])
     # a discard of a tile the seat does not hold
     st = fold(events)
-    seat = EVENTS[i].seat
+    drew = EVENTS[i]
+    assert isinstance(drew, Drew)
+    seat = drew.seat
     tile = next(t for t in range(136) if t not in st.seats[seat].hand)
     events.append(Discarded(seat=seat, tile=tile))
     found = verify_events(events, list(range(2, len(events) + 2)))
@@ -120,6 +137,7 @@ def test_an_impossible_event_stops_with_its_line() -> None:
 def test_a_tampered_draw_is_caught() -> None:
     i = first(Drew)
     d = EVENTS[i]
+    assert isinstance(d, Drew)
     other = next(t for t in range(136) if t != d.tile)
     found = verify_events(replaced(EVENTS, i, dataclasses.replace(d, tile=other)))
     assert len(found) == 1 and "but the wall gives" in str(found[0])
@@ -129,17 +147,21 @@ def test_unfinished_game_verifies_clean() -> None:
     assert verify_events(EVENTS[:777]) == []
 
 
-def _save(folder: Path, events, name: str) -> Path:  # type: ignore[no-untyped-def]
-    header = make_header(events[0].ruleset.to_dict(), [SeatInfo(str(i)) for i in range(4)], 1)
+def _save(folder: Path, events: Sequence[Event], name: str) -> Path:
+    start = events[0]
+    assert isinstance(start, GameStarted)
+    header = make_header(start.ruleset.to_dict(), [SeatInfo(str(i)) for i in range(4)], 1)
     with GameWriter.create(folder, header, name=name, pointer=False) as w:
         w.extend(list(events))
     return w.path
 
 
-def test_cli_verify_exit_codes_and_lines(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+def test_cli_verify_exit_codes_and_lines(tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
     good = _save(tmp_path, EVENTS, "good")
     assert main(["verify", str(good)]) == 0
     ended = EVENTS[-1]
+    assert isinstance(ended, GameEnded)
     hands = sum(isinstance(e, HandStarted) for e in EVENTS)
     top = min(ended.table, key=lambda r: r.rank)
     out = capsys.readouterr().out.splitlines()
@@ -149,6 +171,7 @@ def test_cli_verify_exit_codes_and_lines(tmp_path: Path, capsys) -> None:  # typ
     assert f"final: {'ESWN'[top.seat]} {top.points:,}" in out[0]
     i = first(Won)
     won = EVENTS[i]
+    assert isinstance(won, Won)
     w = dataclasses.replace(won.wins[0], points=won.wins[0].points + 1000)
     bad = _save(tmp_path, replaced(EVENTS, i, dataclasses.replace(won, wins=(w,))), "bad")
     assert main(["verify", str(bad)]) == 1
@@ -193,6 +216,7 @@ def test_the_hand_after_a_result_follows_the_rules() -> None:
     starts = [i for i, e in enumerate(EVENTS) if type(e).__name__ == "HandStarted"]
     i = starts[2]
     hs = EVENTS[i]
+    assert isinstance(hs, HandStarted)
     found = verify_events(replaced(EVENTS, i, dataclasses.replace(hs, honba=hs.honba + 1)))
     name = f"{'ESWN'[hs.round_wind]}{hs.hand_number + 1}-{hs.honba + 1}"
     assert found[0].hand == name
@@ -222,6 +246,7 @@ def test_a_wall_only_tamper_is_named_at_the_hand_it_changes() -> None:
     """Two tiles of the third hand's dead wall swapped, every event as recorded."""
     i = _starts()[2]
     start = EVENTS[i]
+    assert isinstance(start, HandStarted)
     wall = list(start.wall)
     wall[124], wall[125] = wall[125], wall[124]  # the 4th ura and dora indicators
     tampered = replaced(EVENTS, i, dataclasses.replace(start, wall=tuple(wall)))
@@ -237,7 +262,9 @@ def test_a_wall_only_tamper_is_named_at_the_hand_it_changes() -> None:
 
 
 def test_a_changed_seed_is_caught_at_the_first_hand() -> None:
-    tampered = replaced(EVENTS, 0, dataclasses.replace(EVENTS[0], seed=999))
+    begun = EVENTS[0]
+    assert isinstance(begun, GameStarted)
+    tampered = replaced(EVENTS, 0, dataclasses.replace(begun, seed=999))
     (found,) = verify_events(tampered, _lines(), seeded_walls=True)
     text = str(found)
     assert text.startswith("E1-0, line 3: the ") and "the game's seed" in text
@@ -246,20 +273,25 @@ def test_a_changed_seed_is_caught_at_the_first_hand() -> None:
 
 def test_dice_out_of_range_are_refused_seeded_or_not() -> None:
     i = _starts()[1]
-    bad = dataclasses.replace(EVENTS[i], dice=(7, 0))
+    start = EVENTS[i]
+    assert isinstance(start, HandStarted)
+    bad = dataclasses.replace(start, dice=(7, 0))
     label = f"{'ESWN'[bad.round_wind]}{bad.hand_number + 1}-{bad.honba}"
     want = (f"{label}, line {i + 2}: the dice (7, 0) recorded cannot be thrown: each die "
             "shows 1 to 6")
     assert [str(d) for d in verify_events(replaced(EVENTS, i, bad), _lines(),
                                           seeded_walls=True)] == [want]
     unseeded = replaced(EVENTS, i, bad)
-    unseeded[0] = dataclasses.replace(EVENTS[0], seed=None)  # an imported log: no seed
+    begun = EVENTS[0]
+    assert isinstance(begun, GameStarted)
+    unseeded[0] = dataclasses.replace(begun, seed=None)  # an imported log: no seed
     assert [str(d) for d in verify_events(unseeded, _lines(), seeded_walls=True)] == [want]
 
 
 def test_dice_the_seed_did_not_throw_are_named() -> None:
     i = _starts()[1]
     start = EVENTS[i]
+    assert isinstance(start, HandStarted)
     other = (1, 1) if start.dice != (1, 1) else (2, 2)
     found = verify_events(replaced(EVENTS, i, dataclasses.replace(start, dice=other)),
                           _lines(), seeded_walls=True)
