@@ -18,6 +18,7 @@ import dataclasses
 import json
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -26,6 +27,7 @@ from engine.actions import Action, Ron
 from engine.events import (
     Event,
     GameEnded,
+    GameStarted,
     HandDrawn,
     HandStarted,
     RiichiAccepted,
@@ -35,7 +37,7 @@ from engine.events import (
 from engine.game import Game
 from saves.convert import ConvertError, events_from_recorded, ruleset_for
 from saves.logs.mjlog import parse_mjlog
-from saves.logs.model import LogFormatError
+from saves.logs.model import LogFormatError, Ryuukyoku
 from saves.logs.tenhou6 import parse_tenhou6
 from saves.verify import verify_events
 from tests.kit.real_logs import LOGS
@@ -63,9 +65,9 @@ def engine_replay(rec: list[Event]) -> Game:
     starts = [e for e in rec if isinstance(e, HandStarted)]
     walls = [(h.wall, h.dice) for h in starts]
     first = rec[0]
+    assert isinstance(first, GameStarted)
     if (starts[0].round_wind, starts[0].hand_number, starts[0].honba) == (0, 0, 0):
-        g = Game(first.ruleset, first.players, seed=first.seed,  # type: ignore[attr-defined]
-                 walls=walls)
+        g = Game(first.ruleset, first.players, seed=first.seed, walls=walls)
     else:  # one hand cut out of a game: start the engine from the recorded hand
         g = Game.from_events(rec[:2], walls=walls)
     drive(g, rec, _choice)
@@ -173,8 +175,10 @@ def test_dealer_nagashi_mangan_while_noten_passes_the_deal() -> None:
 def test_a_wrong_renchan_after_nagashi_is_reported() -> None:
     ev = _load("synthetic_nagashi_mangan_dealer")
     i = next(i for i, e in enumerate(ev) if isinstance(e, HandStarted) and e.honba == 1)
+    start = ev[i]
+    assert isinstance(start, HandStarted)
     bad = list(ev)
-    bad[i] = dataclasses.replace(ev[i], hand_number=0, dealer=0)  # type: ignore[type-var]
+    bad[i] = dataclasses.replace(start, hand_number=0, dealer=0)
     assert verify_events(bad) != []
 
 
@@ -281,8 +285,9 @@ def test_double_nagashi_deltas_are_summed() -> None:
            '<RYUUKYOKU type="nm" ba="0,0" sc="350,-20,190,100,230,-40,230,-40"/>')
     game = parse_mjlog(text.replace(one, two, 1))
     (draw,) = [a for a in game.kyokus[0].actions if type(a).__name__ == "Ryuukyoku"]
-    assert draw.kind == "nagashi_mangan"  # type: ignore[attr-defined]
-    assert draw.deltas == (8000, 4000, -6000, -6000)  # type: ignore[attr-defined]
+    assert isinstance(draw, Ryuukyoku)
+    assert draw.kind == "nagashi_mangan"
+    assert draw.deltas == (8000, 4000, -6000, -6000)
 
 
 def test_abortive_results_with_zero_deltas_are_read() -> None:
@@ -290,7 +295,9 @@ def test_abortive_results_with_zero_deltas_are_read() -> None:
     data = json.loads((DATA / "synthetic_four_winds.json").read_text(encoding="utf-8"))
     data["log"][0][16] = ["四風連打", [0, 0, 0, 0]]
     rec = parse_tenhou6(json.dumps(data, ensure_ascii=False))
-    assert rec.kyokus[0].actions[-1].kind == "four_winds"  # type: ignore[union-attr]
+    last = rec.kyokus[0].actions[-1]
+    assert isinstance(last, Ryuukyoku)
+    assert last.kind == "four_winds"
 
 
 def test_unknown_result_name_is_a_plain_error() -> None:
@@ -304,7 +311,9 @@ def test_double_nagashi_in_tenhou6_sums_the_delta_lists() -> None:
     data = json.loads((DATA / "synthetic_nagashi_mangan_dealer.json").read_text(encoding="utf-8"))
     data["log"][0][16] = ["流し満貫", [10000, -6000, -2000, -2000], [-2000, 10000, -4000, -4000]]
     rec = parse_tenhou6(json.dumps(data, ensure_ascii=False))
-    assert rec.kyokus[0].actions[-1].deltas == (8000, 4000, -6000, -6000)  # type: ignore[union-attr]
+    last = rec.kyokus[0].actions[-1]
+    assert isinstance(last, Ryuukyoku)
+    assert last.deltas == (8000, 4000, -6000, -6000)
 
 
 # ------------------------------------------------------------------ the real logs
@@ -358,19 +367,21 @@ def test_a_cut_out_hand_is_verified_from_its_own_scores() -> None:
     assert verify_events(ev) == []
     whole = _load("synthetic_four_winds")
     i = next(i for i, e in enumerate(whole) if isinstance(e, HandStarted))
+    start = whole[i]
+    assert isinstance(start, HandStarted)
     bad = list(whole)
-    bad[i] = dataclasses.replace(whole[i], scores=(26000, 24000, 25000, 25000))  # type: ignore[type-var]
+    bad[i] = dataclasses.replace(start, scores=(26000, 24000, 25000, 25000))
     assert any("scores at the start" in str(d) for d in verify_events(bad))
 
 
 # ------------------------------------------------------------------ robustness
 
 
-def _mutations(data: dict[str, object]) -> list[dict[str, object]]:
+def _mutations(data: dict[str, Any]) -> list[dict[str, Any]]:
     """Small damages a real log can carry (a converter's or a transfer's): each one must
     give a plain error or a verify report, never a traceback."""
     out = []
-    for k in range(len(data["log"])):  # type: ignore[arg-type]
+    for k in range(len(data["log"])):
         for change in range(8):
             d = json.loads(json.dumps(data))
             hand = d["log"][k]
@@ -457,7 +468,9 @@ def test_other_converters_names_for_abortive_draws_are_read() -> None:
         data = json.loads((DATA / f"{file}.json").read_text(encoding="utf-8"))
         data["log"][0][16] = [alias]
         rec = parse_tenhou6(json.dumps(data, ensure_ascii=False))
-        assert rec.kyokus[0].actions[-1].kind == kind  # type: ignore[union-attr]
+        last = rec.kyokus[0].actions[-1]
+        assert isinstance(last, Ryuukyoku)
+        assert last.kind == kind
         assert verify_events(events_from_recorded(rec)) == []
 
 
