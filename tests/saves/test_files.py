@@ -10,13 +10,15 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.events import GameEnded, HandStarted
+from engine.events import Event, GameEnded, GameStarted, HandStarted
 from engine.game import Game
 from engine.state import fold, snapshot
 from rulesets.schema import Ruleset
@@ -30,8 +32,10 @@ SEATS = [SeatInfo("You"), SeatInfo("Bot 1", "easy"), SeatInfo("Bot 2", "easy"),
          SeatInfo("Bot 3", "easy")]
 
 
-def write_game(folder: Path, events, name: str = "g"):  # type: ignore[no-untyped-def]
-    header = make_header(events[0].ruleset.to_dict(), SEATS, events[0].seed)
+def write_game(folder: Path, events: Sequence[Event], name: str = "g") -> Path:
+    start = events[0]
+    assert isinstance(start, GameStarted)
+    header = make_header(start.ruleset.to_dict(), SEATS, start.seed)
     with GameWriter.create(folder, header, name=name) as w:
         for ev in events:
             w.append(ev)
@@ -132,7 +136,8 @@ def test_damaged_middle_line_keeps_every_good_event_and_resume_copies(tmp_path: 
         (lambda o: o.update(seat="north"), 5, r"expected `int`, got `str` at `\$\.seat`"),
     ],
 )
-def test_tampered_event_lines(tmp_path: Path, change, line: int, message: str) -> None:  # type: ignore[no-untyped-def]
+def test_tampered_event_lines(tmp_path: Path, change: Callable[[dict[str, Any]], object],
+                              line: int, message: str) -> None:
     events = played_game(2)[:30]
     path = write_game(tmp_path, events)
     lines = path.read_bytes().split(b"\n")
@@ -150,7 +155,9 @@ def test_tampered_event_lines(tmp_path: Path, change, line: int, message: str) -
 
 def test_a_different_ruleset_in_the_game_than_in_the_header(tmp_path: Path) -> None:
     events = list(played_game(2)[:10])
-    events[0] = type(events[0])(Ruleset(oka=0, uma=(30, 10, -10, -30)), events[0].players, 2)
+    start = events[0]
+    assert isinstance(start, GameStarted)
+    events[0] = GameStarted(Ruleset(oka=0, uma=(30, 10, -10, -30)), start.players, 2)
     header = make_header(Ruleset().to_dict(), SEATS, 2)
     with GameWriter.create(tmp_path, header, name="x") as w:
         w.extend(events)
@@ -196,7 +203,7 @@ def test_kill_at_random_moments_loses_nothing(tmp_path: Path) -> None:
     script = Path(__file__).with_name("_killee.py")
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
     rng = random.Random(5)
-    before: list = []
+    before: list[Event] = []
     kills = 0
     for _ in range(60):  # each run is killed early, so a whole game needs many runs
         proc = subprocess.Popen([sys.executable, str(script), str(path), "11", "0.001"],
@@ -235,7 +242,7 @@ def _fuzz_bytes() -> bytes:
 
 
 @given(st.data())
-def test_any_damage_is_reported_never_raised(data) -> None:  # type: ignore[no-untyped-def]
+def test_any_damage_is_reported_never_raised(data: st.DataObject) -> None:
     """Truncation, flipped bytes or inserted garbage anywhere: either a SaveError (the header
     is hit) or every event before the damaged line, exactly as written."""
     original = _fuzz_bytes()
