@@ -4,15 +4,27 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from cli.main import main
-from engine.events import GameEnded, HandDrawn, HandStarted, Won
+from engine.events import (
+    Discarded,
+    Drew,
+    Event,
+    GameEnded,
+    GameStarted,
+    HandDrawn,
+    HandStarted,
+    Won,
+)
 from saves.convert import events_from_recorded, recorded_from_events, ruleset_for
 from saves.logs.mjai import format_mjai, parse_mjai
 from saves.logs.mjlog import parse_mjlog
+from saves.logs.model import RecordedGame
 from saves.logs.tenhou6 import format_tenhou6, parse_tenhou6
 from saves.reader import load
 from saves.verify import verify_events
@@ -20,9 +32,9 @@ from tests.kit.real_logs import MJLOG, TENHOU6
 from tests.kit.saved_games import played_game
 
 
-def results(events):  # type: ignore[no-untyped-def]
+def results(events: Sequence[Event]) -> list[tuple[object, ...]]:
     """What a game is, independent of physical tile copies and unrecorded detail."""
-    out = []
+    out: list[tuple[object, ...]] = []
     for e in events:
         if isinstance(e, HandStarted):
             out.append(("hand", e.round_wind, e.hand_number, e.honba, e.sticks, e.dealer,
@@ -37,7 +49,7 @@ def results(events):  # type: ignore[no-untyped-def]
     return out
 
 
-def without_reveals(game):  # type: ignore[no-untyped-def]
+def without_reveals(game: RecordedGame) -> list[Any]:
     return [k[:9] + (tuple(a for a in k[9] if a[0] != "DoraRevealed"),)
             for k in game.canonical()]
 
@@ -51,7 +63,9 @@ def test_export_then_import_gives_the_same_game(seed: int, fmt: str) -> None:
         back = parse_tenhou6(format_tenhou6(recorded))
     else:
         back = parse_mjai(format_mjai(recorded))
-    again = events_from_recorded(back, events[0].ruleset)
+    start = events[0]
+    assert isinstance(start, GameStarted)
+    again = events_from_recorded(back, start.ruleset)
     # tenhou.net/6 does not record when a kan dora was turned (the reader puts it where
     # Tenhou does): compare the hands without the reveal's position
     assert without_reveals(back) == without_reveals(recorded)
@@ -59,15 +73,15 @@ def test_export_then_import_gives_the_same_game(seed: int, fmt: str) -> None:
     assert results(again) == results(events)
     assert verify_events(again) == []
     # same draws and discards, tile for tile (kinds and red fives)
-    def plays(evs):  # type: ignore[no-untyped-def]
+    def plays(evs: Sequence[Event]) -> list[tuple[str, int, int, bool]]:
         return [(type(e).__name__, e.seat, e.tile // 4,
                  e.tile % 4 == 0 and e.tile // 4 in (4, 13, 22))
-                for e in evs if type(e).__name__ in ("Drew", "Discarded")]
+                for e in evs if isinstance(e, (Drew, Discarded))]
     assert plays(again) == plays(events)
 
 
-def test_real_tenhou_games_import_and_verify_clean(tmp_path: Path,
-                                                   capsys) -> None:  # type: ignore[no-untyped-def]
+def test_real_tenhou_games_import_and_verify_clean(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     for path in TENHOU6:
         out = tmp_path / (path.stem + ".jsonl")
         assert main(["import", str(path), "--from", "tenhou6", "-o", str(out)]) == 0
@@ -117,7 +131,8 @@ def test_a_wrong_recorded_value_in_a_real_game_is_reported() -> None:
         f"{'ESWN'[k2.round_wind]}{k2.hand_number + 1}-{k2.honba}"]
 
 
-def test_import_of_a_bad_log_is_a_plain_message(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+def test_import_of_a_bad_log_is_a_plain_message(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
     log = tmp_path / "bad.json"
     log.write_text('{"log": [[1, 2, 3]]}', encoding="utf-8")
     assert main(["import", str(log), "--from", "tenhou6", "-o", str(tmp_path / "x.jsonl")]) == 1
