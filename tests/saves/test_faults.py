@@ -10,12 +10,14 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
+from typing import IO, Any, cast
 
 import pytest
 
-from engine.events import Won
-from saves.codec import SeatInfo, encode_event
+from engine.events import Event, GameStarted, Won
+from saves.codec import Header, SeatInfo, encode_event
 from saves.folder import list_games, peek
 from saves.reader import SaveError, load, loads
 from saves.writer import POINTER, GameLocked, GameWriter, latest_unfinished, make_header
@@ -27,11 +29,14 @@ SEATS = [SeatInfo("You"), SeatInfo("Bot 1", "easy"), SeatInfo("Bot 2", "easy"),
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def header(events):  # type: ignore[no-untyped-def]
-    return make_header(events[0].ruleset.to_dict(), SEATS, events[0].seed)
+def header(events: Sequence[Event]) -> Header:
+    start = events[0]
+    assert isinstance(start, GameStarted)
+    return make_header(start.ruleset.to_dict(), SEATS, start.seed)
 
 
-def write_game(folder: Path, events, name: str = "g", pointer: bool = True):  # type: ignore[no-untyped-def]
+def write_game(folder: Path, events: Sequence[Event], name: str = "g",
+               pointer: bool = True) -> Path:
     with GameWriter.create(folder, header(events), name=name, pointer=pointer) as w:
         w.extend(list(events))
     return w.path
@@ -41,7 +46,7 @@ class FullDisk:
     """A file whose writes fail with ENOSPC while ``full`` (after writing ``part`` bytes of
     the first failing write, as a disk that fills in the middle of a line)."""
 
-    def __init__(self, real, part: int = 7, code: int = errno.ENOSPC) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, real: IO[bytes], part: int = 7, code: int = errno.ENOSPC) -> None:
         self.real = real
         self.full = False
         self.part = part
@@ -52,12 +57,21 @@ class FullDisk:
             if self.part:
                 n = self.real.write(data[:self.part])
                 self.part = 0
-                return n  # type: ignore[no-any-return]
+                return n
             raise OSError(self.code, os.strerror(self.code))
-        return self.real.write(data)  # type: ignore[no-any-return]
+        return self.real.write(data)
 
-    def __getattr__(self, name: str):  # type: ignore[no-untyped-def]
+    def __getattr__(self, name: str) -> Any:
         return getattr(self.real, name)
+
+    @classmethod
+    def under(cls, w: GameWriter, part: int = 7, code: int = errno.ENOSPC) -> FullDisk:
+        """A FullDisk put between ``w`` and its open file."""
+        assert w._fh is not None
+        disk = cls(w._fh, part, code)
+        # duck-typed: it writes through to the file and forwards everything else to it
+        w._fh = cast(IO[bytes], disk)
+        return disk
 
 
 # ------------------------------------------------------------------ a full disk
@@ -67,8 +81,7 @@ def test_a_full_disk_keeps_the_game_going_and_saves_everything_when_space_return
         tmp_path: Path) -> None:
     events = played_game(2)
     w = GameWriter.create(tmp_path, header(events), name="full")
-    disk = FullDisk(w._fh)
-    w._fh = disk  # type: ignore[assignment]
+    disk = FullDisk.under(w)
     for ev in events[:30]:
         w.append(ev)
     disk.full = True
@@ -93,8 +106,7 @@ def test_close_on_a_full_disk_never_raises_and_says_what_was_lost(tmp_path: Path
     events = played_game(2)
     w = GameWriter.create(tmp_path, header(events), name="quit")
     w.extend(list(events[:20]))
-    disk = FullDisk(w._fh, part=0)
-    w._fh = disk  # type: ignore[assignment]
+    disk = FullDisk.under(w, part=0)
     disk.full = True
     w.append(events[20])
     w.close()  # Ctrl+Q on a full disk: no traceback
@@ -106,8 +118,7 @@ def test_close_on_a_full_disk_never_raises_and_says_what_was_lost(tmp_path: Path
 def test_a_read_only_disk_is_one_sentence_and_the_game_goes_on(tmp_path: Path) -> None:
     events = played_game(2)
     w = GameWriter.create(tmp_path, header(events), name="ro")
-    disk = FullDisk(w._fh, part=0, code=errno.EROFS)
-    w._fh = disk  # type: ignore[assignment]
+    disk = FullDisk.under(w, part=0, code=errno.EROFS)
     disk.full = True
     w.extend(list(events[:10]))
     assert w.problem == ("The game could not be saved (Read-only file system); it goes on, "
@@ -161,6 +172,7 @@ def test_continue_checks_first_and_neither_forks_nor_moves_the_pointer(tmp_path:
     events = list(played_game(2))
     i = next(i for i, e in enumerate(events) if isinstance(e, Won))
     won = events[i]
+    assert isinstance(won, Won)
     w = dataclasses.replace(won.wins[0], points=won.wins[0].points + 1000)
     bad = events[:i] + [dataclasses.replace(won, wins=(w,))] + events[i + 1:i + 30]
     other = write_game(tmp_path, events[:50], name="other")
