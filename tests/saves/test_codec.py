@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import itertools
 import json
+from collections.abc import Callable
+from typing import Any
 
 import msgspec
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.events import EVENT_TYPES, GameStarted, Meld, Payment, WinResult, Won
+from engine.events import EVENT_TYPES, Event, GameStarted, Meld, Payment, WinResult, Won
 from rulesets.schema import Ruleset
 from saves.codec import (
     FORMAT_VERSION,
@@ -30,7 +32,7 @@ from saves.codec import (
 from tests.kit.saved_games import played_game
 
 
-def roundtrip(event):  # type: ignore[no-untyped-def]
+def roundtrip(event: Event) -> Event:
     return decode_event(parse_json(encode_event(event)))
 
 
@@ -72,7 +74,8 @@ wins = st.builds(
 
 @given(st.lists(wins, min_size=1, max_size=3),
        st.tuples(*[st.integers(-200000, 200000)] * 4), st.integers(0, 20))
-def test_won_events_round_trip(ws, deltas, sticks) -> None:  # type: ignore[no-untyped-def]
+def test_won_events_round_trip(ws: list[WinResult], deltas: tuple[int, int, int, int],
+                               sticks: int) -> None:
     ev = Won(tuple(ws), deltas, sticks)
     assert roundtrip(ev) == ev
 
@@ -206,7 +209,7 @@ def test_the_quick_value_check_passes_no_line_nested_too_deeply(inner: object) -
         assert _walk_passes(obj) or not _fine(obj, 0), levels
 
 
-def _outcome(decode, obj: object) -> object:  # type: ignore[no-untyped-def]
+def _outcome(decode: Callable[[Any], Event], obj: object) -> object:
     try:
         return decode(obj)
     except LineError as exc:
