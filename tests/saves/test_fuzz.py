@@ -44,6 +44,8 @@ DATA = Path(__file__).resolve().parents[1] / "data"
 RARE = DATA / "rare_logs"
 ROUNDS = int(os.environ.get("FUZZ_ROUNDS", "0"))
 
+Mutator = Callable[[str, random.Random], tuple[str, str]]  # text -> (damaged text, what)
+
 
 def _real_logs(suffix: str) -> list[Path]:
     """The real Tenhou logs kept in tests/data (copies of shared/logs and mjai-reviewer's)."""
@@ -70,9 +72,9 @@ def _mjai_text() -> str:
 
 
 @functools.cache
-def log_corpus() -> list[tuple[str, str, Callable[[str], RecordedGame], Callable]]:  # type: ignore[type-arg]
+def log_corpus() -> list[tuple[str, str, Callable[[str], RecordedGame], Mutator]]:
     """Real logs in each format, with their reader and mutator."""
-    out: list[tuple[str, str, Callable[[str], RecordedGame], Callable]] = []  # type: ignore[type-arg]
+    out: list[tuple[str, str, Callable[[str], RecordedGame], Mutator]] = []
     for p in _real_logs(".json")[:3]:
         out.append((p.name, p.read_text("utf-8"), parse_tenhou6, mutate_json_log))
     for p in _real_logs(".xml")[:2] or sorted(RARE.glob("*.xml"))[:2]:
@@ -88,8 +90,7 @@ def fuzz_saves(rounds: int, seed: int) -> Tally:
     for n in range(rounds):
         name, data, events = corpus[n % len(corpus)]
         bad, what = mutate_save(data, rng)
-        outcome, detail = timed(lambda bad=bad, events=events: judge_save(bad, events),
-                                f"{name}: {what}")
+        outcome, detail = timed(functools.partial(judge_save, bad, events), f"{name}: {what}")
         tally.add(outcome, f"{detail} {outcome}")
     return tally
 
@@ -101,8 +102,7 @@ def fuzz_logs(rounds: int, seed: int) -> Tally:
     for n in range(rounds):
         name, text, parse, mutate = corpus[n % len(corpus)]
         bad, what = mutate(text, rng)
-        outcome, detail = timed(lambda bad=bad, parse=parse: judge_log(bad, parse),
-                                f"{name}: {what}")
+        outcome, detail = timed(functools.partial(judge_log, bad, parse), f"{name}: {what}")
         tally.add(outcome, f"{detail} {outcome}")
     return tally
 
