@@ -5,15 +5,18 @@ from __future__ import annotations
 
 import os
 import shutil
+import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
 import saves.folder as folder_mod
-from engine.events import GameEnded, HandStarted
+from engine.events import Event, GameEnded, GameStarted, HandStarted
 from saves.codec import SeatInfo, encode_event
 from saves.folder import INDEX, SavedGame, list_games, peek
+from saves.reader import MAX_LINE_BYTES
 from saves.verify import hand_label
 from saves.writer import GameWriter, make_header
 from tests.kit.saved_games import played_game
@@ -23,8 +26,11 @@ SEATS = (SeatInfo("You", None), SeatInfo("Bot 1", "easy"), SeatInfo("Bot 2", "ea
          SeatInfo("Bot 3", "strong"))
 
 
-def write(folder: Path, events, name: str, seats=SEATS) -> Path:  # type: ignore[no-untyped-def]
-    header = make_header(events[0].ruleset.to_dict(), seats, events[0].seed)
+def write(folder: Path, events: Sequence[Event], name: str,
+          seats: Sequence[SeatInfo] = SEATS) -> Path:
+    start = events[0]
+    assert isinstance(start, GameStarted)
+    header = make_header(start.ruleset.to_dict(), seats, start.seed)
     with GameWriter.create(folder, header, name=name, pointer=False) as w:
         w.extend(list(events))
     return w.path
@@ -63,7 +69,7 @@ def test_the_last_hand_is_found_far_from_the_end(tmp_path: Path) -> None:
     starts = [e for e in cut if isinstance(e, HandStarted)]
     draw = encode_event(next(e for e in reversed(cut) if type(e).__name__ == "Drew"))
     with open(path, "ab") as fh:
-        fh.write(draw * (3 * folder_mod.MAX_LINE_BYTES // len(draw)))
+        fh.write(draw * (3 * MAX_LINE_BYTES // len(draw)))
     assert peek(path).info.hand == hand_label(starts[-1])
 
 
@@ -133,7 +139,7 @@ def test_a_folder_that_cannot_be_written_lists_without_an_index(
     def refuse(*args: object, **kwargs: object) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(folder_mod.tempfile, "mkstemp", refuse)
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)  # the module saves.folder uses
     assert [g[1] for g in _games(tmp_path)] == ["finished"]
     assert not (tmp_path / INDEX).exists()
 
