@@ -94,8 +94,9 @@ def test_every_preset_comes_back_whole(preset: str, fmt: str, tmp_path: Path,
     # red fives and dora indicator were lost, gpc's plain fives were written as red
     events = played_game(1, "easy", load_ruleset(preset))
     back, note = round_trip(events, fmt, tmp_path, capsys)
-    first = back[0]
-    assert isinstance(first, GameStarted) and first.ruleset == events[0].ruleset  # type: ignore[union-attr]
+    first, start = back[0], events[0]
+    assert isinstance(first, GameStarted) and isinstance(start, GameStarted)
+    assert first.ruleset == start.ruleset
     assert results(back) == results(events)
     assert back[-1] == events[-1]  # the final table: points, ranks, oka, uma, bonus, chips
     assert note == ""

@@ -332,14 +332,18 @@ def test_tenhou6_malformed(text: str, message: str) -> None:
 
 def test_tenhou6_bad_tile_code() -> None:
     e = _kyuushu_hand()
-    e[4] = [99, *e[4][1:]]  # type: ignore[index]
+    haipai = e[4]
+    assert isinstance(haipai, list)
+    e[4] = [99, *haipai[1:]]
     with pytest.raises(LogFormatError, match=r"kyoku E1-0\): seat 0 haipai: bad tile code 99"):
         parse_tenhou6(_t6_with(e))
 
 
 def test_tenhou6_fifth_copy() -> None:
     e = _kyuushu_hand()
-    e[7] = [14] * 5 + e[7][5:]  # type: ignore[index,operator]
+    haipai = e[7]
+    assert isinstance(haipai, list)
+    e[7] = [14] * 5 + haipai[5:]
     with pytest.raises(LogFormatError, match="a fifth 4m"):
         parse_tenhou6(_t6_with(e))
 

@@ -14,7 +14,7 @@ EVENTS = played_game(1)
 REPLAY = Replay(EVENTS)
 
 
-def state_at(i: int):  # type: ignore[no-untyped-def]
+def state_at(i: int) -> dict[str, object]:
     return snapshot(fold(EVENTS[: i + 1]))
 
 
