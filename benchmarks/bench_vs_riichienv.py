@@ -8,9 +8,9 @@ Games alternate in one process: one riichienv hanchan (``RiichiEnv(game_mode=
 "4p-red-half")``, four agents choosing uniformly among ``obs.legal_actions()`` like its
 ``RandomAgent``), then one of ours per level still to play, each played by
 :func:`ai.arena.run_one` exactly as ``hanchan simulate --bots LEVEL`` plays it (bots
-choosing from a fresh ``PlayerView`` and the legal actions, statistics read from the
-events).  CPU time is summed per side, so a busy machine slows both alike and the
-ratios hold; quote ``uptime`` with the figures all the same.
+choosing from their ``PlayerView``, made when first read, and the legal actions,
+statistics read from the events).  CPU time is summed per side, so a busy machine
+slows both alike and the ratios hold; quote ``uptime`` with the figures all the same.
 """
 
 from __future__ import annotations
