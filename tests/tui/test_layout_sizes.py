@@ -157,6 +157,11 @@ def _words(*texts: str) -> set[str]:
     return {w for t in texts for w in t.split()}
 
 
+def _flat(shown: str) -> str:
+    """The words of a panel's text, less its scroll bar."""
+    return " ".join(w for w in shown.split() if w.strip("│▁▂▃▄▅▆▇█▔"))
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("page", ["new", "rules"])
 async def test_preset_pages_show_whole_words_and_cite_the_club(size: tuple[int, int],
@@ -173,7 +178,11 @@ async def test_preset_pages_show_whole_words_and_cite_the_club(size: tuple[int, 
         seen = 0
         for index, info in enumerate(infos):
             screen.query_one("#presets").highlighted = index  # type: ignore[attr-defined]
-            await pilot.pause()
+            for _ in range(100):  # until the page shows this preset (a busy machine lags)
+                about.scroll_to(y=0, animate=False)  # type: ignore[attr-defined]
+                await pilot.pause()
+                if info.title in _flat(" ".join(region_lines(app, about))):
+                    break
             rows = key_rules(info.rules)
             allowed = _words(info.title, info.source, "Rules:", *[a + " " + b for a, b in rows])
             if page == "rules":  # the yaku table, above the key rules
@@ -185,7 +194,7 @@ async def test_preset_pages_show_whole_words_and_cite_the_club(size: tuple[int, 
                 about.scroll_to(y=top, animate=False)  # type: ignore[attr-defined]
                 await pilot.pause()
                 shown += " " + " ".join(region_lines(app, about))
-            flat = " ".join(w for w in shown.split() if w.strip("│▁▂▃▄▅▆▇█▔"))
+            flat = _flat(shown)
             assert ".txt" not in flat  # the club's text is cited, not a file of ours
             assert info.title in flat and "Rules: " + info.source in flat
             for word in shown.split():
