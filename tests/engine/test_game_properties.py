@@ -62,7 +62,7 @@ def play(rules_name: str, seed: int, chooser: str, check_every: int = 1,
         assert pending, "the game is stuck: nobody to act and not over"
         for seat, acts in sorted(pending.items()):
             st_ = g.state
-            if st_.phase in ("turn", "claim", "chankan") and st_.phase != "hand_over":
+            if st_.phase in ("turn", "claim", "chankan"):
                 if g._show is None:
                     assert acts == legal_actions(st_, seat)
             action = choose(acts, seat)

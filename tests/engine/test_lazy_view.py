@@ -13,6 +13,7 @@ from collections.abc import Sequence
 import pytest
 
 from ai.arena import play_game
+from ai.base import Bot
 from ai.random_bot import RandomBot
 from engine import visibility
 from engine.actions import Action
@@ -138,14 +139,14 @@ def test_the_arena_gives_lazy_views_until_a_bot_reads_one() -> None:
     """A bot that never reads gets lazy views it never pays for; a bot that reads gets
     plain views after its first read; the game is the one plain views give."""
     reader, blind = _Reader(), _Blind(2)
-    bots = [reader, blind, RandomBot(3), RandomBot(4)]
+    bots: list[Bot] = [reader, blind, RandomBot(3), RandomBot(4)]
     events = play_game(CLUBS["tenhou"], bots, seed=21)
     assert reader.given[0] is False and all(reader.given[1:]) and len(reader.given) > 50
     assert not any(blind.given) and len(blind.given) > 50
     # the same choices from plain views give the same game
     reader2, blind2 = _Reader(), _Blind(2)
     g = Game(CLUBS["tenhou"], ("_Reader", "_Blind", "random", "random"), seed=21)
-    chooser = [reader2, blind2, RandomBot(3), RandomBot(4)]
+    chooser: list[Bot] = [reader2, blind2, RandomBot(3), RandomBot(4)]
     while not g.over:
         for seat, legal in g.pending().items():
             g.act(seat, chooser[seat].choose(g.view(seat), legal))

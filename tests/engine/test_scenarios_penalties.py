@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import pytest
 
 from engine.actions import Discard, Pass, Pon, Ron, Tsumo
 from engine.events import HandDrawn, HandStarted, Penalty
 from engine.game import Game
 from engine.legal import IllegalAction
+from rulesets.schema import Ruleset
 from tests.kit.game import CLUBS, build_wall, default_action, new_game, run
 
 NOTEN = {0: "13579m2468p1357s", 1: "2468m13579p2468s", 2: "13579s123456z99p",
@@ -42,7 +45,8 @@ def test_mistakes_are_refused_outside_practice_mode_and_for_bots() -> None:
     assert not any(isinstance(e, Penalty) for e in g.events)
 
 
-def new_practice(rules, *walls, practice_seats=(0,)):  # type: ignore[no-untyped-def]
+def new_practice(rules: Ruleset, *walls: tuple[int, ...],
+                 practice_seats: Iterable[int] = (0,)) -> Game:
     return Game(rules, seed=0, walls=list(walls), practice_seats=practice_seats)
 
 

@@ -3,7 +3,7 @@ bonuses, honba."""
 
 from __future__ import annotations
 
-from engine.events import GameEnded, GameStarted, HandStarted, Won
+from engine.events import Event, GameEnded, GameStarted, HandStarted, Won
 from engine.game import Game
 from tests.kit.game import CLUBS, build_wall, last_result, new_game, run
 
@@ -49,7 +49,7 @@ def test_yokoyoko_yakuman_bonus_in_the_final_table() -> None:
     # yokoyoko: yakuman tsumo, 10 (thousand) from each other player in the settlement
     rules = CLUBS["yokoyoko"]
     wall = build_wall(PAO, DRAWS, dealer=3)
-    events = [GameStarted(rules, ("a", "b", "c", "d"), 0),
+    events: list[Event] = [GameStarted(rules, ("a", "b", "c", "d"), 0),
               HandStarted(1, 3, 0, 0, 3, (30000, 25000, 25000, 20000), (1, 1), wall)]
     g = Game.from_events(events)
     run(g, (0, "d 5z"), (1, "pon"), (1, "d 9p"), (0, "d 6z"), (1, "pon"), (1, "d 9s"),

@@ -8,6 +8,8 @@ the comments (base points = fu x 2^(han+2); non-dealer ron x4, dealer x6).
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from engine.scoring import PointSplit, clear_cache, limit_points, score_win, yaku_table
@@ -24,7 +26,7 @@ T = Ruleset().replace(double_yakuman=("kokushi_13", "suuankou_tanki", "junsei_ch
 # ------------------------------------------------------------ open tanyao
 def test_open_tanyao_counts_by_default_and_not_without_kuitan() -> None:
     # makura 43 (タンヤオ 鳴き可能), ako 3-01-01-02, teireikai 1 (喰いタンあり)
-    kw = dict(melds=("chi:234m",), win="6s")
+    kw: dict[str, Any] = dict(melds=("chi:234m",), win="6s")
     r = score("567p345s678s55s", rules=T, **kw)
     assert r.valid and yaku_ids(r) == {"tanyao"}
     r = score("567p345s678s55s", rules=T.replace(open_tanyao=False), **kw)
@@ -34,7 +36,7 @@ def test_open_tanyao_counts_by_default_and_not_without_kuitan() -> None:
 # ------------------------------------------------------------ kiriage mangan
 def test_four_han_thirty_fu_is_7700_or_kiriage_mangan() -> None:
     # riichi pinfu tanyao + 1 dora, 30 fu: 30 x 2^6 = 1920 -> 7680 -> 7700
-    kw = dict(win="8s", riichi=True, dora="1m")
+    kw: dict[str, Any] = dict(win="8s", riichi=True, dora="1m")
     r = score("234567m234p55p678s", rules=T, **kw)
     assert (r.han, r.fu, r.total, r.limit) == (4, 30, 7700, None)
     # ako 2-02-01: 子7700点 (no kiriage)
@@ -47,7 +49,7 @@ def test_four_han_thirty_fu_is_7700_or_kiriage_mangan() -> None:
 def test_three_han_sixty_fu_kiriage() -> None:
     # three closed terminal triplets + tanki: 20 + 10 + 8 + 8 + 8 + 2 = 56 -> 60 fu;
     # riichi + sanankou = 3 han; 60 x 2^5 = 1920 -> 7700; teireikai 5: 60符3翻も満貫
-    kw = dict(win="5m", riichi=True)
+    kw: dict[str, Any] = dict(win="5m", riichi=True)
     r = score("111m999p111s234s55m", rules=T, **kw)
     assert (r.han, r.fu, r.total) == (3, 60, 7700)
     r = score("111m999p111s234s55m", rules=T.replace(kiriage_mangan=True), **kw)
@@ -55,21 +57,21 @@ def test_three_han_sixty_fu_kiriage() -> None:
 
 
 # ------------------------------------------------------------ counted yakuman
-KAZOE = dict(hand="112233456789m99m", win="4m", riichi=True, dora="8m")
+KAZOE: dict[str, Any] = dict(hand="112233456789m99m", win="4m", riichi=True, dora="8m")
 
 
 def test_thirteen_han_is_counted_yakuman() -> None:
     # riichi 1 + pinfu 1 + iipeikou 1 + ittsu 2 + chinitsu 6 + dora 3 (three 9m) = 14 han
     # makura 45-f (13翻以上で四倍満(数え役満)), ako 2-02-03 (13飜以上)
-    r = score(rules=T, **KAZOE)  # type: ignore[arg-type]
+    r = score(rules=T, **KAZOE)
     assert r.han == 14 and r.limit == "kazoe_yakuman" and r.total == 32000
     assert r.yakuman_count == 0
 
 
 def test_counted_yakuman_can_be_switched_off() -> None:
-    r = score(rules=T.replace(kazoe_yakuman=False), **KAZOE)  # type: ignore[arg-type]
+    r = score(rules=T.replace(kazoe_yakuman=False), **KAZOE)
     assert r.limit == "sanbaiman" and r.total == 24000
-    r = score(rules=T.replace(kazoe_cap="sanbaiman"), **KAZOE)  # type: ignore[arg-type]
+    r = score(rules=T.replace(kazoe_cap="sanbaiman"), **KAZOE)
     assert r.limit == "sanbaiman" and r.total == 24000
 
 
@@ -90,12 +92,12 @@ def test_real_yakuman_ignores_ordinary_yaku_and_dora() -> None:
 
 # ------------------------------------------------------------ double yakuman
 def test_kokushi_thirteen_wait_is_double_or_single() -> None:
-    kw = dict(hand="19m19p19s1234567z1m", win="1m")
+    kw: dict[str, Any] = dict(hand="19m19p19s1234567z1m", win="1m")
     # makura 43 (ダブル役満: 国士無双十三面待ち), Tenhou
-    r = score(rules=T, **kw)  # type: ignore[arg-type]
+    r = score(rules=T, **kw)
     assert r.yaku == (("kokushi_13", 26),) and r.yakuman_count == 2 and r.total == 64000
     # teireikai 10: 役満の特例なし (ダブル役満の倍点数...認めない)
-    r = score(rules=T.replace(double_yakuman=()), **kw)  # type: ignore[arg-type]
+    r = score(rules=T.replace(double_yakuman=()), **kw)
     assert r.yaku == (("kokushi_13", 13),) and r.total == 32000
 
 
@@ -111,64 +113,65 @@ def test_suukantsu_double_under_ako() -> None:
 
 def test_kokushi_robbing_a_closed_kan() -> None:
     rules = T.replace(chankan_on_ankan="kokushi")
-    kw = dict(hand="19m19p19s1234567z1m", win="1m", chankan_ankan=True)
+    kw: dict[str, Any] = dict(hand="19m19p19s1234567z1m", win="1m", chankan_ankan=True)
     # makura 44-j: 国士無双のみ暗槓に対する槍槓が認められる
-    assert score(rules=rules, **kw).yakuman_count == 2  # type: ignore[arg-type]
+    assert score(rules=rules, **kw).yakuman_count == 2
     r = score("123m456p789s234s11z", "1z", rules=rules, chankan_ankan=True)
     assert not r.valid
     # ako 3-01-26-01: 暗槓の搶槓で和った場合はダブル役満(元々ダブル役満ならばトリプル役満)
-    r = score(rules=rules.replace(kokushi_chankan_ankan_double=True), **kw)  # type: ignore[arg-type]
+    r = score(rules=rules.replace(kokushi_chankan_ankan_double=True), **kw)
     assert r.yakuman_count == 3 and r.total == 96000
     r = score("19m19p19s1234567z9m", "1m", rules=rules.replace(
         kokushi_chankan_ankan_double=True, double_yakuman=()), chankan_ankan=True)
     assert r.yakuman_count == 2
     # gpc: 暗槓の槍槓なし (chankan_on_ankan none)
-    r = score(rules=T.replace(chankan_on_ankan="none"), **kw)  # type: ignore[arg-type]
+    r = score(rules=T.replace(chankan_on_ankan="none"), **kw)
     assert not r.valid and "closed kan" in (r.error or "")
 
 
 # ------------------------------------------------------------ stacking and its cap
 # tsuuiisou 1 + daisuushii 2 + suuankou tanki 2 = 5 yakuman
-FIVE = dict(hand="111z222z333z444z55z", win="5z", tsumo=True)
+FIVE: dict[str, Any] = dict(hand="111z222z333z444z55z", win="5z", tsumo=True)
 
 
 def test_yakuman_stack_up_to_the_cap() -> None:
-    r = score(rules=T, **FIVE)  # type: ignore[arg-type]
+    r = score(rules=T, **FIVE)
     assert r.yakuman_count == 5 and r.total == 5 * 32000
     assert yaku_ids(r) == {"tsuuiisou", "daisuushii", "suuankou_tanki"}
     # makura 45-h: 役満の複合はトリプル役満を上限とする
-    r = score(rules=T.replace(yakuman_cap=3), **FIVE)  # type: ignore[arg-type]
+    r = score(rules=T.replace(yakuman_cap=3), **FIVE)
     assert r.yakuman_count == 3 and r.total == 96000
     # ako 2-07 (いくつでも複合する, 単純に加算)
-    r = score(rules=T.replace(yakuman_cap=20), **FIVE)  # type: ignore[arg-type]
+    r = score(rules=T.replace(yakuman_cap=20), **FIVE)
     assert r.yakuman_count == 5
 
 
 def test_no_stacking_and_no_doubles() -> None:
     # teireikai 10: 役満の特例なし -> one single yakuman
-    r = score(rules=T.replace(yakuman_stacking=False, double_yakuman=()), **FIVE)  # type: ignore[arg-type]
+    r = score(rules=T.replace(yakuman_stacking=False, double_yakuman=()), **FIVE)
     assert r.yakuman_count == 1 and r.total == 32000 and len(r.yaku) == 1
 
 
 # ------------------------------------------------------------ renhou
-NO_YAKU = dict(hand="123m456p789s345s99p", win="4s")  # kanchan, no yaku at all
+NO_YAKU: dict[str, Any] = dict(hand="123m456p789s345s99p", win="4s")  # kanchan, no yaku at all
 
 
 def test_renhou_values() -> None:
-    r = score(rules=T, renhou=True, **NO_YAKU)  # type: ignore[arg-type]
+    r = score(rules=T, renhou=True, **NO_YAKU)
     assert not r.valid  # Tenhou: no renhou (teireikai 9: 人和...なし)
     # makura 44-m, 44-n: 人和は役満とする; ako 3-15-01 g 役満
-    r = score(rules=T.replace(renhou="yakuman"), renhou=True, **NO_YAKU)  # type: ignore[arg-type]
+    r = score(rules=T.replace(renhou="yakuman"), renhou=True, **NO_YAKU)
     assert r.yaku == (("renhou", 13),) and r.total == 32000
-    r = score(rules=T.replace(renhou="mangan"), renhou=True, **NO_YAKU)  # type: ignore[arg-type]
+    r = score(rules=T.replace(renhou="mangan"), renhou=True, **NO_YAKU)
     assert r.limit == "mangan" and r.total == 8000 and ("renhou", 5) in r.yaku
-    r = score(rules=T.replace(renhou="baiman"), renhou=True, **NO_YAKU)  # type: ignore[arg-type]
+    r = score(rules=T.replace(renhou="baiman"), renhou=True, **NO_YAKU)
     assert r.limit == "baiman" and r.total == 16000
 
 
 def test_renhou_not_combined_when_rules_say_so() -> None:
     # makura 43: 天和 地和 人和 十三不塔との複合はなし
-    kw = dict(hand="111m222p333s444s55z", win="4s", renhou=True)  # ron: sanankou, not suuankou
+    # ron: sanankou, not suuankou
+    kw: dict[str, Any] = dict(hand="111m222p333s444s55z", win="4s", renhou=True)
     r = score(rules=T.replace(renhou="yakuman"), hand="111m222p333s44s555z", win="4s",
               renhou=True)
     assert r.yakuman_count == 3  # renhou + suuankou tanki (double): they stack
@@ -176,18 +179,19 @@ def test_renhou_not_combined_when_rules_say_so() -> None:
               hand="111m222p333s44s555z", win="4s", renhou=True)
     assert r.yakuman_count == 1
     assert kw  # the shanpon ron case is only a sanankou: renhou alone
-    r = score(rules=T.replace(renhou="yakuman", first_turn_yakuman_stack=False), **kw)  # type: ignore[arg-type]
+    r = score(rules=T.replace(renhou="yakuman", first_turn_yakuman_stack=False), **kw)
     assert r.yaku == (("renhou", 13),)
 
 
 # ------------------------------------------------------------ tenhou and its waits
 def test_tenhou_best_waits() -> None:
-    kw = dict(hand="111m222p333s444s55z", win="4s", tsumo=True, seat="E", tenhou=True)
-    r = score(rules=T, **kw)  # type: ignore[arg-type]
+    kw: dict[str, Any] = dict(hand="111m222p333s444s55z", win="4s", tsumo=True, seat="E",
+                              tenhou=True)
+    r = score(rules=T, **kw)
     assert yaku_ids(r) == {"tenhou", "suuankou"} and r.yakuman_count == 2
     # ako 3-01-21-01-02: 四暗刻は単騎待ち扱い、国士無双は13面待ち、九蓮宝燈は9面待ち
     best = T.replace(tenhou_best_waits=True)
-    r = score(rules=best, **kw)  # type: ignore[arg-type]
+    r = score(rules=best, **kw)
     assert yaku_ids(r) == {"tenhou", "suuankou_tanki"} and r.yakuman_count == 3
     r = score("19m19p19s1234567z9m", "9m", rules=best, tsumo=True, seat="E", tenhou=True)
     assert yaku_ids(r) == {"tenhou", "kokushi_13"}
@@ -259,32 +263,33 @@ def test_chiitoitsu_never_with_ryanpeikou() -> None:
 # ------------------------------------------------------------ fu rules
 def test_pinfu_tsumo_is_20_fu() -> None:
     # makura 45-a 平和にツモの２符は付かない; ako 2-04 d 2飜20符
-    kw = dict(hand="234567m234p55p678s", win="8s", tsumo=True)
-    r = score(rules=T, **kw)  # type: ignore[arg-type]
+    kw: dict[str, Any] = dict(hand="234567m234p55p678s", win="8s", tsumo=True)
+    r = score(rules=T, **kw)
     assert (r.han, r.fu) == (3, 20)  # tsumo, pinfu, tanyao
     assert r.points == PointSplit(tsumo_dealer=1300, tsumo_other=700)  # 20 x 32 = 640
-    r = score(rules=T.replace(pinfu_tsumo_fu=False), **kw)  # type: ignore[arg-type]
+    r = score(rules=T.replace(pinfu_tsumo_fu=False), **kw)
     assert (r.han, r.fu) == (3, 30) and ("tsumo", 2) in r.fu_parts
 
 
 def test_open_hand_with_no_fu_ron() -> None:
-    kw = dict(hand="567p345s678s55s", win="6s", melds=("chi:234m",))
+    kw: dict[str, Any] = dict(hand="567p345s678s55s", win="6s", melds=("chi:234m",))
     # makura 45-b 食いピンフ形のアガリは常に30符
-    r = score(rules=T, **kw)  # type: ignore[arg-type]
+    r = score(rules=T, **kw)
     assert (r.fu, r.total) == (30, 1000)
     # ako 2-01-07 鳴きがあって符がない栄和: 20符 -> 20 x 8 x 4 = 640 -> 700
-    r = score(rules=T.replace(open_pinfu_ron_fu=20), **kw)  # type: ignore[arg-type]
+    r = score(rules=T.replace(open_pinfu_ron_fu=20), **kw)
     assert (r.fu, r.total) == (20, 700)
 
 
 def test_double_wind_pair() -> None:
     # dealer in East: 20 + 10 (closed ron) + 8 (999m) + pair of East
-    kw = dict(hand="999m123p456s789s11z", win="4s", seat="E", round="E", riichi=True)
+    kw: dict[str, Any] = dict(hand="999m123p456s789s11z", win="4s", seat="E", round="E",
+                              riichi=True)
     # ako 2-01-02 連風牌の対子 b 4符 (Tenhou too): 42 -> 50 fu; 50 x 8 = 400 -> 2400
-    r = score(rules=T, **kw)  # type: ignore[arg-type]
+    r = score(rules=T, **kw)
     assert (r.fu, r.total) == (50, 2400) and ("pair_double_wind", 4) in r.fu_parts
     # makura 45-e 連風牌も２符; gpc 連風牌のトイツは2符: 40 -> 40 fu; 320 x 6 = 1920 -> 2000
-    r = score(rules=T.replace(double_wind_fu=2), **kw)  # type: ignore[arg-type]
+    r = score(rules=T.replace(double_wind_fu=2), **kw)
     assert (r.fu, r.total) == (40, 2000)
 
 
@@ -314,17 +319,17 @@ def test_nagashi_mangan_payment() -> None:
 # ------------------------------------------------------------ paarenchan
 def test_paarenchan() -> None:
     # makura 44-f 連続した親のアガリの８回目以降を役満
-    kw = dict(hand="123m456p789s345s99p", win="4s", seat="E", paarenchan=True)
-    assert not score(rules=T, **kw).valid  # type: ignore[arg-type]  # no yaku, no paarenchan
-    r = score(rules=T.replace(paarenchan=True), **kw)  # type: ignore[arg-type]
+    kw: dict[str, Any] = dict(hand="123m456p789s345s99p", win="4s", seat="E", paarenchan=True)
+    assert not score(rules=T, **kw).valid  # no yaku, no paarenchan
+    r = score(rules=T.replace(paarenchan=True), **kw)
     assert r.yaku == (("paarenchan", 13),) and r.total == 48000
 
 
 # ------------------------------------------------------------ daisharin
 def test_daisharin() -> None:
-    kw = dict(hand="22334455667788p", win="8p")
-    assert score(rules=T, **kw).limit != "yakuman"  # type: ignore[arg-type]
-    r = score(rules=T.replace(daisharin="pinzu"), **kw)  # type: ignore[arg-type]
+    kw: dict[str, Any] = dict(hand="22334455667788p", win="8p")
+    assert score(rules=T, **kw).limit != "yakuman"
+    r = score(rules=T.replace(daisharin="pinzu"), **kw)
     assert r.yaku == (("daisharin", 13),)
     assert score("22334455667788s", "8s", rules=T.replace(daisharin="pinzu")).limit != "yakuman"
     assert score("22334455667788s", "8s",
@@ -338,10 +343,10 @@ def test_daisharin() -> None:
 
 # ------------------------------------------------------------ sanrenkou / suurenkou
 def test_sanrenkou_and_suurenkou() -> None:
-    kw = dict(hand="444m555m666m123p99s", win="9s")
-    assert "sanrenkou" not in yaku_ids(score(rules=T, **kw))  # type: ignore[arg-type]
+    kw: dict[str, Any] = dict(hand="444m555m666m123p99s", win="9s")
+    assert "sanrenkou" not in yaku_ids(score(rules=T, **kw))
     # ako 3-11-01 三連刻 d 4飜 (teireikai 9: 三連刻...なし)
-    r = score(rules=T.replace(sanrenkou_han=4), **kw)  # type: ignore[arg-type]
+    r = score(rules=T.replace(sanrenkou_han=4), **kw)
     assert ("sanrenkou", 4) in r.yaku and ("sanankou", 2) in r.yaku
     melds = ("pon:444m", "pon:555m", "pon:666m", "pon:777m")
     r = score("99s", "9s", rules=T.replace(sanrenkou_han=4), melds=melds)
@@ -353,11 +358,12 @@ def test_sanrenkou_and_suurenkou() -> None:
 
 # ------------------------------------------------------------ shiisanputaa
 def test_shiisanputaa() -> None:
-    kw = dict(hand="147m258p369s123z55z", win="5z", tsumo=True, first_draw_no_calls=True)
-    assert not score(rules=T, **kw).valid  # type: ignore[arg-type]
+    kw: dict[str, Any] = dict(hand="147m258p369s123z55z", win="5z", tsumo=True,
+                              first_draw_no_calls=True)
+    assert not score(rules=T, **kw).valid
     # ako 3-16-01 十三不搭 e 役満 (子でも有効 3-16-01-02)
     rules = T.replace(shiisanputaa=True)
-    r = score(rules=rules, **kw)  # type: ignore[arg-type]
+    r = score(rules=rules, **kw)
     assert r.yaku == (("shiisanputaa", 13),) and r.total == 32000
     # not after a call or a later draw
     r = score(rules=rules, hand="147m258p369s123z55z", win="5z", tsumo=True)
@@ -373,33 +379,34 @@ def test_shiisanputaa() -> None:
 
 # ------------------------------------------------------------ haitei with rinshan
 def test_haitei_with_rinshan() -> None:
-    kw = dict(hand="234m567p345s88s", win="8s", melds=("minkan:9999m",), tsumo=True,
+    kw: dict[str, Any] = dict(hand="234m567p345s88s", win="8s", melds=("minkan:9999m",), tsumo=True,
               rinshan=True, haitei=True)
-    r = score(rules=T, **kw)  # type: ignore[arg-type]
+    r = score(rules=T, **kw)
     assert yaku_ids(r) == {"rinshan"}  # teireikai (MATRIX: no)
-    r = score(rules=T.replace(haitei_with_rinshan=True), **kw)  # type: ignore[arg-type]
+    r = score(rules=T.replace(haitei_with_rinshan=True), **kw)
     assert yaku_ids(r) == {"rinshan", "haitei"}
 
 
 # ------------------------------------------------------------ open riichi
 def test_open_riichi() -> None:
-    kw = dict(hand="123m456p789s345s99p", win="4s")
+    kw: dict[str, Any] = dict(hand="123m456p789s345s99p", win="4s")
     open_rules = T.replace(open_riichi=True)
     # makura 18 オープンリーチあり（二翻）
-    r = score(rules=open_rules, open_riichi=True, **kw)  # type: ignore[arg-type]
+    r = score(rules=open_rules, open_riichi=True, **kw)
     assert r.yaku == (("open_riichi", 2),)
     # makura 23 オープンリーチとの複合を認める。合計で３翻役
-    r = score(rules=open_rules, open_riichi=True, double_riichi=True, **kw)  # type: ignore[arg-type]
+    r = score(rules=open_rules, open_riichi=True, double_riichi=True, **kw)
     assert r.yaku == (("open_riichi", 3),)
     # without the rule an open riichi is just a riichi (makura 44-d: no double count)
-    r = score(rules=T, open_riichi=True, **kw)  # type: ignore[arg-type]
+    r = score(rules=T, open_riichi=True, **kw)
     assert r.yaku == (("riichi", 1),)
 
 
 # ------------------------------------------------------------ dora
 def test_dora_red_and_ura() -> None:
-    kw = dict(hand="234m067p345s88s", win="8s", melds=("pon:999m",), dora="4p", ura="4p")
-    r = score(rules=T, **kw)  # type: ignore[arg-type]
+    kw: dict[str, Any] = dict(hand="234m067p345s88s", win="8s", melds=("pon:999m",), dora="4p",
+                              ura="4p")
+    r = score(rules=T, **kw)
     # no yaku: open, 999m is not a yakuhai; dora do not make a hand
     assert not r.valid and r.error == "no yaku"
     r = score("234m067p345s88s", "8s", rules=T, melds=("pon:777z",), dora="4p", ura="4p")
@@ -436,21 +443,22 @@ def test_highest_scoring_reading_wins() -> None:
 
 
 def test_errors_are_sentences() -> None:
-    assert score("123m", "1m", rules=T).error.startswith("not a complete hand")  # type: ignore[union-attr]
+    error = score("123m", "1m", rules=T).error
+    assert error is not None and error.startswith("not a complete hand")
     c = ctx_of("123m456p789s345s99p", "4s", rules=T)
-    bad = c.__class__(**{**{f: getattr(c, f) for f in c.__slots__}, "win_tile": 135})  # type: ignore[attr-defined]
+    bad = c.__class__(**{**{f: getattr(c, f) for f in c.__slots__}, "win_tile": 135})
     assert score_win(bad, T).error == "the winning tile is not in the concealed hand"
 
 
 def test_thirteen_wait_double_only_when_not_furiten() -> None:
     # ako 3-01-26 c: 13面待ちの和了で振り聴でなければダブル役満、そうでなければ役満
     rules = T.replace(double_yakuman=("kokushi_13", "junsei_chuuren"))
-    kw = dict(hand="19m19p19s1234567z1m", win="1m", tsumo=True)
-    assert score(rules=rules, furiten=True, **kw).yakuman_count == 2  # type: ignore[arg-type]
+    kw: dict[str, Any] = dict(hand="19m19p19s1234567z1m", win="1m", tsumo=True)
+    assert score(rules=rules, furiten=True, **kw).yakuman_count == 2
     if "double_yakuman_when_furiten" in Ruleset.__dataclass_fields__:
         ako = rules.replace(double_yakuman_when_furiten=False)
-        assert score(rules=ako, furiten=True, **kw).yakuman_count == 1  # type: ignore[arg-type]
-        assert score(rules=ako, **kw).yakuman_count == 2  # type: ignore[arg-type]
+        assert score(rules=ako, furiten=True, **kw).yakuman_count == 1
+        assert score(rules=ako, **kw).yakuman_count == 2
         # ako 3-01-27 e: 9面待ちの和了で振り聴でなければダブル役満
         r = score("11123455678999p", "5p", rules=ako, tsumo=True, furiten=True)
         assert r.yaku == (("junsei_chuuren", 13),)

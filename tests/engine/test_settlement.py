@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Sequence
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from engine.events import FinalRow
 from engine.settlement import final_table, round_points
 from rulesets import load
 from rulesets.schema import Ruleset
@@ -29,7 +31,7 @@ GPC = Ruleset(uma=(30, 10, -10, -30), tie_break="split", rounding="none",
               leftover_sticks="top")
 
 
-def by_seat(rows: tuple, attr: str = "result") -> list:
+def by_seat(rows: Sequence[FinalRow], attr: str = "result") -> list[float]:
     return [getattr(r, attr) for r in sorted(rows, key=lambda r: r.seat)]
 
 
