@@ -312,7 +312,7 @@ def run(g: Game, *moves: tuple[int, str], until_hand_end: bool = False,
         raise AssertionError(f"scripted move {todo[0]} never became legal; pending {g.pending()}")
 
 
-def last_result(g: Game) -> object:
+def last_result(g: Game) -> Won | HandDrawn:
     """The last Won or HandDrawn event."""
     for ev in reversed(g.events):
         if isinstance(ev, (Won, HandDrawn)):
