@@ -11,7 +11,15 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.actions import Discard, EndGame, Pon, Tsumo
-from engine.events import Discarded, GameEnded, GameStarted, HandDrawn, HandStarted, Penalty
+from engine.events import (
+    Discarded,
+    Event,
+    GameEnded,
+    GameStarted,
+    HandDrawn,
+    HandStarted,
+    Penalty,
+)
 from engine.game import Game
 from engine.settlement import final_table, table_balance
 from engine.state import fold
@@ -94,8 +102,9 @@ def _replay_2009(rules: Ruleset | None) -> tuple[Game, int]:
     rec = events_from_recorded(parse_tenhou6(LOG_2009.read_text(encoding="utf-8")), rules,
                                check=False)
     first = rec[0]
-    walls = [(h.wall, h.dice) for h in rec if type(h).__name__ == "HandStarted"]
-    g = Game(first.ruleset, first.players, seed=first.seed, walls=walls)  # type: ignore[union-attr]
+    assert isinstance(first, GameStarted)
+    walls = [(h.wall, h.dice) for h in rec if isinstance(h, HandStarted)]
+    g = Game(first.ruleset, first.players, seed=first.seed, walls=walls)
     drive(g, rec)
     return g, len(rec)
 
@@ -383,8 +392,8 @@ AKO = preset("ako").replace(practice_mode=True)
 def ako_at(round_wind: int, scores: tuple[int, int, int, int], wall: tuple[int, ...], *,
            sticks: int = 0) -> Game:
     """An ako game resumed at ``round_wind`` 4 (seat 3 deals), seat 3 the practice seat."""
-    events = [GameStarted(AKO, ("a", "b", "c", "d"), 0),
-              HandStarted(round_wind, 3, 0, sticks, 3, scores, (1, 1), wall)]
+    events: list[Event] = [GameStarted(AKO, ("a", "b", "c", "d"), 0),
+                           HandStarted(round_wind, 3, 0, sticks, 3, scores, (1, 1), wall)]
     return Game.from_events(events, walls=[wall, wall], practice_seats=(3,))
 
 

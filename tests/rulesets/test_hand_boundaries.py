@@ -252,7 +252,7 @@ def expected_after(r: Ruleset, h: Hand) -> set[tuple[object, ...]]:
     fourth = h.start.hand_number == 3
     top = min(range(4), key=lambda s: (-sc[s], s))
     anyone = max(sc) >= target
-    stay = {("next", rnd, d, honba)}
+    stay: set[tuple[object, ...]] = {("next", rnd, d, honba)}
     if ext and r.extension == "sudden_death" and anyone and not (
             keeps and r.extension_dealer_keeps == "as_last_hand"):
         return {("end",)}
@@ -348,7 +348,9 @@ def test_hand_boundaries_follow_the_rules(name: str, seed: int) -> None:
 
 # The profile's budget (dev 60, ci 300), at most 60 games a preset in ordinary runs: about
 # 40 s for the eight presets on one core at a load of 6; the thorough profile plays 2,000.
-_BUDGET = settings.default.max_examples
+_PROFILE = settings.default
+assert _PROFILE is not None  # tests/conftest.py loads a profile
+_BUDGET = _PROFILE.max_examples
 GAMES = _BUDGET if _BUDGET >= 1000 else min(_BUDGET, 60)
 
 

@@ -614,7 +614,7 @@ def test_paarenchan_from_the_eighth_dealer_win(makura: Ruleset) -> None:
         won = last_result(g)
         assert isinstance(won, Won) and won.wins[0].seat == 0
         assert ("paarenchan" in yaku_of(won)) is (n == 7), n
-    assert won.wins[0].yakuman_count >= 1
+    assert isinstance(won, Won) and won.wins[0].yakuman_count >= 1
 
 
 def test_nagashi_mangan_is_a_mangan_tsumo_at_the_draw(makura: Ruleset) -> None:

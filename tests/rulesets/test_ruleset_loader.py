@@ -253,6 +253,7 @@ def _value_strategy(f: dataclasses.Field[Any]) -> st.SearchStrategy[Any]:
         return st.lists(st.sampled_from(meta["choices"]), unique=True).map(tuple)
     ints = st.integers(meta["lo"], meta["hi"])
     default = f.default
+    assert isinstance(default, tuple)  # the other option types are handled above
     if isinstance(default[0], tuple):
         return st.tuples(*[st.tuples(*[ints] * len(default[0]))] * len(default))
     return st.tuples(*[ints] * len(default))
