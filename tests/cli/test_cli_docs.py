@@ -11,6 +11,7 @@ import pytest
 
 from cli.main import main
 from cli.parser import DOCS, build_parser
+from engine.events import GameStarted
 from engine.scoring.registry import NAMES
 from saves.codec import SeatInfo
 from saves.writer import GameWriter, make_header
@@ -105,7 +106,9 @@ def test_verify_prints_the_documented_lines(tmp_path: Path,
         assert form in section, form
     events = played_game(1)
     seats = [SeatInfo("You")] + [SeatInfo(f"Bot {i}", "easy") for i in range(3)]
-    header = make_header(events[0].ruleset.to_dict(), seats, events[0].seed)
+    start = events[0]
+    assert isinstance(start, GameStarted)
+    header = make_header(start.ruleset.to_dict(), seats, start.seed)
     files = []
     for name, chunk in (("whole", events), ("part", events[:300])):
         with GameWriter.create(tmp_path, header, name=name, pointer=False) as w:

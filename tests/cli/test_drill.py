@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from cli.main import main
+from engine.events import GameStarted
 from rulesets import load
 from saves.codec import SeatInfo
 from saves.writer import GameWriter, make_header
@@ -76,7 +77,9 @@ def _saved(folder: Path) -> Path:
     events = played_game(1, "easy")
     seats = [SeatInfo("You"), SeatInfo("B1", "easy"), SeatInfo("B2", "easy"),
              SeatInfo("B3", "easy")]
-    header = make_header(events[0].ruleset.to_dict(), seats, events[0].seed)  # type: ignore[attr-defined]
+    start = events[0]
+    assert isinstance(start, GameStarted)
+    header = make_header(start.ruleset.to_dict(), seats, start.seed)
     with GameWriter.create(folder, header, name="g", pointer=False) as w:
         w.extend(list(events))
     return w.path

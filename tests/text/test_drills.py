@@ -9,12 +9,13 @@ pair at 2 fu; ako 6-02 for 20 fu on an open no-fu ron).
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 from ai.review import MISTAKE_POINTS, review_game
 from engine.actions import Discard
-from engine.events import Won
+from engine.events import HandStarted, Won
 from rulesets import load
 from rulesets.schema import Ruleset
 from tests.engine.test_scoring_diff import RULESETS, known_difference
@@ -26,6 +27,7 @@ from text.drills import parse_yaku, questions
 from text.hands import score_hand
 from text.score_call import (
     AnswerError,
+    ScoreKey,
     breakdown,
     choices,
     judge,
@@ -126,10 +128,10 @@ KIRIAGE = dict(hand="234m567p23455s789s", win="2m", riichi=True, dora="4s", seat
 
 
 def _key(rules: Ruleset, honba: int = 0, sticks: int = 0, tsumo: bool = False,
-         seat: str = "S", **kw: object):  # type: ignore[no-untyped-def]
-    req = {**KIRIAGE, **kw, "seat": seat}
-    res = score_hand(req.pop("hand"), req.pop("win"), rules=rules, tsumo=tsumo,  # type: ignore[arg-type]
-                     **req)
+         seat: str = "S", **kw: Any) -> ScoreKey:
+    # the request's other keys go to score_hand's **situation, typed Any there too
+    req: dict[str, Any] = {**KIRIAGE, **kw, "seat": seat}
+    res = score_hand(req.pop("hand"), req.pop("win"), rules=rules, tsumo=tsumo, **req)
     return key_of_result(res, tsumo=tsumo, dealer=seat == "E", honba=honba, sticks=sticks,
                          rules=rules)
 
@@ -209,9 +211,9 @@ def test_key_of_a_recorded_win_matches_its_payments() -> None:
     wins = 0
     honba = 0
     for e in events:
-        if type(e).__name__ == "HandStarted":
-            honba = e.honba  # type: ignore[attr-defined]
-            dealer = e.dealer  # type: ignore[attr-defined]
+        if isinstance(e, HandStarted):
+            honba = e.honba
+            dealer = e.dealer
         if isinstance(e, Won):
             for w in e.wins:
                 k = key_of_win(w, dealer_seat=dealer, honba=honba, rules=Ruleset())

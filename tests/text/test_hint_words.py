@@ -8,6 +8,7 @@ apart from the bot.
 from __future__ import annotations
 
 import re
+from typing import TypedDict
 
 from ai.decision import Decision
 from ai.hints import hint
@@ -18,8 +19,18 @@ from engine.waits import waits
 from tests.kit.botviews import make_view
 from text.advice import advise, reason_words
 
-SOUTH_RIICHI = {"rivers": ("", "1z2z9m5p8s", "", ""), "riichi": (1,), "riichi_turns": {1: 4},
-                "wall_remaining": 40}
+
+class Threat(TypedDict):
+    """The ``make_view`` arguments of a riichi on the table."""
+
+    rivers: tuple[str, str, str, str]
+    riichi: tuple[int, ...]
+    riichi_turns: dict[int, int]
+    wall_remaining: int
+
+
+SOUTH_RIICHI: Threat = {"rivers": ("", "1z2z9m5p8s", "", ""), "riichi": (1,),
+                        "riichi_turns": {1: 4}, "wall_remaining": 40}
 
 
 def decide(view: PlayerView) -> tuple[int, Decision]:

@@ -6,6 +6,7 @@ from engine.events import (
     Called,
     Discarded,
     Drew,
+    Event,
     GameStarted,
     HandStarted,
     Meld,
@@ -28,7 +29,7 @@ def test_stats_and_history_from_events() -> None:
     pon = tuple(parse_tiles("777z"))
     win = WinResult(seat=0, from_seat=2, tile=1, hand=(), melds=(), han=1, fu=30, yaku=(),
                     fu_parts=(), limit=None, yakuman_count=0, points=1000)
-    events = [
+    events: list[Event] = [
         GameStarted(rules, ("You", "B", "C", "D"), 1),
         HandStarted(0, 0, 0, 0, 0, (25000,) * 4, (1, 1), tuple(range(136))),
         RiichiDeclared(0),
