@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Input
+from textual.widgets import Input, Select
 
 from rulesets import load
 from tests.cli.test_drill import _saved
@@ -55,7 +55,7 @@ async def test_the_drills_follow_the_chosen_rules(tmp_path: Path) -> None:
         await pilot.pause()
         drills = app.screen
         assert isinstance(drills, DrillsScreen)
-        drills.query_one("#rules").value = "ako"  # type: ignore[attr-defined]
+        drills.query_one("#rules", Select).value = "ako"
         await pilot.pause()
         assert drills.rules() == load("ako")
         await pilot.press("down", "enter")  # the fu drill

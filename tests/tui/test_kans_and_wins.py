@@ -11,9 +11,13 @@ kan (the replacement draw in the hand and the new dora in the centre), a kan rob
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any, TypeVar
 
+from textual.pilot import Pilot
+
+from ai.base import Bot
 from engine.actions import Action, AddedKan, Discard, Pass, Pon
-from engine.events import Discarded, DoraRevealed, Drew, Kan, RiichiDeclared, Won
+from engine.events import Discarded, DoraRevealed, Drew, Event, Kan, RiichiDeclared, Won
 from engine.game import Game
 from engine.tiles import kind_of, parse_tiles
 from engine.view import PlayerView
@@ -33,6 +37,8 @@ from tui.tilefaces import dora_tiles, strip
 SIZE = (100, 32)
 NAMES = ("You", "Bot S", "Bot W", "Bot N")
 
+E = TypeVar("E", bound=Event)
+
 
 class Script:
     """A bot that passes and throws the tile it drew, but for the moves it is told."""
@@ -40,7 +46,7 @@ class Script:
     def __init__(self, *wants: str) -> None:
         self.wants = set(wants)
 
-    def choose(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         for a in legal:
             if "pon" in self.wants and isinstance(a, Pon):
                 return a
@@ -63,13 +69,13 @@ def scripted_app(hands: dict[int, str], draws: Sequence[str], *, rules: Ruleset 
     wall = build_wall(hands, list(draws), dora=dora, rinshan=rinshan,
                       red_fives=rules.red_fives)
     game = Game(rules, NAMES, 0, walls=[wall, wall])
-    seats = {s: Script() for s in (1, 2, 3)}
+    seats: dict[int, Bot] = {s: Script() for s in (1, 2, 3)}
     seats.update(bots or {})
-    session = PlaySession(game, 0, dict(seats))  # type: ignore[arg-type]
+    session = PlaySession(game, 0, seats)
     return HanchanApp("play", session=session, settings=Settings(bot_delay=0.0))
 
 
-def events_of(app: HanchanApp, kind: type) -> list[object]:
+def events_of(app: HanchanApp, kind: type[E]) -> list[E]:
     assert app.session is not None
     return [e for e in app.session.events if isinstance(e, kind)]
 
@@ -85,8 +91,8 @@ def centre_dora(scr: TableScreen) -> tuple[str, str]:
             strip(shown, "letters", 1).plain)
 
 
-async def own_turn(pilot: object) -> TableScreen:
-    scr = await settle(pilot)  # type: ignore[arg-type]
+async def own_turn(pilot: Pilot[Any]) -> TableScreen:
+    scr = await settle(pilot)
     assert isinstance(scr, TableScreen)
     return scr
 
@@ -144,15 +150,15 @@ async def test_a_mouse_click_on_the_tsumo_button_wins() -> None:
 
 # ---------------------------------------------------------------------- kans
 
-async def kan_by_key(pilot: object, scr: TableScreen) -> None:
+async def kan_by_key(pilot: Pilot[Any], scr: TableScreen) -> None:
     assert "kan" in scr.groups() and "Kan (k)" in screen_text(scr.app)
-    await pilot.press("k")  # type: ignore[attr-defined]
+    await pilot.press("k")
 
 
 def check_dora_shown(app: HanchanApp, scr: TableScreen, count: int) -> None:
     """The centre shows ``count`` indicators, as the events revealed them, and their dora."""
     view = scr.session.view()
-    revealed = [e.indicator for e in events_of(app, DoraRevealed)]  # type: ignore[attr-defined]
+    revealed = [e.indicator for e in events_of(app, DoraRevealed)]
     assert len(view.dora_indicators) == count
     assert list(view.dora_indicators)[1:] == revealed
     dora, indicators = centre_dora(scr)
@@ -163,9 +169,9 @@ def check_dora_shown(app: HanchanApp, scr: TableScreen, count: int) -> None:
 def check_replacement_drawn(app: HanchanApp, scr: TableScreen, rinshan: str) -> None:
     """The replacement tile is the one drawn, set apart at the right of the hand."""
     last = events_of(app, Drew)[-1]
-    assert last.rinshan and kind_of(last.tile) == kind(rinshan)  # type: ignore[attr-defined]
+    assert last.rinshan and kind_of(last.tile) == kind(rinshan)
     view = scr.session.view()
-    assert view.drawn == last.tile  # type: ignore[attr-defined]
+    assert view.drawn == last.tile
     hand = scr.table.hand
     assert hand.tiles[hand._spans[-1][2]] == view.drawn
 
@@ -179,7 +185,7 @@ async def test_a_closed_kan_draws_a_replacement_and_shows_the_new_dora_at_once()
         await kan_by_key(pilot, scr)
         scr = await own_turn(pilot)
         (kan,) = events_of(app, Kan)
-        assert kan.seat == 0  # type: ignore[attr-defined]
+        assert kan.seat == 0
         assert [m.kind for m in scr.session.view().me.melds] == ["ankan"]
         check_replacement_drawn(app, scr, "3z")
         check_dora_shown(app, scr, 2)
@@ -213,7 +219,8 @@ async def test_an_added_kan_on_a_pon_draws_a_replacement_and_a_new_dora() -> Non
         await pilot.press("p")
         scr = await own_turn(pilot)
         assert [m.kind for m in scr.session.view().me.melds] == ["pon"]
-        ones = scr.choice.tiles.index(next(t for t in scr.choice.tiles  # type: ignore[union-attr]
+        assert scr.choice is not None
+        ones = scr.choice.tiles.index(next(t for t in scr.choice.tiles
                                            if kind_of(t) == kind("1z")))
         await pilot.press(str(ones + 1), "enter")
         scr = await own_turn(pilot)  # the fourth 9m drawn
@@ -236,9 +243,10 @@ async def test_robbing_a_kan_is_a_ron_with_chankan_on_the_result_screen() -> Non
         await own_turn(pilot)
         await pilot.press("enter")  # the drawn 1z
         scr = await own_turn(pilot)  # the 6p drawn: the 7z goes, tenpai on 5p
-        assert [kind_of(m.called) for m in scr.session.view().seats[1].melds  # type: ignore[arg-type]
-                ] == [kind("5p")]
-        seven = scr.choice.tiles.index(next(t for t in scr.choice.tiles  # type: ignore[union-attr]
+        called = [m.called for m in scr.session.view().seats[1].melds]
+        assert [None if c is None else kind_of(c) for c in called] == [kind("5p")]
+        assert scr.choice is not None
+        seven = scr.choice.tiles.index(next(t for t in scr.choice.tiles
                                             if kind_of(t) == kind("7z")))
         await pilot.press("1", *(["right"] * seven), "enter")
         scr = await own_turn(pilot)
@@ -267,7 +275,7 @@ async def test_an_open_riichi_across_the_table_shows_its_hand() -> None:
         await pilot.press("enter")
         scr = await own_turn(pilot)
         (declared,) = events_of(app, RiichiDeclared)
-        assert declared.seat == 2 and declared.open  # type: ignore[attr-defined]
+        assert declared.seat == 2 and declared.open
         west = scr.session.view().seats[2]
         assert west.open_riichi and west.shown_hand
         text = screen_text(app)

@@ -11,12 +11,15 @@ from __future__ import annotations
 import dataclasses
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.app import App, ComposeResult
 from textual.widget import Widget
+from textual.widgets import OptionList
 
 from engine.scoring.registry import yaku_table
+from engine.view import PlayerView
 from rulesets.schema import Ruleset
 from tests.kit.screen_text import screen_text
 from tests.kit.tui_driver import Policy, human_turn, settle
@@ -45,7 +48,7 @@ class Layout(App[None]):
 
     CSS_PATH = CSS
 
-    def __init__(self, view: object) -> None:
+    def __init__(self, view: PlayerView) -> None:
         super().__init__()
         self.view = view
 
@@ -56,12 +59,12 @@ class Layout(App[None]):
         yield TableLayout([], NAMES, 1)
 
     def on_mount(self) -> None:
-        self.query_one(TableView).draw(self.view, TableExtras(names=NAMES))  # type: ignore[arg-type]
+        self.query_one(TableView).draw(self.view, TableExtras(names=NAMES))
         # as the play screen does: the log stands beside the table from WIDE on
         self.query_one(EventLog).display = self.size.width >= TableScreen.WIDE
 
 
-def region_lines(app: App[object], widget: Widget) -> list[str]:
+def region_lines(app: App[Any], widget: Widget) -> list[str]:
     """The screen's text inside ``widget``'s content region, line by line."""
     r = widget.content_region
     lines = screen_text(app).splitlines()
@@ -75,7 +78,7 @@ async def test_the_turn_marker_stays_on_the_riichi_seats_line(size: tuple[int, i
     view = mid_hand_view(drawn=False)
     seats = list(view.seats)
     seats[turn] = dataclasses.replace(seats[turn], riichi=True, riichi_turn=2)
-    view = dataclasses.replace(view, seats=tuple(seats), turn=turn)
+    view = dataclasses.replace(view, seats=(seats[0], seats[1], seats[2], seats[3]), turn=turn)
     app = Layout(view)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
@@ -90,7 +93,7 @@ async def test_the_turn_marker_stays_on_the_riichi_seats_line(size: tuple[int, i
             assert (NAMES[turn] in head) is (size[0] >= 200), head
 
 
-def _hand_width(app: App[object]) -> int:
+def _hand_width(app: App[Any]) -> int:
     return len(screen_text(app).splitlines()[app.query_one("#hand").region.y].rstrip())
 
 
@@ -177,9 +180,9 @@ async def test_preset_pages_show_whole_words_and_cite_the_club(size: tuple[int, 
         about = screen.query_one("#about")
         seen = 0
         for index, info in enumerate(infos):
-            screen.query_one("#presets").highlighted = index  # type: ignore[attr-defined]
+            screen.query_one("#presets", OptionList).highlighted = index
             for _ in range(100):  # until the page shows this preset (a busy machine lags)
-                about.scroll_to(y=0, animate=False)  # type: ignore[attr-defined]
+                about.scroll_to(y=0, animate=False)
                 await pilot.pause()
                 if info.title in _flat(" ".join(region_lines(app, about))):
                     break
@@ -191,7 +194,7 @@ async def test_preset_pages_show_whole_words_and_cite_the_club(size: tuple[int, 
                     for y in yaku_table(info.rules)])
             shown = ""
             for top in range(0, 400, size[1] // 2):  # the whole page, scrolled through
-                about.scroll_to(y=top, animate=False)  # type: ignore[attr-defined]
+                about.scroll_to(y=top, animate=False)
                 await pilot.pause()
                 shown += " " + " ".join(region_lines(app, about))
             flat = _flat(shown)

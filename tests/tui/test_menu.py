@@ -10,7 +10,8 @@ from tests.kit.screen_text import screen_text
 from tests.kit.tui_driver import settle
 from tui.app import HanchanApp
 from tui.screens.chooser import ChooserScreen
-from tui.screens.menu import FilePickerScreen, MenuScreen, NewGameScreen, RulesScreen
+from tui.screens.menu import MenuScreen, NewGameScreen, RulesScreen
+from tui.screens.saves import FilePickerScreen
 from tui.screens.table import TableScreen
 from tui.settings import Settings
 

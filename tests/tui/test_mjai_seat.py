@@ -40,7 +40,7 @@ async def test_the_new_game_screen_seats_an_mjai_bot(tmp_path: Path) -> None:
             assert session.names[2] == "Bot W (mjai simple.py)"
         finally:
             session.close()
-        assert session.bots[2]._proc is None  # type: ignore[attr-defined]
+        assert session.bots[2]._proc is None
 
 
 def test_play_bots_seats_mjai_bots_right_across_left() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.actions import (
+    Action,
     AddedKan,
     Chi,
     ClosedKan,
@@ -43,7 +44,7 @@ def test_settings_round_trip_and_bad_files(tmp_path: Path) -> None:
 
 
 def test_actions_map_to_one_key_each() -> None:
-    cases = {
+    cases: dict[Action, str | None] = {
         Chi((0, 4)): "chi", Pon((0, 1)): "pon", OpenKan((0, 1, 2)): "kan",
         ClosedKan((0, 1, 2, 3)): "kan", AddedKan(3): "kan", Tsumo(): "tsumo", Ron(): "ron",
         NineTerminals(): "nine", Pass(): "pass", ShowHand(True): "show", ShowHand(False): "noten",

@@ -11,13 +11,16 @@ gpc l.4/l.38).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from textual.app import App
+from textual.pilot import Pilot
 
 from cli.parser import build_parser
 from cli.play import game_spec
-from engine.actions import Action, Discard, Pass, Ron, Tsumo
+from engine.actions import Action, Chi, Discard, OpenKan, Pass, Pon, Ron, Tsumo
 from engine.events import Called, HandStarted, Penalty
 from engine.game import Game
 from engine.tiles import kind_of, parse_tiles
@@ -52,7 +55,7 @@ def practice(name: str) -> Ruleset:
 class Tsumogiri:
     """A scripted bot: passes every claim, throws the tile it drew."""
 
-    def choose(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         if Pass() in legal:
             return Pass()
         plain = [a for a in legal if isinstance(a, Discard) and not a.riichi]
@@ -75,12 +78,12 @@ def penalties(app: HanchanApp) -> list[Penalty]:
     return [e for e in app.session.events if isinstance(e, Penalty)]
 
 
-async def to_chi_offer(pilot: object) -> TableScreen:
+async def to_chi_offer(pilot: Pilot[Any]) -> TableScreen:
     """Discard the drawn 7z; come back at North's 5m, where only a chi is legal."""
-    scr = await settle(pilot)  # type: ignore[arg-type]
+    scr = await settle(pilot)
     assert isinstance(scr, TableScreen)
-    await pilot.press("enter")  # type: ignore[attr-defined]
-    scr = await settle(pilot)  # type: ignore[arg-type]
+    await pilot.press("enter")
+    scr = await settle(pilot)
     assert isinstance(scr, TableScreen)
     assert scr.groups() == ("chi", "pass")
     view = scr.session.view()
@@ -137,14 +140,14 @@ async def test_auto_win_leaves_the_win_to_the_practising_player() -> None:
         assert isinstance(await settle(pilot), HandResultScreen)  # auto-win won at once
 
 
-async def own_turn(pilot: object) -> TableScreen:
+async def own_turn(pilot: Pilot[Any]) -> TableScreen:
     """Pass on every claim until the human's own turn (a discard to make)."""
     for _ in range(50):
-        scr = await settle(pilot)  # type: ignore[arg-type]
+        scr = await settle(pilot)
         assert isinstance(scr, TableScreen)
         if any(isinstance(a, Discard) for a in scr.legal_now):
             return scr
-        await pilot.press("space")  # type: ignore[attr-defined]
+        await pilot.press("space")
     raise AssertionError("the human never had a turn")
 
 
@@ -173,10 +176,10 @@ async def test_a_resumed_practice_game_keeps_the_human_seat_as_practice_seat(
     viewer = HanchanApp("replay", path=path, save_dir=tmp_path, replay_seat=2)
     async with viewer.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        scr = viewer.screen
-        assert isinstance(scr, ReplayScreen)
-        index = next(i for i, e in enumerate(scr.events) if isinstance(e, Penalty))
-        scr.position = index
+        replay = viewer.screen
+        assert isinstance(replay, ReplayScreen)
+        index = next(i for i, e in enumerate(replay.events) if isinstance(e, Penalty))
+        replay.position = index
         await pilot.pause()
         assert "Enter shows the result." in screen_text(viewer)
         await pilot.press("enter")
@@ -244,9 +247,9 @@ async def test_false_ron_in_gpc_loses_12000_to_nobody() -> None:
         (pen,) = penalties(app)
         assert pen.kind == "chombo" and pen.deltas == (-12000, 0, 0, 0)
         await pilot.press("enter")
-        scr = await settle(pilot)
-        assert isinstance(scr, TableScreen)
-        assert scr.session.view().me.score == before - 12000
+        table = await settle(pilot)
+        assert isinstance(table, TableScreen)
+        assert table.session.view().me.score == before - 12000
 
 
 async def test_noten_riichi_with_any_discard_is_a_chombo_at_the_draw() -> None:
@@ -261,11 +264,12 @@ async def test_noten_riichi_with_any_discard_is_a_chombo_at_the_draw() -> None:
         assert scr.riichi_mode
         await pilot.press("enter")  # riichi with the drawn 7z, far from tenpai
         for _ in range(200):
-            scr = await settle(pilot)
-            if isinstance(scr, HandResultScreen):
+            after = await settle(pilot)
+            if isinstance(after, HandResultScreen):
                 break
-            await pilot.press("space" if "pass" in scr.groups() else "enter")  # type: ignore[union-attr]
-        assert isinstance(scr, HandResultScreen)
+            assert isinstance(after, TableScreen)
+            await pilot.press("space" if "pass" in after.groups() else "enter")
+        assert isinstance(after, HandResultScreen)
         assert "riichi while noten" in screen_text(app)
         (pen,) = penalties(app)
         assert pen.kind == "chombo" and pen.seat == 0
@@ -277,7 +281,7 @@ async def test_false_pon_in_makura_puts_1000_on_the_table() -> None:
     # makura 38): 空行為は罰符1000点を場に供託; the call is not made
     app = scripted_app(practice("makura"))
     async with app.run_test(size=SIZE) as pilot:
-        scr = await to_chi_offer(pilot)
+        await to_chi_offer(pilot)
         await pilot.press("p")  # the only plausible pon: 4m 4m on the 5m
         assert isinstance(await settle(pilot), HandResultScreen)
         text = screen_text(app)
@@ -289,9 +293,9 @@ async def test_false_pon_in_makura_puts_1000_on_the_table() -> None:
         assert app.session is not None
         assert not any(isinstance(e, Called) for e in app.session.events)
         await pilot.press("enter")
-        scr = await settle(pilot)
-        assert isinstance(scr, TableScreen)
-        view = scr.session.view()
+        table = await settle(pilot)
+        assert isinstance(table, TableScreen)
+        view = table.session.view()
         assert view.me.score == 24000 and view.sticks == 1
         assert "DEAD" not in screen_text(app)
 
@@ -383,10 +387,15 @@ async def test_outside_practice_mode_the_same_keys_are_refused() -> None:
 
 # ---------------------------------------------------------------------- pieces
 
+def tiles_of(call: Action) -> tuple[int, ...]:
+    assert isinstance(call, (Chi, Pon, OpenKan))
+    return call.tiles
+
+
 def test_plausible_calls_are_near_the_discard() -> None:
     hand = parse_tiles("3446m159p19s1234z", 1)
     five = parse_tiles("5m", 1, used=hand)[0]
-    words = {kind: [sorted(kind_of(t) for t in a.tiles)
+    words = {kind: [sorted(kind_of(t) for t in tiles_of(a))
                     for a in plausible_calls(kind, hand, five, 1)]
              for kind in ("chi", "pon", "kan")}
     assert words["pon"] == [[3, 3]]
@@ -412,25 +421,25 @@ async def test_replay_viewer_and_log_show_a_penalty() -> None:
             self.push_screen(ReplayScreen(events, title="practice"))
 
     viewer = Viewer()
-    async with viewer.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with viewer.run_test(size=SIZE) as viewing:
+        await viewing.pause()
         scr = viewer.screen
         assert isinstance(scr, ReplayScreen)
         scr.position = index
-        await pilot.pause()
+        await viewing.pause()
         assert "You: false call (1,000 to the table)" in screen_text(viewer)
-        await pilot.press("enter")
-        await pilot.pause()
+        await viewing.press("enter")
+        await viewing.pause()
         assert isinstance(viewer.screen, HandResultScreen)
         assert "False call" in screen_text(viewer)
-        await pilot.press("enter")
-        await pilot.press("end")  # every later event still draws
-        await pilot.pause()
+        await viewing.press("enter")
+        await viewing.press("end")  # every later event still draws
+        await viewing.pause()
         assert scr.replay.position == len(events) - 1
         # the end-of-game screen's chart and numbers read the penalty too
         viewer.push_screen(GameEndScreen(events, 0, ("You", "Bot S", "Bot W", "Bot N"),
                                          pushed=True))
-        await pilot.pause()
+        await viewing.pause()
         assert "Points across the game" in screen_text(viewer)
     assert score_history(events)[-1] == (24000, 25000, 25000, 25000)
 

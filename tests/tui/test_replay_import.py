@@ -24,8 +24,10 @@ async def test_replay_of_an_imported_tenhou_game() -> None:
     app = Viewer()
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
+        # app.screen itself is narrowed: a name narrowed alone to ReplayScreen (a
+        # Screen[None]) is made Screen[object] again by mypy at `app.screen is scr`
+        assert isinstance(app.screen, ReplayScreen)
         scr = app.screen
-        assert isinstance(scr, ReplayScreen)
         wins = [i for i, e in enumerate(events) if isinstance(e, Won)]
         await pilot.press("n")
         first_result = scr.replay.position

@@ -28,9 +28,10 @@ def _game(preset: str, seed: int) -> list[Event]:
     return play_game(load_ruleset(preset), bots, seed, names=NAMES)
 
 
-def _results(events: list[Event]) -> list[tuple[Event, HandStarted | None]]:
+def _results(events: list[Event]
+             ) -> list[tuple[Won | HandDrawn | Penalty, HandStarted | None]]:
     """Each hand result with the next hand's start (None after the last hand)."""
-    out: list[tuple[Event, HandStarted | None]] = []
+    out: list[tuple[Won | HandDrawn | Penalty, HandStarted | None]] = []
     for i, ev in enumerate(events):
         if isinstance(ev, Won | HandDrawn | Penalty):
             nxt = next((e for e in events[i + 1:] if isinstance(e, HandStarted)), None)
@@ -44,8 +45,8 @@ def test_after_is_the_next_hands_start_in_every_hand() -> None:
         events = _game(preset, seed)
         start_total = sum(next(e for e in events if isinstance(e, HandStarted)).scores)
         for result, nxt in _results(events):
-            rows = hand_ledger(events, result)  # type: ignore[arg-type]
-            sticks = table_sticks(events, result)  # type: ignore[arg-type]
+            rows = hand_ledger(events, result)
+            sticks = table_sticks(events, result)
             deposits += sum(r.sticks != 0 for r in rows)
             for r in rows:
                 assert r.before + r.sticks + r.change == r.after
@@ -70,7 +71,7 @@ async def test_the_screen_shows_the_engine_numbers_after_a_riichi() -> None:
 
     class One(App[object]):
         def on_mount(self) -> None:
-            self.push_screen(HandResultScreen(result, events, 0, NAMES))  # type: ignore[arg-type]
+            self.push_screen(HandResultScreen(result, events, 0, NAMES))
 
     app = One()
     async with app.run_test(size=(100, 60)) as pilot:

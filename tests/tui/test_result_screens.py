@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.app import App
 
 from engine.events import (
+    Event,
     GameStarted,
     HandDrawn,
     HandStarted,
@@ -20,7 +21,7 @@ from tui.screens.hand_result import HandResultScreen
 NAMES = ("You", "Bot S", "Bot W", "Bot N")
 
 
-def _events(result: Won | HandDrawn) -> list[object]:
+def _events(result: Won | HandDrawn) -> list[Event]:
     return [
         GameStarted(Ruleset(), NAMES, 1),
         HandStarted(1, 2, 3, 1, 2, (31000, 24000, 22000, 23000), (3, 4), tuple(range(136))),
@@ -33,7 +34,7 @@ async def _show(result: Won | HandDrawn) -> str:
 
     class One(App[None]):
         def on_mount(self) -> None:
-            self.push_screen(HandResultScreen(result, events, 0, NAMES))  # type: ignore[arg-type]
+            self.push_screen(HandResultScreen(result, events, 0, NAMES))
 
     app = One()
     async with app.run_test(size=(100, 40)) as pilot:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from textual.app import App
 from textual.pilot import Pilot
@@ -33,7 +34,7 @@ def _bad_discard() -> list[Event]:
     return g.events
 
 
-async def _reviewed(pilot: Pilot[None], app: App[None]) -> ReviewScreen:
+async def _reviewed(pilot: Pilot[Any], app: App[Any]) -> ReviewScreen:
     """Wait for the review screen's worker and return the screen."""
     scr = app.screen
     assert isinstance(scr, ReviewScreen)
@@ -53,8 +54,10 @@ async def test_review_from_the_replay_viewer_marks_and_jumps() -> None:
     app = Viewer()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
+        # app.screen itself is narrowed: a name narrowed alone to ReplayScreen (a
+        # Screen[None]) is made Screen[object] again by mypy at `app.screen is replay`
+        assert isinstance(app.screen, ReplayScreen)
         replay = app.screen
-        assert isinstance(replay, ReplayScreen)
         await pilot.press("m")
         assert "Press r to review" in screen_text(app)
         await pilot.press("r")
@@ -65,7 +68,8 @@ async def test_review_from_the_replay_viewer_marks_and_jumps() -> None:
         assert " 1. E1-0   efficiency" in text  # the bad discard heads the list
         assert "discard 5s → riichi 1z" in text
         assert "   hand    123m456p2355789s + 1z" in text
-        worst = scr.review.mistakes()[0]  # type: ignore[union-attr]
+        assert scr.review is not None
+        worst = scr.review.mistakes()[0]
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen is replay

@@ -8,13 +8,14 @@ import dataclasses
 import json
 import os
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 from rich.text import Text
 from textual.widgets import DataTable
 
-from engine.events import GameEnded, HandStarted, Won
+from engine.events import Event, GameEnded, GameStarted, HandStarted, Won
 from saves.codec import SeatInfo
 from saves.verify import hand_label
 from saves.writer import POINTER, GameWriter, make_header
@@ -32,18 +33,22 @@ SEATS = [SeatInfo("You"), SeatInfo("Bot 1", "easy"), SeatInfo("Bot 2", "easy"),
          SeatInfo("Bot 3", "easy")]
 
 
-def write_game(folder: Path, events, name: str, pointer: bool = False) -> Path:  # type: ignore[no-untyped-def]
-    header = make_header(events[0].ruleset.to_dict(), SEATS, events[0].seed)
+def write_game(folder: Path, events: Sequence[Event], name: str, pointer: bool = False
+               ) -> Path:
+    start = events[0]
+    assert isinstance(start, GameStarted)
+    header = make_header(start.ruleset.to_dict(), SEATS, start.seed)
     with GameWriter.create(folder, header, name=name, pointer=pointer) as w:
         w.extend(list(events))
     return w.path
 
 
-def unplayable(seed: int = 2) -> list:  # type: ignore[type-arg]
+def unplayable(seed: int = 2) -> list[Event]:
     """An unfinished game whose first win was paid 1,000 too much: it cannot be continued."""
     events = list(played_game(seed))
     i = next(i for i, e in enumerate(events) if isinstance(e, Won))
     won = events[i]
+    assert isinstance(won, Won)
     w = dataclasses.replace(won.wins[0], points=won.wins[0].points + 1000)
     return events[:i] + [dataclasses.replace(won, wins=(w,))] + events[i + 1:i + 30]
 

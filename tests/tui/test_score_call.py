@@ -9,6 +9,9 @@ recorded win, checked here against the mahjong package too.
 
 from __future__ import annotations
 
+from typing import Any
+
+from textual.pilot import Pilot
 from textual.widgets import Input
 
 from engine.events import Won
@@ -29,14 +32,14 @@ HANDS = {0: "123m456p789s1122z"}
 DRAWS = ["7z", "9m", "9p", "5m", "1z"]
 
 
-async def to_the_call(app: HanchanApp, pilot: object) -> ScoreCallScreen:
-    scr = await settle(pilot)  # type: ignore[arg-type]
+async def to_the_call(app: HanchanApp, pilot: Pilot[Any]) -> ScoreCallScreen:
+    scr = await settle(pilot)
     assert isinstance(scr, TableScreen)
-    await pilot.press("enter")  # type: ignore[attr-defined]  # throw the 7z
-    scr = await settle(pilot)  # type: ignore[arg-type]
+    await pilot.press("enter")  # throw the 7z
+    scr = await settle(pilot)
     assert isinstance(scr, TableScreen) and "tsumo" in scr.groups()
-    await pilot.press("t")  # type: ignore[attr-defined]
-    call = await settle(pilot)  # type: ignore[arg-type]
+    await pilot.press("t")
+    call = await settle(pilot)
     assert isinstance(call, ScoreCallScreen)
     return call
 

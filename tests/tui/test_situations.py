@@ -51,7 +51,7 @@ class Scripted:
         self.throw = parse_kinds(throw) if throw else []
         self.wins = wins
 
-    def choose(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         for a in legal:
             if isinstance(a, (Ron, Tsumo)) and self.wins:
                 return a
@@ -102,7 +102,8 @@ async def discard(pilot: Pilot[int], scr: TableScreen, tile: str | None = None) 
     await pilot.press("1", *(["right"] * index), "enter")
 
 
-async def to_result(pilot: Pilot[int], *, passes: bool = True) -> HandResultScreen:
+async def to_result(pilot: Pilot[int], *, passes: bool = True
+                    ) -> HandResultScreen | TableScreen:
     """Throw each drawn tile (the tsumogiri key, else by hand; passing every claim) until a
     result screen opens, or a question is asked."""
     await settle(pilot)
@@ -116,14 +117,14 @@ async def to_result(pilot: Pilot[int], *, passes: bool = True) -> HandResultScre
         if "pass" in groups and passes:
             await pilot.press("space")
         elif {"show", "stop"} & set(groups):
-            return scr  # type: ignore[return-value]  # a question: the caller answers
+            return scr  # a question: the caller answers
         else:
             await discard(pilot, scr)
     raise AssertionError("no result")
 
 
 def text_of(app: HanchanApp) -> str:
-    return screen_text(app)  # type: ignore[arg-type]
+    return screen_text(app)
 
 
 async def test_nine_terminals_abort_by_key() -> None:

@@ -10,21 +10,35 @@ from __future__ import annotations
 
 import asyncio
 import shutil
-from pathlib import Path
+from collections.abc import Awaitable, Callable, Iterable
+from pathlib import Path, PurePath
+from typing import Any, Protocol
 
 import pytest
 from textual.app import App, ComposeResult
+from textual.pilot import Pilot
 
 from rulesets.schema import Ruleset
 from tests.kit.tui_driver import Policy, human_turn, play, play_until_call_offer, settle
 from tests.kit.tui_sample import mid_hand_view
 from tui.app import HanchanApp
 from tui.palette import VARIABLES
+from tui.screens.table import TableScreen
 from tui.session import NewGame
 from tui.settings import Settings
 from tui.widgets.table_view import TableView
 
 SIZES = [pytest.param((100, 32), id="100x32"), pytest.param((140, 44), id="140x44")]
+
+
+class SnapCompare(Protocol):
+    """The ``snap_compare`` fixture of pytest-textual-snapshot (its own annotation is
+    narrower than the function it returns)."""
+
+    def __call__(self, app: str | PurePath | App[Any], press: Iterable[str] = ...,
+                 terminal_size: tuple[int, int] = ...,
+                 run_before: Callable[[Pilot[Any]], Awaitable[None] | None] | None = ...
+                 ) -> bool: ...
 
 
 def game_app(tmp_path: Path, seed: int, rules: Ruleset | None = None, *,
@@ -35,36 +49,37 @@ def game_app(tmp_path: Path, seed: int, rules: Ruleset | None = None, *,
 
 
 @pytest.mark.parametrize("size", [*SIZES, pytest.param((200, 60), id="200x60")])
-def test_table_mid_hand(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:
-    async def before(pilot) -> None:  # type: ignore[no-untyped-def]
+def test_table_mid_hand(snap_compare: SnapCompare, tmp_path: Path, size: tuple[int, int]) -> None:
+    async def before(pilot: Pilot[Any]) -> None:
         policy = Policy(call=False, riichi=False)
         for _ in range(6):
             scr = await settle(pilot)
-            await human_turn(pilot, scr, policy)  # type: ignore[arg-type]
+            assert isinstance(scr, TableScreen)
+            await human_turn(pilot, scr, policy)
         await settle(pilot)
 
     assert snap_compare(game_app(tmp_path, 1), terminal_size=size, run_before=before)
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_call_prompt(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:
-    async def before(pilot) -> None:  # type: ignore[no-untyped-def]
+def test_call_prompt(snap_compare: SnapCompare, tmp_path: Path, size: tuple[int, int]) -> None:
+    async def before(pilot: Pilot[Any]) -> None:
         await play_until_call_offer(pilot)
 
     assert snap_compare(game_app(tmp_path, 13), terminal_size=size, run_before=before)
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_win_result(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:
-    async def before(pilot) -> None:  # type: ignore[no-untyped-def]
+def test_win_result(snap_compare: SnapCompare, tmp_path: Path, size: tuple[int, int]) -> None:
+    async def before(pilot: Pilot[Any]) -> None:
         await play(pilot, Policy(call=False, riichi=True), until="result")
 
     assert snap_compare(game_app(tmp_path, 9), terminal_size=size, run_before=before)
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_draw_result(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:
-    async def before(pilot) -> None:  # type: ignore[no-untyped-def]
+def test_draw_result(snap_compare: SnapCompare, tmp_path: Path, size: tuple[int, int]) -> None:
+    async def before(pilot: Pilot[Any]) -> None:
         await settle(pilot)
         await pilot.press("a", "s", "g")
         await play(pilot, Policy(call=False, riichi=False), until="result")
@@ -73,8 +88,8 @@ def test_draw_result(snap_compare, tmp_path: Path, size: tuple[int, int]) -> Non
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_end_screen(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:
-    async def before(pilot) -> None:  # type: ignore[no-untyped-def]
+def test_end_screen(snap_compare: SnapCompare, tmp_path: Path, size: tuple[int, int]) -> None:
+    async def before(pilot: Pilot[Any]) -> None:
         await settle(pilot)
         await pilot.press("a", "s", "g")
         await play(pilot, Policy(call=False, riichi=True))
@@ -85,13 +100,13 @@ def test_end_screen(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_menu(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:
+def test_menu(snap_compare: SnapCompare, tmp_path: Path, size: tuple[int, int]) -> None:
     app = HanchanApp("menu", save_dir=tmp_path, settings=Settings())
     assert snap_compare(app, terminal_size=size)
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_replay(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:
+def test_replay(snap_compare: SnapCompare, tmp_path: Path, size: tuple[int, int]) -> None:
     async def first_hand() -> None:
         app = game_app(tmp_path / "play", 9)
         async with app.run_test(size=(100, 32)) as pilot:
@@ -107,7 +122,7 @@ def test_replay(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_hand_built_view_in_kanji(snap_compare, size: tuple[int, int]) -> None:
+def test_hand_built_view_in_kanji(snap_compare: SnapCompare, size: tuple[int, int]) -> None:
     """Melds with turned tiles and arrows, a riichi river, called tiles, red fives."""
     class One(App[None]):
         CSS_PATH = str(Path(__file__).resolve().parents[2] / "tui" / "hanchan.tcss")

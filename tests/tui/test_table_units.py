@@ -46,9 +46,8 @@ def game(rules: Ruleset, hands: dict[int, str] = TENPAI,
                 practice_seats=(0,))
 
 
-def session(rules: Ruleset, **kwargs: object) -> PlaySession:
-    return PlaySession(game(rules, **kwargs), 0,  # type: ignore[arg-type]
-                       {s: Tsumogiri() for s in (1, 2, 3)})
+def session(rules: Ruleset) -> PlaySession:
+    return PlaySession(game(rules), 0, {s: Tsumogiri() for s in (1, 2, 3)})
 
 
 def own_turn(rules: Ruleset) -> HandChoice:
@@ -106,7 +105,8 @@ def test_practice_riichi_may_be_tried_with_any_discard() -> None:
     noten = HandChoice(g.view(0), g.pending()[0]).fitted()
     assert not any(isinstance(a, Discard) and a.riichi for a in noten.legal)
     assert len(noten.riichi_options("riichi")) == 14
-    assert noten.toggled_riichi("riichi").discard_of(noten.tiles[0]).riichi  # type: ignore[union-attr]
+    sent = noten.toggled_riichi("riichi").discard_of(noten.tiles[0])
+    assert isinstance(sent, Discard) and sent.riichi
 
 
 # ---------------------------------------------------------------------- practice mistakes

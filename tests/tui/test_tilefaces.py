@@ -8,14 +8,14 @@ from hypothesis import strategies as st
 from rich.cells import cell_len
 
 from engine.tiles import is_red, kind_of, tile_name
-from tui.tilefaces import FACE_MODES, back, backs, cell_width, face, strip, tile_style
+from tui.tilefaces import FACE_MODES, FaceMode, back, backs, cell_width, face, strip, tile_style
 
 
 @pytest.mark.parametrize("mode", FACE_MODES)
-def test_every_face_has_the_width_of_its_mode(mode: str) -> None:
-    widths = {cell_len(face(t, mode)) for t in range(136)}  # type: ignore[arg-type]
-    assert widths == {cell_width(mode)}  # type: ignore[arg-type]
-    assert cell_len(back(mode)) == cell_width(mode)  # type: ignore[arg-type]
+def test_every_face_has_the_width_of_its_mode(mode: FaceMode) -> None:
+    widths = {cell_len(face(t, mode)) for t in range(136)}
+    assert widths == {cell_width(mode)}
+    assert cell_len(back(mode)) == cell_width(mode)
 
 
 def test_letters_are_mpsz_without_the_red_zero() -> None:

@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -30,7 +31,7 @@ def screen(name: str) -> str:
     return tmux("capture-pane", "-p", "-t", name)
 
 
-def wait_for(name: str, predicate, timeout: float = 30.0) -> str:  # type: ignore[no-untyped-def]
+def wait_for(name: str, predicate: Callable[[str], bool], timeout: float = 30.0) -> str:
     deadline = time.monotonic() + timeout
     text = ""
     while time.monotonic() < deadline:
