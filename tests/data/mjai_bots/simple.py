@@ -5,6 +5,7 @@ passes everything else, and appends every line it gets to the file LOG (or nowhe
 """
 import json
 import sys
+from typing import Any
 
 
 def main() -> None:
@@ -24,7 +25,7 @@ def main() -> None:
                 me = ev["id"]
         last = events[-1] if events else {}
         kind, actor = last.get("type"), last.get("actor")
-        reply = {"type": "none"}
+        reply: dict[str, Any] = {"type": "none"}
         if kind == "tsumo" and actor == me:
             reply = {"type": "dahai", "actor": me, "pai": last["pai"], "tsumogiri": True}
         elif kind in ("dahai", "kakan") and actor != me and last.get("pai") in ron_on:

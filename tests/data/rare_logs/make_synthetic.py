@@ -476,6 +476,7 @@ def to_mjlog(name: str, shown: dict[int, tuple[int, ...]] | None = None) -> None
                 out.append(f'<RYUUKYOKU{type_} ba="{k.honba},{sticks}" sc="{scs}"{hai}'
                            f'{owari}/>')
             elif isinstance(a, m.Win):
+                assert a.tile is not None  # the synthetic logs give every winning tile
                 hand = sorted(hands[a.seat] + ([] if a.tsumo else [a.tile]))
                 normal = [y for y in a.yaku if y.han < 13]
                 yakuman = [y for y in a.yaku if y.han >= 13]
@@ -508,9 +509,10 @@ def to_mjlog(name: str, shown: dict[int, tuple[int, ...]] | None = None) -> None
 def build_mjlog() -> None:
     """mjlog copies of every synthetic game (hands shown at draws: tenpai hands, the three
     winners of 三家和了, the four riichi hands of 四家立直)."""
-    shown = {"synthetic_nagashi_mangan": {0: (0, 3)}, "synthetic_four_riichi": {0: (0, 1, 2, 3)},
-             "synthetic_triple_ron": {0: (1, 2, 3)}, "synthetic_riichi_last_turn": {0: (1,)},
-             "synthetic_all_tenpai": {0: (0, 1, 2, 3)}, "synthetic_sticks_to_top": {3: (2,)}}
+    shown: dict[str, dict[int, tuple[int, ...]]] = {
+        "synthetic_nagashi_mangan": {0: (0, 3)}, "synthetic_four_riichi": {0: (0, 1, 2, 3)},
+        "synthetic_triple_ron": {0: (1, 2, 3)}, "synthetic_riichi_last_turn": {0: (1,)},
+        "synthetic_all_tenpai": {0: (0, 1, 2, 3)}, "synthetic_sticks_to_top": {3: (2,)}}
     for path in sorted(HERE.glob("synthetic_*.json")):
         to_mjlog(path.stem, shown.get(path.stem))
 
