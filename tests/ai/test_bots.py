@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from ai import LEVELS, Bot, BotLevelError, make_bot
 from ai.arena import play_game, stats_from_events
-from engine.actions import Discard, Pass, Pon, Ron, Tsumo
+from engine.actions import Action, Discard, Pass, Pon, Ron, Tsumo
 from engine.events import Event, GameEnded, Won
+from engine.view import PlayerView
 from rulesets.schema import Ruleset
 from tests.kit.botviews import make_view
 
@@ -30,7 +33,7 @@ class Checked:
         self.level = getattr(bot, "level", "?")
         self.calls = 0
 
-    def choose(self, view, legal):  # type: ignore[no-untyped-def]
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         a = self.bot.choose(view, legal)
         assert a in legal
         self.calls += 1

@@ -268,7 +268,8 @@ def test_a_table_session_seats_an_mjai_bot(tmp_path: Path) -> None:
     finally:
         session.close()
     assert session.bots[2]._proc is None
-    header = json.loads(session.save_path.read_text().splitlines()[0])  # type: ignore[union-attr]
+    assert session.save_path is not None
+    header = json.loads(session.save_path.read_text().splitlines()[0])
     assert header["seats"][2]["bot"] == "mjai:" + cmd
 
 
@@ -300,7 +301,8 @@ def test_a_saved_game_with_an_mjai_seat_continues_with_that_bot(tmp_path: Path) 
                                        for e in s.events[hands[1]:]) >= 6
     try:
         _play_on(first, second_hand_begun)
-        assert not first.over and first.bots[2].replies > 0  # type: ignore[attr-defined]
+        assert isinstance(first.bots[2], MjaiSeat)
+        assert not first.over and first.bots[2].replies > 0
     finally:
         first.close()
     path = first.save_path

@@ -31,7 +31,8 @@ def test_a_bad_discard_is_the_largest_mistake() -> None:
     worst = r.mistakes()[0]
     assert isinstance(worst.played.action, Discard) and kind_of(worst.played.action.tile) \
         == parse_kinds("5s")[0]
-    assert kind_of(worst.best.action.tile) == parse_kinds("1z")[0]  # type: ignore[union-attr]
+    assert isinstance(worst.best.action, Discard) and kind_of(worst.best.action.tile) \
+        == parse_kinds("1z")[0]
     assert worst.position == r.decisions[0].position  # the first decision of the game
     assert worst.played.shanten == 1 and worst.best.shanten == 0
     assert worst.cost > 5 * MISTAKE_POINTS

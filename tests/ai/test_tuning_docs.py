@@ -35,5 +35,5 @@ def test_a_knob_out_of_its_range_is_refused_in_words() -> None:
     with pytest.raises(ValueError, match=r"Style.defence is -1; it must be from 0 to 10"):
         Style(defence=-1)
     with pytest.raises(ValueError, match=r"Style.calls is 'always'; it must be one of ev, eager"):
-        Style(calls="always")  # type: ignore[arg-type]
+        Style(calls="always")  # type: ignore[arg-type]  # a wrong value on purpose
     assert dataclasses.replace(STYLES["strong"], dama_share_folders=None).reads_folds

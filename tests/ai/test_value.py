@@ -23,7 +23,7 @@ from ai.value import (
     valuer_of,
 )
 from engine.actions import Action
-from engine.events import Meld
+from engine.events import Meld, MeldKind
 from engine.tiles import (
     counts_of,
     is_honour,
@@ -209,6 +209,9 @@ def _plain_estimate(counts: list[int], melds: tuple[Meld, ...], ctx: ValueContex
                      points_for(han, ctx.dealer) * yaku_chance)
 
 
+MELD_CHOICES: tuple[MeldKind, ...] = ("chi", "pon", "pon", "ankan", "minkan")
+
+
 def _random_hand(rng: random.Random) -> tuple[list[int], tuple[Meld, ...], list[int]]:
     """A hand of 13 or 14 tiles with up to four melds, often one suit, simples or pairs."""
     bias = rng.choice(("any", "suit", "simples", "pairs"))
@@ -220,12 +223,12 @@ def _random_hand(rng: random.Random) -> tuple[list[int], tuple[Meld, ...], list[
     melds: list[Meld] = []
     for _ in range(rng.choice((0, 0, 1, 2, 3, 4))):
         k = rng.choice(list(left))
-        kind = rng.choice(("chi", "pon", "pon", "ankan", "minkan"))
+        kind = rng.choice(MELD_CHOICES)
         need = [k, k + 1, k + 2] if kind == "chi" else [k] * (4 if kind.endswith("kan") else 3)
         if (kind == "chi" and (k >= 27 or k % 9 > 6)) or any(
                 len(left.get(n, ())) < need.count(n) for n in set(need)):
             continue
-        melds.append(Meld(kind, tuple(left[n].pop() for n in need)))  # type: ignore[arg-type]
+        melds.append(Meld(kind, tuple(left[n].pop() for n in need)))
     tiles = [t for ts in left.values() for t in ts]
     size = rng.choice((13, 14)) - 3 * len(melds)
     if bias == "pairs":

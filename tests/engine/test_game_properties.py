@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Sequence
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.actions import Action
 from engine.events import Event, GameEnded, HandStarted
 from engine.game import Game
 from engine.legal import legal_actions
@@ -48,7 +50,7 @@ def play(rules_name: str, seed: int, chooser: str, check_every: int = 1,
     rng = random.Random(seed * 7919 + 1)
     simple = eager_choice if chooser == "eager" else uniform_choice
 
-    def choose(acts: tuple, seat: int):  # type: ignore[no-untyped-def,type-arg]
+    def choose(acts: Sequence[Action], seat: int) -> Action:
         if chooser == "smart":
             return smart_choice(rng, acts, g, seat)
         return simple(rng, acts)
@@ -92,7 +94,9 @@ def play(rules_name: str, seed: int, chooser: str, check_every: int = 1,
 @given(seed=st.integers(0, 10_000))
 def test_random_games_keep_the_invariants(club: str, seed: int) -> None:
     g = play(club, seed, "smart", check_every=1)
-    table = g.events[-1].table  # type: ignore[union-attr]
+    end = g.events[-1]
+    assert isinstance(end, GameEnded)
+    table = end.table
     assert sorted(r.rank for r in table) == [1, 2, 3, 4] or CLUBS[club].tie_break == "split"
 
 
@@ -180,8 +184,8 @@ def rulesets(draw: st.DrawFn) -> object:
 
 @settings(max_examples=6)
 @given(rules=rulesets(), seed=st.integers(0, 10_000))
-def test_any_combination_of_options_plays_to_the_end(rules: object, seed: int) -> None:
-    CLUBS["any"] = rules  # type: ignore[assignment]
+def test_any_combination_of_options_plays_to_the_end(rules: Ruleset, seed: int) -> None:
+    CLUBS["any"] = rules
     try:
         play("any", seed, "smart", check_every=4)
     finally:
@@ -191,8 +195,8 @@ def test_any_combination_of_options_plays_to_the_end(rules: object, seed: int) -
 @pytest.mark.slow
 @settings(max_examples=60)
 @given(rules=rulesets(), seed=st.integers(0, 1_000_000))
-def test_many_combinations_of_options(rules: object, seed: int) -> None:
-    CLUBS["any"] = rules  # type: ignore[assignment]
+def test_many_combinations_of_options(rules: Ruleset, seed: int) -> None:
+    CLUBS["any"] = rules
     try:
         play("any", seed, "smart", check_every=5)
     finally:

@@ -82,7 +82,7 @@ def test_an_unread_lazy_view_compares_hashes_prints_and_copies_as_the_plain_view
                  dataclasses.replace(g.lazy_view(seat))):
         assert type(made) is PlayerView and made == plain
     with pytest.raises(AttributeError):
-        _ = g.lazy_view(seat).no_such_field  # type: ignore[attr-defined]
+        _ = g.lazy_view(seat).no_such_field  # type: ignore[attr-defined]  # on purpose
 
 
 def test_views_dropped_unread_are_forgotten_and_never_made(

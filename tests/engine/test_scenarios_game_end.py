@@ -63,7 +63,8 @@ def test_makura_dealer_may_stop_regardless_of_standing() -> None:
     g = south4_dealer_win("makura", (45000, 20000, 20000, 15000))
     assert g.pending() == {3: (EndGame(True), EndGame(False))}
     g.act(3, EndGame(True))
-    assert g.over and g.events[-1].reason == "agariyame"  # type: ignore[union-attr]
+    end = g.events[-1]
+    assert g.over and isinstance(end, GameEnded) and end.reason == "agariyame"
     g = south4_dealer_win("makura", (45000, 20000, 20000, 15000))
     g.act(3, EndGame(False))
     assert not g.over and hands(g)[-1].honba == 1
@@ -88,7 +89,8 @@ def test_last_hand_dealer_noten_ends_the_game() -> None:
     g = start_at(CLUBS["makura"], 1, 3, (26000, 25000, 25000, 24000),
                  build_wall(NOTEN, dealer=3))
     play_hand(g)
-    assert g.over and g.events[-1].reason == "complete"  # type: ignore[union-attr]
+    end = g.events[-1]
+    assert g.over and isinstance(end, GameEnded) and end.reason == "complete"
 
 
 def _noten_wall(dealer: int) -> tuple[int, ...]:
@@ -112,7 +114,8 @@ def test_tenhou_sudden_death_ends_once_somebody_has_30000() -> None:
     run(g, (1, "d 3p"), (0, "ron"))
     assert isinstance(last_result(g), Won) and g.state.scores[0] >= 30000
     # the West 1 dealer won and is first with 30,000: it ends as South 4 would (agari-yame)
-    assert g.over and g.events[-1].reason == "agariyame"  # type: ignore[union-attr]
+    end = g.events[-1]
+    assert g.over and isinstance(end, GameEnded) and end.reason == "agariyame"
 
 
 def test_the_west_round_is_the_last() -> None:
@@ -126,7 +129,8 @@ def test_makura_never_extends() -> None:
     # makura: west/extension never (even if all below 30,000)
     g = start_at(CLUBS["makura"], 1, 3, (26000, 25000, 25000, 24000), _noten_wall(3))
     play_hand(g)
-    assert g.over and g.events[-1].reason == "complete"  # type: ignore[union-attr]
+    end = g.events[-1]
+    assert g.over and isinstance(end, GameEnded) and end.reason == "complete"
 
 
 def test_ako_full_rounds_do_not_stop_inside_the_round() -> None:
@@ -143,7 +147,8 @@ def test_ako_full_rounds_do_not_stop_inside_the_round() -> None:
 def test_east_only_game_ends_after_east_4() -> None:
     g = start_at(CLUBS["tenhou-east"], 0, 3, (36000, 25000, 25000, 14000), _noten_wall(3))
     play_hand(g)
-    assert g.over and g.events[-1].reason == "complete"  # type: ignore[union-attr]
+    end = g.events[-1]
+    assert g.over and isinstance(end, GameEnded) and end.reason == "complete"
 
 
 BUST_HANDS = {
@@ -161,7 +166,8 @@ def test_bust_below_zero_ends_the_game() -> None:
         assert g.state.scores[3] < 0 or hands(g)[-1].scores[3] < 0
         assert g.over is ends, club
         if ends:
-            assert g.events[-1].reason == "bust"  # type: ignore[union-attr]
+            end = g.events[-1]
+            assert isinstance(end, GameEnded) and end.reason == "bust"
 
 
 def test_leftover_sticks_go_to_the_top_or_stay() -> None:

@@ -5,6 +5,8 @@ Seat 3 discards 5p; seats 0 (the dealer), 1 and 2 all wait on it with tanyao han
 
 from __future__ import annotations
 
+from typing import Literal
+
 import pytest
 
 from engine.events import HandDrawn, HandStarted, Won
@@ -133,9 +135,11 @@ def test_gpc_head_bump_when_the_dealer_is_not_nearest() -> None:
 
 @pytest.mark.parametrize("double", ["allowed", "head_bump"])
 @pytest.mark.parametrize("triple", ["allowed", "abort", "head_bump"])
-def test_one_rule_for_every_multiple_ron(double: str, triple: str) -> None:
+def test_one_rule_for_every_multiple_ron(double: Literal["allowed", "head_bump"],
+                                         triple: Literal["allowed", "abort", "head_bump"],
+                                         ) -> None:
     """flow.ron_winners, which the discard and the robbed kan both ask."""
-    r = Ruleset(double_ron=double, triple_ron=triple)  # type: ignore[arg-type]
+    r = Ruleset(double_ron=double, triple_ron=triple)
     assert ron_winners(r, [3]) == (3,)
     assert ron_winners(r, [2, 0]) == ((2,) if double == "head_bump" else (2, 0))
     want = {"allowed": (1, 2, 3), "abort": None, "head_bump": (1,)}[triple]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.actions import ClosedKan, EndGame
-from engine.events import GameStarted, HandDrawn, HandStarted, Won
+from engine.events import GameEnded, GameStarted, HandDrawn, HandStarted, Won
 from engine.game import Game
 from tests.kit.game import CLUBS, build_wall, default_action, last_result, new_game, run
 
@@ -57,7 +57,8 @@ def test_tenpaiyame_if_top_asks_the_dealer() -> None:
     play_hand(g)
     assert g.pending() == {3: (EndGame(True), EndGame(False))}
     g.act(3, EndGame(True))
-    assert g.over and g.events[-1].reason == "tenpaiyame"  # type: ignore[union-attr]
+    end = g.events[-1]
+    assert g.over and isinstance(end, GameEnded) and end.reason == "tenpaiyame"
 
 
 RIICHI_KAN = {0: "111m234p567p789s5z", 1: "2468s2468p579s12z", 2: "13579s13579p344z",

@@ -129,7 +129,7 @@ def test_melds_given_as_lists_still_score() -> None:
     hand = tuple(parse_tiles("123m456p789s22z"))
     as_tuple = WinContext(hand, (Meld("pon", (124, 125, 126), 124, 2),), hand[-1], False, 0, 0)
     as_list = dataclasses.replace(
-        as_tuple, melds=(Meld("pon", [124, 125, 126], 124, 2),))  # type: ignore[arg-type]
+        as_tuple, melds=(Meld("pon", [124, 125, 126], 124, 2),))  # type: ignore[arg-type]  # a list on purpose
     want = score_reference(as_tuple, Ruleset())
     assert want.valid and ("yakuhai_haku", 1) in want.yaku
     assert score_win(as_list, Ruleset()) == want == score_win(as_tuple, Ruleset())

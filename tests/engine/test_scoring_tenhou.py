@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from engine.events import Meld
+from engine.events import Meld, MeldKind
 from engine.scoring import ScoreResult, WinContext, score_win, win_payments
 from rulesets.schema import Ruleset
 from tests.kit.real_logs import TENHOU6
@@ -70,29 +70,34 @@ class Alloc:
         return k * 4 + c
 
 
+CALL_KINDS: dict[str, MeldKind] = {"c": "chi", "p": "pon", "m": "minkan"}  # a call's letter
+
+
 def codes_in(call: str) -> list[int]:
     return [int(x) for x in re.findall(r"\d\d", call)]
 
 
 def replay_winner(kyoku: list[Any], who: int,
-                  from_seat: int) -> tuple[list[int], list[tuple[str, list[int]]], int, bool]:
+                  from_seat: int) -> tuple[list[int], list[tuple[MeldKind, list[int]]], int, bool]:
     """The winner's concealed codes (with the winning tile), melds, winning tile code, tsumo."""
     hand = list(kyoku[4 + 3 * who])
     draws = kyoku[5 + 3 * who]
     discards = kyoku[6 + 3 * who]
-    melds: list[tuple[str, list[int]]] = []
+    melds: list[tuple[MeldKind, list[int]]] = []
     last = None
     di = 0
     for d in draws:
         if isinstance(d, str):
-            letter = re.search(r"[cpm]", d).group(0)  # type: ignore[union-attr]
+            call = re.search(r"[cpm]", d)
+            assert call is not None  # a call's code holds its letter
+            letter = call.group(0)
             tiles = codes_in(d)
             called = int(d[d.index(letter) + 1: d.index(letter) + 3])
             rest = list(tiles)
             rest.remove(called)
             for t in rest:
                 hand.remove(t)
-            melds.append(({"c": "chi", "p": "pon", "m": "minkan"}[letter], tiles))
+            melds.append((CALL_KINDS[letter], tiles))
             last = None
         else:
             hand.append(d)
@@ -156,7 +161,9 @@ def parse_recorded(info: list[Any]) -> dict[str, Any]:
         out["points"] = {"ron": nums[0]}
     yaku = []
     for y in info[4:]:
-        name, val = re.match(r"(.+)\((.+)\)", y).groups()  # type: ignore[union-attr]
+        named = re.match(r"(.+)\((.+)\)", y)
+        assert named is not None  # every yaku reads "name(value)"
+        name, val = named.groups()
         if name.startswith("自風"):
             yid = "yakuhai_seat_wind"
         elif name.startswith("場風"):
@@ -186,7 +193,7 @@ def rescore(kyoku: list[Any], info: list[Any],
     who, frm = info[0], info[1]
     hand, melds, win, tsumo = replay_winner(kyoku, who, frm)
     alloc = Alloc()
-    meld_objs = tuple(Meld(kind, tuple(alloc(c) for c in tiles)) for kind, tiles in melds)  # type: ignore[arg-type]
+    meld_objs = tuple(Meld(kind, tuple(alloc(c) for c in tiles)) for kind, tiles in melds)
     phys = [alloc(c) for c in hand]
     win_phys = phys[len(hand) - 1 - hand[::-1].index(win)]
     kyoku_no = kyoku[0][0]

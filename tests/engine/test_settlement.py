@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Sequence
+from typing import Literal
 
 import pytest
 from hypothesis import given
@@ -327,12 +328,13 @@ def test_presets_settle_as_the_club_texts(name: str, expected: Ruleset) -> None:
 @given(game_end(), st.sampled_from(["none", "toward_zero", "half_up", "five_down_six_up"]),
        st.sampled_from(["fixed", "by_floaters", "float_sink"]))
 def test_sticks_left_on_the_table_are_missing_from_the_sum(
-    end: tuple[tuple[int, int, int, int], int], rounding: str, scheme: str,
+    end: tuple[tuple[int, int, int, int], int],
+    rounding: Literal["none", "toward_zero", "half_up", "five_down_six_up"],
+    scheme: Literal["fixed", "by_floaters", "float_sink"],
 ) -> None:
     # teireikai ルール 4: the sticks stay on the table, so the results sum to minus them
     scores, sticks = end
-    rules = Ruleset(leftover_sticks="table", rounding=rounding,  # type: ignore[arg-type]
-                    uma_scheme=scheme)  # type: ignore[arg-type]
+    rules = Ruleset(leftover_sticks="table", rounding=rounding, uma_scheme=scheme)
     rows = final_table(scores, sticks, rules)
     assert math.isclose(sum(r.result for r in rows), -sticks, abs_tol=1e-6)
     assert [r.points for r in sorted(rows, key=lambda r: r.seat)] == list(scores)

@@ -26,7 +26,9 @@ def test_snapshot_holds_every_slot_but_the_caches() -> None:
     g = Game(CLUBS["tenhou"], seed=3)
     snap = snapshot(g.state)
     assert set(snap) == set(GameState.__slots__) - GameState.CACHES
-    seat = snap["seats"][0]  # type: ignore[index]
+    seats = snap["seats"]
+    assert isinstance(seats, tuple)  # the seats' facts, one dict a seat
+    seat = seats[0]
     assert set(seat) == set(SeatState.__slots__) - {"cache"}
     # the three facts the hand-written snapshot used to leave out
     assert {"drawn_once", "called_this_turn", "riichi_turn"} <= set(seat)

@@ -44,9 +44,12 @@ AKO = rulesets.load("ako")
 RED = AKO.red_fives  # 2
 
 
-def wall(hands: dict[int, str], draws: str | list[str] = "", **kw: object) -> tuple[int, ...]:
+def wall(hands: dict[int, str], draws: str | list[str] = "", *, dealer: int = 0,
+         dora: str = "", ura: str = "", rinshan: str = "",
+         at: dict[int, str] | None = None) -> tuple[int, ...]:
     """A scripted wall with ako's red fives."""
-    return build_wall(hands, draws, red_fives=RED, **kw)  # type: ignore[arg-type]
+    return build_wall(hands, draws, red_fives=RED, dealer=dealer, dora=dora, ura=ura,
+                      rinshan=rinshan, at=at)
 
 
 def new(w: tuple[int, ...], *more: tuple[int, ...], dice: tuple[int, int] = (1, 1)) -> Game:

@@ -56,8 +56,9 @@ def build_wall(hands: list[str], draws: str, dora: str = "1z") -> tuple[int, ...
     for i in range(136):
         if wall[i] is None:
             wall[i] = rest.pop(0)
-    assert not rest and sorted(wall) == list(range(136))  # type: ignore[type-var]
-    return tuple(t for t in wall if t is not None)
+    full = [t for t in wall if t is not None]
+    assert not rest and sorted(full) == list(range(136))
+    return tuple(full)
 
 
 def play_hands(rules_name: str, walls: Iterable[tuple[int, ...]], *, hands: int,
