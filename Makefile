@@ -1,12 +1,13 @@
 # Two commands do everything on a fresh machine with Python 3.11+ and pip:
 #   make play   create .venv, install, start a hanchan
 #   make test   create .venv, install with test extras, run the whole suite
+# make check is the quick edit loop, make lint the ruff, mypy and import contracts CI runs.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 HYPOTHESIS_PROFILE ?= $(if $(CI),ci,dev)
 
-.PHONY: play test lint typecheck bench bench-deps clean external-bots
+.PHONY: play test check lint typecheck bench bench-deps clean external-bots
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,6 +24,10 @@ play: $(VENV)/.installed
 
 test: $(VENV)/.installed-test
 	$(PY) -m pytest -n 2 -q --hypothesis-profile=$(HYPOTHESIS_PROFILE)
+
+# The edit loop: everything but the slow checks and the tests that drive the app.
+check: $(VENV)/.installed-test
+	$(PY) -m pytest -n 2 -q -m "not slow and not pilot" --hypothesis-profile=dev
 
 lint: $(VENV)/.installed-test
 	$(VENV)/bin/ruff check .

@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from ai.base import DEFAULT_MJAI, MJAI, Bot, MjaiOptions, WatchingBot, make_seat
@@ -29,8 +30,12 @@ from engine.events import (
     RiichiDeclared,
     Won,
 )
+from engine.game import Game
 from engine.view import PlayerView
 from rulesets.schema import Ruleset
+from saves.codec import SeatInfo
+from saves.reader import SaveError
+from saves.writer import GameWriter, make_header
 
 log = logging.getLogger("hanchan.mjai")
 """Where the notes of outside bots go as they happen (also recorded in the game)."""
@@ -155,8 +160,6 @@ def play_game(
     and they are closed when the game ends.  A game with such a bot starts with a note
     of where the rules differ from Tenhou's.
     """
-    from engine.game import Game
-
     if len(bots) != 4:
         raise ValueError("a game needs exactly four bots")
     players = tuple(names) if names is not None else tuple(
@@ -271,12 +274,6 @@ def run_one(rules: Ruleset, spec: GameSpec) -> list[tuple[str, SeatStats]]:
 
 def _save(spec: GameSpec, events: list[Event], rules: Ruleset) -> None:
     """Write one simulated game as a save file (no autosave pointer)."""
-    from pathlib import Path
-
-    from saves.codec import SeatInfo
-    from saves.reader import SaveError
-    from saves.writer import GameWriter, make_header
-
     header = make_header(rules.to_dict(),
                          [SeatInfo(seat_name(lv), lv) for lv in spec.levels], spec.seed,
                          source="simulate")

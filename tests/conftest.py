@@ -1,9 +1,11 @@
-"""Shared test set-up: the hypothesis profiles."""
+"""Shared test set-up: the hypothesis profiles and the ``pilot`` marker."""
 
 from __future__ import annotations
 
+import inspect
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 # dev: quick local runs; ci: more examples (CI sets CI=true, make test picks the profile).
@@ -21,3 +23,13 @@ settings.register_profile(
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
 
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark the tests that drive the app (async: Textual's pilot; snapshots) as ``pilot``, so
+    that ``make check`` can leave them out of the edit loop."""
+    for item in items:
+        fn = getattr(item, "function", None)
+        if (fn is not None and inspect.iscoroutinefunction(fn)) \
+                or "snap_compare" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.pilot)

@@ -1,1 +1,3 @@
-"""The Textual app and the hanchan command."""
+"""The Textual app: the table, the menus, the replay, review and drill screens.
+
+The ``hanchan`` command is in ``cli``; only ``cli.play`` opens the app."""
