@@ -217,7 +217,9 @@ Progress = Callable[[int, int], None]
 
 
 @dataclass(slots=True)
-class _Asked:
+class DecisionPoint:
+    """A moment where a seat chose among several legal actions, and what it chose."""
+
     position: int
     view: PlayerView
     legal: tuple[Action, ...]
@@ -299,10 +301,14 @@ def _claim_taken(events: Sequence[Event], j: int, seat: int,
     return None
 
 
-def _asked(events: Sequence[Event], seat: int, progress: Progress | None
-           ) -> list[_Asked]:
-    """Every point where ``seat`` chose among several actions, with what it chose."""
-    out: list[_Asked] = []
+def decision_points(events: Sequence[Event], seat: int, progress: Progress | None = None
+                    ) -> list[DecisionPoint]:
+    """Every point where ``seat`` chose among several actions, with what it chose.
+
+    A claim whose answer the log cannot show (another seat took the tile first) and an
+    action outside the legal ones (a practice-mode mistake) are left out.
+    """
+    out: list[DecisionPoint] = []
     state: GameState | None = None
     n = len(events)
     for i, ev in enumerate(events):
@@ -339,7 +345,7 @@ def _asked(events: Sequence[Event], seat: int, progress: Progress | None
             if tile is not None:
                 res = ron_result(state, seat, tile, chankan=ph == "chankan")
                 points = res.total if res is not None else None
-        out.append(_Asked(i, view_of(state, seat), legal, match, points))
+        out.append(DecisionPoint(i, view_of(state, seat), legal, match, points))
     return out
 
 
@@ -576,7 +582,7 @@ def _kind(played: Action, best: Action, m: _Measure, p: Choice, b: Choice,
 # ------------------------------------------------------------------ the ruleset's part
 
 
-def _rule_note(asked: _Asked, watch: FoldWatch) -> str:
+def _rule_note(asked: DecisionPoint, watch: FoldWatch) -> str:
     """The option of the game's rules without which ``strong`` would play as the seat did."""
     rules = asked.view.ruleset
     ref = REFERENCE
@@ -623,7 +629,7 @@ def review_game(events: Sequence[Event], seat: int, *, progress: Progress | None
     if not events or not isinstance(events[0], GameStarted):
         raise ValueError("a game starts with its GameStarted event")
     first = events[0]
-    asked = _asked(events, seat, progress)
+    asked = decision_points(events, seat, progress)
     bot = ClubBot("strong", seed=0)
     starts: list[tuple[int, int, str]] = []
     for i, ev in enumerate(events):
