@@ -14,8 +14,17 @@ from collections.abc import Sequence
 
 from ai import defence
 from ai.club.calls import claim
-from ai.club.discard import describe, evaluate, explain, kan_choice, pick_tile, tiles_after
+from ai.club.discard import (
+    Option,
+    describe,
+    evaluate,
+    explain,
+    kan_choice,
+    pick_tile,
+    tiles_after,
+)
 from ai.club.endgame import end_game, show_hand
+from ai.club.prefs import prefer
 from ai.club.reading import add_pao_danger
 from ai.club.riichi import open_riichi_pays, want_riichi
 from ai.club.situation import Situation
@@ -102,6 +111,18 @@ class ClubBot:
             return claim(Situation(view, self.style, self.watch), calls, passes[0])
         return Decision(passes[0] if passes else legal[0], "pass")
 
+    def options(self, sit: Situation, plain: Sequence[Discard]) -> list[Option]:
+        """Every discard of ``plain`` (no riichi) scored by :func:`evaluate`, danger
+        included; draws the style's noise."""
+        view = sit.view
+        counts = sit.counts
+        held = [k for k in range(34) if counts[k]]
+        danger = defence.danger_table(view, sit.unseen, sit.threats, held, sit.style.waits)
+        add_pao_danger(view, sit.style, danger, sit.unseen)
+        allowed = {kind_of(a.tile) for a in plain}
+        return evaluate(sit, danger, self._rng,
+                        exclude=[k for k in range(34) if k not in allowed])
+
     def _turn(self, view: PlayerView, legal: Sequence[Action],
               discards: list[Discard], words: bool = True) -> Decision:
         """The own turn: abort, a kan, riichi or dama, and the discard."""
@@ -125,16 +146,12 @@ class ClubBot:
                     return Decision(a, "riichi: discard the drawn tile")
             return Decision(discards[0], "riichi")
 
-        held = [k for k in range(34) if counts[k]]
-        danger = defence.danger_table(view, sit.unseen, sit.threats, held, st.waits)
-        add_pao_danger(view, st, danger, sit.unseen)
         plain = [a for a in discards if not a.riichi]
-        allowed = {kind_of(a.tile) for a in plain}
-        opts = evaluate(sit, danger, self._rng,
-                        exclude=[k for k in range(34) if k not in allowed])
+        opts = self.options(sit, plain)
         if not opts:
             return Decision(discards[0], "discard")
-        best = max(opts, key=lambda o: o.score)
+        best = max(opts, key=lambda o: o.score) if st.discard_prefs is None \
+            else prefer(sit, opts, st.discard_prefs)
 
         kan = kan_choice(sit, legal, best)
         if kan is not None:

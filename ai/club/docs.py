@@ -38,6 +38,8 @@ def _value(v: Any) -> str:
         return "yes" if v else "no"
     if isinstance(v, str):
         return f'"{v}"'
+    if isinstance(v, tuple):
+        return f"{len(v)} fitted weights"
     return f"{v:g}" if isinstance(v, float) else str(v)
 
 
@@ -48,7 +50,7 @@ def _values(f: dataclasses.Field[Any]) -> str:
     if isinstance(f.default, bool):
         return "yes, no"
     if meta["lo"] is None and meta["hi"] is None:
-        return ""
+        return "a weight per feature, off" if "tuple" in str(f.type) else ""
     text = f"{meta['lo']:g} to {meta['hi']:g}"
     return text + ", off" if f.default is None else text
 

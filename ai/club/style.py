@@ -97,6 +97,10 @@ class Style:
     ron_factor: float = knob(
         1.2, "discard", "The others' discards against the own draws, for the chance of "
         "a ron at tenpai.", lo=0, hi=10)
+    discard_prefs: tuple[float, ...] | None = knob(
+        None, "discard", "Weights of ai.club.prefs.FEATURES: the discard is the option of "
+        "the highest weighted sum (its expected value among them), fitted on real "
+        "players' choices; off when None (the highest expected value).")
     # ------------------------------------------------------------------ defence
     defence: float = knob(
         1.0, "defence", "Weight of a discard's expected loss against its offence "
@@ -242,6 +246,13 @@ def knob_fields() -> list[dataclasses.Field[Any]]:
     return list(dataclasses.fields(Style))
 
 
+STRONG_PREFS = (
+    1.15, -0.536, 0.823, 0.482, -0.264, 0.00521, -0.299, -0.157, 0.297, 0.354, 0.715, -0.0243,
+    -0.376, -0.513, -0.233, -0.158, 0.0293, 0.546, 0.628, 1.3, -0.387, 0.856, 0.791, -0.38,
+    -0.176, -0.103, 0.122, -0.429, -0.228, 0.289, -0.394, 0.0991, 0.026, -0.44, 0.0872, 0.385)
+"""``strong``'s ``discard_prefs``: fitted on the 8,947 discards of the 19 real games of
+tests/data/logs (``benchmarks/fit_discards.py``, L2 0.01; docs/bot-tuning.md)."""
+
 STYLES: dict[str, Style] = {
     "easy": Style(noise=0.2, use_value=False, defence=0.0, beginner_defence=True,
                   calls="eager", riichi="always", beginner_bias=True, abort_below=10,
@@ -253,7 +264,8 @@ STYLES: dict[str, Style] = {
                     calls_after_riichi=True, riichi_reads_folds=True,
                     riichi_ease=True, dama_full_rons=True, renchan_value=1200.0,
                     waits=READING,
-                    soba_ease=0.5, formal_calls=True, open_riichi=True),
+                    soba_ease=0.5, formal_calls=True, open_riichi=True,
+                    discard_prefs=STRONG_PREFS),
 }
 """The levels: ``easy`` (a beginner), ``normal`` (a sound player who judges loosely) and
 ``strong``; what each knob's value was measured against is in ``docs/bot-tuning.md``."""

@@ -57,7 +57,9 @@ def test_the_same_choice_costs_nothing() -> None:
     first = review_game(events, 0).decisions[0]
     # strong declares riichi on the 1z; the plain 1z is dama on the same wait
     assert first.kind == "riichi/dama"
-    events = _one("13m456p468s1199p3z", "4z", "d 3z")
+    # two lone guest winds: strong throws the one just drawn, as top players do among
+    # equals (ai.club.prefs "drawn")
+    events = _one("13m456p468s1199p3z", "4z", "d 4z")
     first = review_game(events, 0).decisions[0]
     assert first.agrees and first.cost == 0.0 and not first.mistake
 
