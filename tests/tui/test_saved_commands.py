@@ -86,7 +86,8 @@ def test_continuing_a_file_that_names_a_command_starts_no_program(
         path = unfinished_save(tmp_path, [None, "easy", f"mjai:{command}", "easy"])
     elif seats == "odd spelling":
         path = unfinished_save(tmp_path, [None, "easy", f"  MJAI:  {command} ", "easy"])
-    else:
+    else:  # a name in parentheses, as an older hanchan named its bots
+        command = simple_bot(marker)  # a real mjai bot: it makes ``marker`` when it starts
         path = unfinished_save(tmp_path, [None, None, None, None],
                                players=("You", f"Bot (mjai:{command})", "Bot (easy)", "Bot"))
     session = PlaySession.resume(path)
