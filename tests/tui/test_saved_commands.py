@@ -98,7 +98,8 @@ def test_continuing_a_file_that_names_a_command_starts_no_program(
         session.close()
     assert started == [] and not marker.exists()
     if seats == "player name":  # a name is no level: the level of the others plays it
-        assert session.notices == [] and session.bots[1].level == "easy"  # type: ignore[attr-defined]
+        bot = session.bots[1]
+        assert session.notices == [] and isinstance(bot, ClubBot) and bot.level == "easy"
         return
     assert strong(session.bots[2])
     [notice] = session.notices
