@@ -152,7 +152,7 @@ class HanchanApp(App[int]):
             self.session = PlaySession.resume(path, copy=True, trusted=trusted, mjai=options)
             name = self.session.save_path.name if self.session.save_path else "a copy"
             self.notify(f"{path.name} is open in another window: this is a copy, {name}.",
-                        severity="warning", timeout=10)
+                        severity="warning", timeout=10, markup=False)
         self._open_table()
         for notice in self.session.notices:
             self.notify(notice, severity="warning", timeout=15, markup=False)
