@@ -59,8 +59,18 @@ def shown_command(command: str) -> str:
     >>> shown_command("x" * 500)[-19:]
     'x… (500 characters)'
     """
-    text = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
-                   for c in command)
+    text = _escaped(command)
     if len(text) <= SHOWN_COMMAND_CHARS:
         return text
     return f"{text[:SHOWN_COMMAND_CHARS]}… ({len(command):,} characters)"
+
+
+def shown_whole(command: str) -> bool:
+    """Whether :func:`shown_command` shows all of ``command`` (a command that cannot be
+    shown whole is never offered to start)."""
+    return len(_escaped(command)) <= SHOWN_COMMAND_CHARS
+
+
+def _escaped(command: str) -> str:
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
+                   for c in command)

@@ -217,6 +217,32 @@ async def test_a_command_with_control_characters_is_shown_escaped(
     assert started == []
 
 
+async def test_a_command_too_long_to_show_whole_is_not_offered(
+        tmp_path: Path, started: list[Any]) -> None:
+    """A command the question can show only cut (over 400 characters) cannot be started
+    from the file: the only answer is the strong bot."""
+    command = marker_command(tmp_path / "ran") + " #" + "x" * 1000 + " ; rm -rf ~"
+    unfinished_save(tmp_path, [None, "easy", f"mjai:{command}", "easy"], pointer=True)
+    app = HanchanApp("menu", save_dir=tmp_path, settings=Settings(bot_delay=0.0))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, StartProgramScreen)
+        text = screen_text(app)
+        assert f"({len(command):,} characters)" in text and "rm -rf" not in text
+        assert "1  Seat strong instead" in text and "Start it" not in text
+        assert "too long to be shown whole" in text
+        await pilot.press("2")
+        await pilot.pause()
+        assert isinstance(app.screen, StartProgramScreen)  # no such answer
+        await pilot.press("enter")
+        table = await settle(pilot)
+        assert isinstance(table, TableScreen) and strong(table.session.bots[2])
+        await pilot.press("ctrl+q")
+    assert started == [] and not (tmp_path / "ran").exists()
+
+
 async def test_a_command_given_on_the_command_line_is_not_asked_about(
         tmp_path: Path, started: list[Any]) -> None:
     """``hanchan play --bots mjai:CMD``: the player gave CMD, so a saved game naming the

@@ -4,8 +4,9 @@ A game file records the command of each outside mjai bot that played in it, but 
 may come from anyone, and a command runs with the player's rights.  So Continue and Load
 start such a bot only when the player says so here, having seen the exact command (every
 character that does not print shown as its escape: ``saves.seats.shown_command``).
-The safe answer comes first and Escape gives it: the strong bot plays the seat.  All
-text is plain ``rich.text.Text``: nothing from the file is read as markup.
+The safe answer comes first and Escape gives it: the strong bot plays the seat; a command
+too long to show whole is not offered at all.  All text is plain ``rich.text.Text``:
+nothing from the file is read as markup.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from saves.seats import shown_command
+from saves.seats import shown_command, shown_whole
 from tui import palette
 from tui.session import SEAT_WORDS
 
@@ -45,8 +46,12 @@ def question(file_name: str, commands: Sequence[tuple[int, str]]) -> Text:
         if command not in shown:
             shown.append(command)
             text.append(f"  {shown_command(command)}\n", style="bold")
-    text.append("It comes from the file, not from you: start it only if you trust the file.",
-                style=palette.QUIET)
+    if all(shown_whole(c) for _, c in commands):
+        text.append("It comes from the file, not from you: start it only if you trust the "
+                    "file.", style=palette.QUIET)
+    else:
+        text.append("A command too long to be shown whole is not started from a file; give "
+                    "it with --bots mjai:CMD to play with it.", style=palette.QUIET)
     return text
 
 
@@ -73,17 +78,21 @@ class StartProgramScreen(ModalScreen[bool]):
         super().__init__()
         self.file_name = file_name
         self.commands = list(commands)
+        self.offered = all(shown_whole(c) for _, c in commands)  # "Start" is an option
 
     def compose(self) -> ComposeResult:
         several = len({c for _, c in self.commands}) > 1
         with Vertical():
             yield Static(Text("Start a program from a game file?", style="bold"))
             yield Static(question(self.file_name, self.commands), id="command")
-            yield OptionList(Option("1  Seat strong instead", id=STRONG),
-                             Option(f"2  Start {'them' if several else 'it'}", id=START))
+            options = [Option("1  Seat strong instead", id=STRONG)]
+            if self.offered:
+                options.append(Option(f"2  Start {'them' if several else 'it'}", id=START))
+            yield OptionList(*options)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(event.option.id == START)
 
     def action_answer(self, start: bool) -> None:
-        self.dismiss(start)
+        if self.offered or not start:
+            self.dismiss(start)
