@@ -23,6 +23,8 @@ from ai.random_bot import RandomBot
 from engine.actions import Action
 from engine.events import Event
 from engine.view import PlayerView
+from saves.seats import MJAI as MJAI  # the prefix of the seats a file may record
+from saves.seats import outside_command
 
 LEVELS = ("random", "greedy", "easy", "normal", "strong")
 """Bot levels from weakest to strongest, as accepted by :func:`make_bot`."""
@@ -59,10 +61,6 @@ class WatchingBot(Bot, Protocol):
         ...
 
 
-MJAI = "mjai:"
-"""Prefix of a seat played by an outside mjai bot: ``mjai:COMMAND``."""
-
-
 @dataclass(frozen=True, slots=True)
 class MjaiOptions:
     """How outside mjai bots are spoken to: wire style (mjai.app) or classic, reply timeout."""
@@ -96,14 +94,12 @@ def seat_spec(spec: str) -> str:
     >>> seat_spec(" Strong "), seat_spec("mjai: ./mybot --fast")
     ('strong', 'mjai:./mybot --fast')
     """
-    text = spec.strip()
-    if text.lower().startswith(MJAI):
-        command = text[len(MJAI):].strip()
-        if not command:
-            raise BotLevelError("'mjai:' needs the command that starts the bot, "
-                                "as in mjai:./mybot")
-        return MJAI + command
-    return level_name(text)
+    command = outside_command(spec)
+    if command is None:
+        return level_name(spec)
+    if not command:
+        raise BotLevelError("'mjai:' needs the command that starts the bot, as in mjai:./mybot")
+    return MJAI + command
 
 
 def split_seats(text: str) -> list[str]:
@@ -126,7 +122,12 @@ def split_seats(text: str) -> list[str]:
 def make_seat(spec: str, seat: int, seed: int = 0,
               mjai: MjaiOptions = DEFAULT_MJAI) -> Bot:
     """The player of ``seat`` for a :func:`seat_spec`: a bot, or an outside mjai bot in a
-    subprocess that falls back to ``strong`` if it dies."""
+    subprocess that falls back to ``strong`` if it dies.
+
+    ``spec`` must come from the user (the command line, the new-game screen): a spec read
+    from a file may start a program (:func:`outside_command`), so a saved game's seats are
+    checked against the commands the user gave first (``tui.session.PlaySession.resume``).
+    """
     checked = seat_spec(spec)
     if checked.startswith(MJAI):
         # The bridge (subprocesses, threads, the mjai protocol and the log models it reads

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from cli.inputs import UserError, load_rules
 from engine.events import GameEnded, HandStarted
+from engine.tiles import WIND_LETTERS
 from rulesets.schema import Ruleset
 from saves.codec import SeatInfo, encode_event, encode_header
 from saves.convert import ConvertError, events_from_recorded, left_out_note, recorded_from_events
@@ -22,6 +23,7 @@ from saves.logs.mjlog import parse_mjlog
 from saves.logs.model import LogFormatError, RecordedGame
 from saves.logs.tenhou6 import format_tenhou6, parse_tenhou6
 from saves.reader import SaveError, load, loads
+from saves.seats import outside_command, shown_command
 from saves.verify import check_loaded, hand_label
 from saves.writer import GameWriter, make_header, save_dir
 from text.saves import final_words
@@ -41,7 +43,11 @@ def verify_file(path: Path) -> tuple[str, bool, list[str]]:
     except SaveError as exc:
         return str(exc), False, []
     problem = check_loaded(game).problem
-    notes = []
+    notes = [f"{path}: seat {WIND_LETTERS[s]} records an outside bot's command, "
+             f"`{shown_command(command)}`: kept for the record, never run from the file "
+             "(Continue asks first, or seats the strong bot)"
+             for s, info in enumerate(game.header.seats)
+             if (command := outside_command(info.bot)) is not None]
     if game.recovered_tail:
         notes.append(f"{path}: the last line was cut short while saving; it was left out")
     if not game.finished:

@@ -18,6 +18,7 @@ from textual.binding import Binding
 from textual.geometry import Size
 from textual.screen import Screen
 
+from ai.base import DEFAULT_MJAI
 from saves.writer import GameLocked
 from tui import palette
 from tui.messages import (
@@ -29,8 +30,9 @@ from tui.messages import (
     StartGame,
 )
 from tui.savefiles import read_events
+from tui.screens.start_program import StartProgramScreen
 from tui.screens.table import TableScreen
-from tui.session import NewGame, PlaySession
+from tui.session import NewGame, PlaySession, file_commands
 from tui.settings import Settings, load_settings, save_settings
 from tui.widgets.size_notice import MIN_HEIGHT, MIN_WIDTH, SizeNotice
 
@@ -76,6 +78,9 @@ class HanchanApp(App[int]):
         self._told: str | None = None  # the save problem the player was last told
         self._save_timer: object | None = None
         self.error: str | None = None
+        # the outside bots' commands the player gave (command line, new-game screen): only
+        # these start when a game file names them; any other is asked about first
+        self.trusted: set[str] = set(new_game.commands()) if new_game is not None else set()
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         """The game's colours as CSS variables for ``hanchan.tcss`` (``$felt``, ``$gold`` ...)."""
@@ -112,21 +117,53 @@ class HanchanApp(App[int]):
     def start_game(self, spec: NewGame) -> None:
         """Begin a new game."""
         self._close_session()
+        self.trusted |= spec.commands()
         self.session = PlaySession.new(spec)
         self._open_table()
 
     def continue_game(self, path: Path) -> None:
         """Continue an unfinished saved game; one that another window plays is continued in
-        a copy, and the player is told."""
+        a copy, and the player is told.
+
+        A game file never starts a program by itself: when it names an outside bot whose
+        command the player did not give, the player is asked (:class:`StartProgramScreen`)
+        and the game continues once answered, the bot started or the strong bot seated.
+        """
+        asked = [(s, c) for s, c in file_commands(path) if c not in self.trusted]
+        if not asked:
+            self._resume(path, self.trusted)
+            return
+
+        def answered(start: bool | None) -> None:
+            trusted = self.trusted | {c for _, c in asked} if start else self.trusted
+            try:
+                self._resume(path, trusted)
+            except Exception as exc:  # noqa: BLE001 - one sentence, as on_continue_game says
+                self._refuse(path, exc)
+
+        self.push_screen(StartProgramScreen(path.name, asked), answered)
+
+    def _resume(self, path: Path, trusted: set[str]) -> None:
+        options = self.new_game.mjai_options if self.new_game is not None else DEFAULT_MJAI
         self._close_session()
         try:
-            self.session = PlaySession.resume(path)
+            self.session = PlaySession.resume(path, trusted=trusted, mjai=options)
         except GameLocked:
-            self.session = PlaySession.resume(path, copy=True)
+            self.session = PlaySession.resume(path, copy=True, trusted=trusted, mjai=options)
             name = self.session.save_path.name if self.session.save_path else "a copy"
             self.notify(f"{path.name} is open in another window: this is a copy, {name}.",
-                        severity="warning", timeout=10)
+                        severity="warning", timeout=10, markup=False)
         self._open_table()
+        for notice in self.session.notices:
+            self.notify(notice, severity="warning", timeout=15, markup=False)
+
+    def _refuse(self, path: Path, exc: Exception) -> None:
+        """A game that cannot be continued: one sentence (the app ends if it opened on it)."""
+        if self.start == "continue" and self.session is None:
+            self.error = _sentence(exc)
+            self.exit(1)
+        else:
+            self.notify(f"Cannot continue {path.name}: {exc}", severity="error", markup=False)
 
     def open_replay(self, path: Path) -> None:
         """Open a saved game in the replay viewer."""
@@ -190,7 +227,7 @@ class HanchanApp(App[int]):
         try:
             self.continue_game(message.path)
         except Exception as exc:  # noqa: BLE001 - a damaged save is one sentence, not a crash
-            self.notify(f"Cannot continue {message.path.name}: {exc}", severity="error")
+            self._refuse(message.path, exc)
 
     def on_open_replay(self, message: OpenReplay) -> None:
         """Open the replay viewer; an unreadable file is reported, the screen stays."""

@@ -10,11 +10,21 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ai.base import DEFAULT_MJAI, MJAI, Bot, MjaiOptions, WatchingBot, make_seat
+from ai.base import (
+    DEFAULT_MJAI,
+    LEVELS,
+    MJAI,
+    Bot,
+    BotLevelError,
+    MjaiOptions,
+    WatchingBot,
+    make_seat,
+    seat_spec,
+)
 from ai.mjai.options import bot_name, rules_notice
 from engine.actions import Action
 from engine.events import Event, GameEnded, GameStarted, HandDrawn, Penalty, Won
@@ -23,7 +33,11 @@ from engine.legal import why_illegal
 from engine.tiles import WIND_LETTERS
 from engine.view import PlayerView
 from rulesets.schema import Ruleset
-from tui.savefiles import new_writer, resume_writer
+from saves.seats import human_seat, outside_command, recorded_commands, shown_command
+from tui.savefiles import new_writer, resume_writer, summary
+
+SEAT_WORDS = ("East", "South", "West", "North")
+"""The seats by their wind at the start of the game (seat 0 deals first)."""
 
 
 @dataclass(frozen=True)
@@ -47,6 +61,32 @@ class NewGame:
         outside = dict(self.mjai)
         return [None if s == self.seat else MJAI + outside[s] if s in outside else self.bots
                 for s in range(4)]
+
+    def commands(self) -> frozenset[str]:
+        """The outside bots' commands the user gave for this game (trusted on Continue)."""
+        return frozenset(command.strip() for _, command in self.mjai)
+
+
+def file_commands(path: Path) -> list[tuple[int, str]]:
+    """:func:`recorded_commands` of the game file at ``path``, from its header ([] when it
+    cannot be read: continuing it fails, and starts nothing)."""
+    return recorded_commands(_four([seat.bot for seat in summary(path).info.seats]))
+
+
+def _four(bots: Sequence[str | None]) -> list[str | None]:
+    """A header's seats as four (a header with fewer leaves the others to people)."""
+    return (list(bots) + [None] * 4)[:4]
+
+
+def not_started(seat: int, command: str) -> str:
+    """The sentence said (and noted in the game) when a saved seat's program is not run.
+
+    >>> not_started(2, "sh -c 'touch x'")
+    "West's outside bot `sh -c 'touch x'` was not started: a game file never starts a \
+program; the strong bot plays the seat instead."
+    """
+    return (f"{SEAT_WORDS[seat]}'s outside bot `{shown_command(command)}` was not started: "
+            "a game file never starts a program; the strong bot plays the seat instead.")
 
 
 def player_names(human: int, bots: str | Sequence[str | None]) -> tuple[str, str, str, str]:
@@ -86,6 +126,7 @@ class PlaySession:
         self._opener: Callable[[], None] | None = None  # creates the save file (open_save)
         self._open_lock = threading.Lock()
         self.closed = False  # set by close(): no more moves
+        self.notices: list[str] = []  # what the player must be told on opening (resume)
 
     # ------------------------------------------------------------------ set-up
 
@@ -132,22 +173,44 @@ class PlaySession:
                 opener()
 
     @classmethod
-    def resume(cls, path: Path, bots: str = "normal", copy: bool = False) -> PlaySession:
+    def resume(cls, path: Path, bots: str = "normal", copy: bool = False, *,
+               trusted: Collection[str] = (), mjai: MjaiOptions = DEFAULT_MJAI
+               ) -> PlaySession:
         """Continue the unfinished game saved in ``path``, appending to the same file (or to
         a copy of it: ``copy``).  ``saves.reader.SaveError`` when it cannot be continued,
-        ``saves.writer.GameLocked`` when another window plays it."""
-        save_path, events, listener, closer, levels, problem = resume_writer(path, copy)
+        ``saves.writer.GameLocked`` when another window plays it.
+
+        A game file never starts a program: a seat it gives an outside bot
+        (``mjai:COMMAND``) gets that bot only when ``trusted`` holds the command (the user
+        gave it on the command line or the new-game screen, or said yes when asked);
+        otherwise the strong bot plays it, and :func:`not_started` is noted in the game and
+        kept in :attr:`notices` for the player.
+        """
+        save_path, events, listener, closer, recorded, problem = resume_writer(path, copy)
         if not events or not isinstance(events[0], GameStarted):
             closer()
             raise ValueError(f"{path.name} holds no game to continue")
         start = events[0]
-        human = next((s for s, lv in enumerate(levels) if lv is None), 0)
-        level = next((lv for lv in levels if lv), None) or _level_of(start.players, human) or bots
+        levels = _four(recorded)
+        human = human_seat(levels)
+        level = next((lv for lv in levels if lv and outside_command(lv) is None), None) \
+            or _level_of(start.players, human) or bots
         # practice mode (the header's ruleset) lets the human's seat, and only it, err
         game = Game.from_events(events, [listener], practice_seats=(human,))
         seed = start.seed or 0
-        bots_ = {s: make_seat(levels[s] or level, s, seed * 4 + s + 1 + len(events))
+        allowed = {command.strip() for command in trusted}
+        refused = {s: command for s, command in recorded_commands(levels)
+                   if command not in allowed}
+        specs = {s: "strong" if s in refused else levels[s] or level
                  for s in range(4) if s != human}
+        try:
+            for spec in specs.values():
+                seat_spec(spec)  # every seat checked before any bot starts
+        except BotLevelError:  # a seat the file gives no bot we know: the file stays free
+            closer()
+            raise
+        bots_ = {s: make_seat(spec, s, seed * 4 + s + 1 + len(events), mjai)
+                 for s, spec in specs.items()}
         for bot in bots_.values():
             if isinstance(bot, WatchingBot):  # an outside bot is told the game so far
                 for ev in events:
@@ -155,6 +218,9 @@ class PlaySession:
                 game.add_listener(bot.see)
         session = cls(game, human, bots_, save_path=save_path, closer=closer)
         session._save_problem = problem
+        for s, command in refused.items():
+            session.notices.append(not_started(s, command))
+            game.note(s, session.notices[-1])  # the file says what played from here on
         return session
 
     # ------------------------------------------------------------------ state
@@ -299,9 +365,13 @@ class PlaySession:
 
 
 def _level_of(players: Sequence[str], human: int) -> str | None:
+    """The bots' level as an older save's player names say it (``Bot 1 (easy)``); only a
+    level is taken from a name, never an outside bot's command."""
     for s, n in enumerate(players):
         if s != human and "(" in n and n.endswith(")"):
-            return n[n.rindex("(") + 1:-1]
+            level = n[n.rindex("(") + 1:-1].strip().lower()
+            if level in LEVELS:
+                return level
     return None
 
 

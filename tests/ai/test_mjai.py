@@ -284,11 +284,12 @@ def _play_on(session: PlaySession, stop: Callable[[PlaySession], bool]) -> None:
 
 
 def test_a_saved_game_with_an_mjai_seat_continues_with_that_bot(tmp_path: Path) -> None:
-    """Continue: the save's header names the seat's command, so the resumed game starts
-    that bot again and tells it the game so far; it then plays the game out without one
-    illegal, late or unreadable reply.  Our own mjai bot is the outside bot here: it
-    rebuilds the table from what it is told, so a wrong or missing history would make
-    its replies illegal (and leave notes in the save)."""
+    """Continue: the save's header names the seat's command and the player gives the same
+    command (``trusted``: a file alone never starts one, tests/tui/test_saved_commands.py),
+    so the resumed game starts that bot again and tells it the game so far; it then plays
+    the game out without one illegal, late or unreadable reply.  Our own mjai bot is the
+    outside bot here: it rebuilds the table from what it is told, so a wrong or missing
+    history would make its replies illegal (and leave notes in the save)."""
     cmd = our_bot_command(level="strong", seed=4)
     spec = NewGame(Ruleset().replace(length="east"), 9, "greedy", 0, tmp_path,
                    mjai=((2, cmd),))
@@ -309,7 +310,7 @@ def test_a_saved_game_with_an_mjai_seat_continues_with_that_bot(tmp_path: Path) 
     assert path is not None
     stopped_at = len(first.events)
 
-    second = PlaySession.resume(path)
+    second = PlaySession.resume(path, trusted={cmd})
     try:
         bot = second.bots[2]
         assert isinstance(bot, MjaiSeat) and second.names[2] == "Bot W (mjai cli)"

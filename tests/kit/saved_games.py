@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
+from collections.abc import Sequence
+from pathlib import Path
 
 from ai.base import make_bot
 from engine.actions import Chi, Discard, Tsumo
-from engine.events import Event
+from engine.events import Event, GameStarted
 from engine.game import Game
 from rulesets.schema import Ruleset
+from saves.codec import SeatInfo
+from saves.writer import GameWriter, make_header
 
 
 @functools.lru_cache(maxsize=8)
@@ -64,3 +69,22 @@ def open_riichi_game(seed: int, rules: Ruleset, level: str = "easy") -> tuple[Ev
             opened = [a for a in actions if isinstance(a, Discard) and a.open]
             game.act(seat, opened[0] if opened else bots[seat].choose(game.view(seat), actions))
     return tuple(events)
+
+
+def unfinished_save(folder: Path, bots: Sequence[str | None], *, seed: int = 2,
+                    events: int = 300, name: str = "part", pointer: bool = False,
+                    players: tuple[str, str, str, str] | None = None) -> Path:
+    """The first ``events`` events of :func:`played_game` saved in ``folder`` as an
+    unfinished game whose header gives the seats ``bots`` (a level, ``mjai:COMMAND``, or
+    None for a person); ``players``: other names in its ``GameStarted``; ``pointer``: the
+    autosave the menu offers to continue."""
+    game = list(played_game(seed)[:events])
+    start = game[0]
+    assert isinstance(start, GameStarted)
+    if players is not None:
+        game[0] = dataclasses.replace(start, players=players)
+    seats = [SeatInfo(f"Seat {s}", bot) for s, bot in enumerate(bots)]
+    header = make_header(start.ruleset.to_dict(), seats, start.seed)
+    with GameWriter.create(folder, header, name=name, pointer=pointer) as writer:
+        writer.extend(game)
+    return writer.path

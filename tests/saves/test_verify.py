@@ -26,7 +26,7 @@ from engine.tiles import tile_name
 from saves.codec import SeatInfo
 from saves.verify import verify_events
 from saves.writer import GameWriter, make_header
-from tests.kit.saved_games import played_game
+from tests.kit.saved_games import played_game, unfinished_save
 
 EVENTS = played_game(1)
 
@@ -200,6 +200,24 @@ def test_cli_verify_exit_codes_and_lines(tmp_path: Path,
     missing = tmp_path / "nothing.jsonl"
     assert main(["verify", str(missing)]) == 1
     assert "no such file" in capsys.readouterr().out
+
+
+def test_cli_verify_names_a_seat_that_records_a_command(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A header seat with an outside bot's command is still a valid game (status 0), and a
+    note names the seat and the command, shown escaped, and says it is never run."""
+    command = "sh -c 'touch x'\n\x1b[2J"
+    path = unfinished_save(tmp_path, [None, "easy", f"mjai:{command}", "MJAI: ./b"])
+    assert main(["verify", str(path)]) == 0
+    got = capsys.readouterr()
+    assert got.out.startswith(f"ok: {path}: ")
+    notes = [line for line in got.err.splitlines() if "command" in line]
+    assert notes == [
+        f"note: {path}: seat W records an outside bot's command, `sh -c 'touch x'\\n\\x1b[2J`:"
+        " kept for the record, never run from the file (Continue asks first, or seats the "
+        "strong bot)",
+        f"note: {path}: seat N records an outside bot's command, `./b`: kept for the record, "
+        "never run from the file (Continue asks first, or seats the strong bot)"]
 
 
 def test_cli_never_prints_a_traceback(tmp_path: Path) -> None:

