@@ -22,6 +22,19 @@ Style = Literal["wire", "classic"]
 STYLES: tuple[Style, ...] = ("wire", "classic")
 DEFAULT_TIMEOUT = 10.0
 """Seconds a bot has for one reply (mjai.app allows a few seconds per action)."""
+MAX_TIMEOUT = 3600.0
+"""The longest reply timeout accepted: an hour (a bot that needs more is hung)."""
+
+
+def timeout_problem(seconds: float) -> str | None:
+    """Why ``seconds`` is no reply timeout (not finite, not above 0, over an hour), or None.
+
+    >>> timeout_problem(2.5), timeout_problem(float("nan"))
+    (None, 'must be a number of seconds above 0 and at most 3600')
+    """
+    if 0 < seconds <= MAX_TIMEOUT:  # (false for nan)
+        return None
+    return f"must be a number of seconds above 0 and at most {MAX_TIMEOUT:g}"
 
 
 def bot_name(command: str) -> str:
