@@ -42,8 +42,8 @@ def bot_name(command: str) -> str:
 
     >>> bot_name("node benchmarks/external/majiang_mjai.js --x")
     'majiang_mjai.js'
-    >>> bot_name("./mybot")
-    'mybot'
+    >>> bot_name("./mybot"), bot_name("sh -c 'exec python3 bots/mine.py 2>log'")
+    ('mybot', 'mine.py')
     """
     try:
         words = shlex.split(command)
@@ -52,6 +52,8 @@ def bot_name(command: str) -> str:
     if not words:
         return "mjai bot"
     first = os.path.basename(words[0])
+    if first in ("sh", "bash") and len(words) > 2 and words[1] == "-c":
+        return bot_name(words[2].removeprefix("exec "))
     if first in ("node", "python", "python3", "bash", "sh", "ruby", "uv", "npx") \
             and len(words) > 1:
         return os.path.basename(next((w for w in words[1:] if not w.startswith("-")),
