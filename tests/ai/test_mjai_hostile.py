@@ -353,3 +353,16 @@ def test_the_seat_refuses_a_timeout_it_could_not_keep() -> None:
     for bad in (float("inf"), float("nan"), 0.0):
         with pytest.raises(ValueError, match="above 0 and at most 3600"):
             MjaiSeat("true", 0, fallback=make_bot("strong"), timeout=bad)
+
+
+def test_the_bots_data_memory_is_limited() -> None:
+    """RLIMIT_DATA, not the address space: node's V8 reserves about 1 GB it never uses
+    (majiang-ai: VmPeak 1032 MB, VmData 92 MB over a hanchan)."""
+    seat = MjaiSeat("sleep 30", 0, fallback=make_bot("strong"), name="sleep")
+    try:
+        assert seat._proc is not None
+        limits = Path(f"/proc/{seat._proc.pid}/limits").read_text().splitlines()
+        (data,) = [row for row in limits if row.startswith("Max data size")]
+        assert data.split()[3:5] == [str(4 * 2**30)] * 2
+    finally:
+        seat.close()
