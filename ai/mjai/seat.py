@@ -145,6 +145,7 @@ class MjaiSeat:
         self._lines: queue.Queue[Any] = queue.Queue()  # bytes, or _EOF; MAX_PENDING at most
         self._stderr: deque[str] = deque(maxlen=STDERR_TAIL[0])
         self._proc: subprocess.Popen[bytes] | None = None
+        self._writing = threading.Lock()  # a write and the close of the bot's input
         self._start()
 
     # ------------------------------------------------------------ process
@@ -265,14 +266,17 @@ class MjaiSeat:
             left = deadline - time.monotonic()
             if left <= 0:
                 raise SeatGone(f"did not read its input for {timeout:g} s")
-            try:
-                if not poll.poll(left * 1000):
-                    continue
-                data = data[os.write(fd, data):]
-            except BlockingIOError:
+            if not poll.poll(left * 1000):
                 continue
-            except OSError:  # BrokenPipeError: it exited
-                raise SeatGone(self._why_gone()) from None
+            with self._writing:  # not while _stop closes it (its number could be reused)
+                if self._proc is not proc:
+                    raise SeatGone("was stopped")
+                try:
+                    data = data[os.write(fd, data):]
+                except BlockingIOError:
+                    continue
+                except OSError:  # BrokenPipeError: it exited
+                    raise SeatGone(self._why_gone()) from None
 
     def _drain(self) -> None:
         """Before a request: drop the late replies waiting; SeatGone for a line nobody asked
@@ -341,15 +345,15 @@ class MjaiSeat:
 
     def _stop(self, grace: float) -> None:
         """Close the bot's input, give it ``grace`` seconds to exit, then end its group."""
-        proc = self._proc
-        if proc is None:
-            return
-        self._proc = None
-        try:
-            if proc.stdin is not None:
-                proc.stdin.close()
-        except OSError:  # a write it never read
-            pass
+        with self._writing:
+            proc, self._proc = self._proc, None
+            if proc is None:
+                return
+            try:
+                if proc.stdin is not None:
+                    proc.stdin.close()
+            except OSError:  # a write it never read
+                pass
         if grace > 0:
             try:
                 proc.wait(timeout=grace)
