@@ -73,8 +73,8 @@ STDERR_BUDGET = 16 * 1024 * 1024
 STDERR_TAIL = 5, 200
 """The last lines of stderr kept to quote, and the characters kept of each."""
 MEMORY_LIMIT = 4 * 1024**3
-"""Bytes of data memory (RLIMIT_DATA) a bot's processes may have.  Not the address space:
-node's V8 and CUDA reserve many gigabytes they never use (docs/reliability.md)."""
+"""Bytes of data memory (RLIMIT_DATA) a bot's processes may have.  Not the address space,
+which node's V8 reserves by the gigabyte without using it (docs/reliability.md)."""
 EXIT_GRACE = 1.0
 """Seconds a bot has to exit by itself once its input is closed at the end of a game."""
 TERM_GRACE = 0.5

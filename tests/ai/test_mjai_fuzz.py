@@ -1,8 +1,9 @@
 """Fuzzing the mjai seat: random hostile bots, each in a game of its own.
 
-A bot plays plainly (discards what it draws) until a random request, then writes a random
-payload (deep nesting, long numbers, random bytes, wrong types, copies of a reply, floods,
-stderr, an exit, a sleep...) and goes on in a random way.  Each game is sorted:
+A bot (wire style, or classic for a third of the seeds) plays plainly (discards what it
+draws) until a random request, then writes a random payload (deep nesting, long numbers,
+random bytes, wrong types, copies of a reply, floods, stderr, an exit, a sleep...) and
+goes on in a random way.  Each game is sorted:
 
 * **refused**: the seat was given up in one sentence, and nothing more came from the bot;
 * **accepted**: the bot played on; every note on it is one line;
@@ -34,6 +35,7 @@ import pytest
 
 from ai.arena import play_game
 from ai.base import make_bot
+from ai.mjai.options import Style
 from ai.mjai.seat import MjaiSeat
 from engine.events import Event, GameEnded, Note
 from rulesets.schema import Ruleset
@@ -186,7 +188,9 @@ def run_case(folder: Path, seed: int) -> tuple[str, str, bool]:
     if not script.exists():
         script.write_text(FUZZ_BOT)
     cmd = " ".join(shlex.quote(str(x)) for x in (sys.executable, script, pids, spec, payload))
-    seat = MjaiSeat(cmd, 2, fallback=make_bot("strong", 2), timeout=0.3, name="fuzz")
+    style: Style = "classic" if seed % 3 == 2 else "wire"
+    seat = MjaiSeat(cmd, 2, fallback=make_bot("strong", 2), timeout=0.3, name="fuzz",
+                    style=style)
     bots = [make_bot("greedy", 0), make_bot("greedy", 1), seat, make_bot("greedy", 3)]
     out: list[Any] = []
 
