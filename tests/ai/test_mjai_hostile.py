@@ -367,3 +367,22 @@ def test_the_bots_data_memory_is_limited() -> None:
         assert data.split()[3:5] == [str(4 * 2**30)] * 2
     finally:
         seat.close()
+
+
+def test_the_bots_end_when_hanchan_exits_without_closing_them(tmp_path: Path) -> None:
+    """A program that exits with a seat still open (an error, Ctrl+C in simulate's pool)
+    leaves none of the bot's processes: they are ended at exit."""
+    pids = tmp_path / "pids"
+    script = write_bot(tmp_path, "hang", BODIES["hang"], fork=True)
+    code = ("import sys, time, pathlib; from ai.base import make_bot; "
+            "from ai.mjai.seat import MjaiSeat; p = pathlib.Path(sys.argv[2]); "
+            "s = MjaiSeat(sys.argv[1], 0, fallback=make_bot('strong'))\n"
+            "while not p.exists() or len(p.read_text().splitlines()) < 2: time.sleep(0.05)")
+    root = Path(__file__).resolve().parents[2]
+    try:
+        subprocess.run([sys.executable, "-c", code, command(script, pids), str(pids)],
+                       check=True, timeout=120, env={**os.environ, "PYTHONPATH": str(root)})
+        assert len(pids.read_text().splitlines()) == 2  # the bot and its child
+        assert left_over(pids) == []
+    finally:
+        _kill_strays(pids)
