@@ -386,3 +386,27 @@ def test_the_bots_end_when_hanchan_exits_without_closing_them(tmp_path: Path) ->
         assert left_over(pids) == []
     finally:
         _kill_strays(pids)
+
+
+def test_a_bot_that_takes_all_memory_is_stopped_by_its_limit(tmp_path: Path) -> None:
+    """A bot that asks for 5 GiB gets nothing (its limit is checked before it is asked
+    anything, so that an unlimited bot never tries) and its seat goes to strong."""
+    pids = tmp_path / "pids"
+    script = write_bot(tmp_path, "hog", "x = bytearray(5 * 2**30)")
+    seat = MjaiSeat(command(script, pids), 2, fallback=make_bot("strong", 2), timeout=3.0,
+                    name="hog")
+    try:
+        assert seat._proc is not None
+        limits = Path(f"/proc/{seat._proc.pid}/limits").read_text()
+        if f"Max data size             {4 * 2**30}" not in limits:
+            seat.close()
+            pytest.fail("the bot's data memory is not limited")
+        bots = [make_bot("greedy", 0), make_bot("greedy", 1), seat, make_bot("greedy", 3)]
+        events = finishes(lambda: play_game(RULES, bots, 3))
+        assert isinstance(events[-1], GameEnded) and verify_events(events) == []
+        assert seat_notes(events) == ["The mjai bot hog in seat W exited with status 1 "
+                                      "(it said: MemoryError); the seat plays on as the "
+                                      "strong bot."]
+        assert left_over(pids) == []
+    finally:
+        _kill_strays(pids)
