@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 
 from ai.base import MjaiOptions
+from ai.mjai.options import timeout_problem
 from cli.inputs import UserError
 
 
@@ -18,6 +19,7 @@ def mjai_options(args: argparse.Namespace) -> MjaiOptions:
     >>> mjai_options(argparse.Namespace(mjai_style="classic", mjai_timeout=2.5))
     MjaiOptions(style='classic', timeout=2.5)
     """
-    if args.mjai_timeout <= 0:
-        raise UserError("--mjai-timeout must be more than 0 seconds")
+    problem = timeout_problem(args.mjai_timeout)
+    if problem is not None:
+        raise UserError(f"--mjai-timeout {problem}, not {args.mjai_timeout:g}")
     return MjaiOptions(style=args.mjai_style, timeout=args.mjai_timeout)

@@ -79,7 +79,7 @@ def _mjai_options(p: argparse.ArgumentParser) -> None:
                         "line, as mjai.app and Mortal) or classic (one event per line)")
     p.add_argument("--mjai-timeout", type=float, default=10.0, metavar="SECONDS",
                    help="seconds an mjai bot has for a reply before a safe default is "
-                        "played for it (default 10)")
+                        "played for it (default 10, at most 3600)")
 
 
 def _replay(sub: SubParsers) -> None:

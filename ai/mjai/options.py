@@ -22,6 +22,19 @@ Style = Literal["wire", "classic"]
 STYLES: tuple[Style, ...] = ("wire", "classic")
 DEFAULT_TIMEOUT = 10.0
 """Seconds a bot has for one reply (mjai.app allows a few seconds per action)."""
+MAX_TIMEOUT = 3600.0
+"""The longest reply timeout accepted: an hour (a bot that needs more is hung)."""
+
+
+def timeout_problem(seconds: float) -> str | None:
+    """Why ``seconds`` is no reply timeout (not finite, not above 0, over an hour), or None.
+
+    >>> timeout_problem(2.5), timeout_problem(float("nan"))
+    (None, 'must be a number of seconds above 0 and at most 3600')
+    """
+    if 0 < seconds <= MAX_TIMEOUT:  # (false for nan)
+        return None
+    return f"must be a number of seconds above 0 and at most {MAX_TIMEOUT:g}"
 
 
 def bot_name(command: str) -> str:
@@ -29,8 +42,8 @@ def bot_name(command: str) -> str:
 
     >>> bot_name("node benchmarks/external/majiang_mjai.js --x")
     'majiang_mjai.js'
-    >>> bot_name("./mybot")
-    'mybot'
+    >>> bot_name("./mybot"), bot_name("sh -c 'exec python3 bots/mine.py 2>log'")
+    ('mybot', 'mine.py')
     """
     try:
         words = shlex.split(command)
@@ -39,6 +52,8 @@ def bot_name(command: str) -> str:
     if not words:
         return "mjai bot"
     first = os.path.basename(words[0])
+    if first in ("sh", "bash") and len(words) > 2 and words[1] == "-c":
+        return bot_name(words[2].removeprefix("exec "))
     if first in ("node", "python", "python3", "bash", "sh", "ruby", "uv", "npx") \
             and len(words) > 1:
         return os.path.basename(next((w for w in words[1:] if not w.startswith("-")),
