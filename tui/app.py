@@ -16,6 +16,7 @@ from textual import events
 from textual.app import App
 from textual.binding import Binding
 from textual.geometry import Size
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from saves.writer import GameLocked
@@ -80,6 +81,15 @@ class HanchanApp(App[int]):
     def get_theme_variable_defaults(self) -> dict[str, str]:
         """The game's colours as CSS variables for ``hanchan.tcss`` (``$felt``, ``$gold`` ...)."""
         return dict(palette.VARIABLES)
+
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = False) -> None:
+        """Show a notification as plain text, whatever ``markup`` says (screens pass True).
+
+        Notifications name files, typed paths and header fields: a ``[`` in them is
+        shown as it is, never read as markup (``bad[a=b=c].jsonl`` was a crash).
+        """
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     # ------------------------------------------------------------------ start
 

@@ -1,0 +1,121 @@
+"""The app over its own hostile files: brackets in names, odd files in the save folder,
+a poisoned index, a game that cannot be continued, a read-only folder (issue 35, item 6).
+
+Notifications are drawn here (``notifications=True``): the bracket crashes were in them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from engine.events import Event, GameStarted
+from saves.codec import SeatInfo
+from saves.writer import GameWriter, make_header
+from tests.kit.saved_games import played_game
+from tests.kit.screen_text import screen_text
+from tests.tui.test_save_picker import SIZE, menu_app
+from tui.app import HanchanApp
+from tui.screens.replay import ReplayScreen
+from tui.screens.review import ReviewScreen
+from tui.screens.saves import FilePickerScreen
+
+HOSTILE = "[x='y]"
+"""A text Textual's markup cannot parse: shown as markup it is a ``MarkupError``."""
+
+
+def saved(folder: Path, events: list[Event], name: str, seats: list[SeatInfo] | None = None,
+          pointer: bool = False) -> Path:
+    start = events[0]
+    assert isinstance(start, GameStarted)
+    seats = seats or [SeatInfo(start.players[0]), *(SeatInfo(n, "easy") for n in
+                                                      start.players[1:])]
+    header = make_header(start.ruleset.to_dict(), seats, start.seed)
+    with GameWriter.create(folder, header, name=name, pointer=pointer) as w:
+        w.extend(events)
+    return w.path
+
+
+def named(events: tuple[Event, ...], players: tuple[str, str, str, str]) -> list[Event]:
+    """The game with other players' names (the header's seats are written from them)."""
+    start = events[0]
+    assert isinstance(start, GameStarted)
+    return [dataclasses.replace(start, players=players), *events[1:]]
+
+
+def shown(app: HanchanApp) -> str:
+    return screen_text(app)
+
+
+async def pick(pilot: Pilot[Any], key: str) -> FilePickerScreen:
+    await pilot.press(key)
+    await pilot.pause()
+    scr = pilot.app.screen
+    assert isinstance(scr, FilePickerScreen)
+    return scr
+
+
+# ------------------------------------------------------------------ square brackets
+
+
+async def test_a_file_name_with_brackets_is_named_not_read_as_markup(tmp_path: Path) -> None:
+    (tmp_path / "bad[a=b=c].jsonl").write_bytes(b"junk\n")
+    app = menu_app(tmp_path)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pick(pilot, "l")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Cannot open bad[a=b=c].jsonl: line 1:" in shown(app)
+        assert app.return_code is None
+
+
+async def test_a_typed_path_with_brackets_is_named_not_read_as_markup(tmp_path: Path) -> None:
+    app = menu_app(tmp_path)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        scr = await pick(pilot, "l")
+        box = scr.query_one("#path", Input)
+        box.focus()
+        box.value = HOSTILE
+        await pilot.press("enter")
+        await pilot.pause()
+        assert f"There is no file at {HOSTILE}." in shown(app)
+        assert app.return_code is None
+
+
+async def test_a_header_field_with_brackets_is_named_not_read_as_markup(
+        tmp_path: Path) -> None:
+    events = list(played_game(2)[:200])
+    seats = [SeatInfo("You"), SeatInfo("Bot", HOSTILE), SeatInfo("B", "easy"),
+             SeatInfo("C", "easy")]
+    saved(tmp_path, events, "hdr", seats)
+    app = menu_app(tmp_path)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pick(pilot, "l")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.return_code is None
+        assert f"'{HOSTILE}'" in shown(app)  # the refusal names the seat's level as written
+
+
+async def test_player_names_with_brackets_show_in_the_replay_and_its_review(
+        tmp_path: Path) -> None:
+    players = (HOSTILE, "[/b]", "[b]S", "[@click=app.quit]N")
+    game = played_game(2)
+    cut = next(i for i, e in enumerate(game) if type(e).__name__ in ("Won", "HandDrawn"))
+    path = saved(tmp_path, named(game[:cut + 1], players), "names")
+    app = HanchanApp("replay", path=path, save_dir=tmp_path)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        assert f"seat East ({HOSTILE})" in shown(app)
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert f"Review of East ({HOSTILE})" in shown(app)
+        assert app.return_code is None
