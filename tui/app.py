@@ -9,6 +9,7 @@ with the messages of :mod:`tui.messages`, handled here.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Literal
 
@@ -32,7 +33,7 @@ from tui.messages import (
 from tui.savefiles import read_events
 from tui.screens.table import TableScreen
 from tui.session import NewGame, PlaySession
-from tui.settings import Settings, load_settings, save_settings
+from tui.settings import Settings, read_settings, save_settings
 from tui.widgets.size_notice import MIN_HEIGHT, MIN_WIDTH, SizeNotice
 
 # The menu and the replay viewer are imported when first opened: `hanchan play` shows
@@ -62,6 +63,7 @@ class HanchanApp(App[int]):
         save_dir: Path | None = None,
         settings: Settings | None = None,
         settings_path: Path | None = None,
+        settings_notes: Sequence[str] = (),
         session: PlaySession | None = None,
         replay_seat: int = 0,
     ) -> None:
@@ -71,7 +73,11 @@ class HanchanApp(App[int]):
         self.path = path
         self.save_dir = save_dir
         self.settings_path = settings_path
-        self.settings = settings if settings is not None else load_settings(settings_path)
+        if settings is None:
+            read = read_settings(settings_path)
+            settings, settings_notes = read.settings, read.notes
+        self.settings = settings
+        self.settings_notes = tuple(settings_notes)  # what of the settings file was not used
         self.session = session
         self.replay_seat = replay_seat
         self._told: str | None = None  # the save problem the player was last told
@@ -95,6 +101,8 @@ class HanchanApp(App[int]):
 
     def on_mount(self) -> None:
         self._check_size()
+        for note in self.settings_notes:
+            self.notify(note, severity="warning", timeout=10)
         try:
             if self.start == "menu":
                 self.open_menu()
