@@ -87,6 +87,24 @@ def _sync_dir(folder: Path) -> None:
         os.close(fd)
 
 
+def cannot_continue(game: LoadedGame) -> str | None:
+    """Why a game read from its file cannot be continued before it is replayed (None when
+    it may be): it is over, or no hand of it was recorded (an empty import, a first hand
+    damaged), so the engine has no table to go on from.
+
+    >>> cannot_continue(loads(encode_header(make_header({}, (), seed=1))))
+    'no hand of this game was recorded: there is nothing to continue'
+    """
+    if game.finished:
+        return "the game is already over"
+    if not any(isinstance(e, HandStarted) for e in game.events):
+        if game.problems:
+            return (f"{game.problems[0]}, before any hand was recorded whole: there is "
+                    "nothing to continue")
+        return "no hand of this game was recorded: there is nothing to continue"
+    return None
+
+
 class GameLocked(SaveError):
     """The game file is being played in another window (its lock is held)."""
 
@@ -224,8 +242,9 @@ class GameWriter:
                 _lock(fh, path)
             data = read_regular(path)
             game = loads(data, path)
-            if game.finished:
-                raise SaveError("the game is already over", path=path)
+            refusal = cannot_continue(game)
+            if refusal is not None:
+                raise SaveError(refusal, path=path)
             problem = check_loaded(game).problem
             if problem is not None:
                 raise SaveError(f"this game cannot be continued: {problem}", path=path)

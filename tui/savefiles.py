@@ -14,7 +14,7 @@ from saves.codec import SeatInfo
 from saves.folder import SavedGame, list_games, peek
 from saves.reader import SaveError, load
 from saves.verify import check_loaded
-from saves.writer import GameWriter, make_header
+from saves.writer import GameWriter, cannot_continue, make_header
 from saves.writer import latest_unfinished as find_unfinished
 
 Listener = Callable[[Event], None]
@@ -84,8 +84,9 @@ def continue_problem(path: Path) -> str | None:
         game = load(path)
     except SaveError as exc:
         return exc.reason if exc.line is None else f"line {exc.line}: {exc.reason}"
-    if game.finished:
-        return "the game is already over"
+    refusal = cannot_continue(game)
+    if refusal is not None:
+        return refusal
     problem = check_loaded(game).problem
     return None if problem is None else str(problem)
 

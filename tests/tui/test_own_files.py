@@ -7,9 +7,11 @@ Notifications are drawn here (``notifications=True``): the bracket crashes were 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -23,6 +25,7 @@ from tui.app import HanchanApp
 from tui.screens.replay import ReplayScreen
 from tui.screens.review import ReviewScreen
 from tui.screens.saves import FilePickerScreen
+from tui.screens.table import TableScreen
 
 HOSTILE = "[x='y]"
 """A text Textual's markup cannot parse: shown as markup it is a ``MarkupError``."""
@@ -119,3 +122,68 @@ async def test_player_names_with_brackets_show_in_the_replay_and_its_review(
         await pilot.pause()
         assert f"Review of East ({HOSTILE})" in shown(app)
         assert app.return_code is None
+
+
+# ------------------------------------------------------------------ what Continue offers
+
+
+def damaged_first_hand(folder: Path) -> Path:
+    """A game whose first hand's HandStarted line (line 3) is damaged: no hand to go on."""
+    path = saved(folder, list(played_game(2)[:200]), "first", pointer=True)
+    lines = path.read_bytes().split(b"\n")
+    lines[2] = b'{"type":"HandStarted","junk":1}'
+    path.write_bytes(b"\n".join(lines))
+    return path
+
+
+def empty_import(folder: Path) -> Path:
+    """What importing an mjai log of no hand writes: a header and GameStarted, no seed."""
+    start = played_game(2)[0]
+    assert isinstance(start, GameStarted)
+    start = dataclasses.replace(start, seed=None)
+    header = make_header(start.ruleset.to_dict(), [SeatInfo(n, None) for n in start.players],
+                         None, source="mjai")
+    with GameWriter.create(folder, header, name="imported", pointer=False) as w:
+        w.extend([start])
+    return w.path
+
+
+def folder_state(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.name != ".index.json"}
+
+
+async def test_an_autosave_whose_first_hand_is_damaged_is_not_offered(tmp_path: Path) -> None:
+    damaged_first_hand(tmp_path)
+    before = folder_state(tmp_path)
+    app = menu_app(tmp_path)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        text = shown(app)
+        assert "Cannot continue the autosaved game" in text
+        assert "first.jsonl: line 3: " in text
+        for _ in range(2):
+            await pilot.press("c")
+            await pilot.pause()
+        assert not isinstance(app.screen, TableScreen)
+    assert folder_state(tmp_path) == before  # no -continued copy, the pointer unmoved
+
+
+@pytest.mark.parametrize("make", [damaged_first_hand, empty_import])
+async def test_loading_a_game_with_no_hand_to_continue_is_refused(
+        tmp_path: Path, make: Callable[[Path], Path]) -> None:
+    path = make(tmp_path)
+    before = folder_state(tmp_path)
+    app = menu_app(tmp_path)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pick(pilot, "l")
+        for _ in range(2):
+            await pilot.press("enter")
+            await pilot.pause()
+        assert isinstance(app.screen, FilePickerScreen)
+        text = shown(app)
+        assert f"Cannot continue {path.name}: " in text
+        assert "nothing to continue" in text
+        assert "stuck" not in text
+    assert folder_state(tmp_path) == before
