@@ -17,6 +17,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import secrets
@@ -228,11 +229,15 @@ class GameWriter:
         ``<name>-continued.jsonl``, and writing goes on there; so it does with ``copy``
         (``<name>-copy.jsonl``), for a game locked by another window.
         """
-        try:
-            fh = open(path, "r+b", buffering=0)  # noqa: SIM115 - kept open for appending
+        try:  # never through a link: a game is appended to in its own file only
+            fh = os.fdopen(os.open(path, os.O_RDWR | getattr(os, "O_NOFOLLOW", 0)), "r+b",
+                           buffering=0)
         except FileNotFoundError:
             raise SaveError("no such file", path=path) from None
         except OSError as exc:
+            if exc.errno == errno.ELOOP:
+                raise SaveError("is a link to another file; a game is continued only in its "
+                                "own file", path=path) from None
             if not copy:
                 raise SaveError(f"cannot be opened for writing ({exc.strerror or exc})",
                                 path=path) from None

@@ -187,3 +187,33 @@ async def test_loading_a_game_with_no_hand_to_continue_is_refused(
         assert "nothing to continue" in text
         assert "stuck" not in text
     assert folder_state(tmp_path) == before
+
+
+# ------------------------------------------------------------------ links in the save folder
+
+
+async def test_a_link_in_the_save_folder_is_neither_offered_nor_continued(
+        tmp_path: Path) -> None:
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    theirs = saved(tmp_path / "elsewhere", list(played_game(2)[:200]), "theirs")
+    data = theirs.read_bytes()
+    (folder / "link.jsonl").symlink_to(theirs)
+    app = menu_app(folder)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.pause()
+        assert "Continue" not in shown(app)
+        scr = await pick(pilot, "l")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Cannot open link.jsonl: a link to another file" in shown(app)
+        box = scr.query_one("#path", Input)  # typed: checked, then refused before a write
+        box.focus()
+        box.value = str(folder / "link.jsonl")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is scr
+        assert "Cannot continue link.jsonl: " in shown(app)
+        assert "is a link to another file" in shown(app)
+    assert theirs.read_bytes() == data
+    assert sorted(p.name for p in folder.iterdir() if p.name != ".index.json") == ["link.jsonl"]
