@@ -150,9 +150,11 @@ class HanchanApp(App[int]):
         """Open a saved game in the replay viewer."""
         from tui.screens.replay import ReplayScreen  # noqa: PLC0415 - lazy: see the imports
 
-        events = read_events(path)
+        events, note = read_events(path)
         self._replace(ReplayScreen(events, title=path.name, seat=self.replay_seat,
                                    settings=self.settings))
+        if note is not None:
+            self.notify(note, severity="warning", timeout=20)
 
     def _open_table(self) -> None:
         assert self.session is not None

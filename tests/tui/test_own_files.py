@@ -217,3 +217,26 @@ async def test_a_link_in_the_save_folder_is_neither_offered_nor_continued(
         assert "is a link to another file" in shown(app)
     assert theirs.read_bytes() == data
     assert sorted(p.name for p in folder.iterdir() if p.name != ".index.json") == ["link.jsonl"]
+
+
+# ------------------------------------------------------------------ the replay of a damaged file
+
+
+async def test_the_replay_says_at_which_line_a_damaged_file_stops(tmp_path: Path) -> None:
+    events = played_game(2)
+    path = saved(tmp_path, list(events), "cut")
+    lines = path.read_bytes().split(b"\n")
+    bad = 301  # a line in the middle of the game (line 1 is the header)
+    lines[bad - 1] = b'{"type":"Discarded","seat":9}'
+    path.write_bytes(b"\n".join(lines))
+    app = menu_app(tmp_path)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pick(pilot, "r")
+        await pilot.press("enter")
+        await pilot.pause()
+        scr = app.screen
+        assert isinstance(scr, ReplayScreen)
+        assert scr.events == list(events[:bad - 2])  # every good event before the line
+        said = [n.message for n in app._notifications]  # the toast wraps: its words, whole
+        assert len(said) == 1 and said[0].startswith(f"cut.jsonl is damaged at line {bad} (")
+        assert said[0].endswith(f"the replay shows the {bad - 2} events before it.")
