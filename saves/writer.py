@@ -17,6 +17,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import os
@@ -201,7 +202,7 @@ class GameWriter:
             raise SaveError("could not find a free file name", path=folder)
         writer = cls(path, fh, folder if pointer else None)
         if pointer:
-            set_pointer(folder, path)
+            _try_pointer(folder, path)
         return writer
 
     @classmethod
@@ -214,7 +215,7 @@ class GameWriter:
             raise SaveError("the file already exists; choose another name", path=path) from None
         writer = cls(path, fh, path.parent if pointer else None)
         if pointer:
-            set_pointer(path.parent, path)
+            _try_pointer(path.parent, path)
         return writer
 
     @classmethod
@@ -266,7 +267,12 @@ class GameWriter:
                 while target.exists():
                     n += 1
                     target = path.with_name(f"{path.stem}{tag}{n}{SUFFIX}")
-                atomic_write(target, good)
+                try:
+                    atomic_write(target, good)
+                except OSError as exc:
+                    raise SaveError(f"its good part cannot be copied to continue, since its "
+                                    f"folder cannot be written ({exc.strerror or exc})",
+                                    path=path) from None
                 fh = open(target, "r+b", buffering=0)  # noqa: SIM115
                 _lock(fh, target)
             else:
@@ -286,7 +292,7 @@ class GameWriter:
             raise
         writer = cls(target, fh, target.parent if pointer else None)
         if pointer:
-            set_pointer(target.parent, target)
+            _try_pointer(target.parent, target)
         game.path = target
         return writer, game
 
@@ -373,6 +379,14 @@ def set_pointer(folder: Path, path: Path) -> None:
     """Record ``path`` as the game being played in ``folder``."""
     data = {"path": str(path.resolve()), "updated": time.time()}
     atomic_write(folder / POINTER, (json.dumps(data) + "\n").encode())
+
+
+def _try_pointer(folder: Path, path: Path) -> None:
+    """:func:`set_pointer`, if the folder can be written: the pointer is a convenience (the
+    folder's list finds an unfinished game without it), so a read-only folder with writable
+    game files still plays and saves."""
+    with contextlib.suppress(OSError):
+        set_pointer(folder, path)
 
 
 def clear_pointer(folder: Path, path: Path) -> None:

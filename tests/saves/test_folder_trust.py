@@ -4,6 +4,7 @@ it did not write (issue 35, item 6).  No answer depends on the index; no link is
 from __future__ import annotations
 
 import json
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -76,3 +77,23 @@ def test_an_index_signed_with_another_key_is_read_again(
     assert statuses(tmp_path) == poison_key == {"part.jsonl": ("unfinished", "")}
     assert opened == ["part.jsonl"]
     assert statuses(tmp_path) == poison_key and opened == ["part.jsonl"]  # now trusted
+
+
+def test_a_damaged_game_in_a_read_only_folder_is_refused_in_one_sentence(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its good part would go to a -continued copy, which the folder cannot take."""
+    path = write(tmp_path, played_game(2)[:300], "part")
+    lines = path.read_bytes().split(b"\n")
+    lines[150] = b"{not json"
+    path.write_bytes(b"\n".join(lines))
+    before = sorted(tmp_path.iterdir())
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)
+    with pytest.raises(SaveError) as refused:
+        GameWriter.resume(path)
+    assert str(refused.value) == (f"{path}: its good part cannot be copied to continue, since "
+                                  "its folder cannot be written (Permission denied)")
+    assert sorted(tmp_path.iterdir()) == before

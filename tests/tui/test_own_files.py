@@ -7,6 +7,7 @@ Notifications are drawn here (``notifications=True``): the bracket crashes were 
 from __future__ import annotations
 
 import dataclasses
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -17,9 +18,11 @@ from textual.widgets import Input
 
 from engine.events import Event, GameStarted
 from saves.codec import SeatInfo
-from saves.writer import GameWriter, make_header
+from saves.reader import load
+from saves.writer import POINTER, GameWriter, make_header
 from tests.kit.saved_games import played_game
 from tests.kit.screen_text import screen_text
+from tests.kit.tui_driver import settle
 from tests.tui.test_save_picker import SIZE, menu_app
 from tui.app import HanchanApp
 from tui.screens.replay import ReplayScreen
@@ -240,3 +243,45 @@ async def test_the_replay_says_at_which_line_a_damaged_file_stops(tmp_path: Path
         said = [n.message for n in app._notifications]  # the toast wraps: its words, whole
         assert len(said) == 1 and said[0].startswith(f"cut.jsonl is damaged at line {bad} (")
         assert said[0].endswith(f"the replay shows the {bad - 2} events before it.")
+
+
+# ------------------------------------------------------------------ a read-only folder
+
+
+def read_only(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The folder cannot be written (its files can): chmod, and for root (whom chmod does
+    not stop) no temporary file made in it, which every whole-file write starts with."""
+    folder.chmod(0o555)
+    real = tempfile.mkstemp
+
+    def refuse(*args: Any, **kwargs: Any) -> tuple[int, str]:
+        where = kwargs.get("dir")
+        if where is not None and Path(where).resolve() == folder.resolve():
+            raise PermissionError(13, "Permission denied", str(folder))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)
+
+
+async def test_continue_plays_on_when_only_the_folder_is_read_only(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "saves"
+    path = saved(folder, list(played_game(2)[:200]), "part", pointer=True)
+    pointer = (folder / POINTER).read_bytes()
+    size = path.stat().st_size
+    read_only(folder, monkeypatch)
+    try:
+        app = menu_app(folder)
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
+            await pilot.pause()
+            await app.workers.wait_for_complete()
+            await pilot.press("c")
+            scr = await settle(pilot)
+            assert isinstance(scr, TableScreen)
+            assert scr.session.save_path == path and scr.session.save_problem is None
+            app.action_save_and_quit()
+        assert (folder / POINTER).read_bytes() == pointer  # kept, not rewritten
+        assert load(path).events == list(scr.session.events)  # every move is in the file
+        assert path.stat().st_size >= size
+    finally:
+        folder.chmod(0o755)
