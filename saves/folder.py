@@ -121,7 +121,7 @@ def _last_hand(fd: int, size: int) -> str:
     return ""
 
 
-LINK = "a link to another file, not a game file of this folder"
+LINK = "a link, not a regular file of this folder"
 
 
 def peek(path: Path, *, follow: bool = True) -> SavedGame:

@@ -57,6 +57,11 @@ def shown(app: HanchanApp) -> str:
     return screen_text(app)
 
 
+def said(app: HanchanApp) -> str:
+    """Every notification's words, whole (a toast wraps them on the screen)."""
+    return "\n".join(n.message for n in app._notifications)
+
+
 async def pick(pilot: Pilot[Any], key: str) -> FilePickerScreen:
     await pilot.press(key)
     await pilot.pause()
@@ -209,15 +214,15 @@ async def test_a_link_in_the_save_folder_is_neither_offered_nor_continued(
         scr = await pick(pilot, "l")
         await pilot.press("enter")
         await pilot.pause()
-        assert "Cannot open link.jsonl: a link to another file" in shown(app)
+        assert "Cannot open link.jsonl: a link, not a regular file of this folder" in said(app)
         box = scr.query_one("#path", Input)  # typed: checked, then refused before a write
         box.focus()
         box.value = str(folder / "link.jsonl")
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen is scr
-        assert "Cannot continue link.jsonl: " in shown(app)
-        assert "is a link to another file" in shown(app)
+        assert "Cannot continue link.jsonl: " in said(app)
+        assert "is a link to another file" in said(app)
     assert theirs.read_bytes() == data
     assert sorted(p.name for p in folder.iterdir() if p.name != ".index.json") == ["link.jsonl"]
 
@@ -240,9 +245,9 @@ async def test_the_replay_says_at_which_line_a_damaged_file_stops(tmp_path: Path
         scr = app.screen
         assert isinstance(scr, ReplayScreen)
         assert scr.events == list(events[:bad - 2])  # every good event before the line
-        said = [n.message for n in app._notifications]  # the toast wraps: its words, whole
-        assert len(said) == 1 and said[0].startswith(f"cut.jsonl is damaged at line {bad} (")
-        assert said[0].endswith(f"the replay shows the {bad - 2} events before it.")
+        words = said(app)
+        assert words.startswith(f"cut.jsonl is damaged at line {bad} (")
+        assert words.endswith(f"the replay shows the {bad - 2} events before it.")
 
 
 # ------------------------------------------------------------------ a read-only folder
