@@ -99,8 +99,9 @@ def _lines_back(fd: int, size: int) -> list[bytes]:
     return lines[::-1]
 
 
-def _last_hand(fd: int, size: int) -> str:
-    """The label of the last hand started, reading back from the end a window at a time."""
+def _last_hand(fd: int, size: int) -> str | None:
+    """The label of the last hand started, reading back from the end a window at a time
+    ("" when its line cannot be read; None when no hand was started)."""
     end = size
     cut = b""  # the start of a line that began before the window already read
     while end > 0:
@@ -118,7 +119,7 @@ def _last_hand(fd: int, size: int) -> str:
         if len(cut) > MAX_LINE_BYTES:
             return ""
         end = start
-    return ""
+    return None
 
 
 LINK = "a link, not a regular file of this folder"
@@ -177,8 +178,10 @@ def peek(path: Path, *, follow: bool = True) -> SavedGame:
             assert isinstance(ended, GameEnded)
             return SavedGame(path, mtime, "finished", info=_with(
                 about, table=ended.table, reason=ended.reason))
-        return SavedGame(path, mtime, "unfinished",
-                         info=_with(about, hand=_last_hand(fd, size)))
+        hand = _last_hand(fd, size)
+        if hand is None:  # GameStarted alone (an import of no hand): nothing to go on from
+            return SavedGame(path, mtime, "empty", info=about)
+        return SavedGame(path, mtime, "unfinished", info=_with(about, hand=hand))
     except OSError as exc:
         return SavedGame(path, 0.0, "unreadable", f"cannot be read ({exc.strerror or exc})")
     finally:

@@ -4,7 +4,9 @@ it did not write (issue 35, item 6).  No answer depends on the index; no link is
 from __future__ import annotations
 
 import json
+import os
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -97,3 +99,13 @@ def test_a_damaged_game_in_a_read_only_folder_is_refused_in_one_sentence(
     assert str(refused.value) == (f"{path}: its good part cannot be copied to continue, since "
                                   "its folder cannot be written (Permission denied)")
     assert sorted(tmp_path.iterdir()) == before
+
+
+def test_a_game_with_no_hand_is_listed_as_not_started_and_not_offered(tmp_path: Path) -> None:
+    """An import of no hand holds GameStarted alone: there is no table to continue from."""
+    part = write(tmp_path, played_game(2)[:300], "part")
+    os.utime(part, (time.time() - 60, time.time() - 60))
+    write(tmp_path, [played_game(2)[0]], "imported")  # the newer
+    assert statuses(tmp_path) == {"imported.jsonl": ("empty", ""),
+                                  "part.jsonl": ("unfinished", "")}
+    assert latest_unfinished(tmp_path) == part
