@@ -18,6 +18,7 @@ IMPORT_FORMATS = ("tenhou6", "mjai", "mjlog")
 EXPORT_FORMATS = ("tenhou6", "mjai")
 FACES = ("letters", "kanji", "glyphs")
 MJAI_STYLES = ("wire", "classic")  # ai.mjai.options.STYLES
+MAX_BOT_DELAY = 2.0  # tui.settings.MAX_BOT_DELAY, checked by a test
 
 # argparse has no public name for what add_subparsers returns (nor a runtime generic)
 SubParsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
@@ -66,11 +67,31 @@ def _play(sub: SubParsers) -> None:
                    help="your seat at the start: E, S, W or N")
     p.add_argument("--save-dir", metavar="DIR", default=None,
                    help="where games are saved (default: the user's data directory)")
-    p.add_argument("--bot-delay", metavar="SECONDS", type=float, default=None,
-                   help="pause between the bots' moves (default 0.4, or the saved setting)")
+    p.add_argument("--bot-delay", metavar="SECONDS", type=_bot_delay, default=None,
+                   help=f"pause between the bots' moves, 0 to {MAX_BOT_DELAY:g} (default 0.4, "
+                        "or the saved setting)")
     p.add_argument("--faces", choices=FACES, default=None,
                    help="tile faces: letters (5m), kanji (五萬) or Unicode glyphs")
     p.set_defaults(run="play:run_play")
+
+
+def _bot_delay(text: str) -> float:
+    """``--bot-delay``: seconds from 0 to :data:`MAX_BOT_DELAY` (inf, nan and the rest refused).
+
+    >>> _bot_delay("0.5"), _bot_delay("2")
+    (0.5, 2.0)
+    >>> _bot_delay("inf")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: inf is not a pause of 0 to 2 seconds
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number of seconds") from None
+    if not 0 <= value <= MAX_BOT_DELAY:  # false for nan too
+        raise argparse.ArgumentTypeError(f"{text} is not a pause of 0 to {MAX_BOT_DELAY:g} "
+                                         "seconds")
+    return value
 
 
 def _mjai_options(p: argparse.ArgumentParser) -> None:

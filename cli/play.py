@@ -22,7 +22,7 @@ from saves.reader import SaveError, load
 from saves.writer import save_dir
 from tui.app import HanchanApp
 from tui.session import NewGame
-from tui.settings import Settings, load_settings
+from tui.settings import ReadSettings, read_settings
 
 
 def settings_path(folder: Path) -> Path:
@@ -31,13 +31,16 @@ def settings_path(folder: Path) -> Path:
     return Path(env) if env else folder / "settings.json"
 
 
-def _settings(args: argparse.Namespace, folder: Path) -> Settings:
-    st = load_settings(settings_path(folder))
+def _settings(args: argparse.Namespace, folder: Path) -> ReadSettings:
+    """The settings file's settings, with the command line's over them (its ``--bot-delay``
+    checked by the parser)."""
+    read = read_settings(settings_path(folder))
+    st = read.settings
     if getattr(args, "bot_delay", None) is not None:
-        st = replace(st, bot_delay=max(0.0, args.bot_delay))
+        st = replace(st, bot_delay=args.bot_delay)
     if getattr(args, "faces", None):
         st = replace(st, faces=args.faces)
-    return st
+    return replace(read, settings=st)
 
 
 def open_app(app: HanchanApp) -> int:
@@ -78,15 +81,18 @@ def run_play(args: argparse.Namespace) -> int:
     """Start a game at once."""
     spec = game_spec(args)  # rules and bots checked before the save folder is made
     folder = save_dir(args.save_dir)
+    read = _settings(args, folder)
     app = HanchanApp("play", new_game=replace(spec, save_dir=folder), save_dir=folder,
-                     settings=_settings(args, folder), settings_path=settings_path(folder))
+                     settings=read.settings, settings_notes=read.notes,
+                     settings_path=settings_path(folder))
     return open_app(app)
 
 
 def run_menu(args: argparse.Namespace) -> int:
     """Bare ``hanchan``: the main menu."""
     folder = save_dir(getattr(args, "save_dir", None))
-    app = HanchanApp("menu", save_dir=folder, settings=_settings(args, folder),
+    read = _settings(args, folder)
+    app = HanchanApp("menu", save_dir=folder, settings=read.settings, settings_notes=read.notes,
                      settings_path=settings_path(folder))
     return open_app(app)
 

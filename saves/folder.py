@@ -9,11 +9,17 @@ link to a device, a deep nest of brackets, a file too long -- is listed as
 unreadable with the reason, never read further.  Opening a game reads and
 checks it whole (``saves.reader``, ``saves.verify``).
 
+A link in the folder is never followed (a ``*.jsonl`` link to a file outside
+would be continued and appended to there): it is listed as unreadable.
+
 What :func:`peek` found is kept in an index file in the folder (:data:`INDEX`),
 keyed by each file's size, modification time and inode, so a folder is read
 again only where a file changed: decoding a thousand headers takes about half
 a second, the index a few hundredths.  The index is a cache: a damaged, foreign
 or unwritable one is ignored and rebuilt, and no answer depends on it being there.
+Each entry is signed (HMAC-SHA256) with a secret kept outside every save folder
+(:data:`KEY_FILE`), so an entry this user's hanchan did not write -- an index
+copied in with the games, an edited one -- is not believed: the file is read.
 
 >>> import tempfile
 >>> from pathlib import Path
@@ -27,7 +33,11 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import errno
+import hashlib
+import hmac
 import os
+import secrets
 import stat
 import tempfile
 from dataclasses import dataclass
@@ -35,6 +45,7 @@ from pathlib import Path
 from typing import Literal
 
 import msgspec
+from platformdirs import user_state_dir
 
 from engine.events import FinalRow, GameEnded, HandStarted
 from saves.codec import LineError, SeatInfo, decode_event, decode_header, parse_json
@@ -44,8 +55,11 @@ from saves.verify import hand_label
 SUFFIX = ".jsonl"
 INDEX = ".index.json"
 """The folder's cache of :func:`peek` results (a hidden file, not a game)."""
-INDEX_VERSION = 1
+INDEX_VERSION = 2
 MAX_INDEX_BYTES = 16 * 1024 * 1024
+KEY_FILE = Path(user_state_dir("hanchan")) / "index.key"
+"""The secret the index's entries are signed with: the user's, outside every save folder."""
+KEY_BYTES = 32
 Status = Literal["finished", "unfinished", "empty", "unreadable"]
 _HAND_START = b'{"type":"HandStarted"'
 
@@ -85,8 +99,9 @@ def _lines_back(fd: int, size: int) -> list[bytes]:
     return lines[::-1]
 
 
-def _last_hand(fd: int, size: int) -> str:
-    """The label of the last hand started, reading back from the end a window at a time."""
+def _last_hand(fd: int, size: int) -> str | None:
+    """The label of the last hand started, reading back from the end a window at a time
+    ("" when its line cannot be read; None when no hand was started)."""
     end = size
     cut = b""  # the start of a line that began before the window already read
     while end > 0:
@@ -104,14 +119,25 @@ def _last_hand(fd: int, size: int) -> str:
         if len(cut) > MAX_LINE_BYTES:
             return ""
         end = start
-    return ""
+    return None
 
 
-def peek(path: Path) -> SavedGame:
-    """The state and summary of one game file from its header and last lines only."""
+LINK = "a link, not a regular file of this folder"
+
+
+def peek(path: Path, *, follow: bool = True) -> SavedGame:
+    """The state and summary of one game file from its header and last lines only.
+
+    ``follow=False``: a link is not followed but listed as unreadable (the folder's files).
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
+    if not follow:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        fd = os.open(path, flags)
     except OSError as exc:
+        if not follow and exc.errno == errno.ELOOP:
+            return SavedGame(path, 0.0, "unreadable", LINK)
         return SavedGame(path, 0.0, "unreadable", f"cannot be opened ({exc.strerror or exc})")
     try:
         info = os.fstat(fd)
@@ -152,8 +178,10 @@ def peek(path: Path) -> SavedGame:
             assert isinstance(ended, GameEnded)
             return SavedGame(path, mtime, "finished", info=_with(
                 about, table=ended.table, reason=ended.reason))
-        return SavedGame(path, mtime, "unfinished",
-                         info=_with(about, hand=_last_hand(fd, size)))
+        hand = _last_hand(fd, size)
+        if hand is None:  # GameStarted alone (an import of no hand): nothing to go on from
+            return SavedGame(path, mtime, "empty", info=about)
+        return SavedGame(path, mtime, "unfinished", info=_with(about, hand=hand))
     except OSError as exc:
         return SavedGame(path, 0.0, "unreadable", f"cannot be read ({exc.strerror or exc})")
     finally:
@@ -173,6 +201,41 @@ class _Entry(msgspec.Struct, frozen=True):
     status: Status
     reason: str
     info: GameInfo
+    mac: str = ""  # HMAC-SHA256 of the file's name and the rest, with the user's key
+
+
+_secret: bytes | None = None
+
+
+def _key() -> bytes:
+    """The user's index key (made once, kept in :data:`KEY_FILE`); when it cannot be kept,
+    one for this process only (the index then helps only within it)."""
+    global _secret  # noqa: PLW0603 - read once a process, like a module constant
+    if _secret is None:
+        try:
+            data = read_regular(KEY_FILE, KEY_BYTES, "key file")
+        except SaveError:
+            data = b""
+        if len(data) != KEY_BYTES:
+            data = secrets.token_bytes(KEY_BYTES)
+            with contextlib.suppress(OSError):
+                KEY_FILE.parent.mkdir(parents=True, exist_ok=True)
+                fd, tmp = tempfile.mkstemp(prefix=".index.key.", dir=KEY_FILE.parent)  # 0600
+                with os.fdopen(fd, "wb") as fh:
+                    fh.write(data)
+                os.replace(tmp, KEY_FILE)
+        _secret = data
+    return _secret
+
+
+def _signed(name: str, entry: _Entry) -> _Entry:
+    return msgspec.structs.replace(entry, mac=_mac(name, entry))
+
+
+def _mac(name: str, entry: _Entry) -> str:
+    body = msgspec.json.encode(msgspec.structs.replace(entry, mac=""))
+    return hmac.new(_key(), name.encode("utf-8", "surrogateescape") + b"\0" + body,
+                    hashlib.sha256).hexdigest()
 
 
 class _Index(msgspec.Struct):
@@ -221,19 +284,22 @@ def list_games(folder: Path) -> list[SavedGame]:
     for e in entries:
         path = Path(e.path)
         try:
-            st = e.stat()
+            st = e.stat(follow_symlinks=False)
         except OSError:
             st = None
         key = (st.st_size, st.st_mtime_ns, st.st_ino) if st is not None and stat.S_ISREG(
             st.st_mode) else None
         hit = cached.get(e.name)
-        if key is not None and hit is not None and tuple(hit.key) == key:
+        if (key is not None and hit is not None and tuple(hit.key) == key
+                and hmac.compare_digest(hit.mac, _mac(e.name, hit))):
             game = SavedGame(path, hit.mtime, hit.status, hit.reason, hit.info)
+            fresh[e.name] = hit
         else:
-            game = peek(path)
+            game = peek(path, follow=False)
+            if key is not None:
+                fresh[e.name] = _signed(e.name, _Entry(key, game.mtime, game.status,
+                                                       game.reason, game.info))
         games.append(game)
-        if key is not None:
-            fresh[e.name] = _Entry(key, game.mtime, game.status, game.reason, game.info)
     if fresh != cached:
         _write_index(folder, fresh)
     games.sort(key=lambda g: (g.status == "unreadable", -g.mtime, g.path.name))

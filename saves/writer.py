@@ -17,6 +17,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 import os
 import secrets
@@ -85,6 +87,24 @@ def _sync_dir(folder: Path) -> None:
         pass
     finally:
         os.close(fd)
+
+
+def cannot_continue(game: LoadedGame) -> str | None:
+    """Why a game read from its file cannot be continued before it is replayed (None when
+    it may be): it is over, or no hand of it was recorded (an empty import, a first hand
+    damaged), so the engine has no table to go on from.
+
+    >>> cannot_continue(loads(encode_header(make_header({}, (), seed=1))))
+    'no hand of this game was recorded: there is nothing to continue'
+    """
+    if game.finished:
+        return "the game is already over"
+    if not any(isinstance(e, HandStarted) for e in game.events):
+        if game.problems:
+            return (f"{game.problems[0]}, before any hand was recorded whole: there is "
+                    "nothing to continue")
+        return "no hand of this game was recorded: there is nothing to continue"
+    return None
 
 
 class GameLocked(SaveError):
@@ -182,7 +202,7 @@ class GameWriter:
             raise SaveError("could not find a free file name", path=folder)
         writer = cls(path, fh, folder if pointer else None)
         if pointer:
-            set_pointer(folder, path)
+            _try_pointer(folder, path)
         return writer
 
     @classmethod
@@ -195,7 +215,7 @@ class GameWriter:
             raise SaveError("the file already exists; choose another name", path=path) from None
         writer = cls(path, fh, path.parent if pointer else None)
         if pointer:
-            set_pointer(path.parent, path)
+            _try_pointer(path.parent, path)
         return writer
 
     @classmethod
@@ -210,11 +230,15 @@ class GameWriter:
         ``<name>-continued.jsonl``, and writing goes on there; so it does with ``copy``
         (``<name>-copy.jsonl``), for a game locked by another window.
         """
-        try:
-            fh = open(path, "r+b", buffering=0)  # noqa: SIM115 - kept open for appending
+        try:  # never through a link: a game is appended to in its own file only
+            fh = os.fdopen(os.open(path, os.O_RDWR | getattr(os, "O_NOFOLLOW", 0)), "r+b",
+                           buffering=0)
         except FileNotFoundError:
             raise SaveError("no such file", path=path) from None
         except OSError as exc:
+            if exc.errno == errno.ELOOP:
+                raise SaveError("is a link to another file; a game is continued only in its "
+                                "own file", path=path) from None
             if not copy:
                 raise SaveError(f"cannot be opened for writing ({exc.strerror or exc})",
                                 path=path) from None
@@ -224,8 +248,9 @@ class GameWriter:
                 _lock(fh, path)
             data = read_regular(path)
             game = loads(data, path)
-            if game.finished:
-                raise SaveError("the game is already over", path=path)
+            refusal = cannot_continue(game)
+            if refusal is not None:
+                raise SaveError(refusal, path=path)
             problem = check_loaded(game).problem
             if problem is not None:
                 raise SaveError(f"this game cannot be continued: {problem}", path=path)
@@ -242,7 +267,12 @@ class GameWriter:
                 while target.exists():
                     n += 1
                     target = path.with_name(f"{path.stem}{tag}{n}{SUFFIX}")
-                atomic_write(target, good)
+                try:
+                    atomic_write(target, good)
+                except OSError as exc:
+                    raise SaveError(f"its good part cannot be copied to continue, since its "
+                                    f"folder cannot be written ({exc.strerror or exc})",
+                                    path=path) from None
                 fh = open(target, "r+b", buffering=0)  # noqa: SIM115
                 _lock(fh, target)
             else:
@@ -262,7 +292,7 @@ class GameWriter:
             raise
         writer = cls(target, fh, target.parent if pointer else None)
         if pointer:
-            set_pointer(target.parent, target)
+            _try_pointer(target.parent, target)
         game.path = target
         return writer, game
 
@@ -349,6 +379,14 @@ def set_pointer(folder: Path, path: Path) -> None:
     """Record ``path`` as the game being played in ``folder``."""
     data = {"path": str(path.resolve()), "updated": time.time()}
     atomic_write(folder / POINTER, (json.dumps(data) + "\n").encode())
+
+
+def _try_pointer(folder: Path, path: Path) -> None:
+    """:func:`set_pointer`, if the folder can be written: the pointer is a convenience (the
+    folder's list finds an unfinished game without it), so a read-only folder with writable
+    game files still plays and saves."""
+    with contextlib.suppress(OSError):
+        set_pointer(folder, path)
 
 
 def clear_pointer(folder: Path, path: Path) -> None:

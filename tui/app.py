@@ -9,6 +9,7 @@ with the messages of :mod:`tui.messages`, handled here.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Literal
 
@@ -16,6 +17,7 @@ from textual import events
 from textual.app import App
 from textual.binding import Binding
 from textual.geometry import Size
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from ai.base import DEFAULT_MJAI
@@ -33,7 +35,7 @@ from tui.savefiles import read_events
 from tui.screens.start_program import StartProgramScreen
 from tui.screens.table import TableScreen
 from tui.session import NewGame, PlaySession, file_commands
-from tui.settings import Settings, load_settings, save_settings
+from tui.settings import Settings, read_settings, save_settings
 from tui.widgets.size_notice import MIN_HEIGHT, MIN_WIDTH, SizeNotice
 
 # The menu and the replay viewer are imported when first opened: `hanchan play` shows
@@ -63,6 +65,7 @@ class HanchanApp(App[int]):
         save_dir: Path | None = None,
         settings: Settings | None = None,
         settings_path: Path | None = None,
+        settings_notes: Sequence[str] = (),
         session: PlaySession | None = None,
         replay_seat: int = 0,
     ) -> None:
@@ -72,7 +75,11 @@ class HanchanApp(App[int]):
         self.path = path
         self.save_dir = save_dir
         self.settings_path = settings_path
-        self.settings = settings if settings is not None else load_settings(settings_path)
+        if settings is None:
+            read = read_settings(settings_path)
+            settings, settings_notes = read.settings, read.notes
+        self.settings = settings
+        self.settings_notes = tuple(settings_notes)  # what of the settings file was not used
         self.session = session
         self.replay_seat = replay_seat
         self._told: str | None = None  # the save problem the player was last told
@@ -86,10 +93,21 @@ class HanchanApp(App[int]):
         """The game's colours as CSS variables for ``hanchan.tcss`` (``$felt``, ``$gold`` ...)."""
         return dict(palette.VARIABLES)
 
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = False) -> None:
+        """Show a notification as plain text, whatever ``markup`` says (screens pass True).
+
+        Notifications name files, typed paths and header fields: a ``[`` in them is
+        shown as it is, never read as markup (``bad[a=b=c].jsonl`` was a crash).
+        """
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+
     # ------------------------------------------------------------------ start
 
     def on_mount(self) -> None:
         self._check_size()
+        for note in self.settings_notes:
+            self.notify(note, severity="warning", timeout=10)
         try:
             if self.start == "menu":
                 self.open_menu()
@@ -169,9 +187,11 @@ class HanchanApp(App[int]):
         """Open a saved game in the replay viewer."""
         from tui.screens.replay import ReplayScreen  # noqa: PLC0415 - lazy: see the imports
 
-        events = read_events(path)
+        events, note = read_events(path)
         self._replace(ReplayScreen(events, title=path.name, seat=self.replay_seat,
                                    settings=self.settings))
+        if note is not None:
+            self.notify(note, severity="warning", timeout=20)
 
     def _open_table(self) -> None:
         assert self.session is not None

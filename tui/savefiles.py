@@ -14,7 +14,7 @@ from saves.codec import SeatInfo
 from saves.folder import SavedGame, list_games, peek
 from saves.reader import SaveError, load
 from saves.verify import check_loaded
-from saves.writer import GameWriter, make_header
+from saves.writer import GameWriter, cannot_continue, make_header
 from saves.writer import latest_unfinished as find_unfinished
 
 Listener = Callable[[Event], None]
@@ -44,14 +44,20 @@ def resume_writer(
             lambda: writer.problem)
 
 
-def read_events(path: Path) -> list[Event]:
+def read_events(path: Path) -> tuple[list[Event], str | None]:
     """Every good event of a saved game, replayed through the engine first (raises
-    ``saves.reader.SaveError`` naming the first line that cannot follow)."""
+    ``saves.reader.SaveError`` naming the first line that cannot follow), and, when reading
+    stopped at a damaged line, one sentence naming it (the events before it are shown)."""
     game = load(path)
     problem = check_loaded(game).problem
     if problem is not None:
         raise SaveError(f"this game cannot be replayed: {problem}", path=Path(path))
-    return list(game.events)
+    note = None
+    if game.problems:
+        first = game.problems[0]
+        note = (f"{Path(path).name} is damaged at line {first.line} ({first.message}): the "
+                f"replay shows the {len(game.events):,} events before it.")
+    return list(game.events), note
 
 
 def latest_unfinished(save_dir: Path) -> Path | None:
@@ -84,8 +90,9 @@ def continue_problem(path: Path) -> str | None:
         game = load(path)
     except SaveError as exc:
         return exc.reason if exc.line is None else f"line {exc.line}: {exc.reason}"
-    if game.finished:
-        return "the game is already over"
+    refusal = cannot_continue(game)
+    if refusal is not None:
+        return refusal
     problem = check_loaded(game).problem
     return None if problem is None else str(problem)
 

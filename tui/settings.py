@@ -1,7 +1,9 @@
 """The player's settings: tile faces, Tenhou-style toggles, help, bot delay.
 
-Kept as a small JSON file (``settings.json``) in the user's config directory,
-or in the save directory when one is given; a damaged file is ignored.
+Kept as a small JSON file (``settings.json``) in the save folder (or where
+``HANCHAN_SETTINGS`` says).  The file is data: read without blocking and bounded,
+each value checked (a bad one gets its default and a note for the player), and
+replaced whole when written, never written through a link.
 
 The toggles that play for the player last as long as on Tenhou: skip calls and
 tsumogiri end with the hand, auto-win with the game, and none is restored at launch,
@@ -17,18 +19,21 @@ unless the player keeps them (``keep_toggles``, off by default).
 
 from __future__ import annotations
 
+import contextlib
 import json
+import math
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
-from typing import Literal, TypeVar
+from typing import Literal
 
+from saves.reader import SaveError, read_regular
+from saves.writer import atomic_write
 from tui.tilefaces import FACE_MODES, FaceMode
 
 Toggle = Literal["auto_win", "skip_calls", "tsumogiri", "show_help", "keep_toggles",
                  "score_call"]
 TOGGLES: tuple[Toggle, ...] = ("auto_win", "skip_calls", "tsumogiri", "show_help", "keep_toggles",
                                "score_call")
-_T = TypeVar("_T", bool, float)
 
 
 @dataclass(frozen=True)
@@ -115,48 +120,109 @@ class Settings:
         return "toggles: a auto-win  s skip calls  g tsumogiri"
 
 
-def load_settings(path: Path | None) -> Settings:
-    """Settings from ``path``; the defaults when it is missing or unreadable.
+MAX_BOT_DELAY = 2.0
+"""The longest pause between the bots' moves, in seconds (``--bot-delay``'s limit too)."""
+MAX_SETTINGS_BYTES = 64 * 1024
+"""A settings file is at most this long (it is under 300 bytes); a longer one is not read."""
+_BOOLS = ("auto_win", "skip_calls", "tsumogiri", "show_help", "keep_toggles", "score_call")
 
-    The toggles are read only when the file keeps them (``keep_toggles``): an older
-    version saved them always.
+
+@dataclass(frozen=True)
+class ReadSettings:
+    """The settings read from a file, and one sentence for each thing of it not used."""
+
+    settings: Settings
+    notes: tuple[str, ...] = ()
+
+
+def read_settings(path: Path | None) -> ReadSettings:
+    """Settings from ``path``: the defaults when it is missing; for a file that cannot be
+    read (a FIFO, a device, too long, not JSON, nested too deeply) or a value out of range,
+    the defaults for it and a note saying so.
+
+    The file is data: read without blocking, at most :data:`MAX_SETTINGS_BYTES`, each
+    value checked.  The toggles are read only when the file keeps them (``keep_toggles``):
+    an older version saved them always.
+
+    >>> import json, tempfile
+    >>> f = Path(tempfile.mkdtemp()) / "settings.json"
+    >>> _ = f.write_text(json.dumps({"bot_delay": 1e308, "show_help": False}))
+    >>> read = read_settings(f)
+    >>> read.settings.bot_delay, read.settings.show_help
+    (0.4, False)
+    >>> read.notes
+    ('settings.json: bot_delay 1e+308 is not a pause of 0 to 2 seconds; 0.4 is used.',)
     """
-    if path is None or not path.is_file():
-        return Settings()
+    if path is None:
+        return ReadSettings(Settings())
+    name = path.name
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return Settings()
+        data = json.loads(read_regular(path, MAX_SETTINGS_BYTES, "settings file"))
+    except SaveError as exc:
+        if exc.reason == "no such file":
+            return ReadSettings(Settings())
+        return ReadSettings(Settings(), (f"{name} {exc.reason}; the default settings are "
+                                         "used.",))
+    except (ValueError, RecursionError) as exc:  # not JSON, not UTF-8, nested too deeply
+        why = "nested too deeply" if isinstance(exc, RecursionError) else "not valid JSON"
+        return ReadSettings(Settings(), (f"{name} is {why}; the default settings are used.",))
     if not isinstance(data, dict):
-        return Settings()
+        return ReadSettings(Settings(), (f"{name} is not a JSON object; the default settings "
+                                         "are used.",))
     d = Settings()
-
-    def read(key: str, default: _T) -> _T:
-        value = data.get(key, default)
-        return value if type(value) is type(default) else default
-
-    faces = next((m for m in FACE_MODES if m == data.get("faces")), d.faces)
-    keep = read("keep_toggles", d.keep_toggles)
-    return Settings(
-        faces=faces,
-        auto_win=keep and read("auto_win", d.auto_win),
-        skip_calls=keep and read("skip_calls", d.skip_calls),
-        tsumogiri=keep and read("tsumogiri", d.tsumogiri),
-        show_help=read("show_help", d.show_help),
-        bot_delay=read("bot_delay", d.bot_delay),
+    notes: list[str] = []
+    flags: dict[str, bool] = {}
+    for key in _BOOLS:
+        value = data.get(key, getattr(d, key))
+        if type(value) is not bool:
+            notes.append(f"{name}: {key} must be true or false, not {_shown(value)}; "
+                         f"{_shown(getattr(d, key))} is used.")
+            value = getattr(d, key)
+        flags[key] = value
+    faces = data.get("faces", d.faces)
+    if faces not in FACE_MODES:
+        notes.append(f"{name}: faces must be {', '.join(FACE_MODES)}, not {_shown(faces)}; "
+                     f"{d.faces} is used.")
+        faces = d.faces
+    delay = data.get("bot_delay", d.bot_delay)
+    if (type(delay) not in (int, float) or not math.isfinite(delay)
+            or not 0 <= delay <= MAX_BOT_DELAY):
+        notes.append(f"{name}: bot_delay {_shown(delay)} is not a pause of 0 to "
+                     f"{MAX_BOT_DELAY:g} seconds; {d.bot_delay} is used.")
+        delay = d.bot_delay
+    keep = flags["keep_toggles"]
+    return ReadSettings(Settings(
+        faces=next(m for m in FACE_MODES if m == faces),
+        auto_win=keep and flags["auto_win"],
+        skip_calls=keep and flags["skip_calls"],
+        tsumogiri=keep and flags["tsumogiri"],
+        show_help=flags["show_help"],
+        bot_delay=float(delay),
         keep_toggles=keep,
-        score_call=read("score_call", d.score_call),
-    )
+        score_call=flags["score_call"],
+    ), tuple(notes))
+
+
+def load_settings(path: Path | None) -> Settings:
+    """Settings from ``path`` (:func:`read_settings` without its notes)."""
+    return read_settings(path).settings
 
 
 def save_settings(path: Path | None, settings: Settings) -> None:
     """Write settings (the toggles only when kept); a failure to write is not an error
-    worth stopping the game for."""
+    worth stopping the game for.
+
+    The file is replaced whole (a temporary file renamed over it): what was there -- a
+    FIFO, a link to another file -- is replaced, never written through.
+    """
     if path is None:
         return
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(asdict(settings.for_new_game()), indent=1),
-                        encoding="utf-8")
-    except OSError:
-        pass
+    data = json.dumps(asdict(settings.for_new_game()), indent=1).encode()
+    with contextlib.suppress(OSError):
+        atomic_write(path, data)
+
+
+def _shown(value: object) -> str:
+    """A value of the file as JSON, cut short (it may be a long string)."""
+    text = json.dumps(value) if not isinstance(value, float) else repr(value)
+    return text if len(text) <= 40 else text[:40] + "…"

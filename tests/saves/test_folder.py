@@ -96,9 +96,9 @@ def test_the_index_spares_reading_unchanged_files(tmp_path: Path,
     opened: list[str] = []
     real_peek = folder_mod.peek
 
-    def counting(path: Path) -> SavedGame:
+    def counting(path: Path, *, follow: bool = True) -> SavedGame:
         opened.append(path.name)
-        return real_peek(path)
+        return real_peek(path, follow=follow)
 
     monkeypatch.setattr(folder_mod, "peek", counting)
     assert _games(tmp_path) == first and opened == []

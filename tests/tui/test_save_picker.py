@@ -107,11 +107,11 @@ async def test_a_menu_over_hostile_files_opens_lists_and_continues(tmp_path: Pat
         assert f"tenhou  you E, 3 easy bots  part.jsonl  unfinished, {hand_label(last)}" in text
         rows = {str(r[3]): str(r[4]) for r in map(picker_rows(app).get_row_at,
                                                     range(picker_rows(app).row_count))}
-        assert rows["zero.jsonl"] == "cannot be read: not a regular file"
+        assert rows["zero.jsonl"] == "cannot be read: a link, not a regular file of this folder"
         assert rows["fifo.jsonl"] == "cannot be read: not a regular file"
         assert rows["deep.jsonl"].startswith("cannot be read: line 1:")
         assert rows["junk.jsonl"].startswith("cannot be read: line 1:")
-        assert "zero.jsonl  cannot be read: not a regular file" in text
+        assert "zero.jsonl  cannot be read: a link, not a regular file of this" in text
         assert "theirs" not in text and len(rows) == 6
         names = [g.path.name for g in picker.games]
         assert names[:2] == ["part.jsonl", "done.jsonl"]  # newest first, unreadable last

@@ -137,12 +137,12 @@ class DrillScreen(Screen[None]):
         where = "" if self.kind == "discards" else f" — {self.rules.name}"
         n = f" — question {self.index + 1}/{len(self.items)}" if self.items else ""
         self.query_one("#head", Static).update(
-            f"{title}{where}{n} — {self.right}/{self.asked} right")
+            Text(f"{title}{where}{n} — {self.right}/{self.asked} right"))
 
     def _show(self) -> None:
         item = self.items[self.index]
         self._head()
-        self.query_one("#problem", Static).update("\n".join(item.lines))
+        self.query_one("#problem", Static).update(Text("\n".join(item.lines)))
         box = self.query_one(Input)
         box.value = ""
         box.placeholder = item.prompt + "   (skip: show the answer)"

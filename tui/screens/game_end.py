@@ -117,7 +117,7 @@ class GameEndScreen(Screen[None]):
                 yield Static("The game is not over.", classes="title")
             else:
                 reason = REASONS.get(ended.reason, ended.reason)
-                yield Static(f"Game over — {reason}", classes="title")
+                yield Static(Text(f"Game over — {reason}"), classes="title")
                 first = self.events[0] if self.events else None
                 rules = first.ruleset if isinstance(first, GameStarted) else None
                 yield Static(final_table(ended, self.names, self.human, rules))
@@ -126,7 +126,7 @@ class GameEndScreen(Screen[None]):
                 if isinstance(first, GameStarted):
                     note = balance_note(ended, first.ruleset)
                     if note:
-                        yield Static(note)
+                        yield Static(Text(note))
             yield Static("Points across the game", classes="section")
             yield ScoreChart(score_history(self.events), self.names)
             st = seat_stats(self.events, self.human)

@@ -191,7 +191,7 @@ class NewGameScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="body"):
-            yield OptionList(*[Option(p.name, id=p.name) for p in self.infos], id="presets")
+            yield OptionList(*[Option(Text(p.name), id=p.name) for p in self.infos], id="presets")
             with VerticalScroll(id="about"):
                 yield Static(id="summary")
         with Horizontal(id="choices"):
@@ -281,7 +281,7 @@ class RulesScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="body"):
-            yield OptionList(*[Option(p.name) for p in self.infos], id="presets")
+            yield OptionList(*[Option(Text(p.name)) for p in self.infos], id="presets")
             with VerticalScroll(id="about"):
                 yield Static(id="summary")
         yield Footer()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -96,14 +97,14 @@ class ReviewScreen(Screen[int | None]):
         bar = self.query_one(ProgressBar)
         bar.update(total=1, progress=1)
         bar.display = False
-        self.query_one("#review-title", Static).update(
+        self.query_one("#review-title", Static).update(Text(
             f"Review of {WIND_NAMES[review.seat]} ({review.player}) — "
-            "Enter shows a mistake in the replay, h the hands")
-        self.query_one("#review-summary", Static).update("\n".join(summary_lines(review)))
+            "Enter shows a mistake in the replay, h the hands"))
+        self.query_one("#review-summary", Static).update(Text("\n".join(summary_lines(review))))
         self._mistakes = review.mistakes()
         options = self.query_one(OptionList)
         options.clear_options()
-        options.add_options([Option(mistake_label(i, d), id=str(i - 1))
+        options.add_options([Option(Text(mistake_label(i, d)), id=str(i - 1))
                              for i, d in enumerate(self._mistakes, 1)])
         if self._mistakes:
             options.highlighted = 0
@@ -123,7 +124,7 @@ class ReviewScreen(Screen[int | None]):
     def _detail(self, index: int) -> None:
         if 0 <= index < len(self._mistakes):
             lines = mistake_lines(self._mistakes[index], index + 1)
-            self.query_one("#review-detail", Static).update("\n".join(lines))
+            self.query_one("#review-detail", Static).update(Text("\n".join(lines)))
 
     def action_hands(self) -> None:
         """Show the per-hand summary in place of the mistake (h again: back)."""
@@ -131,7 +132,8 @@ class ReviewScreen(Screen[int | None]):
             return
         self._show_hands = not self._show_hands
         if self._show_hands:
-            self.query_one("#review-detail", Static).update("\n".join(hand_lines(self.review)))
+            hands = "\n".join(hand_lines(self.review))
+            self.query_one("#review-detail", Static).update(Text(hands))
         else:
             self._detail(self.query_one(OptionList).highlighted or 0)
 

@@ -68,7 +68,7 @@ class FilePickerScreen(Screen[None]):
                 table.add_row(*saved_row(game), key=str(i))
             yield table
         else:
-            yield Static(f"No saved games in {self.save_dir}.")
+            yield Static(Text(f"No saved games in {self.save_dir}."))
         yield Input(placeholder="path to a game file", id="path")
         yield Footer()
         yield SizeNotice()

@@ -61,7 +61,7 @@ class ActionBar(Horizontal):
         if groups == self.groups and prompt == self.prompt:
             return
         if prompt != self.prompt:
-            self.query_one("#prompt", Static).update(prompt)
+            self.query_one("#prompt", Static).update(Text(prompt))
         if groups != self.groups:
             for g in groups:
                 if g not in self._buttons:
