@@ -12,7 +12,8 @@ with the player's; the game then goes on with the real events whatever the bot s
   ``turns 1-6`` and ``against riichi`` are the same row for the first six own discards
   and for discards while another seat is in riichi.
 - ``riichi tile``: the player declared riichi; the bot's riichi tile (asked among the
-  riichi discards only when it would not declare) is the same tile kind.
+  riichi discards only when it would not declare; an mjai bot cannot be asked so, and
+  counts as differing) is the same tile kind.
 - ``riichi or dama``: riichi was legal and the player discarded; the same yes or no.
 - ``pon``, ``chi``: the player called; the bot makes the same call (the same tiles).
 - ``pass``: a call was legal and the player passed; the bot passes too.
@@ -30,13 +31,15 @@ import json
 import math
 import sys
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
-from ai.base import make_bot
+from ai.base import MJAI, make_bot
 from ai.club import ClubBot
+from ai.mjai.seat import MjaiSeat
 from ai.review import decision_points
 from engine.actions import Action, Chi, Discard, OpenKan, Pass, Pon, Ron, Tsumo
 from engine.events import Event, GameStarted
@@ -53,7 +56,24 @@ ROWS = ("discard", "turns 1-6", "turns 7-12", "turns 13+", "against riichi", "ri
         "riichi or dama", "pon", "chi", "pass", "ron", "tsumo")
 """The rows of the table, in order."""
 
-Ask = Callable[[PlayerView, Sequence[Action]], Action]
+class Asker(Protocol):
+    """A bot asked at the decisions of a recorded game, in order."""
+
+    def see(self, event: Event) -> None:
+        """One more recorded event (every event, in order)."""
+
+    def ask(self, view: PlayerView, legal: Sequence[Action], declared: bool
+            ) -> tuple[Action | None, bool]:
+        """(its choice or None, whether it wants riichi); ``declared``: the player
+        declared riichi here (so its riichi discard may be asked)."""
+        ...
+
+    def ask_among(self, view: PlayerView, legal: Sequence[Action]) -> Action | None:
+        """Its choice among ``legal`` only (None when it cannot be asked so)."""
+        ...
+
+    def close(self) -> None:
+        """The game is over."""
 
 
 @dataclass
@@ -124,27 +144,30 @@ def _shanten_before(view: PlayerView) -> int:
     return shanten(counts, len(view.me.melds))
 
 
-def tally_seat(events: Sequence[Event], seat: int, ask: Ask) -> Tally:
-    """Ask ``ask`` at every decision of ``seat`` in the game of ``events``."""
+def tally_seat(events: Sequence[Event], seat: int, asker: Asker) -> Tally:
+    """Ask ``asker`` at every decision of ``seat`` in the game of ``events``."""
     out = Tally()
+    seen = 0
     for p in decision_points(events, seat):
+        for ev in events[seen:p.position + 1]:
+            asker.see(ev)
+        seen = p.position + 1
         view, legal, played = p.view, p.legal, p.played
         if isinstance(played, Discard):
             riichi_legal = any(isinstance(a, Discard) and a.riichi for a in legal)
             if played.riichi:
-                full = ask(view, legal)
-                declares = isinstance(full, Discard) and full.riichi
+                full, declares = asker.ask(view, legal, True)
                 out.add("riichi or dama", declares)
                 riichis = [a for a in legal if isinstance(a, Discard) and a.riichi
                            and a.open == played.open]
                 choice = full if declares else \
-                    ask(view, riichis) if len(riichis) > 1 else riichis[0]
+                    asker.ask_among(view, riichis) if len(riichis) > 1 else riichis[0]
                 out.add("riichi tile", isinstance(choice, Discard)
                         and kind_of(choice.tile) == kind_of(played.tile))
                 continue
-            choice = ask(view, legal)
+            choice, declares = asker.ask(view, legal, False)
             if riichi_legal:
-                out.add("riichi or dama", isinstance(choice, Discard) and not choice.riichi)
+                out.add("riichi or dama", not declares)
             same = isinstance(choice, Discard) and kind_of(choice.tile) == kind_of(played.tile)
             out.add("discard", same)
             turn = len(view.me.river) + 1
@@ -152,24 +175,27 @@ def tally_seat(events: Sequence[Event], seat: int, ask: Ask) -> Tally:
                     same)
             if any(s.riichi for s in view.seats if s.seat != seat):
                 out.add("against riichi", same)
-            out.situation(f"shanten {min(_shanten_before(view), 3)}"
-                          f"{'+' if _shanten_before(view) >= 3 else ''}", same)
+            sh = _shanten_before(view)
+            out.situation(f"shanten {min(sh, 3)}{'+' if sh >= 3 else ''}", same)
             out.situation("dealer" if view.dealer == seat else "non-dealer", same)
             out.situation("open hand" if view.me.melds else "closed hand", same)
             if not same and isinstance(choice, Discard):
                 out.pairs[(tile_class(view, played.tile), tile_class(view, choice.tile))] += 1
             continue
-        choice = ask(view, legal)
+        answer, _ = asker.ask(view, legal, False)
         if isinstance(played, Pon):
-            out.add("pon", _same_call(played, choice))
+            out.add("pon", answer is not None and _same_call(played, answer))
         elif isinstance(played, Chi):
-            out.add("chi", _same_call(played, choice))
+            out.add("chi", answer is not None and _same_call(played, answer))
         elif isinstance(played, Pass) and any(isinstance(a, (Chi, Pon, OpenKan)) for a in legal):
-            out.add("pass", isinstance(choice, Pass))
+            out.add("pass", isinstance(answer, Pass))
         if any(isinstance(a, Ron) for a in legal):
-            out.add("ron", isinstance(played, Ron) == isinstance(choice, Ron))
+            out.add("ron", isinstance(played, Ron) == isinstance(answer, Ron))
         if any(isinstance(a, Tsumo) for a in legal):
-            out.add("tsumo", isinstance(played, Tsumo) == isinstance(choice, Tsumo))
+            out.add("tsumo", isinstance(played, Tsumo) == isinstance(answer, Tsumo))
+    for ev in events[seen:]:
+        asker.see(ev)
+    asker.close()
     return out
 
 
@@ -187,14 +213,60 @@ def game_events(path: Path) -> list[Event]:
     return events_from_recorded(parse_mjai(text))
 
 
-def bot_asker(level: str) -> Callable[[], Ask]:
-    """A maker of a fresh asker per seat of a game (bots keep what they saw in a game)."""
-    def make() -> Ask:
-        bot = make_bot(level, seed=0)
-        if isinstance(bot, ClubBot):
-            return lambda view, legal: bot.decide(view, legal).action
-        return bot.choose
-    return make
+class BotAsker:
+    """One of our bots (a level): it watches only the views it is asked with, as in play."""
+
+    def __init__(self, level: str) -> None:
+        self.bot = make_bot(level, seed=0)
+
+    def see(self, event: Event) -> None:
+        pass
+
+    def _choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        if isinstance(self.bot, ClubBot):
+            return self.bot.decide(view, legal).action
+        return self.bot.choose(view, legal)
+
+    def ask(self, view: PlayerView, legal: Sequence[Action], declared: bool
+            ) -> tuple[Action | None, bool]:
+        choice = self._choose(view, legal)
+        return choice, isinstance(choice, Discard) and choice.riichi
+
+    def ask_among(self, view: PlayerView, legal: Sequence[Action]) -> Action | None:
+        return self._choose(view, legal)
+
+    def close(self) -> None:
+        pass
+
+
+class MjaiAsker:
+    """An outside mjai bot (``mjai:CMD``) in the seat, sent the seat's events as they were
+    recorded whatever it answered; it cannot be asked among the riichi discards only."""
+
+    def __init__(self, command: str, seat: int, timeout: float) -> None:
+        self.seat = MjaiSeat(command, seat, fallback=make_bot("strong"), timeout=timeout)
+
+    def see(self, event: Event) -> None:
+        self.seat.see(event)
+
+    def ask(self, view: PlayerView, legal: Sequence[Action], declared: bool
+            ) -> tuple[Action | None, bool]:
+        return self.seat.recorded_choice(view, legal, declared=declared)
+
+    def ask_among(self, view: PlayerView, legal: Sequence[Action]) -> Action | None:
+        return None
+
+    def close(self) -> None:
+        for note in self.seat.take_notes():
+            print(f"note: {note}", file=sys.stderr)
+        self.seat.close()
+
+
+def asker_for(bot: str, seat: int, timeout: float = 10.0) -> Asker:
+    """A fresh asker for one seat of one game (bots keep what they saw in a game)."""
+    if bot.startswith(MJAI):
+        return MjaiAsker(bot[len(MJAI):], seat, timeout)
+    return BotAsker(bot)
 
 
 def tally_file(path: str, level: str) -> Tally:
@@ -204,7 +276,7 @@ def tally_file(path: str, level: str) -> Tally:
         return Tally()
     out = Tally()
     for seat in range(4):
-        out.merge(tally_seat(events, seat, bot_asker(level)()))
+        out.merge(tally_seat(events, seat, asker_for(level, seat)))
     return out
 
 
@@ -256,7 +328,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.agreement",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("files", nargs="+", help="tenhou6 .json, mjlog .xml, mjai or saves")
-    parser.add_argument("--bot", default="strong", help="a bot level (default strong)")
+    parser.add_argument("--bot", default="strong",
+                        help="a bot level (default strong) or mjai:CMD for an outside bot")
     parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
     parser.add_argument("--json", action="store_true", help="the table as JSON")
     args = parser.parse_args(argv)

@@ -393,6 +393,47 @@ class MjaiSeat:
             self._give_up(str(exc))
             return self.fallback.choose(view, legal)  # type: ignore[no-any-return]
 
+    def recorded_choice(self, view: PlayerView, legal: Sequence[Action], *,
+                        declared: bool) -> tuple[Action | None, bool]:
+        """The bot's choice at a decision of a recorded game, as mjai-reviewer asks Mortal:
+        (the action, or None, and whether the bot wants riichi).
+
+        The recorded events go on whatever it answers, so a riichi it wants is followed by
+        its discard only when the recorded player ``declared`` one too (the recorded
+        ``reach`` is then not sent again); otherwise the answer is (None, True).  A bot that
+        is gone, late or illegal answers (None, False); :attr:`notes` says why.
+        """
+        if self.gone is not None:
+            return None, False
+        auto = automatic(legal)
+        if auto is not None:
+            return auto, False
+        try:
+            reply = self._exchange()
+            if reply is not None and wants_riichi(reply, legal):
+                if not declared:
+                    return None, True
+                self.outbox.append({"type": "reach", "actor": self.seat})
+                self.stream.skip_reach = True
+                reply2 = self._exchange()
+                return self._answer(reply2, legal, view, riichi=True), True
+            return self._answer(reply, legal, view), False
+        except SeatGone as exc:
+            self._give_up(str(exc))
+            return None, False
+
+    def _answer(self, reply: Any, legal: Sequence[Action], view: PlayerView, *,
+                riichi: bool = False) -> Action | None:
+        """The legal action ``reply`` names, or None (written down in the notes)."""
+        if reply is None or isinstance(reply, _Garbage):
+            self._checked(reply, legal, view, riichi=riichi)
+            return None
+        try:
+            return action_for(reply, legal, view, riichi=riichi)
+        except ReplyError:
+            self._checked(reply, legal, view, riichi=riichi)
+            return None
+
     def _checked(self, reply: Any, legal: Sequence[Action], view: PlayerView, *,
                  riichi: bool = False) -> Action:
         if riichi:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ai.arena import play_game
 from ai.base import make_bot
-from benchmarks.agreement import ROWS, bot_asker, game_events, rows, tally_seat
+from benchmarks.agreement import ROWS, asker_for, game_events, rows, tally_seat
 from rulesets.schema import Ruleset
 from tests.kit.real_logs import LOGS
 
@@ -14,14 +14,14 @@ def test_strong_agrees_with_its_own_game_at_every_decision() -> None:
     events = play_game(Ruleset(), [make_bot("strong", seed=s * 4 + 1) for s in range(4)],
                        seed=5)
     for seat in range(4):
-        t = tally_seat(events, seat, bot_asker("strong")())
+        t = tally_seat(events, seat, asker_for("strong", seat))
         assert t.asked["discard"] > 20
         assert t.asked == t.agreed, (seat, t.asked - t.agreed)
 
 
 def test_strong_does_not_agree_with_a_random_bot() -> None:
     events = play_game(Ruleset(), [make_bot("random", seed=s) for s in range(4)], seed=5)
-    t = tally_seat(events, 0, bot_asker("strong")())
+    t = tally_seat(events, 0, asker_for("strong", 0))
     assert t.asked["discard"] > 20
     assert t.agreed["discard"] < t.asked["discard"] * 0.6
 
@@ -29,7 +29,7 @@ def test_strong_does_not_agree_with_a_random_bot() -> None:
 def test_a_real_log_fills_the_rows() -> None:
     path = sorted((LOGS / "tenhou6").glob("*.json"))[0]
     events = game_events(path)
-    t = tally_seat(events, 0, bot_asker("strong")())
+    t = tally_seat(events, 0, asker_for("strong", 0))
     found = {r["row"] for r in rows(t)}
     assert {"discard", "turns 1-6", "pass"} <= found <= set(ROWS)
     assert all(0 <= int(str(r["agreed"])) <= int(str(r["asked"])) for r in rows(t))
