@@ -13,6 +13,7 @@ tenpai shape at a draw, ``style.formal_calls`` calls for a tenpai without yaku
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Literal
 
 from ai import defence
@@ -76,12 +77,28 @@ def formal_tenpai(sit: Situation, base_sh: int, useful: float, ev0: float
     return worth, ev0 + alone * worth
 
 
-def claim(sit: Situation, calls: Sequence[Chi | Pon | OpenKan], pass_: Pass) -> Decision:
-    """Chi, pon or pass on the last discard (see the module doc)."""
+@dataclass(frozen=True, slots=True)
+class CallOption:
+    """One way to call, judged: its expected worth after the best discard, and why."""
+
+    action: Action
+    score: float  # expected worth of the call (the closed hand's: ``ev0`` of :func:`judge`)
+    reason: str
+    shanten: int  # after the call and its discard
+    han: int  # sure han after it
+    brings_yaku: bool  # a pon that itself brings the yaku
+    formal: bool = False  # a call to a tenpai without yaku, for the draw
+
+
+def judge(sit: Situation, calls: Sequence[Chi | Pon | OpenKan]) -> tuple[float, list[CallOption]]:
+    """(the closed hand's expected worth, every call that advances the hand with a yaku).
+
+    One option per call and discard after it (the best four discards of each call): its
+    expected worth less the discard's danger; :func:`claim` compares them with the
+    closed hand's.
+    """
     st = sit.style
     view = sit.view
-    if view.last_discard is None:
-        return Decision(pass_, "pass")
     counts = sit.counts
     melds = sit.melds
     nmeld = len(melds)
@@ -89,14 +106,10 @@ def claim(sit: Situation, calls: Sequence[Chi | Pon | OpenKan], pass_: Pass) -> 
     total = sit.total
     draws = sit.draws
     ctx = sit.ctx
+    assert view.last_discard is not None
     from_seat, called = view.last_discard
     kind_called = kind_of(called)
     base_sh = shanten(counts, nmeld)
-    # the calls that cannot advance the hand are passed over below; when that leaves
-    # none, the pass needs nothing else read
-    yakuhai_pon = ctx.yakuhai[kind_called] > 0
-    if not any(_may_advance(a, counts, nmeld, base_sh, yakuhai_pon) for a in calls):
-        return Decision(pass_, _NO_CALL)
     threats = sit.threats
     # Against a riichi, styles without calls_after_riichi call only for tenpai.
     need_tenpai = not st.calls_after_riichi and any(t.riichi for t in threats)
@@ -117,7 +130,7 @@ def claim(sit: Situation, calls: Sequence[Chi | Pon | OpenKan], pass_: Pass) -> 
     river_kinds = {kind_of(r.tile) for r in view.me.river}
     call_ron = st.ron_factor * sit.ron_share()
     formal, formal_floor = formal_tenpai(sit, base_sh, u0, ev0)
-    best: tuple[float, Action, str] | None = None
+    out: list[CallOption] = []
     for a in calls:
         if isinstance(a, OpenKan):
             continue  # an open kan adds no speed; the pon is always offered beside it
@@ -158,9 +171,10 @@ def claim(sit: Situation, calls: Sequence[Chi | Pon | OpenKan], pass_: Pass) -> 
                 if formal and o.shanten == 0:
                     # no yaku, but tenpai at the draw is paid (formal tenpai)
                     score = formal - danger[o.kind] * st.defence
-                    if score > formal_floor and (best is None or score > best[0]):
-                        best = (score, a, f"{mkind} {kind_name(kind_called)}: "
-                                "tenpai for the draw, no yaku")
+                    if score > formal_floor:
+                        out.append(CallOption(a, score, f"{mkind} {kind_name(kind_called)}: "
+                                              "tenpai for the draw, no yaku", o.shanten, han,
+                                              brings_yaku, formal=True))
                 continue  # never a call that leaves the hand without a yaku
             hv = valuer.estimate(c, unseen, reds_after - red_lost(tiles, o.kind, ctx.red_fives))
             c[o.kind] += 1
@@ -180,15 +194,38 @@ def claim(sit: Situation, calls: Sequence[Chi | Pon | OpenKan], pass_: Pass) -> 
                     useful *= st.call_boost  # further calls speed an open hand
                 p = win_chance(o.shanten, useful, total, draws, end=end, ron_factor=ron)
                 score = p * sit.win_value(points) - danger[o.kind] * st.defence
-                margin = st.yakuhai_margin if brings_yaku else st.call_margin
-                if score <= ev0 * margin:
-                    continue
-            if best is None or score > best[0]:
-                best = (score, a, f"{mkind} {kind_name(kind_called)}: "
-                        f"{shanten_text(o.shanten)}, {o.ukeire} tiles, {han} han sure")
+            out.append(CallOption(a, score, f"{mkind} {kind_name(kind_called)}: "
+                                  f"{shanten_text(o.shanten)}, {o.ukeire} tiles, {han} han sure",
+                                  o.shanten, han, brings_yaku))
+    return ev0, out
+
+
+def claim(sit: Situation, calls: Sequence[Chi | Pon | OpenKan], pass_: Pass) -> Decision:
+    """Chi, pon or pass on the last discard (see the module doc)."""
+    st = sit.style
+    view = sit.view
+    if view.last_discard is None:
+        return Decision(pass_, "pass")
+    counts = sit.counts
+    nmeld = len(sit.melds)
+    base_sh = shanten(counts, nmeld)
+    # the calls that cannot advance the hand are passed over below; when that leaves
+    # none, the pass needs nothing else read
+    yakuhai_pon = sit.ctx.yakuhai[kind_of(view.last_discard[1])] > 0
+    if not any(_may_advance(a, counts, nmeld, base_sh, yakuhai_pon) for a in calls):
+        return Decision(pass_, _NO_CALL)
+    ev0, options = judge(sit, calls)
+    best: CallOption | None = None
+    for o in options:
+        if st.calls == "ev" and not o.formal:
+            margin = st.yakuhai_margin if o.brings_yaku else st.call_margin
+            if o.score <= ev0 * margin:
+                continue
+        if best is None or o.score > best.score:
+            best = o
     if best is None:
         return Decision(pass_, _NO_CALL)
-    return Decision(best[1], best[2])
+    return Decision(best.action, best.reason)
 
 
 _NO_CALL = "pass: no call keeps a yaku and speeds the hand up"
