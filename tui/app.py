@@ -28,7 +28,7 @@ from tui.messages import (
     SettingsChanged,
     StartGame,
 )
-from tui.savefiles import read_events
+from tui.savefiles import damage, read_good_part
 from tui.screens.table import TableScreen
 from tui.session import NewGame, PlaySession
 from tui.settings import Settings, load_settings, save_settings
@@ -119,8 +119,14 @@ class HanchanApp(App[int]):
         """Continue an unfinished saved game; one that another window plays is continued in
         a copy, and the player is told."""
         self._close_session()
+        damaged = damage(path)
         try:
             self.session = PlaySession.resume(path)
+            if damaged is not None and self.session.save_path is not None:
+                self.notify(f"{path.name} is damaged ({damaged.rstrip('.')}); its good part "
+                            f"goes on in {self.session.save_path.name}, and the file is left "
+                            "as it was.",
+                            severity="warning", timeout=10, markup=False)
         except GameLocked:
             self.session = PlaySession.resume(path, copy=True)
             name = self.session.save_path.name if self.session.save_path else "a copy"
@@ -132,9 +138,12 @@ class HanchanApp(App[int]):
         """Open a saved game in the replay viewer."""
         from tui.screens.replay import ReplayScreen  # noqa: PLC0415 - lazy: see the imports
 
-        events = read_events(path)
+        events, damaged = read_good_part(path)
         self._replace(ReplayScreen(events, title=path.name, seat=self.replay_seat,
                                    settings=self.settings))
+        if damaged is not None:  # every good hand is shown; the rest is not trusted
+            self.notify(f"{path.name} is shown up to its damaged part: {damaged.rstrip('.')}.",
+                        severity="warning", timeout=10, markup=False)
 
     def _open_table(self) -> None:
         assert self.session is not None
