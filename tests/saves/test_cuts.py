@@ -40,10 +40,10 @@ from engine.events import (
 from engine.game import Game, is_lead, unfinished_step
 from rulesets.loader import load_ruleset
 from rulesets.schema import Ruleset
-from saves.codec import SeatInfo, encode_event, encode_header
+from saves.codec import SeatInfo, decode_event, encode_event, encode_header, parse_json
 from saves.convert import events_from_recorded
 from saves.logs.tenhou6 import parse_tenhou6
-from saves.reader import SaveError, load, loads
+from saves.reader import SaveError, load
 from saves.verify import check_loaded, load_good_part
 from saves.writer import POINTER, GameWriter, latest_unfinished, make_header
 from tests.kit.real_logs import TENHOU6
@@ -176,30 +176,35 @@ def sample_points(events: Sequence[Event], n: int, seed: int) -> list[int]:
 # ------------------------------------------------------------------ the riichi record
 
 
-def riichi_index(events: Sequence[Event]) -> int:
-    return next(i for i, e in enumerate(events) if isinstance(e, RiichiDeclared))
-
-
-def test_a_step_reaches_the_disk_whole_so_a_kill_never_splits_a_riichi(tmp_path: Path) -> None:
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_step_reaches_the_disk_whole_so_a_kill_never_splits_a_riichi(
+        tmp_path: Path, name: str) -> None:
     """What a kill leaves after any event (the file as the writer left it) ends where a
-    step ends: never a riichi declaration without its discard."""
-    events = played_game(2)
+    step ends: never a riichi declaration without its discard, a riichi stick or a kan dora
+    without the discard's outcome, a false call's penalty without the claim's."""
+    events = GAMES[name]()
     start = events[0]
     assert isinstance(start, GameStarted)
-    writer = GameWriter.create(tmp_path, make_header(start.ruleset.to_dict(), SEATS, 2),
-                               name="g", pointer=False)
-    k = riichi_index(events)
-    ends: list[type] = []
-    for ev in events[:k + 40]:
-        writer.append(ev)
-        game = loads(writer.path.read_bytes())  # a kill now leaves this file
-        assert game.ok and not game.recovered_tail
-        assert unfinished_step(game.events) == 0, game.events[-3:]
-        ends.append(type(game.events[-1]))
-    assert ends[k] is not RiichiDeclared and ends[k + 1] is Discarded
+    writer = GameWriter.create(tmp_path, make_header(start.ruleset.to_dict(), SEATS,
+                                                     start.seed), name="g", pointer=False)
+    held = 0
+    with writer.path.open("rb") as reader:
+        for i, ev in enumerate(events):
+            writer.append(ev)
+            reader.seek(0)
+            data = reader.read()  # a kill now leaves this file
+            assert data.endswith(b"\n")
+            last = decode_event(parse_json(data[data.rindex(b"\n", 0, -1) + 1:-1]))
+            assert not is_lead(last), (i, last)
+            held += last != ev  # (kept back: the line before it is the last)
     writer.close()
+    assert held == sum(map(is_lead, events)) > 0
     body = writer.path.read_bytes().split(b"\n", 1)[1]
-    assert body == file_bytes(events[:k + 40]).split(b"\n", 1)[1]  # the same bytes
+    assert body == file_bytes(events).split(b"\n", 1)[1]  # the same bytes, line by line
+
+
+def riichi_index(events: Sequence[Event]) -> int:
+    return next(i for i, e in enumerate(events) if isinstance(e, RiichiDeclared))
 
 
 def test_continue_after_a_dangling_riichi_asks_the_player_again(tmp_path: Path) -> None:
@@ -211,11 +216,12 @@ def test_continue_after_a_dangling_riichi_asks_the_player_again(tmp_path: Path) 
     declared = events[k]
     assert isinstance(declared, RiichiDeclared)
     path = tmp_path / "g.jsonl"
-    path.write_bytes(file_bytes(events[:k + 1]))
+    data = file_bytes(events[:k + 1])
+    path.write_bytes(data)
     assert load(path).events[-1] == declared  # loading keeps the declaration
     writer, game = GameWriter.resume(path, pointer=False)
     assert game.events == list(events[:k])
-    assert path.read_bytes() == file_bytes(events[:k])  # cut where the riichi began
+    assert path.read_bytes() == data[:data.rindex(b"\n", 0, -1) + 1]  # where it began
     played = Game.from_events(game.events, [writer])
     asked = played.pending()[declared.seat]
     discard = events[k + 1]
