@@ -72,7 +72,7 @@ from engine.waits import is_tenpai
 from engine.wins import best_win_points
 from rulesets.schema import Ruleset
 
-__all__ = ["Game", "IllegalAction", "WallSource"]
+__all__ = ["Game", "IllegalAction", "WallSource", "is_lead", "unfinished_step"]
 
 WallSpec = tuple[int, ...] | tuple[tuple[int, ...], tuple[int, int]]
 WallSource = Callable[[int], Any]
@@ -132,6 +132,50 @@ def _normalised(action: Action) -> Action:
     return action
 
 
+def is_lead(ev: Event) -> bool:
+    """Whether ``ev`` never ends one of the game's steps (what one decision, or one
+    automatic move, brings about until the game waits again): a riichi declaration (its
+    discard follows), a riichi stick or a kan dora indicator on the way to a decision's
+    outcome, a noten declaration or a false call's penalty while other seats still answer.
+
+    A record that ends in one cannot be resumed as it stands: the seats' answers that led
+    to it are not in the record (``Game.from_events`` would ask again with the lead
+    already applied).  Every other event ends a step: after it the game waits for fresh
+    choices or goes on by itself from what the state holds.
+
+    >>> is_lead(RiichiDeclared(2, False)), is_lead(Drew(2, 40))
+    (True, False)
+    """
+    if isinstance(ev, Penalty):
+        return ev.kind != "chombo"  # a false call: the claim is still being answered
+    return isinstance(ev, _LEADS)
+
+
+_LEADS = (RiichiDeclared, RiichiAccepted, DoraRevealed, NotenDeclared)
+
+
+def unfinished_step(events: Sequence[Event]) -> int:
+    """How many events at the end of ``events`` are a step never finished (0 if none): the
+    leads (:func:`is_lead`) after the last event that ends a step, with the notes among
+    them.  Dropping them resumes the game where its last step began, and the seats are
+    asked again, as they were.
+
+    >>> unfinished_step([Drew(2, 40), RiichiDeclared(2, False)])
+    1
+    """
+    n = len(events)
+    i = n
+    lead = False
+    while i > 0:
+        ev = events[i - 1]
+        if is_lead(ev):
+            lead = True
+        elif not isinstance(ev, Note):
+            break
+        i -= 1
+    return n - i if lead else 0
+
+
 class Game:
     """One game: its events, its live state, and the seats' pending decisions.
 
@@ -186,7 +230,12 @@ class Game:
         walls: Sequence[Any] | None = None, wall_source: WallSource | None = None,
         practice_seats: Iterable[int] = (0,),
     ) -> Game:
-        """Resume a saved game: fold its events and continue from there."""
+        """Resume a saved game: fold its events and continue from there.
+
+        The record should end where a step ends: a record cut inside a step (a riichi
+        declaration without its discard) is resumed where that step began, without the
+        last :func:`unfinished_step` events (``saves.writer.GameWriter.resume`` cuts them).
+        """
         evs = list(events)
         if not evs or not isinstance(evs[0], GameStarted):
             raise ValueError("a saved game must start with GameStarted")
@@ -199,6 +248,8 @@ class Game:
         for i in range(started):
             g._wall_for(i)  # keep the shuffler in step with the hands already played
         g._listeners = list(listeners)
+        if g.state.phase == "new":  # a record of GameStarted alone: deal the first hand
+            g._start_hand(0, 0, 0, 0, tuple([evs[0].ruleset.start_points] * 4))
         if g.state.phase != "over":
             g._advance()
         return g

@@ -118,6 +118,18 @@ def read_regular(path: str | Path, limit: int = MAX_FILE_BYTES, what: str = "gam
     return data
 
 
+def line_start(data: bytes, line: int) -> int:
+    """Where line ``line`` (1-based, the header is line 1) begins in a file's bytes.
+
+    >>> line_start(BOM + b'{"h": 1}\\n{"e": 2}\\n', 2)
+    12
+    """
+    pos = len(BOM) if data.startswith(BOM) else 0
+    for _ in range(line - 1):
+        pos = data.index(b"\n", pos) + 1
+    return pos
+
+
 def load(path: str | Path) -> LoadedGame:
     """Read a game file.  :class:`SaveError` when it cannot be a game at all."""
     p = Path(path)

@@ -35,6 +35,7 @@ import random
 from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from engine import wall as wall_mod
@@ -77,7 +78,7 @@ from engine.game import Game
 from engine.legal import IllegalAction, shared_discard
 from engine.tiles import WIND_LETTERS, tile_name
 from saves.codec import Header
-from saves.reader import LoadedGame
+from saves.reader import LoadedGame, Problem, line_start, loads, read_regular
 
 SEATS = WIND_LETTERS
 _AUTOMATIC = (DoraRevealed, RiichiAccepted)
@@ -864,3 +865,56 @@ def check_loaded(game: LoadedGame) -> Verdict:
     and a game played here (with a seed) must have the walls its seed deals."""
     return referee(game.events, game.lines, practice_seats=practice_seats_of(game.header),
                    seeded_walls=True)
+
+
+# ------------------------------------------------------------------ the good part
+
+
+@dataclass
+class GoodPart:
+    """The part of a game file that can be trusted, and why the rest cannot."""
+
+    game: LoadedGame
+    """The file read up to its first line that cannot be read or cannot follow: the header,
+    every event before that line (with their line numbers), ``good_bytes`` up to it, and
+    that line in ``problems``."""
+    problem: str | None
+    """That line and what is wrong with it, in one sentence (None: the whole file is good)."""
+
+
+def good_part(data: bytes, path: Path | None = None) -> GoodPart:
+    """The longest prefix of a game file whose every event reads and follows
+    (:func:`check_loaded`), ending at the last good event; :class:`saves.reader.SaveError`
+    when the file cannot be a game at all.  A damaged or illegal line in hand 9 keeps
+    hands 1 to 8 and hand 9 up to it, for the replay viewer and for Continue.
+
+    >>> from saves.codec import encode_event, encode_header
+    >>> from saves.writer import make_header
+    >>> from rulesets.schema import Ruleset
+    >>> g = Game(Ruleset(), seed=3)
+    >>> first, start, draw = g.events[:3]
+    >>> lines = [first, start, Drew(draw.seat, draw.tile ^ 1)]  # another copy drawn
+    >>> data = encode_header(make_header({}, [], 3)) + b"".join(map(encode_event, lines))
+    >>> part = good_part(data)
+    >>> len(part.game.events), part.problem
+    (2, 'E1-0, line 4: seat 0 (E) draws 2s (tile 78), but the wall gives 2s (tile 79)')
+    """
+    game = loads(data, path)
+    problem = str(game.problems[0]) if game.problems else None
+    verdict = check_loaded(game)
+    keep = [k for k, e in enumerate(game.events) if not isinstance(e, Note)]
+    if verdict.problem is not None and verdict.checked < len(keep):  # an event refused
+        problem = str(verdict.problem)
+        cut = keep[verdict.checked]
+        if cut < len(game.events):
+            line = game.lines[cut]
+            game.good_bytes = line_start(data, line)
+            game.problems = [Problem(line, verdict.problem.message)]
+            del game.events[cut:], game.lines[cut:]
+    return GoodPart(game, problem)
+
+
+def load_good_part(path: str | Path) -> GoodPart:
+    """:func:`good_part` of the game file at ``path``."""
+    p = Path(path)
+    return good_part(read_regular(p), p)

@@ -4,6 +4,12 @@
   operating system at once (a killed program loses nothing); at the start and
   end of every hand and at the end of the game it also ``fsync``s (a power
   cut loses at most the current hand).  The file is only ever appended to.
+* A step of the game is one record: the events that never end a step
+  (``engine.game.is_lead``: a riichi declaration, a riichi stick, a kan dora...)
+  are kept until the event that ends it and written with it in one ``write``,
+  so a crash never leaves a declaration without its discard.  Continuing a file
+  that ends inside a step (an older file, a torn write) drops that step's lines
+  and asks the seats again (``engine.game.unfinished_step``).
 * Where a whole file must be written (the autosave pointer, a repaired copy),
   it is written to a temporary file, synced and renamed over (:func:`atomic_write`).
 * The autosave pointer (``autosave.json`` in the save folder) names the game
@@ -31,11 +37,12 @@ from typing import IO
 
 from platformdirs import user_data_dir
 
-from engine.events import Event, GameEnded, HandDrawn, HandStarted, Penalty, Won
+from engine.events import Event, GameEnded, HandDrawn, HandStarted, Note, Penalty, Won
+from engine.game import is_lead, unfinished_step
 from saves.codec import Header, SeatInfo, app_version, encode_event, encode_header
 from saves.folder import list_games, peek
-from saves.reader import LoadedGame, SaveError, loads, read_regular
-from saves.verify import check_loaded
+from saves.reader import LoadedGame, SaveError, line_start, read_regular
+from saves.verify import good_part
 
 try:
     import fcntl
@@ -179,6 +186,8 @@ class GameWriter:
         self._pointer_dir = pointer_dir
         self._unwritten = b""  # bytes a failed write left to write (the disk was full)
         self._sync_owed = False
+        self._held: list[bytes] = []  # the lines of a step not yet finished
+        self._held_sync = False
         self.problem: str | None = None
         """Why the last write failed (one sentence for the player), None when all is saved."""
 
@@ -223,12 +232,14 @@ class GameWriter:
                ) -> tuple[GameWriter, LoadedGame]:
         """Continue writing an unfinished game (locked while it is played).
 
-        The game is checked first (``saves.verify.check_loaded``: every event replayed
-        through the engine); an unplayable game raises :class:`SaveError` naming its first
-        bad line, and nothing is written.  A truncated last line is cut off.  A file
-        damaged in the middle is left untouched: its good part is copied to a new file
-        ``<name>-continued.jsonl``, and writing goes on there; so it does with ``copy``
-        (``<name>-copy.jsonl``), for a game locked by another window.
+        The game is checked first (``saves.verify.good_part``: every event replayed
+        through the engine).  A truncated last line is cut off, and so is a step the file
+        ends inside (``engine.game.unfinished_step``: its seats are asked again).  A file
+        damaged in the middle, or with a line that cannot follow, is left untouched: its
+        good part is copied to a new file ``<name>-continued.jsonl``, and writing goes on
+        there; so it does with ``copy`` (``<name>-copy.jsonl``), for a game locked by
+        another window.  A file whose good part cannot be continued (the game is over,
+        nothing was played) raises :class:`SaveError`, and nothing is written.
         """
         try:  # never through a link: a game is appended to in its own file only
             fh = os.fdopen(os.open(path, os.O_RDWR | getattr(os, "O_NOFOLLOW", 0)), "r+b",
@@ -247,13 +258,18 @@ class GameWriter:
             if fh is not None and not copy:
                 _lock(fh, path)
             data = read_regular(path)
-            game = loads(data, path)
+            part = good_part(data, path)
+            game = part.game
             refusal = cannot_continue(game)
             if refusal is not None:
+                if part.problem is not None and not game.finished:
+                    refusal = (f"{part.problem.rstrip('.')}, before any hand was recorded "
+                               "whole: there is nothing to continue")
                 raise SaveError(refusal, path=path)
-            problem = check_loaded(game).problem
-            if problem is not None:
-                raise SaveError(f"this game cannot be continued: {problem}", path=path)
+            cut = unfinished_step(game.events)
+            if cut:
+                game.good_bytes = line_start(data, game.lines[-cut])
+                del game.events[-cut:], game.lines[-cut:]
             good = data[:game.good_bytes]
             if good and not good.endswith(b"\n"):
                 good += b"\n"
@@ -277,7 +293,7 @@ class GameWriter:
                 _lock(fh, target)
             else:
                 target = path
-                if good != data:  # cut the truncated tail in place (the file stays locked)
+                if good != data:  # cut the unfinished tail in place (the file stays locked)
                     assert fh is not None
                     fh.truncate(game.good_bytes)
                     if len(good) > game.good_bytes:
@@ -333,20 +349,33 @@ class GameWriter:
         return self.saved
 
     def append(self, event: Event) -> None:
-        """Write one event (flushed; synced at hand boundaries and the end)."""
-        self._write(encode_event(event), sync=isinstance(event, _SYNC_AFTER))
-        if isinstance(event, GameEnded) and self._pointer_dir is not None and self.saved:
-            clear_pointer(self._pointer_dir, self.path)
+        """Write one event (flushed; synced at hand boundaries and the end); an event that
+        never ends a step is kept and written with the one that ends it."""
+        self._add((event,), sync=False)
 
     __call__ = append
 
     def extend(self, events: Sequence[Event]) -> None:
-        """Write several events at once, then sync."""
-        if not events:
+        """Write several events at once, then sync (a step left unfinished is kept)."""
+        self._add(events, sync=True)
+
+    def _add(self, events: Sequence[Event], sync: bool) -> None:
+        held = self._held
+        sync = sync or self._held_sync
+        out: list[bytes] = []
+        for ev in events:
+            held.append(encode_event(ev))
+            sync = sync or isinstance(ev, _SYNC_AFTER)
+            if is_lead(ev) or (len(held) > 1 and type(ev) is Note):
+                continue  # (a note inside a step goes with it)
+            out.extend(held)
+            held.clear()
+        self._held_sync = sync if held else False
+        if not out:
             return
-        self._write(b"".join(encode_event(e) for e in events), sync=True)
-        if (any(isinstance(e, GameEnded) for e in events) and self._pointer_dir is not None
-                and self.saved):
+        self._write(b"".join(out), sync=sync)
+        if (self._pointer_dir is not None and self.saved
+                and any(isinstance(e, GameEnded) for e in events)):
             clear_pointer(self._pointer_dir, self.path)
 
     def close(self) -> None:
@@ -354,6 +383,9 @@ class GameWriter:
         disk: :attr:`problem` then says what could not be saved)."""
         if self._fh is None:
             return
+        if self._held:  # a step the game stopped inside: kept (Continue asks it again)
+            data, self._held = b"".join(self._held), []
+            self._write(data, sync=True)
         self.retry()
         if self._unwritten:
             self.problem = (f"The last moves could not be saved ({self.problem or 'write failed'}"

@@ -31,7 +31,7 @@ from tui.messages import (
     SettingsChanged,
     StartGame,
 )
-from tui.savefiles import read_events
+from tui.savefiles import damage, read_good_part
 from tui.screens.start_program import StartProgramScreen
 from tui.screens.table import TableScreen
 from tui.session import NewGame, PlaySession, file_commands
@@ -164,8 +164,14 @@ class HanchanApp(App[int]):
     def _resume(self, path: Path, trusted: set[str]) -> None:
         options = self.new_game.mjai_options if self.new_game is not None else DEFAULT_MJAI
         self._close_session()
+        damaged = damage(path)
         try:
             self.session = PlaySession.resume(path, trusted=trusted, mjai=options)
+            if damaged is not None and self.session.save_path is not None:
+                self.notify(f"{path.name} is damaged ({damaged.rstrip('.')}); its good part "
+                            f"goes on in {self.session.save_path.name}, and the file is left "
+                            "as it was.",
+                            severity="warning", timeout=10, markup=False)
         except GameLocked:
             self.session = PlaySession.resume(path, copy=True, trusted=trusted, mjai=options)
             name = self.session.save_path.name if self.session.save_path else "a copy"
@@ -187,11 +193,12 @@ class HanchanApp(App[int]):
         """Open a saved game in the replay viewer."""
         from tui.screens.replay import ReplayScreen  # noqa: PLC0415 - lazy: see the imports
 
-        events, note = read_events(path)
+        events, damaged = read_good_part(path)
         self._replace(ReplayScreen(events, title=path.name, seat=self.replay_seat,
                                    settings=self.settings))
-        if note is not None:
-            self.notify(note, severity="warning", timeout=20)
+        if damaged is not None:  # every good hand is shown; the rest is not trusted
+            self.notify(f"{path.name} is shown up to its damaged part: {damaged.rstrip('.')}.",
+                        severity="warning", timeout=10, markup=False)
 
     def _open_table(self) -> None:
         assert self.session is not None

@@ -12,8 +12,8 @@ from engine.events import Event
 from rulesets.schema import Ruleset
 from saves.codec import SeatInfo
 from saves.folder import SavedGame, list_games, peek
-from saves.reader import SaveError, load
-from saves.verify import check_loaded
+from saves.reader import SaveError
+from saves.verify import load_good_part
 from saves.writer import GameWriter, cannot_continue, make_header
 from saves.writer import latest_unfinished as find_unfinished
 
@@ -44,20 +44,15 @@ def resume_writer(
             lambda: writer.problem)
 
 
-def read_events(path: Path) -> tuple[list[Event], str | None]:
-    """Every good event of a saved game, replayed through the engine first (raises
-    ``saves.reader.SaveError`` naming the first line that cannot follow), and, when reading
-    stopped at a damaged line, one sentence naming it (the events before it are shown)."""
-    game = load(path)
-    problem = check_loaded(game).problem
-    if problem is not None:
-        raise SaveError(f"this game cannot be replayed: {problem}", path=Path(path))
-    note = None
-    if game.problems:
-        first = game.problems[0]
-        note = (f"{Path(path).name} is damaged at line {first.line} ({first.message}): the "
-                f"replay shows the {len(game.events):,} events before it.")
-    return list(game.events), note
+def read_good_part(path: Path) -> tuple[list[Event], str | None]:
+    """Every event of a saved game up to its first line that cannot be read or cannot
+    follow (``saves.verify.load_good_part``), and that line's problem in one sentence
+    (None: the whole file is good).  ``saves.reader.SaveError`` when not one event is good."""
+    part = load_good_part(path)
+    if not part.game.events:
+        raise SaveError("nothing of this game can be replayed: "
+                        + (part.problem or "nothing was played in it yet"), path=Path(path))
+    return list(part.game.events), part.problem
 
 
 def latest_unfinished(save_dir: Path) -> Path | None:
@@ -85,16 +80,30 @@ def continue_problem(path: Path) -> str | None:
 
     The game is read and replayed through the engine (``saves.verify``), as continuing
     it would; nothing is written, so a refused game leaves no copy and no pointer behind.
+    A game damaged after its start can be continued from its good part (in a copy:
+    :func:`damage`).
     """
     try:
-        game = load(path)
+        part = load_good_part(path)
     except SaveError as exc:
         return exc.reason if exc.line is None else f"line {exc.line}: {exc.reason}"
-    refusal = cannot_continue(game)
+    refusal = cannot_continue(part.game)
     if refusal is not None:
+        if part.problem is not None and not part.game.finished:
+            return (f"{part.problem.rstrip('.')}, before any hand was recorded whole: there is "
+                    "nothing to continue")
         return refusal
-    problem = check_loaded(game).problem
-    return None if problem is None else str(problem)
+    return None
+
+
+def damage(path: Path) -> str | None:
+    """The first line of a saved game that cannot be read or cannot follow, in one sentence
+    (None for a whole file, or one that cannot be read at all): Continue goes on from the
+    good part before it, in a copy (``saves.writer.GameWriter.resume``)."""
+    try:
+        return load_good_part(path).problem
+    except SaveError:
+        return None
 
 
 def list_saves(save_dir: Path) -> list[SavedGame]:

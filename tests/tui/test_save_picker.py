@@ -16,7 +16,7 @@ from rich.text import Text
 from textual.widgets import DataTable
 
 from engine.events import Event, GameEnded, GameStarted, HandStarted, Won
-from saves.codec import SeatInfo
+from saves.codec import SeatInfo, encode_event
 from saves.verify import hand_label
 from saves.writer import POINTER, GameWriter, make_header
 from tests.kit.saved_games import played_game
@@ -24,6 +24,7 @@ from tests.kit.screen_text import screen_text
 from tests.kit.tui_driver import settle
 from tui.app import HanchanApp
 from tui.screens.menu import MenuScreen
+from tui.screens.replay import ReplayScreen
 from tui.screens.saves import FilePickerScreen
 from tui.screens.table import TableScreen
 from tui.settings import Settings
@@ -43,14 +44,29 @@ def write_game(folder: Path, events: Sequence[Event], name: str, pointer: bool =
     return w.path
 
 
-def unplayable(seed: int = 2) -> list[Event]:
-    """An unfinished game whose first win was paid 1,000 too much: it cannot be continued."""
+def illegal_later(seed: int = 2) -> list[Event]:
+    """An unfinished game whose first win was paid 1,000 too much: it is continued from the
+    good part before that line, in a copy."""
     events = list(played_game(seed))
     i = next(i for i, e in enumerate(events) if isinstance(e, Won))
     won = events[i]
     assert isinstance(won, Won)
     w = dataclasses.replace(won.wins[0], points=won.wins[0].points + 1000)
     return events[:i] + [dataclasses.replace(won, wins=(w,))] + events[i + 1:i + 30]
+
+
+def write_unplayable(folder: Path, name: str, pointer: bool = False) -> Path:
+    """An unfinished game whose GameStarted line has other rules than its header: not one
+    event of it can be trusted, so it cannot be continued."""
+    events = played_game(2)[:60]
+    start = events[0]
+    assert isinstance(start, GameStarted)
+    path = write_game(folder, events, name, pointer)
+    lines = path.read_bytes().split(b"\n")
+    other = dataclasses.replace(start, ruleset=start.ruleset.replace(oka=0))
+    lines[1] = encode_event(other).rstrip(b"\n")
+    path.write_bytes(b"\n".join(lines))
+    return path
 
 
 def picker_rows(app: HanchanApp) -> DataTable[Text]:
@@ -123,7 +139,7 @@ async def test_a_menu_over_hostile_files_opens_lists_and_continues(tmp_path: Pat
 
 async def test_an_unplayable_autosave_is_not_offered_and_nothing_is_forked(
         tmp_path: Path) -> None:
-    path = write_game(tmp_path, unplayable(), "bad", pointer=True)
+    path = write_unplayable(tmp_path, "bad", pointer=True)
     before = sorted(p.name for p in tmp_path.iterdir() if p.name != ".index.json")
     pointer = (tmp_path / POINTER).read_bytes()
     data = path.read_bytes()
@@ -135,7 +151,7 @@ async def test_an_unplayable_autosave_is_not_offered_and_nothing_is_forked(
         text = screen_text(app)
         assert "Continue the autosaved game" not in text
         assert "Cannot continue the autosaved game" in text
-        assert "bad.jsonl: E" in text and "recorded" in text
+        assert "bad.jsonl: line 2: the game's ruleset differs from" in text
         await pilot.press("c")
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
@@ -149,7 +165,7 @@ async def test_an_unplayable_autosave_is_not_offered_and_nothing_is_forked(
 
 async def test_continue_pressed_before_the_check_ends_still_checks_first(
         tmp_path: Path) -> None:
-    path = write_game(tmp_path, unplayable(), "bad", pointer=True)
+    path = write_unplayable(tmp_path, "bad", pointer=True)
     app = menu_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("c")
@@ -162,7 +178,7 @@ async def test_continue_pressed_before_the_check_ends_still_checks_first(
 
 
 async def test_loading_an_unplayable_game_marks_it_and_forks_nothing(tmp_path: Path) -> None:
-    write_game(tmp_path, unplayable(), "bad")
+    write_unplayable(tmp_path, "bad")
     app = menu_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("l")
@@ -172,9 +188,9 @@ async def test_loading_an_unplayable_game_marks_it_and_forks_nothing(tmp_path: P
         await pilot.pause()
         assert isinstance(app.screen, FilePickerScreen)
         text = screen_text(app)
-        assert "bad.jsonl  cannot be continued: E1-0, line" in text
+        assert "bad.jsonl  cannot be continued: line 2: the game's ruleset" in text
         scr = app.screen
-        assert isinstance(scr, FilePickerScreen) and "recorded" in scr.refused[0]
+        assert isinstance(scr, FilePickerScreen) and "differs" in scr.refused[0]
         await pilot.press("enter")  # refused again, with no second check
         await pilot.pause()
         assert app.screen is scr and list(scr.refused) == [0]
@@ -190,3 +206,46 @@ async def test_the_replay_picker_lists_games_in_words(tmp_path: Path) -> None:
         await pilot.pause()
         text = screen_text(app)
         assert "tenhou  you E, 3 easy bots  done.jsonl  you " in text
+
+
+def notes(app: HanchanApp) -> list[str]:
+    """The notifications on screen now."""
+    return [str(n.message) for n in app._notifications]
+
+
+async def test_an_autosave_illegal_later_goes_on_from_its_good_part_in_a_copy(
+        tmp_path: Path) -> None:
+    events = illegal_later()
+    i = next(i for i, e in enumerate(events) if isinstance(e, Won))
+    path = write_game(tmp_path, events, "bad", pointer=True)
+    data = path.read_bytes()
+    app = menu_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "(c) Continue the autosaved game" in screen_text(app)
+        await pilot.press("c")
+        await settle(pilot)  # (the table, or the result of the hand the bots end)
+        session = app.session
+        assert session is not None
+        assert session.save_path == tmp_path / "bad-continued.jsonl"
+        assert session.game.events[:i] == events[:i]  # every good event, and on
+        assert any(f"bad.jsonl is damaged (E1-0, line {i + 2}: " in m
+                   and "goes on in bad-continued.jsonl" in m for m in notes(app))
+    assert path.read_bytes() == data  # the damaged file is left as it was
+
+
+async def test_the_replay_viewer_shows_the_good_part_and_names_the_line(
+        tmp_path: Path) -> None:
+    events = illegal_later()
+    i = next(i for i, e in enumerate(events) if isinstance(e, Won))
+    path = write_game(tmp_path, events, "bad[x]")  # (brackets: the message is not markup)
+    app = HanchanApp("replay", path=path, settings=Settings(bot_delay=0.0))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        scr = app.screen
+        assert isinstance(scr, ReplayScreen)
+        assert scr.events == events[:i]  # every good hand, and the hand up to the line
+        assert any(f"bad[x].jsonl is shown up to its damaged part: E1-0, line {i + 2}: "
+                   in m and "recorded" in m for m in notes(app))
