@@ -35,6 +35,7 @@ import random
 from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from engine import wall as wall_mod
@@ -77,7 +78,7 @@ from engine.game import Game
 from engine.legal import IllegalAction, shared_discard
 from engine.tiles import WIND_LETTERS, tile_name
 from saves.codec import Header
-from saves.reader import LoadedGame
+from saves.reader import LoadedGame, SaveError, load
 
 SEATS = WIND_LETTERS
 _AUTOMATIC = (DoraRevealed, RiichiAccepted)
@@ -864,3 +865,29 @@ def check_loaded(game: LoadedGame) -> Verdict:
     and a game played here (with a seed) must have the walls its seed deals."""
     return referee(game.events, game.lines, practice_seats=practice_seats_of(game.header),
                    seeded_walls=True)
+
+
+def refusal(game: LoadedGame) -> SaveError | None:
+    """Why ``hanchan verify`` refuses a game read from a file, in its words: the first event
+    that cannot follow (``FILE: E1-0, line 57: ...``), else the first damaged line
+    (``FILE, line 12: ...``); None when the file is a legal game, whole or unfinished.
+    ``SaveError.line`` is the line named (None when the game cannot start at all)."""
+    problem = check_loaded(game).problem
+    if problem is not None:
+        error = SaveError(str(problem), path=game.path)
+        error.line = problem.line
+        return error
+    if game.problems:
+        return SaveError(game.problems[0].message, game.problems[0].line, game.path)
+    return None
+
+
+def load_checked(path: str | Path) -> LoadedGame:
+    """A game file read and refereed as ``hanchan verify`` reads it: what reviews, drills or
+    exports a save reads it this way, so it never meets a game the engine cannot play.
+    :class:`SaveError` (one sentence naming the line) for a file verify refuses."""
+    game = load(path)
+    error = refusal(game)
+    if error is not None:
+        raise error
+    return game
