@@ -14,6 +14,10 @@ named, with what the engine does there instead; nothing after it is trusted.
 Only the order inside a set is free: meld tiles, the tiles of a hand and the
 order of the yaku are compared as sets, so a log keeps its own order.
 
+Whatever reads a save for the player (review, drills, export) reads it through
+:func:`load_checked`, and says what verify would say of a file it refuses
+(:func:`refusal`), so none of them ever works on a game the engine cannot play.
+
 A game may begin at a later hand only when it has no seed (an imported excerpt of
 someone else's game); a game played here starts at East 1 with the starting
 scores, and its seeded walls and dice are the ones its seed deals.
