@@ -108,6 +108,10 @@ async def test_the_discards_drill_leaves_out_a_damaged_game(tmp_path: Path) -> N
             await pilot.pause(0.05)
             if scr.items:
                 break
+        for _ in range(40):  # the note's line is laid out on a later refresh
+            if "left out" in screen_text(app):
+                break
+            await pilot.pause(0.05)
         assert scr.items and "From g.jsonl" in screen_text(app)
         assert scr.skipped == f"1 saved game was left out as damaged ({refusal})."
         assert "1 saved game was left out as damaged (damaged.jsonl: E1-2, line 201:" \
