@@ -118,11 +118,12 @@ def run_discards(args: argparse.Namespace) -> int:
     folder = save_dir(args.save_dir)
     files = [Path(f) for f in args.files]
     try:
-        problems = find_problems(files or saved_games(folder), count, seed, strict=bool(files))
+        found = find_problems(files or saved_games(folder), count, seed, strict=bool(files))
     except SaveError as exc:
-        raise UserError(str(exc), status=1) from None
-    except OSError as exc:
-        raise UserError(f"cannot read {exc.filename}: {exc.strerror}", status=1) from None
+        raise UserError(f"cannot review {exc}", status=1) from None
+    if found.note:
+        print(f"note: {found.note}", file=sys.stderr)
+    problems = found.problems
     if not problems:
         where = ", ".join(args.files) if args.files else str(folder)
         return _made_up(count, seed, f"No costly discard found in the saved games of {where}"

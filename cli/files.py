@@ -24,7 +24,7 @@ from saves.logs.model import LogFormatError, RecordedGame
 from saves.logs.tenhou6 import format_tenhou6, parse_tenhou6
 from saves.reader import SaveError, load, loads
 from saves.seats import outside_command, shown_command
-from saves.verify import check_loaded, hand_label
+from saves.verify import check_loaded, hand_label, refusal
 from saves.writer import GameWriter, make_header, save_dir
 from text.saves import final_words
 
@@ -42,7 +42,7 @@ def verify_file(path: Path) -> tuple[str, bool, list[str]]:
         game = load(path)
     except SaveError as exc:
         return str(exc), False, []
-    problem = check_loaded(game).problem
+    error = refusal(game)
     notes = [f"{path}: seat {WIND_LETTERS[s]} records an outside bot's command, "
              f"`{shown_command(command)}`: kept for the record, never run from the file "
              "(Continue asks first, or seats the strong bot)"
@@ -52,10 +52,8 @@ def verify_file(path: Path) -> tuple[str, bool, list[str]]:
         notes.append(f"{path}: the last line was cut short while saving; it was left out")
     if not game.finished:
         notes.append(f"{path}: the game is unfinished; checked up to its last whole event")
-    if problem is not None:
-        return f"{path}: {problem}", False, notes
-    if game.problems:
-        return f"{path}, {game.problems[0]}", False, notes
+    if error is not None:
+        return str(error), False, notes
     starts = [e for e in game.events if isinstance(e, HandStarted)]
     n = len(starts)
     what = f"{n} hand{'' if n == 1 else 's'}, {game.rules.name}"
@@ -159,10 +157,14 @@ def run_export(args: argparse.Namespace) -> int:
         game = load(path)
     except SaveError as exc:
         raise UserError(str(exc), 1) from None
-    for problem in game.problems:
-        print(f"note: {path}: {problem}; exporting the events before it", file=sys.stderr)
+    error = refusal(game)
+    events = game.events
+    if error is not None:  # verify refuses it: the part before the line it names, status 1
+        if error.line is None or not any(n < error.line for n in game.lines):
+            raise UserError(f"cannot export {error}", 1)
+        events = [e for e, n in zip(game.events, game.lines, strict=True) if n < error.line]
     try:
-        recorded = recorded_from_events(game.events, title=path.stem,
+        recorded = recorded_from_events(events, title=path.stem,
                                         open_riichi=args.fmt == "mjai")
         if args.fmt == "tenhou6":
             text = format_tenhou6(recorded)
@@ -187,4 +189,6 @@ def run_export(args: argparse.Namespace) -> int:
         except OSError as exc:  # a full disk or a closed pipe: say so; nothing left to flush
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             raise UserError(f"cannot write the log: {exc.strerror or exc}", 1) from None
+    if error is not None:
+        raise UserError(f"{error}; only the part before line {error.line} was exported", 1)
     return 0

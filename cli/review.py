@@ -17,6 +17,7 @@ from cli.inputs import UserError
 from engine.events import Event
 from saves.convert import ConvertError, events_from_recorded
 from saves.reader import SaveError, load
+from saves.verify import refusal
 from text.review import review_json, review_text
 
 SEATS = "ESWN"
@@ -32,15 +33,26 @@ def game_events(path: Path, fmt: str | None) -> tuple[list[Event], int | None]:
             game = load(path)
         except SaveError as exc:
             if guessed != "mjai":
-                raise UserError(f"cannot read {path.name}: {exc}", 1) from None
-        else:
-            if not game.events:
-                raise UserError(f"{path.name} holds no events to review", 1)
+                raise UserError(f"cannot review {exc}", 1) from None
+            try:  # a .jsonl that is no save may be an mjai log
+                return _log_events(path, guessed), None
+            except UserError as not_mjai:  # neither: the save's reason first
+                raise UserError(f"cannot review {exc}; it is not an mjai log either "
+                                f"({not_mjai})", 1) from None
+        else:  # a save is refereed as verify does: a game the engine cannot play is refused
+            error = refusal(game)
+            if error is not None:
+                raise UserError(f"cannot review {error}", 1)
             humans = [i for i, s in enumerate(game.header.seats) if s.bot is None]
             return game.events, (humans[0] if len(humans) == 1 else None)
-    log = read_log(path, guessed)
+    return _log_events(path, guessed), None
+
+
+def _log_events(path: Path, fmt: str) -> list[Event]:
+    """The events of another program's log, played through the engine (``UserError``)."""
+    log = read_log(path, fmt)
     try:
-        return events_from_recorded(log), None
+        return events_from_recorded(log)
     except ConvertError as exc:
         raise UserError(f"{path} cannot be reviewed: {exc}", 1) from None
 

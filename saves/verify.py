@@ -14,6 +14,10 @@ named, with what the engine does there instead; nothing after it is trusted.
 Only the order inside a set is free: meld tiles, the tiles of a hand and the
 order of the yaku are compared as sets, so a log keeps its own order.
 
+Whatever reads a save for the player (review, drills, export) reads it through
+:func:`load_checked`, and says what verify would say of a file it refuses
+(:func:`refusal`), so none of them ever works on a game the engine cannot play.
+
 A game may begin at a later hand only when it has no seed (an imported excerpt of
 someone else's game); a game played here starts at East 1 with the starting
 scores, and its seeded walls and dice are the ones its seed deals.
@@ -78,7 +82,15 @@ from engine.game import Game
 from engine.legal import IllegalAction, shared_discard
 from engine.tiles import WIND_LETTERS, tile_name
 from saves.codec import Header
-from saves.reader import LoadedGame, Problem, line_start, loads, read_regular
+from saves.reader import (
+    LoadedGame,
+    Problem,
+    SaveError,
+    line_start,
+    load,
+    loads,
+    read_regular,
+)
 
 SEATS = WIND_LETTERS
 _AUTOMATIC = (DoraRevealed, RiichiAccepted)
@@ -918,3 +930,29 @@ def load_good_part(path: str | Path) -> GoodPart:
     """:func:`good_part` of the game file at ``path``."""
     p = Path(path)
     return good_part(read_regular(p), p)
+
+
+def refusal(game: LoadedGame) -> SaveError | None:
+    """Why ``hanchan verify`` refuses a game read from a file, in its words: the first event
+    that cannot follow (``FILE: E1-0, line 57: ...``), else the first damaged line
+    (``FILE, line 12: ...``); None when the file is a legal game, whole or unfinished.
+    ``SaveError.line`` is the line named (None when the game cannot start at all)."""
+    problem = check_loaded(game).problem
+    if problem is not None:
+        error = SaveError(str(problem), path=game.path)
+        error.line = problem.line
+        return error
+    if game.problems:
+        return SaveError(game.problems[0].message, game.problems[0].line, game.path)
+    return None
+
+
+def load_checked(path: str | Path) -> LoadedGame:
+    """A game file read and refereed as ``hanchan verify`` reads it: what reviews, drills or
+    exports a save reads it this way, so it never meets a game the engine cannot play.
+    :class:`SaveError` (one sentence naming the line) for a file verify refuses."""
+    game = load(path)
+    error = refusal(game)
+    if error is not None:
+        raise error
+    return game

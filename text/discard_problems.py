@@ -34,7 +34,8 @@ from engine.tiles import (
 from engine.view import PlayerView
 from engine.waits import DiscardOption, discard_options
 from saves.folder import list_games
-from saves.reader import SaveError, load
+from saves.reader import SaveError
+from saves.verify import load_checked
 from text.score_call import AnswerError
 
 WIND_WORDS = ("East", "South", "West", "North")
@@ -164,27 +165,50 @@ MAX_GAMES = 200
 """Saved games read at most (newest first)."""
 
 
+@dataclass(frozen=True)
+class Found:
+    """The problems drawn from saved games, and the games left out because ``hanchan
+    verify`` refuses them (each as its refusal: the file, the line and why)."""
+
+    problems: list[DiscardProblem]
+    skipped: list[str]
+
+    @property
+    def note(self) -> str:
+        """One sentence on the games left out ("" when none was)."""
+        if not self.skipped:
+            return ""
+        n = len(self.skipped)
+        return (f"{n} saved game{' was' if n == 1 else 's were'} left out as damaged "
+                f"({'' if n == 1 else 'the first: '}{self.skipped[0]}).")
+
+
 def saved_games(folder: Path) -> list[Path]:
-    """The readable games of a save folder, newest first."""
-    return [g.path for g in list_games(folder)
-            if g.status in ("finished", "unfinished")][:MAX_GAMES]
+    """The game files of a save folder, newest first (those that cannot be read last),
+    without the empty ones (a header only: a game never started)."""
+    return [g.path for g in list_games(folder) if g.status != "empty"][:MAX_GAMES]
 
 
 def find_problems(paths: Sequence[Path], count: int, seed: int, *, strict: bool = True
-                  ) -> list[DiscardProblem]:
+                  ) -> Found:
     """``count`` problems from the games of ``paths`` (each game's human seat, else East).
 
-    ``strict``: a game that cannot be read raises :class:`saves.reader.SaveError` or
-    :class:`OSError`; otherwise it is skipped, and reading stops once four times
-    ``count`` problems are found.
+    Each game is read through the referee (``saves.verify.load_checked``), so a damaged
+    or impossible game gives no problem.  ``strict``: such a game raises
+    :class:`saves.reader.SaveError` naming the line; otherwise it is left out (in
+    :attr:`Found.skipped`), and reading stops once four times ``count`` problems are found.
     """
     found: list[DiscardProblem] = []
+    skipped: list[str] = []
     for path in paths:
         try:
-            game = load(path)
-        except (SaveError, OSError):
+            game = load_checked(path)
+        except SaveError as exc:
             if strict:
                 raise
+            text = str(exc)  # the path as given, shortened to the file's name
+            skipped.append(path.name + text[len(str(path)):] if text.startswith(str(path))
+                           else text)
             continue
         if len(game.events) < 2:
             continue
@@ -192,4 +216,4 @@ def find_problems(paths: Sequence[Path], count: int, seed: int, *, strict: bool 
         found += problems_in_game(game.events, seat, path.name)
         if not strict and len(found) >= count * 4:
             break
-    return pick(found, count, seed)
+    return Found(pick(found, count, seed), skipped)

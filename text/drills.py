@@ -292,6 +292,8 @@ def efficiency_items(count: int, seed: int) -> list[DrillItem]:
             for p in made_up_problems(count, seed)]
 
 
-def discard_items(folder: Path, count: int, seed: int) -> list[DrillItem]:
-    """The discards drill from the newest games of ``folder`` (unreadable ones skipped)."""
-    return problem_items(find_problems(saved_games(folder), count, seed, strict=False))
+def discard_items(folder: Path, count: int, seed: int) -> tuple[list[DrillItem], str]:
+    """The discards drill from the newest games of ``folder``, and one sentence on the
+    games left out because verify refuses them ("" when none was)."""
+    found = find_problems(saved_games(folder), count, seed, strict=False)
+    return problem_items(found.problems), found.note

@@ -114,3 +114,24 @@ def test_discards_drill_with_no_games(tmp_path: Path, monkeypatch: pytest.Monkey
     status, _, err = run(["drill", "discards", str(tmp_path / "missing.jsonl")], "",
                          monkeypatch, capsys)
     assert status == 1 and "missing.jsonl" in err and "Traceback" not in err
+
+
+def test_discards_drill_leaves_out_a_damaged_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    # one line deleted: refused as verify refuses it, with its sentence; the other game
+    # still gives the problems (issue 35)
+    good = _saved(tmp_path)
+    lines = good.read_bytes().split(b"\n")
+    del lines[200]
+    damaged = tmp_path / "damaged.jsonl"
+    damaged.write_bytes(b"\n".join(lines))
+    status, out, err = run(["drill", "discards", "--save-dir", str(tmp_path), "--count", "2",
+                            "--seed", "0"], "skip\n", monkeypatch, capsys)
+    assert status == 0 and "From g.jsonl" in out and "Skipped. Strong discards" in out
+    assert err == ("note: 1 saved game was left out as damaged (damaged.jsonl: E1-2, line 201: "
+                   "seat 2 (W) discards 2z (tile 112), but here seat 2 (W) draws 2z "
+                   "(tile 112)).\n")
+    status, out, err = run(["drill", "discards", str(damaged)], "", monkeypatch, capsys)
+    assert status == 1 and out == ""
+    assert err == f"hanchan: cannot review {damaged}: E1-2, line 201: seat 2 (W) discards 2z " \
+                  "(tile 112), but here seat 2 (W) draws 2z (tile 112)\n"

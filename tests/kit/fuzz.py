@@ -18,6 +18,9 @@ events the original game does not have, or an import that writes a game verify r
 
 from __future__ import annotations
 
+import contextlib
+import importlib
+import io
 import json
 import random
 import re
@@ -25,19 +28,25 @@ import signal
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
+from unittest import mock
 
+from cli.files import verify_file
+from cli.main import main
 from engine.events import Event, GameStarted, HandStarted
 from engine.game import Game
 from saves.codec import SeatInfo
 from saves.convert import ConvertError, events_from_recorded
+from saves.folder import peek
 from saves.logs.model import LogFormatError, RecordedGame
-from saves.reader import SaveError, loads
+from saves.reader import SaveError, load, loads
 from saves.verify import check_loaded
 from saves.writer import GameWriter, make_header
 from tests.kit.tenhou_replay import drive, same_event
+from text.drills import discard_items
 
 HANG_SECONDS = 10.0
 OUTCOMES = ("tried", "refused", "accepted legal", "crash", "hang", "wrongly accepted")
@@ -321,3 +330,126 @@ def mutate_xml(text: str, rng: random.Random) -> tuple[str, str]:
                                     str(rng.randrange(136))])
             new = tag[:a.start(2)] + ",".join(values) + tag[a.end(2):]
     return text[:m.start()] + new + text[m.end():], f"{kind} {tag[:40]}"
+
+
+# ------------------------------------------------------------------ what reads a save
+
+CONSUMERS: dict[str, tuple[list[str], str]] = {
+    "review": (["review", "{path}", "--json"], "cli.review.review_game"),
+    "drill discards": (["drill", "discards", "{path}", "--count", "2", "--seed", "0"],
+                       "text.discard_problems.review_game"),
+    "export tenhou6": (["export", "{path}", "--format", "tenhou6", "-o", "{out}"],
+                       "cli.files.recorded_from_events"),
+    "export mjai": (["export", "{path}", "--format", "mjai", "-o", "{out}"],
+                    "cli.files.recorded_from_events"),
+}
+"""The commands that read a save (docs/cli.md), each with the function it hands the
+game's events to: the spy that sees which game the command worked on."""
+
+
+@contextlib.contextmanager
+def spying(target: str, seen: list[list[Event]]) -> Iterator[None]:
+    """``module.function`` (which takes the events first) records each game it is given."""
+    module_name, _, name = target.rpartition(".")
+    module = importlib.import_module(module_name)
+    real = getattr(module, name)
+
+    def spy(events: Sequence[Event], *args: Any, **kwargs: Any) -> Any:
+        seen.append(list(events))
+        return real(events, *args, **kwargs)
+
+    with mock.patch.object(module, name, spy):
+        yield
+
+
+def run_cli(argv: list[str]) -> tuple[int, str, str]:
+    """``hanchan ARGV`` in this process, nothing on stdin: (status, stdout, stderr)."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), \
+            mock.patch("sys.stdin", io.StringIO("")):
+        status = main(argv)
+    return status, out.getvalue(), err.getvalue()
+
+
+def verified(path: Path) -> tuple[str, list[Event] | None, list[Event]]:
+    """What ``hanchan verify`` says of a file: its line, the events when it accepts the
+    file (else None), and the events before the line it names (the part to trust)."""
+    line, good, _ = verify_file(path)
+    try:
+        game = load(path)
+    except SaveError:
+        return line, None, []
+    if good:
+        return line, list(game.events), list(game.events)
+    named = re.search(r"line (\d+)", line[len(str(path)):])
+    cut = int(named.group(1)) if named else 0
+    return line, None, [e for e, n in zip(game.events, game.lines, strict=True) if n < cut]
+
+
+def judge_consumer(data: bytes, consumer: str, folder: Path) -> str:
+    """The outcome of a (damaged) save given to one command of :data:`CONSUMERS`: a file
+    ``verify`` refuses must give status 1 and verify's own sentence (naming the line) as
+    the one line on stderr; a file it accepts, status 0 and the command at work on exactly
+    the verified game (an export of a refused file: on the part before the line named)."""
+    path, out = folder / "g.jsonl", folder / "out.log"
+    path.write_bytes(data)
+    out.unlink(missing_ok=True)
+    line, accepted, good_part = verified(path)
+    argv_pattern, target = CONSUMERS[consumer]
+    argv = [a.format(path=path, out=out) for a in argv_pattern]
+    seen: list[list[Event]] = []
+    with spying(target, seen):
+        status, _, err = run_cli(argv)
+    said = [s for s in err.splitlines() if not s.startswith("note: ")]
+    if status not in (0, 1) or "Traceback" in err:
+        return f"crash: status {status}, {err[-300:]!r}"
+    if accepted is None:
+        if status == 0:
+            return f"wrongly accepted: status 0 for {line!r}"
+        text = said[0] if len(said) == 1 else ""
+        if not (_one_sentence(text) and text.startswith("hanchan: ") and line in text):
+            return f"crash: bad message {err!r} for {line!r}"
+        if seen and (consumer.startswith("review") or consumer.startswith("drill")):
+            return f"wrongly accepted: {consumer} read the refused game"
+        if seen and seen != [good_part]:
+            return f"wrongly accepted: exported {len(seen[0])} events, not the good part"
+        return "refused"
+    if status != 0:
+        return f"crash: status {status} for a game verify accepts: {err!r}"
+    if consumer.startswith("drill") and len(accepted) < 2:
+        return "accepted legal" if not seen else "wrongly accepted: drill on no game"
+    if seen != [accepted]:
+        return "wrongly accepted: the command read another game than the verified one"
+    return "accepted legal"
+
+
+def judge_folder(data: bytes, good: bytes, folder: Path) -> str:
+    """The outcome of the app's discard drill (``text.drills.discard_items``) over a save
+    folder that holds one good game and the (damaged) save: no exception; the damaged file
+    left out with verify's sentence exactly when verify refuses it; the good game always
+    reviewed; and only verified games reviewed."""
+    for old in folder.glob("*.jsonl"):
+        old.unlink()
+    (folder / "good.jsonl").write_bytes(good)
+    path = folder / "g.jsonl"
+    path.write_bytes(data)
+    line, accepted, _ = verified(path)
+    _, good_events, _ = verified(folder / "good.jsonl")
+    seen: list[list[Event]] = []
+    with spying("text.discard_problems.review_game", seen):
+        _, note = discard_items(folder, 100, 0)  # enough problems asked to read every game
+    if good_events not in seen:
+        return "crash: the good game was not reviewed"
+    named = note and "g.jsonl" in note and line[len(str(path)):] in note
+    if accepted is None and peek(path).status == "empty":  # a header only: no game to use
+        return "refused" if not note and len(seen) == 1 else f"crash: {note!r} for no game"
+    if accepted is None:
+        if not named or not _one_sentence(note):
+            return f"crash: bad note {note!r} for {line!r}"
+        return "refused" if len(seen) == 1 else "wrongly accepted: the refused game reviewed"
+    if note:
+        return f"crash: a note {note!r} for a game verify accepts"
+    others = [s for s in seen if s != good_events]
+    if len(accepted) >= 2 and others != [accepted] and accepted != good_events:
+        return "wrongly accepted: another game than the verified one reviewed"
+    return "accepted legal"

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from textual.widgets import Input, Select
 
+from cli.files import verify_file
 from rulesets import load
 from tests.cli.test_drill import _saved
 from tests.kit.screen_text import screen_text
@@ -85,3 +86,36 @@ async def test_the_discards_drill_reviews_the_saved_games(tmp_path: Path) -> Non
         await pilot.press(*"xx", "enter")
         await pilot.pause()
         assert "is not one tile" in scr.said
+
+
+async def test_the_discards_drill_leaves_out_a_damaged_game(tmp_path: Path) -> None:
+    # one line deleted in the middle of a game: the referee refuses it (as verify does), the
+    # drill says so in one sentence and draws its problems from the other game (issue 35)
+    good = _saved(tmp_path)
+    lines = good.read_bytes().split(b"\n")
+    del lines[200]
+    (tmp_path / "damaged.jsonl").write_bytes(b"\n".join(lines))
+    refusal = verify_file(tmp_path / "damaged.jsonl")[0].removeprefix(str(tmp_path) + "/")
+    assert refusal.startswith("damaged.jsonl: E1-2, line 201: ")
+    app = HanchanApp("menu", save_dir=tmp_path, settings=Settings(bot_delay=0.0))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        await pilot.pause()
+        await pilot.press("down", "down", "down", "enter")  # the discards drill
+        scr = app.screen
+        assert isinstance(scr, DrillScreen) and scr.kind == "discards"
+        for _ in range(200):
+            await pilot.pause(0.05)
+            if scr.items:
+                break
+        for _ in range(40):  # the note's line is laid out on a later refresh
+            if "left out" in screen_text(app):
+                break
+            await pilot.pause(0.05)
+        assert scr.items and "From g.jsonl" in screen_text(app)
+        assert scr.skipped == f"1 saved game was left out as damaged ({refusal})."
+        assert "1 saved game was left out as damaged (damaged.jsonl: E1-2, line 201:" \
+            in " ".join(screen_text(app).split())
+        await pilot.press(*"skip", "enter")
+        await pilot.pause()
+        assert scr.said.startswith("Skipped. Strong discards") and scr.asked == 1

@@ -4,7 +4,9 @@
 The first page picks the rules (a preset) and the drill; the second asks the questions
 one at a time: the problem, an answer box, the verdict with its explanation and the
 running score; Enter goes on to the next question, Esc back.  The discards drill reviews
-the newest saved games in a worker thread first (a few seconds a game).
+the newest saved games in a worker thread first (a few seconds a game), each read
+through the referee as ``hanchan verify`` reads it: a damaged game is left out, and one
+line under the title says so.
 """
 
 from __future__ import annotations
@@ -83,6 +85,7 @@ class DrillScreen(Screen[None]):
     DrillScreen > VerticalScroll { padding: 0 2; }
     DrillScreen #head { text-style: bold; margin: 1 0; }
     DrillScreen #verdict { margin: 1 0; }
+    DrillScreen #skipped { display: none; margin: 0 0 1 0; }
     """
 
     BINDINGS = [Binding("escape", "back", "Back")]
@@ -101,10 +104,12 @@ class DrillScreen(Screen[None]):
         self.asked = 0
         self.answered = False
         self.said = ""  # the words under the answer box
+        self.skipped = ""  # the sentence on the saved games left out as damaged
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
             yield Static("", id="head")
+            yield Static("", id="skipped")
             yield Static("", id="problem")
             yield Input(id="answer")
             yield Static("", id="verdict")
@@ -119,11 +124,18 @@ class DrillScreen(Screen[None]):
             self._start(question_items(self.kind, self.rules, count=self.count, seed=self.seed))
 
     def _load_discards(self) -> None:
-        items = discard_items(self.save_dir, self.count, self.seed) if self.save_dir else []
-        self.app.call_from_thread(self._start, items)
+        items, skipped = (discard_items(self.save_dir, self.count, self.seed)
+                          if self.save_dir else ([], ""))
+        self.app.call_from_thread(self._start, items, skipped)
 
-    def _start(self, items: list[DrillItem]) -> None:
+    def _start(self, items: list[DrillItem], skipped: str = "") -> None:
+        """Ask the first item; ``skipped``: a sentence on the saved games left out."""
         self.items = items
+        self.skipped = skipped
+        if skipped:
+            note = self.query_one("#skipped", Static)
+            note.update(Text(skipped, style=palette.QUIET))
+            note.display = True
         if not items:
             self._head()
             self._say(Text("No costly discard found in your saved games: play a few games "
