@@ -277,7 +277,7 @@ def _load_uncached(name_or_path: str | Path, relative_to: Path | None,
             try:
                 base_info = _load(base, path.parent, (*seen, path))
             except RulesetError as exc:
-                problems.extend(f"base {base!r}: {p}" for p in exc.problems)
+                problems.extend(f"base {_clipped(base)!r}: {p}" for p in exc.problems)
     for key in ("title", "source"):
         if key in data and not isinstance(data[key], str):
             problems.append(f"{key}: must be text in quotes, not {_show(data[key])}")
@@ -368,11 +368,16 @@ def _unknown_key(key: str, section: str | None, fields: Mapping[str, Any],
     return f"{where}{key}: unknown option; did you mean '{meant}'?"
 
 
+def _clipped(text: str, most: int = 40) -> str:
+    """``text`` as a message shows it: a long name cut to its first ``most`` characters."""
+    return text if len(text) <= most else text[:most] + "..."
+
+
 def _unknown_preset(name: str) -> str:
     presets = list_presets()
     close = difflib.get_close_matches(name, presets, n=1, cutoff=0.5)
     hint = f" Did you mean '{close[0]}'?" if close else ""
-    return (f"no preset called '{name}' and no such file.{hint} "
+    return (f"no preset called '{_clipped(name)}' and no such file.{hint} "
             f"Presets: {', '.join(presets)}.")
 
 
