@@ -20,12 +20,12 @@ from saves.codec import SeatInfo, encode_event, encode_header
 from saves.convert import ConvertError, events_from_recorded, left_out_note, recorded_from_events
 from saves.logs.mjai import format_mjai, parse_mjai
 from saves.logs.mjlog import parse_mjlog
-from saves.logs.model import LogFormatError, RecordedGame
+from saves.logs.model import MAX_LOG_BYTES, LogFormatError, RecordedGame
 from saves.logs.tenhou6 import format_tenhou6, parse_tenhou6
-from saves.reader import SaveError, load, loads
+from saves.reader import SaveError, load, loads, read_regular
 from saves.seats import outside_command, shown_command
 from saves.verify import check_loaded, hand_label, refusal
-from saves.writer import GameWriter, make_header, save_dir
+from saves.writer import atomic_write, make_header, save_dir, write_new
 from text.saves import final_words
 
 # ------------------------------------------------------------------ verify
@@ -96,9 +96,9 @@ def read_log(path: Path, fmt: str, rules: Ruleset | None = None) -> RecordedGame
     """Parse a log file into the neutral model (``UserError`` on a bad file); ``rules``:
     the ruleset it was played under, when given (``import --rules``)."""
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise UserError(f"cannot read {path}: {exc.strerror or exc}", 1) from None
+        raw = read_regular(path, MAX_LOG_BYTES, "log")
+    except SaveError as exc:
+        raise UserError(str(exc), 1) from None
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -111,8 +111,8 @@ def read_log(path: Path, fmt: str, rules: Ruleset | None = None) -> RecordedGame
         return parse_mjai(text)
     except LogFormatError as exc:
         raise UserError(f"{path} is not a valid {fmt} log: {exc}", 1) from None
-    except (ValueError, KeyError, TypeError, IndexError) as exc:
-        raise UserError(f"{path} is not a valid {fmt} log ({exc})", 1) from None
+    except (ValueError, KeyError, TypeError, IndexError):  # a reader's fault: still one line
+        raise UserError(f"{path} is not a valid {fmt} log: it cannot be read", 1) from None
 
 
 def run_import(args: argparse.Namespace) -> int:
@@ -129,17 +129,22 @@ def run_import(args: argparse.Namespace) -> int:
     header = make_header(rules.to_dict(), [SeatInfo(n) for n in game.names], None,
                          source=f"{fmt}:{game.ref or log.name}")
     # what is written must read back and verify as it is (the reader's bounds included)
-    written = loads(encode_header(header) + b"".join(encode_event(e) for e in events))
+    data = encode_header(header) + b"".join(encode_event(e) for e in events)
+    try:
+        written = loads(data)
+    except SaveError as exc:
+        raise UserError(f"{log} cannot be imported: the game it gives could not be read "
+                        f"back ({exc.reason})", 1) from None
     problem = written.problems[0] if written.problems else check_loaded(written).problem
     if problem is not None:
         raise UserError(f"{log} cannot be imported: the game it gives would not verify "
                         f"({problem})", 1)
     out = Path(args.output) if args.output else save_dir(args.save_dir) / f"{log.stem}.jsonl"
-    try:
-        with GameWriter.open_path(out, header) as writer:
-            writer.extend(events)
-    except SaveError as exc:
-        raise UserError(str(exc), 1) from None
+    try:  # the whole file at once: an import cut short leaves none
+        out.parent.mkdir(parents=True, exist_ok=True)
+        write_new(out, data)
+    except FileExistsError:
+        raise UserError(f"{out}: the file already exists; choose another name", 1) from None
     except OSError as exc:
         raise UserError(f"cannot write {out}: {exc.strerror or exc}", 1) from None
     hands = sum(1 for e in events if isinstance(e, HandStarted))
@@ -178,8 +183,8 @@ def run_export(args: argparse.Namespace) -> int:
     if note:
         print(f"note: {path}: {note}", file=sys.stderr)
     if args.output and args.output != "-":
-        try:
-            Path(args.output).write_text(text, encoding="utf-8")
+        try:  # a temporary file renamed over the target: a full disk leaves it whole
+            atomic_write(Path(args.output), text.encode("utf-8"))
         except OSError as exc:
             raise UserError(f"cannot write {args.output}: {exc.strerror or exc}", 1) from None
     else:

@@ -18,28 +18,65 @@ keeps the collector as it is.
 from __future__ import annotations
 
 import argparse
+import errno
 import gc
 import importlib
+import os
 import sys
 from collections.abc import Callable
 
 from cli.inputs import UserError
 from cli.parser import build_parser
 
+OUTPUT_ERRORS = frozenset({errno.EPIPE, errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
+"""Why writing the output can fail: the reader went away (``| head``), or the disk or
+device behind stdout is full or broken (``> /dev/full``)."""
+
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the command of ``argv`` (default: the process's arguments); the exit status."""
+    """Run the command of ``argv`` (default: the process's arguments); the exit status.
+
+    Output that cannot be written (see :data:`OUTPUT_ERRORS`) ends any command with one
+    sentence on stderr and status 1; stdout is flushed here, so that the failure is
+    seen while it can still be said, not at the interpreter's exit."""
     args = build_parser().parse_args(argv)
     try:
         status: int = command(args.run, freeze=argv is None)(args)
+        sys.stdout.flush()
     except UserError as exc:
         print(f"hanchan: {exc}", file=sys.stderr)
         return exc.status
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:
-        return 0
+    except OSError as exc:
+        if exc.errno not in OUTPUT_ERRORS:
+            raise
+        _drop_stdout()
+        _say(f"hanchan: the output could not be written ({exc.strerror or exc}); it is "
+             "incomplete")
+        return 1
     return status
+
+
+def _drop_stdout() -> None:
+    """Send what stdout still holds to nowhere, so that the interpreter's last flush at
+    exit cannot fail again (and print a second, raw message)."""
+    try:
+        fd = sys.stdout.fileno()
+    except (OSError, ValueError, AttributeError):  # not a file (a test's capture)
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, fd)
+    finally:
+        os.close(devnull)
+
+
+def _say(text: str) -> None:
+    try:
+        print(text, file=sys.stderr)
+    except OSError:  # stderr full or closed too: the status alone says it
+        pass
 
 
 def command(run: str, *, freeze: bool = False) -> Callable[[argparse.Namespace], int]:

@@ -9,6 +9,7 @@ imports that one module.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from typing import TypeAlias
 
 DOCS = "docs/cli.md"
@@ -22,6 +23,42 @@ MAX_BOT_DELAY = 2.0  # tui.settings.MAX_BOT_DELAY, checked by a test
 
 # argparse has no public name for what add_subparsers returns (nor a runtime generic)
 SubParsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+
+INT64 = (-(2**63), 2**63 - 1)
+SEED_RANGE = INT64
+"""A seed is a 64-bit number: a saved game's header holds it (saves.codec bounds it).
+Counts the command checks itself (``--games``, ``--count``) are read as 64-bit numbers
+first, so that no number of thousands of digits reaches it."""
+MAX_HONBA = 100
+"""Honba counters a hand can be scored with (no real game comes near 20; text.hands
+bounds a batch request the same, checked by a test)."""
+MAX_STICKS = 400
+"""Riichi sticks on the table: all the points of four players at 100,000 each."""
+MAX_TOP = 10_000
+MAX_JOBS = 256
+
+
+def whole(lo: int, hi: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``lo`` to ``hi``; anything else is a usage
+    error naming the flag (status 2), never a number no game can hold.
+
+    >>> whole(0, 100)("7")
+    7
+    >>> whole(0, 100)("99999999999999999999")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: must be a whole number from 0 to 100, not 99999999999999999999
+    """
+    def parse(text: str) -> int:
+        shown = text if len(text) <= 24 else text[:20] + "..."
+        try:
+            value = int(text) if len(text) <= 24 else None
+        except ValueError:
+            value = None
+        if value is None or not lo <= value <= hi:
+            raise argparse.ArgumentTypeError(
+                f"must be a whole number from {lo:,} to {hi:,}, not {shown}")
+        return value
+    return parse
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -58,7 +95,8 @@ def _play(sub: SubParsers) -> None:
     p.add_argument("--practice", action="store_true",
                    help="practice mode: you may make the mistakes the rules penalise (a false "
                         "tsumo or ron, riichi while noten, a false call) and pay the penalty")
-    p.add_argument("--seed", type=int, default=None, help="seed of the walls and bots")
+    p.add_argument("--seed", type=whole(*SEED_RANGE), default=None,
+                   help="seed of the walls and bots")
     p.add_argument("--bots", metavar="LEVEL", default="normal",
                    help=f"bot level: {BOT_LEVELS} (default normal); or three seats (right, "
                         "across, left of you) where mjai:CMD seats an outside mjai bot")
@@ -157,8 +195,9 @@ def _score(sub: SubParsers) -> None:
                    help="seat wind of the discarder on a ron (default: the winner's left)")
     p.add_argument("--dora", default="", metavar="TILES", help="dora indicators, e.g. 1z4m")
     p.add_argument("--ura", default="", metavar="TILES", help="ura dora indicators")
-    p.add_argument("--honba", type=int, default=0, metavar="N")
-    p.add_argument("--sticks", type=int, default=0, metavar="N", help="riichi sticks on the table")
+    p.add_argument("--honba", type=whole(0, MAX_HONBA), default=0, metavar="N")
+    p.add_argument("--sticks", type=whole(0, MAX_STICKS), default=0, metavar="N",
+                   help="riichi sticks on the table")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--batch", metavar="FILE|-",
                    help="read one JSON request per line, write one JSON result per line")
@@ -208,14 +247,15 @@ def _simulate(sub: SubParsers) -> None:
                     "per bot level. A fixed seed gives the same games.")
     p.add_argument("--rules", default="tenhou", metavar="NAME|FILE",
                    help="a preset name or a ruleset file (default: tenhou)")
-    p.add_argument("--games", type=int, default=100, metavar="N",
+    p.add_argument("--games", type=whole(*INT64), default=100, metavar="N",
                    help="number of games (default 100)")
-    p.add_argument("--seed", type=int, default=0, metavar="S", help="seed (default 0)")
+    p.add_argument("--seed", type=whole(*SEED_RANGE), default=0, metavar="S",
+                   help="seed (default 0)")
     p.add_argument("--bots", default="strong,strong,strong,strong", metavar="L1,L2,L3,L4",
                    help=f"bot levels by seat: {BOT_LEVELS}, or mjai:CMD for an outside "
                         "mjai bot started with CMD (one for all four, or four)")
     _mjai_options(p)
-    p.add_argument("--jobs", type=int, default=1, metavar="J",
+    p.add_argument("--jobs", type=whole(0, MAX_JOBS), default=1, metavar="J",
                    help="processes to play in parallel (default 1; 0 = one per CPU)")
     p.add_argument("--duplicate", action="store_true",
                    help="play every wall once per rotation of the bots over the seats "
@@ -267,7 +307,7 @@ def _review(sub: SubParsers) -> None:
     p.add_argument("--from", dest="fmt", choices=IMPORT_FORMATS,
                    help="read FILE as a log of this format (default: a saved game, or "
                         "from the name as import does)")
-    p.add_argument("--top", type=int, default=None, metavar="N",
+    p.add_argument("--top", type=whole(1, MAX_TOP), default=None, metavar="N",
                    help="how many mistakes to show (default 5; with --json all)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(run="review:run")
@@ -290,9 +330,9 @@ def _drill(sub: SubParsers) -> None:
                                ", drawn to exercise what the ruleset does its own way.")
         dp.add_argument("--rules", default="tenhou", metavar="NAME|FILE",
                         help="a preset name or a ruleset file (default: tenhou)")
-        dp.add_argument("--count", type=int, default=10, metavar="N",
+        dp.add_argument("--count", type=whole(*INT64), default=10, metavar="N",
                         help="number of questions (default 10)")
-        dp.add_argument("--seed", type=int, default=None, metavar="S",
+        dp.add_argument("--seed", type=whole(*SEED_RANGE), default=None, metavar="S",
                         help="seed of the hands (default: a new one, printed)")
         dp.set_defaults(run="drill:run")
     dd = drills.add_parser(
@@ -305,9 +345,9 @@ def _drill(sub: SubParsers) -> None:
                     help="saved games to draw from (default: the newest in the save folder)")
     dd.add_argument("--save-dir", metavar="DIR", default=None,
                     help="the save folder (default: the user's data directory)")
-    dd.add_argument("--count", type=int, default=10, metavar="N",
+    dd.add_argument("--count", type=whole(*INT64), default=10, metavar="N",
                     help="number of problems (default 10)")
-    dd.add_argument("--seed", type=int, default=None, metavar="S",
+    dd.add_argument("--seed", type=whole(*SEED_RANGE), default=None, metavar="S",
                     help="seed of the choice of problems (default: a new one)")
     dd.add_argument("--made-up", action="store_true",
                     help="made-up hands for tile efficiency instead of your games (also "
@@ -325,6 +365,6 @@ def _mjai_bot(sub: SubParsers) -> None:
                    help=f"bot level: {BOT_LEVELS} (default strong)")
     p.add_argument("--rules", default="tenhou", metavar="NAME|FILE",
                    help="the rules the bot plays by (default: tenhou)")
-    p.add_argument("--seed", type=int, default=0, metavar="S",
+    p.add_argument("--seed", type=whole(*SEED_RANGE), default=0, metavar="S",
                    help="seed of the bot's random choices (default 0)")
     p.set_defaults(run="mjai_bot:run")

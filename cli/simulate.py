@@ -16,6 +16,9 @@ from cli.inputs import UserError, load_rules
 from saves.reader import SaveError
 from saves.writer import save_dir
 
+MAX_GAMES = 1_000_000
+"""Games one run may play (a million takes days even with every core)."""
+
 
 def _levels(text: str) -> list[str]:
     """Four seat specs from ``--bots`` (one stands for all four): levels or mjai:CMD."""
@@ -40,6 +43,8 @@ def run(args: argparse.Namespace) -> int:
     """Run the simulation and print the statistics."""
     if args.games < 1:
         raise UserError("--games must be at least 1")
+    if args.games > MAX_GAMES:
+        raise UserError(f"--games must be at most {MAX_GAMES:,}")
     jobs = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
     levels = _levels(args.bots)
     rules = load_rules(args.rules)

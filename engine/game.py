@@ -569,6 +569,8 @@ class Game:
                 self._resolve_chankan()
             elif ph == "hand_over":
                 self._between_hands()
+            elif ph == "new":  # resumed from a file cut before its first hand: deal it
+                self._start_hand(0, 0, 0, 0, tuple([st.rules.start_points] * 4))
             else:  # pragma: no cover
                 raise RuntimeError(f"stuck in phase {ph}")
 

@@ -43,7 +43,7 @@ def _allowed(name: str, meta: dict[str, Any], tp: Any) -> list[str]:
     if tp is int:
         return [f"a whole number{bounds}"]
     if tp is str:
-        return ["text"]
+        return ["text" + (f" of at most {hi} characters" if hi is not None else "")]
     text = str(tp).replace("typing.", "")
     if meta.get("choices"):
         return [f"a list of distinct items from: {', '.join(f'`{c}`' for c in meta['choices'])}"]

@@ -121,7 +121,16 @@ def _read_regular(path: Path) -> bytes:
 def _looks_like_path(name: str) -> bool:
     if name.endswith(".toml") or "/" in name or "\\" in name:
         return True
-    return not preset_path(name).is_file() and Path(name).is_file()
+    return not _is_file(preset_path(name)) and _is_file(Path(name))
+
+
+def _is_file(path: Path) -> bool:
+    """Whether ``path`` is a file; False for a name no file can have (too long for the
+    system, or holding a NUL)."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
 
 
 # ---------------------------------------------------------------------- public API
@@ -197,6 +206,9 @@ _PRESET_CACHE: dict[tuple[str, int], RulesetInfo] = {}
 def _load(name_or_path: str | Path, relative_to: Path | None,
           seen: tuple[Path, ...]) -> RulesetInfo:
     name = str(name_or_path)
+    if any(ord(c) < 32 for c in name):
+        raise RulesetError(repr(name)[1:-1], ["a preset name or file path cannot hold control "
+                                              "characters (such as NUL or a line break)"])
     if not isinstance(name_or_path, Path) and not _looks_like_path(name):
         path = preset_path(name)
         try:
@@ -225,7 +237,7 @@ def _load_uncached(name_or_path: str | Path, relative_to: Path | None,
         path = preset_path(name)
         source = name
         is_preset = True
-        if not path.is_file():
+        if not _is_file(path):
             raise RulesetError(name, [_unknown_preset(name)])
     path = path.resolve()
     if path in seen:
@@ -265,7 +277,7 @@ def _load_uncached(name_or_path: str | Path, relative_to: Path | None,
             try:
                 base_info = _load(base, path.parent, (*seen, path))
             except RulesetError as exc:
-                problems.extend(f"base {base!r}: {p}" for p in exc.problems)
+                problems.extend(f"base {_clipped(base)!r}: {p}" for p in exc.problems)
     for key in ("title", "source"):
         if key in data and not isinstance(data[key], str):
             problems.append(f"{key}: must be text in quotes, not {_show(data[key])}")
@@ -356,11 +368,16 @@ def _unknown_key(key: str, section: str | None, fields: Mapping[str, Any],
     return f"{where}{key}: unknown option; did you mean '{meant}'?"
 
 
+def _clipped(text: str, most: int = 40) -> str:
+    """``text`` as a message shows it: a long name cut to its first ``most`` characters."""
+    return text if len(text) <= most else text[:most] + "..."
+
+
 def _unknown_preset(name: str) -> str:
     presets = list_presets()
     close = difflib.get_close_matches(name, presets, n=1, cutoff=0.5)
     hint = f" Did you mean '{close[0]}'?" if close else ""
-    return (f"no preset called '{name}' and no such file.{hint} "
+    return (f"no preset called '{_clipped(name)}' and no such file.{hint} "
             f"Presets: {', '.join(presets)}.")
 
 
@@ -422,9 +439,17 @@ def _check(value: Any, tp: Any, meta: Mapping[str, Any], where: str
                           f"{_range_text(meta)}{why}"]
         return value, []
     if tp is str:
-        if isinstance(value, str):
-            return value, []
-        return None, [f"{where}: must be text in quotes, not {_show(value)}"]
+        if not isinstance(value, str):
+            return None, [f"{where}: must be text in quotes, not {_show(value)}"]
+        hi = meta.get("hi")
+        if hi is not None and len(value) > hi:
+            why = f" ({meta['why']})" if meta.get("why") else ""
+            return None, [f"{where}: the text is {len(value):,} characters long; allowed: "
+                          f"at most {hi:,}{why}"]
+        if any(ord(c) < 32 or c == "\x7f" for c in value):
+            return None, [f"{where}: the text holds a control character (such as NUL or a "
+                          "line break)"]
+        return value, []
     if origin is Literal:
         allowed = [str(a) for a in get_args(tp)]
         listing = ", ".join(f'"{a}"' for a in allowed)

@@ -60,10 +60,11 @@ def opt(
 ) -> Any:
     """Declare one option: its default, section, Japanese term, meaning and limits.
 
-    ``lo``/``hi`` bound ints to what a real club could use, and ``why`` says why the
-    bounds are there (``rules check`` and ``rules show`` print it).  ``also`` lists
-    other names players write for the option (romanised Japanese, English):
-    ``rules check`` suggests the option for them and docs/rules.md lists them.  What
+    ``lo``/``hi`` bound ints to what a real club could use (``hi`` bounds the length
+    of a text option), and ``why`` says why the bounds are there (``rules check`` and
+    ``rules show`` print it).  ``also`` lists other names players write for the option
+    (romanised Japanese, English): ``rules check`` suggests the option for them and
+    docs/rules.md lists them.  What
     no single range can say (values that together make no game) is
     :func:`combination_problems`.  ``choices`` bound the items of a tuple of strings;
     ``values`` explains each allowed value of a ``Literal`` option (or names each
@@ -91,7 +92,9 @@ class Ruleset:
     """All options of a game's rules.  Immutable; build variants with :meth:`replace`."""
 
     name: str = opt("tenhou", "points", "名前",
-                    "Name of the ruleset (a preset id or the user's own).")
+                    "Name of the ruleset (a preset id or the user's own).", hi=255,
+                    why="the name is written into every saved game's header, whose line is "
+                        "bounded; a file name is at most as long")
 
     # ------------------------------------------------------------------ points
     start_points: int = opt(25000, "points", "配給原点", "Points each player starts with.",
@@ -725,4 +728,33 @@ def combination_problems(rules: Ruleset) -> list[str]:
     else:
         out.extend(_table_problems("uma_sink", rules.uma_sink, False))
         out.extend(_table_problems("uma_float", rules.uma_float, False))
+        out.extend(_float_sink_problems(rules))
+    if rules.extension != "none" and rules.extension_last_round == "unlimited":
+        dealt = 4 * rules.start_points
+        if rules.extension_target > dealt:
+            out.append(f"extension_target: {rules.extension_target:,} is more than the "
+                       f"{dealt:,} points dealt (4 x start_points): with "
+                       'extension_last_round = "unlimited" the game could never end; use a '
+                       f'target of at most {dealt:,}, or a last round of "west" or "north"')
     return out
+
+
+def _float_sink_problems(rules: Ruleset) -> list[str]:
+    """The float_sink tables the game can reach (a floating 3rd means a floating 2nd):
+    the top takes what the others do not, so it must not get less than the 2nd.
+
+    >>> sunk_pay = Ruleset(uma_scheme="float_sink", uma_sink=(100, 100, 100))
+    >>> print(*_float_sink_problems(sunk_pay))  # doctest: +ELLIPSIS
+    uma_sink, uma_float: with the 2nd and 3rd sunk the uma by place is [-300, +100, ...
+    """
+    (s2, s3, s4), (f2, f3) = rules.uma_sink, rules.uma_float
+    for words, second, third in (("the 2nd and 3rd sunk", s2, s3),
+                                 ("the 2nd floating and the 3rd sunk", f2, s3),
+                                 ("the 2nd and 3rd floating", f2, f3)):
+        table = (-(second + third + s4), second, third, s4)
+        if table[0] < table[1]:
+            shown = "[" + ", ".join(f"{v:+d}" if v else "0" for v in table) + "]"
+            return [f"uma_sink, uma_float: with {words} the uma by place is {shown}: the top "
+                    "would take less than the 2nd (it takes what the others do not: "
+                    "-(2nd + 3rd + 4th))"]
+    return []

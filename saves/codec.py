@@ -60,6 +60,23 @@ class Header:
     source: str | None = None  # e.g. "tenhou6:2009022022gm-..." for an imported log
 
 
+IMPORTED_FROM = ("tenhou6", "mjlog", "mjai")
+"""The formats ``hanchan import`` reads; an imported game's ``source`` is ``FORMAT:ID``."""
+
+
+def imported(header: Header) -> bool:
+    """Whether the header says the game was imported from another program's log (one
+    played here -- ``source`` None or ``"simulate"`` -- always has its seed).
+
+    >>> imported(Header(source="tenhou6:2009022011gm-00a9-0000-d7935c6d"))
+    True
+    >>> imported(Header(source="simulate"))
+    False
+    """
+    fmt, colon, _ = (header.source or "").partition(":")
+    return bool(colon) and fmt in IMPORTED_FROM
+
+
 def app_version() -> str:
     """The installed hanchan version (empty when unknown)."""
     # lazy: importlib.metadata (with email, zipfile, csv) is about 10 ms that only

@@ -250,6 +250,15 @@ def events_from_recorded(game: m.RecordedGame, rules: Ruleset | None = None, *,
     must agree with the log, and carry the engine's results; kan dora are turned where the
     ruleset says (the formats keep no timing, or Tenhou's).  Without it they are the log's
     own, as recorded (to see where another ruleset parts from the record)."""
+    if not game.kyokus and not game.left_out:
+        raise ConvertError("the log holds no hand")
+    for seat, name in enumerate(game.names):
+        if len(name) > m.MAX_NAME_CHARS:
+            raise ConvertError(f"the name of player {seat + 1} is {len(name):,} characters "
+                               f"long; a name is at most {m.MAX_NAME_CHARS}")
+    if game.ref is not None and len(game.ref) > m.MAX_NAME_CHARS:
+        raise ConvertError(f"the game id is {len(game.ref):,} characters long; an id is at "
+                           f"most {m.MAX_NAME_CHARS}")
     rules = rules_of(game, rules)
     events: list[Event] = []
     state: GameState | None = None
@@ -263,8 +272,11 @@ def events_from_recorded(game: m.RecordedGame, rules: Ruleset | None = None, *,
         try:
             state = apply(state, ev)
         except (ValueError, IndexError, KeyError, AssertionError) as exc:  # does not fit
-            raise ConvertError(f"{where}: the engine cannot play the recorded "
-                               f"{type(ev).__name__} ({exc})") from exc
+            seat = getattr(ev, "seat", None)
+            whose = f" of seat {seat}" if isinstance(seat, int) else ""
+            raise ConvertError(f"{where}: the recorded {type(ev).__name__}{whose} cannot "
+                               "happen at that point of the hand (a tile the seat does not "
+                               "hold, or a move out of turn)") from exc
         if keep:
             events.append(ev)
 

@@ -81,7 +81,7 @@ from engine.events import (
 from engine.game import Game
 from engine.legal import IllegalAction, shared_discard
 from engine.tiles import WIND_LETTERS, tile_name
-from saves.codec import Header
+from saves.codec import Header, imported
 from saves.reader import (
     LoadedGame,
     Problem,
@@ -704,8 +704,9 @@ def referee(events: Sequence[Event], lines: Sequence[int] | None = None, *,
                         practice_seats=practice_seats)
     except _Stop as stop:
         return Verdict(None, Disagreement("start", stop.message, line_of(stop.index)), 0, [])
-    except (ValueError, IndexError, KeyError, TypeError, AssertionError) as exc:
-        return Verdict(None, Disagreement("start", f"the game cannot start ({exc})",
+    except (ValueError, IndexError, KeyError, TypeError, AssertionError):
+        return Verdict(None, Disagreement("start", "the game cannot start from its first "
+                                          "events (its players, rules or first hand)",
                                           line_of(1)), 0, [])
     i = 0
     guard = 0
@@ -874,9 +875,33 @@ def practice_seats_of(header: Header) -> tuple[int, ...]:
 
 def check_loaded(game: LoadedGame) -> Verdict:
     """:func:`referee` for a game read from a file: its header says which seats are people,
-    and a game played here (with a seed) must have the walls its seed deals."""
+    and a game played here (with a seed) must have the walls its seed deals.  The header's
+    seed must be the game's, and only an imported game may lack one: without a seed a
+    game may begin at any hand with any scores and walls, which only a log of another
+    program's game may do."""
+    problem = header_problem(game)
+    if problem is not None:
+        return Verdict(None, problem, 0, [])
     return referee(game.events, game.lines, practice_seats=practice_seats_of(game.header),
                    seeded_walls=True)
+
+
+def header_problem(game: LoadedGame) -> Disagreement | None:
+    """Where the header and the game's ``GameStarted`` disagree on where the game comes
+    from (see :func:`check_loaded`), or None."""
+    if not game.events or not isinstance(game.events[0], GameStarted):
+        return None
+    first, line = game.events[0], game.lines[0] if game.lines else None
+    seed = game.header.seed
+    if seed != first.seed:
+        return Disagreement("start", f"the header's seed {seed} is not the game's seed "
+                                     f"{first.seed}", line)
+    if first.seed is None and not imported(game.header):
+        source = f"source {game.header.source!r}" if game.header.source else "no source"
+        return Disagreement("start", f"the game has no seed, but its header ({source}) says it "
+                                     "was played here, and a game played here records the seed "
+                                     "of its walls (only an imported log may lack one)", line)
+    return None
 
 
 # ------------------------------------------------------------------ the good part

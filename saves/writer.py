@@ -164,6 +164,12 @@ def _create_with(path: Path, first: bytes) -> IO[bytes]:
     return out
 
 
+def write_new(path: Path, data: bytes) -> None:
+    """Create ``path`` holding ``data``, whole or not at all (:func:`_create_with`);
+    ``FileExistsError`` if it exists.  An import killed while writing leaves no file."""
+    _create_with(path, data).close()
+
+
 def make_header(rules_dict: dict[str, object], seats: Sequence[SeatInfo],
                 seed: int | None, source: str | None = None) -> Header:
     """A header for a new game, stamped with this version and the current UTC time."""

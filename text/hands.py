@@ -52,9 +52,17 @@ def _wind(value: Any, what: str) -> int:
     raise RequestError(f"{what} must be one of E, S, W, N, not '{value}'")
 
 
+MAX_COUNTS = {"honba": 100, "sticks": 400}
+"""The most honba counters and riichi sticks a hand is scored with (as ``hanchan score``'s
+flags: cli.parser.MAX_HONBA, MAX_STICKS)."""
+
+
 def _count(value: Any, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise RequestError(f"{what} must be a whole number 0 or more, not '{value}'")
+    if (isinstance(value, bool) or not isinstance(value, int)
+            or not 0 <= value <= MAX_COUNTS[what]):
+        shown = str(value) if len(str(value)) <= 24 else str(value)[:20] + "..."
+        raise RequestError(f"{what} must be a whole number from 0 to {MAX_COUNTS[what]}, "
+                           f"not '{shown}'")
     return value
 
 

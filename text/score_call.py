@@ -164,7 +164,10 @@ _DOUBLE = {"double": 2, "triple": 3}
 
 
 def _int(text: str) -> int:
-    return int(text.replace(",", ""))
+    digits = text.replace(",", "")
+    if len(digits) > 9:  # (no han, fu or payment has more; int() of 5,000 digits fails)
+        raise AnswerError(f"'{text[:12]}...' is far larger than any score: {HOW_TO_SAY}")
+    return int(digits)
 
 
 def parse_answer(text: str) -> ScoreAnswer:

@@ -51,6 +51,7 @@ from .model import (
     Yaku,
     is_red,
     left_out_data,
+    load_json,
     read_left_out,
 )
 from .yaku import KNOWN_IDS, LIMITS, payments
@@ -262,7 +263,7 @@ class _KyokuReader:
             tehais = ev["tehais"]
             dora = ev["dora_marker"]
         except KeyError as e:
-            raise LogFormatError(f"{where}: missing key {e.args[0]!r}") from None
+            raise LogFormatError(f"{where}: the event has no \"{e.args[0]}\" field") from None
         if not isinstance(scores, list) or len(scores) != 4:
             raise LogFormatError(f"{where}: scores must be 4 numbers")
         self.scores = tuple(_int(s, where, "scores") for s in scores)
@@ -487,10 +488,7 @@ def parse_mjai(text: str) -> RecordedGame:
     for n, raw_line in enumerate(text.splitlines(), start=1):
         if not raw_line.strip():
             continue
-        try:
-            ev = json.loads(raw_line)
-        except json.JSONDecodeError as e:
-            raise LogFormatError(f"mjai line {n}: not JSON ({e.msg} at column {e.colno})") from None
+        ev = load_json(raw_line, f"mjai line {n}")
         if not isinstance(ev, dict) or not isinstance(ev.get("type"), str):
             raise LogFormatError(f"mjai line {n}: an event must be an object with a 'type'")
         t = ev["type"]
@@ -560,7 +558,7 @@ def parse_mjai(text: str) -> RecordedGame:
         try:
             _play(ev, t, kr, where)
         except KeyError as e:
-            raise LogFormatError(f"{where}: missing key {e.args[0]!r}") from None
+            raise LogFormatError(f"{where}: the event has no \"{e.args[0]}\" field") from None
     if kr is not None:
         raise LogFormatError(f"mjai: the stream ends inside the kyoku started on line {kr.line}")
     return RecordedGame(

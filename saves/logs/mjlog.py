@@ -42,6 +42,9 @@ from .yaku import LIMITS, TENHOU_YAKU, payments
 _DRAW_TAGS = "TUVW"
 _DISCARD_TAGS = "DEFG"
 _TILE_TAG = re.compile(r"^([TUVWDEFG])(\d+)$")
+_DECLARATION = re.compile(r"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
+"""A document type or entity declaration: a record has none, and one could make the
+parser expand entities (a "billion laughs") or name outside files."""
 
 RYUUKYOKU_TYPES = {
     "yao9": "kyuushu",
@@ -359,8 +362,7 @@ def _merge_nagashi(a: Ryuukyoku, b: Ryuukyoku) -> Ryuukyoku:
 
 def parse_mjlog(xml_text: str, ref: str | None = None) -> RecordedGame:
     """Read one mjlog XML record. ``ref`` (the game id) is taken from the caller when given."""
-    head = xml_text[:2000].upper()
-    if "<!DOCTYPE" in head or "<!ENTITY" in xml_text.upper():
+    if _DECLARATION.search(xml_text):  # anywhere: comments may come before one
         raise LogFormatError("mjlog: DOCTYPE/ENTITY declarations are not allowed")
     try:
         root = ET.fromstring(xml_text)

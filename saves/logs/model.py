@@ -21,6 +21,7 @@ Conventions:
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import Any, Literal
 
@@ -42,6 +43,36 @@ MAX_REDS = 2
 MAX_NUMBER = 10**9
 """Scores, payments, honba and stick counts of a record are bounded by this in absolute
 value (as a saved game's numbers are, ``saves.codec.MAX_ABS_INT``)."""
+
+MAX_LOG_BYTES = 8 * 1024 * 1024
+"""A log file is at most this long: a Tenhou hanchan is about 30 KB as tenhou.net/6 or
+mjlog and 200 KB as mjai, so this leaves room for any real game and stops a hostile
+file (``/dev/zero``, a 3 GB file) before it is read whole."""
+
+MAX_NAME_CHARS = 255
+"""A player's name and a game id are at most this long, as a file name may be (Tenhou's
+names have 8 characters): they go into the saved game's header, whose line is bounded."""
+
+
+def load_json(text: str, where: str) -> Any:
+    """The JSON value of ``text``, or :class:`LogFormatError` naming ``where``: not JSON,
+    nested too deeply (Python's parser recurses) or a number of thousands of digits.
+
+    >>> load_json("[[[1]]]", "x")
+    [[[1]]]
+    >>> load_json("[" * 100_000, "tenhou6")
+    Traceback (most recent call last):
+    saves.logs.model.LogFormatError: tenhou6: the values are nested too deeply
+    """
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise LogFormatError(f"{where}: not JSON (line {e.lineno} column {e.colno}: {e.msg})"
+                             ) from None
+    except RecursionError:
+        raise LogFormatError(f"{where}: the values are nested too deeply") from None
+    except ValueError:  # int() of thousands of digits
+        raise LogFormatError(f"{where}: a number is thousands of digits long") from None
 
 
 def is_red(tile: Tile, reds: int = 1) -> bool:

@@ -55,6 +55,7 @@ from .model import (
     Yaku,
     is_red,
     left_out_data,
+    load_json,
     read_left_out,
     replace,
 )
@@ -636,17 +637,12 @@ def parse_tenhou6(text: str, ruleset: dict[str, Any] | None = None) -> RecordedG
     ``ruleset`` (``Ruleset.to_dict()``) stands for the rules the log was played under when
     they are not Tenhou's; otherwise the log's own (our ``rule.hanchan``) are read, so that
     the dora indicators are counted right (``initial_dora``, ``kan_dora``)."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise LogFormatError(
-            f"tenhou6: not JSON (line {e.lineno} column {e.colno}: {e.msg})"
-        ) from None
+    data = load_json(text, "tenhou6")
     if not isinstance(data, dict):
         raise LogFormatError("tenhou6: the log must be a JSON object")
     for key in ("name", "log"):
         if key not in data:
-            raise LogFormatError(f"tenhou6: missing key {key!r}")
+            raise LogFormatError(f"tenhou6: the log has no \"{key}\" field")
     names = data["name"]
     if not isinstance(names, list) or len(names) != 4 or not all(isinstance(n, str) for n in names):
         raise LogFormatError("tenhou6: 'name' must be 4 strings")

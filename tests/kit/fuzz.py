@@ -22,8 +22,10 @@ import contextlib
 import importlib
 import io
 import json
+import os
 import random
 import re
+import resource
 import signal
 import tempfile
 import time
@@ -34,10 +36,13 @@ from pathlib import Path
 from typing import Any
 from unittest import mock
 
+from ai.arena import play_game
+from ai.base import make_bot
 from cli.files import verify_file
 from cli.main import main
-from engine.events import Event, GameStarted, HandStarted
+from engine.events import Event, GameEnded, GameStarted, HandStarted
 from engine.game import Game
+from rulesets.loader import RulesetError, load_ruleset
 from saves.codec import SeatInfo
 from saves.convert import ConvertError, events_from_recorded
 from saves.folder import peek
@@ -114,12 +119,14 @@ _LINE = re.compile(r"line \d+")
 # ------------------------------------------------------------------ saves
 
 
-def save_bytes(events: Sequence[Event], seats: Sequence[SeatInfo] | None = None) -> bytes:
-    """A game file for ``events`` as the writer makes it."""
+def save_bytes(events: Sequence[Event], seats: Sequence[SeatInfo] | None = None,
+               source: str | None = None) -> bytes:
+    """A game file for ``events`` as the writer makes it (``source``: an import's)."""
     first = events[0]
     seats = seats or [SeatInfo("You"), SeatInfo("Bot 1", "easy"), SeatInfo("Bot 2", "easy"),
                       SeatInfo("Bot 3", "easy")]
-    header = make_header(first.ruleset.to_dict(), seats, first.seed)  # type: ignore[union-attr]
+    header = make_header(first.ruleset.to_dict(), seats, first.seed,  # type: ignore[union-attr]
+                         source=source)
     with tempfile.TemporaryDirectory() as tmp:
         with GameWriter.create(Path(tmp), header, name="g", pointer=False) as w:
             w.extend(list(events))
@@ -254,7 +261,8 @@ def judge_log(text: str, parse: Callable[[str], RecordedGame]) -> str:
         events = events_from_recorded(recorded)
     except (LogFormatError, ConvertError) as exc:
         return "refused" if _one_sentence(str(exc)) else f"crash: bad message {exc!r}"
-    data = save_bytes(events, [SeatInfo(n) for n in recorded.names])
+    fmt = parse.__name__.removeprefix("parse_")  # what `hanchan import` writes
+    data = save_bytes(events, [SeatInfo(n) for n in recorded.names], source=f"{fmt}:fuzz")
     game = loads(data)
     verdict = check_loaded(game)
     if game.problems or verdict.problem is not None:
@@ -453,3 +461,208 @@ def judge_folder(data: bytes, good: bytes, folder: Path) -> str:
     if len(accepted) >= 2 and others != [accepted] and accepted != good_events:
         return "wrongly accepted: another game than the verified one reviewed"
     return "accepted legal"
+# ------------------------------------------------------------------ hostile files
+
+
+MEMORY_BOUND = 1 << 30
+"""Bytes an input may make the process grow by: reading ``/dev/zero`` whole is a
+MemoryError (a crash) here, not the machine's memory."""
+
+
+@contextlib.contextmanager
+def memory_bound() -> Iterator[None]:
+    """Lower the soft address-space limit to what the process uses plus
+    :data:`MEMORY_BOUND` while an input is judged (Linux; elsewhere no bound)."""
+    try:
+        with open("/proc/self/statm") as fh:
+            used = int(fh.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    except (OSError, ValueError):
+        yield
+        return
+    limit = used + MEMORY_BOUND
+    if hard != resource.RLIM_INFINITY:
+        limit = min(limit, hard)
+    resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+
+def judge_import(path: Path, out_dir: Path, fmt: str | None = None) -> str:
+    """The outcome of ``hanchan import`` on a file, run as the command line does:
+    **refused** (status 1, one sentence on stderr, no file written) or **accepted legal**
+    (status 0 and the game written verifies exactly).  Anything else is a crash; a file
+    written for a refused import, or a game that does not verify, is wrongly accepted."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    before = set(out_dir.iterdir())
+    err = io.StringIO()
+    argv = ["import", str(path), "--save-dir", str(out_dir), *(["--from", fmt] if fmt else [])]
+    with memory_bound(), contextlib.redirect_stderr(err), \
+            contextlib.redirect_stdout(io.StringIO()):
+        status = main(argv)
+    text = err.getvalue().strip()
+    written = sorted(set(out_dir.iterdir()) - before)
+    if status == 1:
+        if not (_one_sentence(text) and text.startswith("hanchan: ")):
+            return f"crash: bad message {text!r}"
+        return "wrongly accepted: a file was left" if written else "refused"
+    if status != 0 or len(written) != 1:
+        return f"crash: status {status}, {len(written)} files, {text!r}"
+    game = load(written[0])
+    if game.problems or not game.finished or check_loaded(game).problem is not None:
+        return "wrongly accepted"
+    return "accepted legal"
+
+
+def _write(folder: Path, name: str, data: str | bytes) -> Path:
+    path = folder / name
+    path.write_bytes(data.encode("utf-8") if isinstance(data, str) else data)
+    return path
+
+
+def hostile_logs(folder: Path, good: Path) -> list[tuple[str, Path, str | None]]:
+    """Files ``hanchan import`` must refuse (what, path, ``--from``), and the good log
+    ``good`` (a tenhou.net/6 log) it must import: devices, a FIFO, a folder, sizes past
+    the bound, deep nesting, numbers of thousands of digits, long names, logs without a
+    hand, declarations in an mjlog, bytes that are not text."""
+    folder.mkdir(parents=True, exist_ok=True)
+    out: list[tuple[str, Path, str | None]] = []
+    for device, fmt in (("/dev/zero", "tenhou6"), ("/dev/urandom", "mjai"),
+                        ("/dev/null", "tenhou6"), ("/dev/zero", "mjlog")):
+        if os.path.exists(device):
+            out.append((f"device {device} as {fmt}", Path(device), fmt))
+    fifo = folder / "fifo.json"
+    os.mkfifo(fifo)
+    out.append(("a FIFO nobody writes to", fifo, None))
+    sub = folder / "folder.json"
+    sub.mkdir()
+    out.append(("a folder", sub, None))
+    for size, words in ((9 << 20, "9 MB"), (3 << 30, "3 GB")):
+        path = folder / f"big-{words.replace(' ', '')}.json"
+        with open(path, "wb") as fh:  # sparse: the size alone must refuse it
+            fh.truncate(size)
+        out.append((f"a {words} file", path, None))
+    deep = 100_000
+    real = json.loads(good.read_text("utf-8"))
+    mjai_start = '{"type":"start_game","names":["a","b","c","d"]}\n'
+    texts: list[tuple[str, str, str | bytes]] = [
+        ("tenhou6 nested 100,000 deep", "deep.json", "[" * deep + "]" * deep),
+        ("tenhou6 log nested deep", "deeplog.json",
+         json.dumps({**real, "log": []})[:-1] + ',"x":' + "[" * deep + "]" * deep + "}"),
+        ("mjai nested 100,000 deep", "deep.jsonl",
+         '{"type":"start_game","names":' + "[" * deep + "]" * deep + "}\n"),
+        ("mjlog nested 100,000 deep", "deep.xml", "<a>" * deep + "</a>" * deep),
+        ("tenhou6 sc of 5,000 digits", "hugesc.json", json.dumps({**real, "sc": [0] * 8})
+         .replace('"sc": [0', '"sc": [' + "9" * 5000)),
+        ("tenhou6 score of 5,000 digits", "hugescore.json",
+         json.dumps(real).replace("[25000", "[" + "9" * 5000, 1)),
+        ("tenhou6 sc of 1e400", "infsc.json", json.dumps({**real, "sc": [0] * 8})
+         .replace('"sc": [0', '"sc": [1e400')),
+        ("mjai scores of 5,000 digits", "huge.jsonl", mjai_start +
+         '{"type":"start_kyoku","bakaze":"E","kyoku":1,"honba":0,"kyotaku":0,"oya":0,'
+         '"scores":[' + "9" * 5000 + ',0,0,0],"dora_marker":"1m","tehais":[]}\n'),
+        ("tenhou6 name of 70,000 characters", "longname.json",
+         json.dumps({**real, "name": ["x" * 70_000, "b", "c", "d"]})),
+        ("tenhou6 name of 50 KB in kanji", "longkanji.json",
+         json.dumps({**real, "name": ["a", "名" * 17_000, "c", "d"]}, ensure_ascii=False)),
+        ("tenhou6 game id of 70,000 characters", "longref.json",
+         json.dumps({**real, "ref": "r" * 70_000})),
+        ("mjai name of 70,000 characters", "longname.jsonl",
+         '{"type":"start_game","names":["' + "x" * 70_000 + '","b","c","d"]}\n'
+         '{"type":"end_game"}\n'),
+        ("mjlog name of 70,000 characters", "longname.xml",
+         '<mjloggm ver="2.3"><GO type="169" lobby="0"/><UN n0="' + "x" * 70_000 +
+         '" n1="b" n2="c" n3="d"/><TAIKYOKU oya="0"/></mjloggm>'),
+        ("tenhou6 without a hand", "empty.json",
+         '{"name":["a","b","c","d"],"log":[],"sc":[25000,0,25000,0,25000,0,25000,0]}'),
+        ("mjai without a hand", "empty.jsonl", mjai_start + '{"type":"end_game"}\n'),
+        ("mjlog DOCTYPE after 3,000 characters", "late.xml",
+         "<!--" + " " * 3000 + '-->\n<!DOCTYPE mjloggm SYSTEM "/etc/passwd">\n'
+         '<mjloggm ver="2.3"></mjloggm>'),
+        ("mjlog entity expansion", "laughs.xml",
+         '<?xml version="1.0"?><!DOCTYPE l [<!ENTITY a "aaaaaaaaaa">'
+         '<!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><mjloggm>&b;</mjloggm>'),
+        ("NUL bytes", "nul.json", b"\x00" * 4096),
+        ("bytes that are not UTF-8", "latin.json", b'{"name": ["\xe9"]}'),
+    ]
+    for what, name, data in texts:
+        out.append((what, _write(folder, name, data), None))
+    out.append(("the good log", good, None))
+    return out
+
+
+# ------------------------------------------------------------------ rulesets
+
+
+def judge_ruleset(path: Path) -> str:
+    """The outcome of a ruleset file: **refused** by the loader (its problems, one
+    sentence each, naming the key), or **accepted legal**: a game under it between random
+    bots ends (else a hang), is saved in a file that reads back and verifies, and its top
+    does not take less uma than the 2nd (else wrongly accepted)."""
+    try:
+        with memory_bound():
+            rules = load_ruleset(path)
+    except RulesetError as exc:
+        lines = [p for p in exc.problems if p]
+        if not lines or not all(_one_sentence(p) for p in lines):
+            return f"crash: bad message {str(exc)!r}"
+        return "refused"
+    try:
+        events = play_game(rules, [make_bot("random", s) for s in range(4)], seed=1,
+                           max_steps=20_000)
+    except RuntimeError as exc:
+        if "did not end" in str(exc):
+            return "hang: the game did not end"
+        raise
+    try:
+        game = loads(save_bytes(events))
+    except SaveError:
+        return "wrongly accepted: its game's save cannot be read"
+    if game.problems or check_loaded(game).problem is not None:
+        return "wrongly accepted: its game's save does not verify"
+    last = events[-1]
+    assert isinstance(last, GameEnded)
+    top, second = last.table[0], last.table[1]
+    if top.rank < second.rank and top.uma < second.uma:
+        return "wrongly accepted: the top takes less uma than the 2nd"
+    return "accepted legal"
+
+
+def hostile_rulesets(folder: Path) -> list[tuple[str, Path]]:
+    """Ruleset files whose games used to break, and two that must play (what, path)."""
+    texts = {
+        "unlimited extension to 1,000,000, bust none":
+            'extension = "sudden_death"\nextension_last_round = "unlimited"\n'
+            'extension_target = 1000000\nbust = "none"\n',
+        "unlimited full rounds to 400,001":
+            'extension = "full_rounds"\nextension_last_round = "unlimited"\n'
+            "extension_target = 400001\nstart_points = 100000\nreturn_points = 100000\n"
+            "oka = 0\n",
+        "float_sink where the top pays":
+            'uma_scheme = "float_sink"\numa_sink = [100, 100, 100]\n',
+        "float_sink where a floating 2nd outgets the top":
+            'uma_scheme = "float_sink"\numa_sink = [-5, -10, -15]\numa_float = [100, 50]\n',
+        "name of 70,000 characters": 'name = "' + "x" * 70_000 + '"\n',
+        "name with NUL": 'name = "a\\u0000b"\n',
+        "base with NUL": 'base = "a\\u0000b"\n',
+        "base of 300 characters": 'base = "' + "x" * 300 + '"\n',
+        "base of itself": 'base = "self.toml"\n',
+        "number of 5,000 digits": "start_points = " + "9" * 5000 + "\n",
+        "arrays nested 100,000 deep": "uma = " + "[" * 100_000 + "]" * 100_000 + "\n",
+        "name of 255 characters (plays)": 'name = "' + "名" * 255 + '"\n',
+        "unlimited extension to 30,000 (plays)":
+            'extension = "sudden_death"\nextension_last_round = "unlimited"\n',
+    }
+    folder.mkdir(parents=True, exist_ok=True)
+    out = []
+    for n, (what, text) in enumerate(texts.items()):
+        name = "self.toml" if "itself" in what else f"r{n}.toml"
+        out.append((what, _write(folder, name, text)))
+    fifo = folder / "fifo.toml"
+    os.mkfifo(fifo)
+    out.append(("a FIFO", fifo))
+    if os.path.exists("/dev/zero"):
+        out.append(("/dev/zero", Path("/dev/zero")))
+    return out

@@ -247,8 +247,9 @@ def _value_strategy(f: dataclasses.Field[Any]) -> st.SearchStrategy[Any]:
         return st.booleans()
     if tp is int:
         return st.integers(meta["lo"], meta["hi"])
-    if tp is str:
-        return st.text(min_size=1, max_size=12)
+    if tp is str:  # text: no control characters, at most hi long (the loader's checks)
+        return st.text(st.characters(exclude_categories=("Cs", "Cc")), min_size=1,
+                       max_size=min(12, meta["hi"] or 12))
     if meta["choices"]:
         return st.lists(st.sampled_from(meta["choices"]), unique=True).map(tuple)
     ints = st.integers(meta["lo"], meta["hi"])

@@ -29,7 +29,11 @@ from saves.logs.model import RecordedGame
 from saves.logs.tenhou6 import parse_tenhou6
 from tests.kit.fuzz import (
     Tally,
+    hostile_logs,
+    hostile_rulesets,
+    judge_import,
     judge_log,
+    judge_ruleset,
     judge_save,
     mutate_json_log,
     mutate_lines,
@@ -62,7 +66,8 @@ def save_corpus() -> list[tuple[str, bytes, tuple[Event, ...]]]:
         out.append((name, save_bytes(events), events))
     log = RARE / "real_mjai-reviewer_suukantsu_1.json"
     imported = tuple(events_from_recorded(parse_tenhou6(log.read_text("utf-8"))))
-    out.append(("import-" + log.stem, save_bytes(imported), imported))
+    out.append(("import-" + log.stem, save_bytes(imported, source="tenhou6:" + log.stem),
+                imported))
     return out
 
 
@@ -131,6 +136,31 @@ def test_damaged_logs_are_refused_or_legal() -> None:
     tally = fuzz_logs(ROUNDS or 45, seed=28)
     _check(tally, "logs")
     assert tally.counts["refused"] > 0
+
+
+def test_hostile_files_are_refused_unread(tmp_path: Path) -> None:
+    """Devices, a FIFO, sizes past the bound, deep nesting, huge numbers, long names,
+    empty logs and DTDs: each refused in one sentence by `hanchan import`, under a timer
+    (a FIFO blocked for ever) and a memory bound (/dev/zero was read whole)."""
+    tally = Tally()
+    good = RARE / "real_mjai-reviewer_suukantsu_1.json"
+    for what, path, fmt in hostile_logs(tmp_path / "in", good):
+        out = tmp_path / "out" / str(tally.counts["tried"])
+        outcome, detail = timed(functools.partial(judge_import, path, out, fmt), what)
+        tally.add(outcome, f"{detail} {outcome}")
+        assert outcome == ("accepted legal" if path == good else "refused"), (what, outcome)
+    _check(tally, "hostile files")
+
+
+def test_rulesets_that_break_games_are_refused(tmp_path: Path) -> None:
+    """Rulesets `rules check` accepted although their games never ended, could not be
+    saved or made the top pay: refused now, naming the keys; two that must play do."""
+    tally = Tally()
+    for what, path in hostile_rulesets(tmp_path):
+        outcome, detail = timed(functools.partial(judge_ruleset, path), what)
+        tally.add(outcome, f"{detail} {outcome}")
+        assert outcome == ("accepted legal" if "(plays)" in what else "refused"), (what, outcome)
+    _check(tally, "hostile rulesets")
 
 
 @pytest.mark.slow

@@ -321,7 +321,7 @@ def test_minimal_tenhou6_kyuushu() -> None:
     [
         ("{", r"tenhou6: not JSON \(line 1 column 2"),
         ("[]", "must be a JSON object"),
-        (json.dumps({"name": ["a", "b", "c", "d"]}), "missing key 'log'"),
+        (json.dumps({"name": ["a", "b", "c", "d"]}), 'has no "log" field'),
         (_t6_with([[0, 0, 0]]), r"log\[0\] \(kyoku E1-0\): a hand must have 17 entries"),
     ],
 )
