@@ -2,11 +2,13 @@
 
 :func:`ai.club.discard.evaluate` gives each discard an expected value; between values
 close together it cannot tell what top players can: which lone honour goes first,
-which tile will be safe later, what to keep beside the dora.  :func:`features`
+which tile will be safe later, what to keep beside the dora.  :func:`sparse_rows`
 describes each option in those terms (and by its gap to the best expected value);
 :func:`prefer` picks the option with the highest utility, a weighted sum of the
 features whose weights (``Style.discard_prefs``) are fitted on real players' choices
-(``benchmarks/fit_discards.py``; the figures are in docs/bot-tuning.md).
+(``benchmarks/fit_discards.py``; the figures are in docs/bot-tuning.md).  A row lists
+only the features that are not 0, as (index, value) pairs: most are 0 for any one
+discard, and a bot weighs every discard of every turn.
 
 >>> FEATURES[:3]
 ('ev_gap', 'back', 'ukeire')
@@ -18,7 +20,7 @@ from collections.abc import Sequence
 
 from ai.club.discard import Option
 from ai.club.situation import Situation
-from engine.tiles import dora_of, kind_of
+from engine.tiles import dora_of
 
 FEATURES = (
     "ev_gap",  # (score - best score) / 1000, at most 8 below
@@ -49,150 +51,12 @@ FEATURES = (
     "tanyao_way",  # a terminal or honour from a hand with at most three of them
     "flush_way",  # a tile off the suit that with the honours makes nine or more of the hand
 )
-"""The features of a discard, in the order of :func:`features`' rows."""
+"""The features of a discard, in the order of their indices in a row."""
 
+Row = list[tuple[int, float]]
+"""The features of one option that are not 0: (index in :data:`FEATURES`, value)."""
 
-def features(sit: Situation, opts: Sequence[Option]) -> list[list[float]]:
-    """One row of :data:`FEATURES` per option of one decision."""
-    view = sit.view
-    counts = sit.counts
-    unseen = sit.unseen
-    best_score = max(o.score for o in opts)
-    best_sh = min(o.shanten for o in opts)
-    best_uk = max((o.ukeire for o in opts if o.shanten == best_sh), default=0) or 1
-    round_wind = view.round_wind % 4
-    seat_wind = view.me.wind
-    doras = {dora_of(kind_of(t)) for t in view.dora_indicators}
-    early = len(view.me.river) < 6
-    riichi_safe: set[int] | None = None
-    for threat in sit.threats:
-        if threat.riichi:
-            riichi_safe = set(threat.safe) if riichi_safe is None \
-                else riichi_safe & threat.safe
-    drawn = kind_of(view.drawn) if view.drawn is not None else -1
-    red_fives = view.ruleset.red_fives
-    reds_held = [0] * 34
-    for t in view.concealed():
-        k = t >> 2
-        if red_fives and k % 9 == 4 and k < 27 and (t & 3) < red_fives:
-            reds_held[k] += 1
-    pairs = sum(1 for c in counts if c == 2)
-    best_points = max(o.points for o in opts)
-    best_win = max(o.win for o in opts)
-    terminals = sum(c for j, c in enumerate(counts) if j >= 27 or j % 9 in (0, 8))
-    suits = [sum(counts[j] for j in range(9 * x, 9 * x + 9)) for x in range(3)]
-    honours = sum(counts[27:])
-    top = max(range(3), key=lambda x: suits[x])
-    main_suit = top if suits[top] + honours >= 9 and any(
-        suits[x] for x in range(3) if x != top) else None
-    lone_total = sum(1.0 for j in range(34) if counts[j] and _lone(counts, j))
-    suji: set[int] | None = None
-    if riichi_safe is not None:
-        suji = set()
-        for j in riichi_safe:
-            if j < 27:
-                n = j % 9
-                if n >= 3:
-                    suji.add(j - 3)
-                if n <= 5:
-                    suji.add(j + 3)
-    rows: list[list[float]] = []
-    for o in opts:
-        k = o.kind
-        row = [0.0] * len(FEATURES)
-        row[0] = max(-8.0, (o.score - best_score) / 1000.0)
-        row[1] = 1.0 if o.shanten > best_sh else 0.0
-        row[2] = o.ukeire / best_uk if o.shanten == best_sh else 0.0
-        if k >= 27:
-            if k >= 31:
-                row[7] = 1.0
-            else:
-                w = k - 27
-                if w == round_wind and w == seat_wind:
-                    row[6] = 1.0
-                elif w == round_wind:
-                    row[5] = 1.0
-                elif w == seat_wind:
-                    row[4] = 1.0
-                else:
-                    row[3] = 1.0
-            if early:
-                row[17] = 1.0
-        else:
-            n = k % 9
-            if n in (0, 8):
-                row[8] = 1.0
-                if early:
-                    row[18] = 1.0
-            elif n in (1, 7):
-                row[9] = 1.0
-            lo, hi = k - n, k - n + 8
-            if counts[k] == 1 and not any(counts[j] for j in range(max(lo, k - 2),
-                                                                   min(hi, k + 2) + 1)
-                                          if j != k):
-                row[10] = 1.0
-            if k not in doras and any(d for d in doras
-                                      if d < 27 and d // 9 == k // 9 and abs(d - k) <= 2):
-                row[14] = 1.0
-            if reds_held[k] and reds_held[k] == counts[k]:
-                row[15] = 1.0
-        if counts[k] == 2:
-            row[11] = 1.0
-        elif counts[k] >= 3:
-            row[12] = 1.0
-        if k in doras:
-            row[13] = 1.0
-        if unseen[k] == 0:
-            row[16] = 1.0
-        if riichi_safe is not None and k in riichi_safe:
-            row[19] = 1.0
-        row[20] = o.danger / 1000.0
-        if k == drawn:
-            row[21] = 1.0
-        if o.score == best_score:
-            row[22] = 1.0
-        if k < 27:
-            n = k % 9
-            row[23] = float((n > 0 and counts[k - 1] > 0) + (n < 8 and counts[k + 1] > 0))
-            row[24] = float((n > 1 and counts[k - 2] > 0) + (n < 7 and counts[k + 2] > 0))
-            if (n > 1 and counts[k - 2] and counts[k - 1]) \
-                    or (0 < n < 8 and counts[k - 1] and counts[k + 1]) \
-                    or (n < 7 and counts[k + 1] and counts[k + 2]):
-                row[25] = 1.0
-            if suji is not None and k in suji:
-                row[29] = 1.0
-        if counts[k] == 2 and pairs == 1:
-            row[26] = 1.0
-        row[27] = unseen[k] / 3.0
-        row[28] = (lone_total - (1.0 if _lone(counts, k) else 0.0)) / 4.0
-        if k >= 27:
-            row[30] = unseen[k] / 12.0
-        else:
-            n = k % 9
-            row[30] = sum(unseen[j] for j in range(k - min(n, 2), k + min(8 - n, 2) + 1)) / 12.0
-        row[31] = o.points / best_points if best_points > 0 else 0.0
-        row[32] = o.win / best_win if best_win > 0 else 0.0
-        if o.shanten == best_sh:
-            row[33] = (best_uk - o.ukeire) / 10.0
-        yaochuu = k >= 27 or k % 9 in (0, 8)
-        if yaochuu and terminals <= 3:
-            row[34] = 1.0
-        if main_suit is not None and k < 27 and k // 9 != main_suit:
-            row[35] = 1.0
-        rows.append(row)
-    return rows
-
-
-def prefer(sit: Situation, opts: Sequence[Option], weights: Sequence[float]) -> Option:
-    """The option of the highest utility (the first of equals)."""
-    rows = features(sit, opts)
-    best = 0
-    best_u = float("-inf")
-    for i, row in enumerate(rows):
-        u = sum(w * x for w, x in zip(weights, row, strict=True))
-        if u > best_u:
-            best, best_u = i, u
-    return opts[best]
+_YAOCHUU = frozenset(k for k in range(34) if k >= 27 or k % 9 in (0, 8))
 
 
 def _lone(counts: Sequence[int], k: int) -> bool:
@@ -203,3 +67,163 @@ def _lone(counts: Sequence[int], k: int) -> bool:
         return True
     n = k % 9
     return not any(counts[j] for j in range(k - min(n, 2), k + min(8 - n, 2) + 1) if j != k)
+
+
+def sparse_rows(sit: Situation, opts: Sequence[Option]) -> list[Row]:
+    """One :data:`Row` per option of one decision."""
+    view = sit.view
+    counts = sit.counts
+    unseen = sit.unseen
+    best_score = max(o.score for o in opts)
+    best_sh = min(o.shanten for o in opts)
+    best_uk = max((o.ukeire for o in opts if o.shanten == best_sh), default=0) or 1
+    best_points = max(o.points for o in opts)
+    best_win = max(o.win for o in opts)
+    round_wind = view.round_wind % 4 + 27
+    seat_wind = view.me.wind + 27
+    doras = {dora_of(t >> 2) for t in view.dora_indicators}
+    early = len(view.me.river) < 6
+    riichi_safe: set[int] | None = None
+    for threat in sit.threats:
+        if threat.riichi:
+            riichi_safe = set(threat.safe) if riichi_safe is None \
+                else riichi_safe & threat.safe
+    suji: set[int] = set()
+    if riichi_safe is not None:
+        for j in riichi_safe:
+            if j < 27:
+                n = j % 9
+                if n >= 3:
+                    suji.add(j - 3)
+                if n <= 5:
+                    suji.add(j + 3)
+    drawn = view.drawn >> 2 if view.drawn is not None else -1
+    red_fives = view.ruleset.red_fives
+    reds_held = [0] * 34
+    if red_fives:
+        for t in view.concealed():
+            k = t >> 2
+            if k < 27 and k % 9 == 4 and (t & 3) < red_fives:
+                reds_held[k] += 1
+    pairs = counts.count(2)
+    lone_total = sum(1 for j in range(34) if counts[j] == 1 and _lone(counts, j))
+    terminals = sum(counts[j] for j in _YAOCHUU)
+    suits = (sum(counts[0:9]), sum(counts[9:18]), sum(counts[18:27]))
+    top = max(range(3), key=suits.__getitem__)
+    main_suit = top if suits[top] + sum(counts[27:]) >= 9 and any(
+        suits[x] for x in range(3) if x != top) else -1
+    rows: list[Row] = []
+    for o in opts:
+        k = o.kind
+        ck = counts[k]
+        row: Row = []
+        gap = (o.score - best_score) / 1000.0
+        if gap:
+            row.append((0, gap if gap > -8.0 else -8.0))
+        else:
+            row.append((22, 1.0))
+        if o.shanten == best_sh:
+            row.append((2, o.ukeire / best_uk))
+            if o.ukeire != best_uk:
+                row.append((33, (best_uk - o.ukeire) / 10.0))
+        else:
+            row.append((1, 1.0))
+        lone = ck == 1 and _lone(counts, k)
+        if k >= 27:
+            if k >= 31:
+                row.append((7, 1.0))
+            elif k == round_wind:
+                row.append((6 if k == seat_wind else 5, 1.0))
+            else:
+                row.append((4 if k == seat_wind else 3, 1.0))
+            if early:
+                row.append((17, 1.0))
+            row.append((30, unseen[k] / 12.0))
+        else:
+            n = k % 9
+            if n == 0 or n == 8:
+                row.append((8, 1.0))
+                if early:
+                    row.append((18, 1.0))
+            elif n == 1 or n == 7:
+                row.append((9, 1.0))
+            if lone:
+                row.append((10, 1.0))
+            if k not in doras:
+                for d in doras:
+                    if d < 27 and d // 9 == k // 9 and -2 <= d - k <= 2:
+                        row.append((14, 1.0))
+                        break
+            if reds_held[k] and reds_held[k] == ck:
+                row.append((15, 1.0))
+            left1 = n > 0 and counts[k - 1] > 0
+            right1 = n < 8 and counts[k + 1] > 0
+            left2 = n > 1 and counts[k - 2] > 0
+            right2 = n < 7 and counts[k + 2] > 0
+            if left1 or right1:
+                row.append((23, float(left1 + right1)))
+            if left2 or right2:
+                row.append((24, float(left2 + right2)))
+            if (left2 and left1) or (left1 and right1) or (right1 and right2):
+                row.append((25, 1.0))
+            if k in suji:
+                row.append((29, 1.0))
+            lo = k - (n if n < 2 else 2)
+            hi = k + ((8 - n) if n > 6 else 2)
+            row.append((30, sum(unseen[lo:hi + 1]) / 12.0))
+            if main_suit >= 0 and k // 9 != main_suit:
+                row.append((35, 1.0))
+        if ck == 2:
+            row.append((11, 1.0))
+            if pairs == 1:
+                row.append((26, 1.0))
+        elif ck >= 3:
+            row.append((12, 1.0))
+        if k in doras:
+            row.append((13, 1.0))
+        uk = unseen[k]
+        if uk == 0:
+            row.append((16, 1.0))
+        else:
+            row.append((27, uk / 3.0))
+        if riichi_safe is not None and k in riichi_safe:
+            row.append((19, 1.0))
+        if o.danger:
+            row.append((20, o.danger / 1000.0))
+        if k == drawn:
+            row.append((21, 1.0))
+        left = lone_total - lone
+        if left:
+            row.append((28, left / 4.0))
+        if best_points > 0 and o.points:
+            row.append((31, o.points / best_points))
+        if best_win > 0 and o.win:
+            row.append((32, o.win / best_win))
+        if k in _YAOCHUU and terminals <= 3:
+            row.append((34, 1.0))
+        rows.append(row)
+    return rows
+
+
+def features(sit: Situation, opts: Sequence[Option]) -> list[list[float]]:
+    """The rows of :func:`sparse_rows` with every feature (for fitting the weights)."""
+    out: list[list[float]] = []
+    for row in sparse_rows(sit, opts):
+        dense = [0.0] * len(FEATURES)
+        for i, x in row:
+            dense[i] = x
+        out.append(dense)
+    return out
+
+
+def prefer(sit: Situation, opts: Sequence[Option], weights: Sequence[float]) -> Option:
+    """The option of the highest utility (the first of equals)."""
+    best = 0
+    best_u = float("-inf")
+    for n, row in enumerate(sparse_rows(sit, opts)):
+        u = 0.0
+        for i, x in row:
+            u += weights[i] * x
+        if u > best_u:
+            best, best_u = n, u
+    return opts[best]
