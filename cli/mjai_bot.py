@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any, BinaryIO, TextIO
 
@@ -102,5 +103,9 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(str(exc)) from None
     rules = load_rules(args.rules)
     bot = MjaiBot(make_bot(level, args.seed), rules)
-    serve(bot, sys.stdin.buffer, sys.stdout, sys.stderr)
+    try:
+        serve(bot, sys.stdin.buffer, sys.stdout, sys.stderr)
+    except OSError as exc:  # a full disk or a closed pipe: say so; nothing left to flush
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        raise UserError(f"mjai-bot cannot write its reply: {exc.strerror or exc}", 1) from None
     return 0

@@ -325,3 +325,13 @@ def test_fuzz_hostile_streams_are_answered() -> None:
 @given(seed=st.integers(0, 2**32 - 1))
 def test_hypothesis_hostile_streams(seed: int) -> None:
     _check(fuzz_streams(streams(3), 1, seed, level="strong"), "mjai-bot")
+
+
+def test_a_full_stdout_is_one_sentence() -> None:
+    """An arena whose pipe is full (or closed) gets status 1 and one sentence, no traceback."""
+    with open("/dev/full", "wb") as full:
+        proc = subprocess.run([sys.executable, "-m", "cli", "mjai-bot", "--level", "greedy"],
+                              input=b'[{"type":"start_game","id":1}]\n', stdout=full,
+                              stderr=subprocess.PIPE, timeout=120, check=False)
+    assert (proc.returncode, proc.stderr.decode()) == (
+        1, "hanchan: mjai-bot cannot write its reply: No space left on device\n")
