@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 
 from ai.base import make_bot
 from ai.mjai.mirror import MjaiBot
-from ai.mjai.wire import MAX_LINE_BYTES, WireError, decode_event, split_line
+from ai.mjai.wire import MAX_LINE_BYTES, WireError, decode_event, read_line, split_line
 from cli.mjai_bot import serve
 from rulesets.schema import Ruleset
 from saves.logs.mjai import format_mjai
@@ -283,6 +283,9 @@ def _peak_rss(lines: list[bytes]) -> tuple[int, list[Any], list[str]]:
 
 
 def test_the_line_reader_keeps_lines_whole_up_to_the_limit() -> None:
+    stream = io.BytesIO(b"12345678\n123456789\nok\n" + b"x" * 100)
+    assert [read_line(stream, 8) for _ in range(5)] == [
+        (b"12345678\n", 9), (b"", 10), (b"ok\n", 3), (b"", 100), (None, 0)]
     assert [type(x).__name__ for x in map(decode_event, split_line(
         b' [{"type":"start_game","id":2},{"type":"none"}] '))] == ["StartGame", "NoEvent"]
     for line, message in (
