@@ -173,7 +173,7 @@ class Mirror:
         handler = _HANDLERS.get(type(ev))
         if isinstance(ev, (wire.StartGame, wire.StartKyoku)):
             self.lost = False
-        elif isinstance(ev, (wire.Hora, wire.Ryukyoku)):
+        elif isinstance(ev, (wire.Hora, wire.Ryukyoku, wire.EndKyoku, wire.EndGame)):
             self.playing = False
             if self.state is not None:
                 self.state.phase = "hand_over"

@@ -227,6 +227,21 @@ def test_a_lost_table_answers_legally_and_resyncs_at_the_next_kyoku() -> None:
     assert _moves_after(replies, _kyoku(events, 1)) > 5
 
 
+def test_a_missing_win_ends_the_kyoku_at_end_kyoku() -> None:
+    """The seat's own tsumo win is lost: ``end_kyoku`` still ends the kyoku, and is not
+    answered with a discard."""
+    events = seat_view(real_events(), 0)
+    i = next(i for i, e in enumerate(events)
+             if e["type"] == "hora" and e["actor"] == e["target"] == 0)
+    assert events[i + 1]["type"] == "end_kyoku"
+    del events[i]
+    lines = _dump(events[:i + 40])
+    replies, said = _run(lines)
+    assert replies[i] == {"type": "none"} and said == []
+    assert _judge(lines, replies) == []
+    assert _moves_after(replies, i + 1) > 3
+
+
 def test_a_repeated_event_is_passed_over() -> None:
     events = _kyoku_lines()
     i = _first(events, "tsumo", actor=0)

@@ -259,11 +259,14 @@ class Referee:
             self.hand = list(hand) if isinstance(hand, list) and len(hand) == 13 \
                 and all(_kind(x) is not None for x in hand) else None
             return
-        if ev.get("actor") != self.me or self.hand is None:
-            return
+        actor = ev.get("actor")
+        if type(actor) is not int or actor != self.me or self.hand is None:
+            return  # another seat's, or one the bot cannot read (true is not seat 1)
         hand = self.hand
         if t == "tsumo":
-            if len(hand) % 3 == 1 and _kind(ev.get("pai")) is not None:
+            if _kind(ev.get("pai")) is None:
+                return  # unreadable: as if never sent
+            if len(hand) % 3 == 1:
                 hand.append(ev["pai"])
             else:
                 self._lose()
