@@ -6,8 +6,11 @@
   subprocess) in one of our seats.
 * :mod:`ai.mjai.options`: what a game needs without speaking to a bot (wire styles,
   timeout, a bot's short name, the sentence on the rules), light to import.
+* :mod:`ai.mjai.wire`: the events an mjai bot receives, read from a line into typed,
+  bounded values (``hanchan mjai-bot``'s input).
 * :mod:`ai.mjai.mirror`: the table rebuilt from the mjai events one seat receives, so
-  that our bots can play as mjai bots (``hanchan mjai-bot``).
+  that our bots can play as mjai bots (``hanchan mjai-bot``); each event is checked
+  against the table first.
 
 The tile names and event shapes are those of :mod:`saves.logs.mjai` (the log reader and
 writer), reused here.

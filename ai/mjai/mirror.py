@@ -19,7 +19,7 @@ looks for them.  Only the seat's own view is ever read, so the stand-ins never s
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine import wall as wall_mod
@@ -55,18 +55,43 @@ from engine.visibility import view
 from rulesets.schema import Ruleset
 from saves.logs.mjai import parse_tile_name
 
+from . import wire
 from .protocol import pai
 
 Reply = dict[str, Any]
 NONE: Reply = {"type": "none"}
+MAX_INDICATORS = 5
+"""Dora indicators a hand can show: the first and one per kan."""
+_PLAYERS = ("player 0", "player 1", "player 2", "player 3")
 
 
 class MirrorError(ValueError):
     """An mjai event that cannot follow the ones before; the message says which."""
 
 
+def _kinds(names: Sequence[str]) -> list[int]:
+    return [parse_tile_name(n)[0] for n in names]
+
+
+def _meld_shape(kind: str, called: int, kinds: Sequence[int]) -> bool:
+    """Whether ``kinds`` with the ``called`` kind make a chi, pon or kan."""
+    if kind != "chi":
+        return all(k == called for k in kinds)
+    run = sorted([called, *kinds])
+    return run[0] < 27 and run[0] // 9 == run[2] // 9 and run == list(range(run[0], run[0] + 3))
+
+
 class Mirror:
-    """The engine state of one mjai seat's table (see the module's docstring)."""
+    """The engine state of one mjai seat's table (see the module's docstring).
+
+    :meth:`feed` checks each event against the table before it folds it: an event that
+    cannot follow is a :class:`MirrorError`, after which the seat's table is *lost* and
+    every event but the next ``start_kyoku`` (or ``start_game``) is passed over.  A
+    missing ``tsumo`` is put back when the discard (or kan, or reach) that follows it
+    says whose it was and, for the seat's own, which tile (a tsumogiri); an event that
+    repeats the one before and cannot follow it is passed over.  What was put back or
+    passed over is said in :attr:`notes`.
+    """
 
     def __init__(self, rules: Ruleset) -> None:
         self.rules = rules
@@ -76,21 +101,24 @@ class Mirror:
         self.taken: set[int] = set()  # physical tiles named so far this hand
         self.after_kan = [False] * 4
         self.playing = False  # inside a kyoku (until its hora or ryukyoku)
+        self.lost = False  # an event could not follow: wait for the next start_kyoku
+        self.lost_draw: str | None = None  # the seat's own draw while lost (a tsumogiri)
         self.markers = 0  # dora indicators named this hand
         self.settled = False  # the last event closed a claim window (reach_accepted)
         self.my_reach = False  # own reach echoed, its discard still to come: the engine
         # knows riichi only with its discard, so it is applied with the dahai
+        self.notes: list[str] = []  # what was put back or passed over (see the class)
+        self._last: wire.MjaiEvent | None = None  # the last event folded
 
     # ------------------------------------------------------------ tiles
-    def _named(self, name: Any) -> int:
-        """A physical tile for a named tile, not yet used this hand (when one is left)."""
-        try:
-            kind, red = parse_tile_name(name)
-        except ValueError as exc:
-            raise MirrorError(str(exc)) from None
-        copies = [kind * 4 + c for c in range(4)]
-        exact = [t for t in copies if is_red(t, self.red) == red and t not in self.taken]
-        tile = exact[0] if exact else next((t for t in copies if t not in self.taken), copies[3])
+    def _named(self, name: str) -> int:
+        """A physical tile for a named tile, not yet used this hand, or MirrorError."""
+        kind, red = parse_tile_name(name)
+        copies = [kind * 4 + c for c in range(4) if kind * 4 + c not in self.taken]
+        if not copies:
+            raise MirrorError(f"a fifth {name} this hand")
+        exact = [t for t in copies if is_red(t, self.red) == red]
+        tile = (exact or copies)[0]
         self.taken.add(tile)
         return tile
 
@@ -100,7 +128,7 @@ class Mirror:
         kind = next(k for k in range(34) if k not in held)
         return kind * 4 + 3
 
-    def _reveal(self, seat: int, names: Sequence[Any]) -> list[int]:
+    def _reveal(self, seat: int, names: Sequence[str]) -> list[int]:
         """The physical tiles ``seat`` shows now: from its hand if it is ours, else put in
         its hand in place of stand-ins."""
         st = self._st()
@@ -109,16 +137,13 @@ class Mirror:
         if seat == self.me:
             pool = list(s.hand)
             for name in names:
-                try:
-                    want = parse_tile_name(name)
-                except ValueError as exc:
-                    raise MirrorError(str(exc)) from None
+                want = parse_tile_name(name)
                 tile = next((t for t in pool if (kind_of(t), is_red(t, self.red)) == want),
                             None)
                 if tile is None:
                     tile = next((t for t in pool if kind_of(t) == want[0]), None)
                 if tile is None:
-                    raise MirrorError(f"seat {seat} has no {name} in hand")
+                    raise MirrorError(f"the seat has no {name} in hand")
                 pool.remove(tile)
                 out.append(tile)
             return out
@@ -136,129 +161,224 @@ class Mirror:
         return self.state
 
     # ------------------------------------------------------------ events
-    def feed(self, ev: Any) -> None:
-        """Fold one mjai event."""
-        if not isinstance(ev, dict) or not isinstance(ev.get("type"), str):
-            raise MirrorError(f"an event must be an object with a type, not {ev!r}")
-        t = ev["type"]
-        try:
-            self._feed(t, ev)
-        except KeyError as exc:
-            raise MirrorError(f"{t} without {exc.args[0]!r}") from None
+    def feed(self, ev: wire.MjaiEvent | dict[str, Any]) -> None:
+        """Fold one mjai event (a typed one, or a dict: see :mod:`ai.mjai.wire`).
 
-    def _feed(self, t: str, ev: Reply) -> None:
+        :class:`~ai.mjai.wire.WireError` for a malformed event (nothing changes),
+        :class:`MirrorError` for one that cannot follow (the table is lost).
+        """
+        if isinstance(ev, dict):
+            ev = wire.from_dict(ev)
+        self.lost_draw = None
+        handler = _HANDLERS.get(type(ev))
+        if isinstance(ev, (wire.StartGame, wire.StartKyoku)):
+            self.lost = False
+        elif isinstance(ev, (wire.Hora, wire.Ryukyoku, wire.EndKyoku, wire.EndGame)):
+            self.playing = False
+            if self.state is not None:
+                self.state.phase = "hand_over"
+            handler = None
+        elif self.lost:
+            if isinstance(ev, wire.Tsumo) and ev.actor == self.me and ev.pai != "?":
+                self.lost_draw = ev.pai
+            return
         # reach_accepted comes once the claims on the riichi discard are settled: nothing
         # more to claim until the next event
-        self.settled = t == "reach_accepted"
-        if t == "start_game":
-            self.me = int(ev.get("id", 0))
-            names = ev.get("names") or [f"player {i}" for i in range(4)]
-            players = (str(names[0]), str(names[1]), str(names[2]), str(names[3]))
-            self.state = apply(None, GameStarted(self.rules, players, None))
+        self.settled = isinstance(ev, wire.ReachAccepted)
+        if handler is None:
+            self._last = ev
             return
+        try:
+            handler(self, ev)
+        except MirrorError as exc:
+            if ev == self._last and not isinstance(ev, wire.Dora):
+                self.notes.append(f"{_tag(ev)} repeats the event before; passed over")
+                return
+            self.lost = True
+            if isinstance(ev, wire.Tsumo) and ev.actor == self.me and ev.pai != "?":
+                self.lost_draw = ev.pai
+            raise MirrorError(f"{_tag(ev)}: {exc}") from None
+        self._last = ev
+
+    def _start_game(self, ev: wire.StartGame) -> None:
+        self.me = ev.id
+        self.playing = False
+        self.state = apply(None, GameStarted(self.rules, _PLAYERS, None))
+
+    def _start_kyoku(self, ev: wire.StartKyoku) -> None:
+        if self.state is None:  # start_game was lost: the seat is the hand shown
+            shown = [s for s, hand in enumerate(ev.tehais) if "?" not in hand]
+            if len(shown) != 1:
+                raise MirrorError("start_kyoku before start_game")
+            self._start_game(wire.StartGame(id=shown[0]))
+            self.notes.append(f"start_kyoku before start_game: playing seat {shown[0]}, "
+                              "whose hand it shows")
         st = self._st()
-        if t == "start_kyoku":
-            self.taken = set()
-            self.after_kan = [False] * 4
-            self.my_reach = False
-            self.markers = 1
-            dealer = int(ev["oya"])
-            own = [self._named(x) for x in ev["tehais"][self.me]]
-            dora = self._named(ev["dora_marker"])
-            wall = [-1] * 136
-            positions = wall_mod.deal(tuple(range(136)), dealer)
-            for seat in range(4):
-                hand: list[int] = []
-                for i, pos in enumerate(positions[seat]):
-                    tile = own[i] if seat == self.me else self._stand_in(hand)
-                    hand.append(tile)
-                    wall[pos] = tile
-            wall[wall_mod.dora_index(0)] = dora
-            wall = [x if x >= 0 else 135 for x in wall]
-            scores = ev["scores"]
-            apply(st, HandStarted(
-                round_wind=WIND_LETTERS.index(ev["bakaze"]), hand_number=int(ev["kyoku"]) - 1,
-                honba=int(ev["honba"]), sticks=int(ev["kyotaku"]), dealer=dealer,
-                scores=(scores[0], scores[1], scores[2], scores[3]), dice=(1, 1),
-                wall=tuple(wall)))
-            self.playing = True
-            return
-        if t in ("hora", "ryukyoku"):
-            self.playing = False
-            st.phase = "hand_over"
-            return
-        if t in ("end_kyoku", "end_game", "none", "reach_accepted_ack"):
-            return
+        self.playing = False
+        if "?" in ev.tehais[self.me]:
+            raise MirrorError(f"the hand of seat {self.me} (this bot's) is hidden")
+        self.taken = set()
+        own = [self._named(x) for x in ev.tehais[self.me]]
+        dora = self._named(ev.dora_marker)
+        self.after_kan = [False] * 4
+        self.my_reach = False
+        self.markers = 1
+        dealer = ev.oya
+        wall = [-1] * 136
+        positions = wall_mod.deal(tuple(range(136)), dealer)
+        for seat in range(4):
+            hand: list[int] = []
+            for i, pos in enumerate(positions[seat]):
+                tile = own[i] if seat == self.me else self._stand_in(hand)
+                hand.append(tile)
+                wall[pos] = tile
+        wall[wall_mod.dora_index(0)] = dora
+        wall = [x if x >= 0 else 135 for x in wall]
+        apply(st, HandStarted(
+            round_wind=WIND_LETTERS.index(ev.bakaze), hand_number=ev.kyoku - 1,
+            honba=ev.honba, sticks=ev.kyotaku, dealer=dealer, scores=ev.scores,
+            dice=(1, 1), wall=tuple(wall)))
+        self.playing = True
+
+    def _in_kyoku(self) -> GameState:
+        st = self._st()
         if not self.playing:
-            raise MirrorError(f"{t} outside a kyoku")
-        if t == "dora":
-            tile = self._named(ev["dora_marker"])
-            wall = list(st.wall)
-            wall[wall_mod.dora_index(self.markers)] = tile
-            st.wall = tuple(wall)
-            self.markers += 1
-            if self.markers > self.rules.initial_dora:  # not one of those turned at the deal
-                apply(st, DoraRevealed(tile))
+            raise MirrorError("outside a kyoku")
+        return st
+
+    def _draws_next(self, st: GameState) -> int | None:
+        """The seat whose tsumo comes next, if one does."""
+        if st.phase == "draw":
+            return st.turn
+        if st.phase == "claim" and st.last_discard is not None:
+            return (st.last_discard[0] + 1) % 4
+        if st.phase == "chankan" and st.last_kan is not None:
+            return st.last_kan[0]
+        return None
+
+    def _draw(self, st: GameState, actor: int, name: str) -> None:
+        tile = self._named(name) if actor == self.me else self._stand_in(st.seats[actor].hand)
+        apply(st, Drew(actor, tile, rinshan=self.after_kan[actor]))
+        self.after_kan[actor] = False
+
+    def _on_turn(self, st: GameState, ev: wire.MjaiEvent, actor: int,
+                 drawn: str | None = None) -> None:
+        """Check that it is ``actor``'s turn; put back its missing tsumo when it can be
+        (another seat's, or the seat's own ``drawn`` tile)."""
+        if st.phase == "turn" and st.turn == actor:
             return
-        actor = int(ev["actor"])
-        if not 0 <= actor < 4:
-            raise MirrorError(f"{t}: actor {actor} is not a seat")
-        if t == "tsumo":
-            if actor == self.me:
-                tile = self._named(ev["pai"])
-            else:
-                tile = self._stand_in(st.seats[actor].hand)
-            apply(st, Drew(actor, tile, rinshan=self.after_kan[actor]))
-            self.after_kan[actor] = False
-        elif t == "dahai":
-            if actor == self.me and self.my_reach:
-                self.my_reach = False
-                apply(st, RiichiDeclared(actor))
-            if actor == self.me and ev.get("tsumogiri") and st.drawn is not None \
-                    and pai(st.drawn, self.red) == ev["pai"]:
-                tile = st.drawn
-            else:
-                tile = self._reveal(actor, [ev["pai"]])[0]
-            apply(st, Discarded(actor, tile, tsumogiri=bool(ev.get("tsumogiri"))))
-        elif t == "reach":
-            if actor == self.me:
-                self.my_reach = True
-            else:
-                apply(st, RiichiDeclared(actor))
-        elif t == "reach_accepted":
-            apply(st, RiichiAccepted(actor))
-        elif t in ("chi", "pon", "daiminkan"):
-            if st.last_discard is None:
-                raise MirrorError(f"{t} without a discard to call")
-            called = st.last_discard[1]
-            consumed = self._reveal(actor, ev["consumed"])
-            kind = {"chi": "chi", "pon": "pon", "daiminkan": "minkan"}[t]
-            meld = Meld(kind, tuple(sorted([*consumed, called])), called,  # type: ignore[arg-type]
-                        int(ev["target"]))
-            apply(st, Called(actor, meld))
-            if t == "daiminkan":
-                self.after_kan[actor] = True
-        elif t == "ankan":
-            tiles = self._reveal(actor, ev["consumed"])
-            apply(st, Kan(actor, Meld("ankan", tuple(sorted(tiles)))))
-            self.after_kan[actor] = True
-        elif t == "kakan":
-            added = self._reveal(actor, [ev["pai"]])[0]
-            pon = next((m for m in st.seats[actor].melds
-                        if m.kind == "pon" and kind_of(m.tiles[0]) == kind_of(added)), None)
-            if pon is None:
-                raise MirrorError(f"kakan of {ev['pai']} without a pon")
-            apply(st, Kan(actor, Meld("kakan", pon.tiles + (added,), pon.called,
-                                      pon.from_seat, added)))
-            self.after_kan[actor] = True
+        if self._draws_next(st) == actor and (actor != self.me or drawn is not None):
+            self._draw(st, actor, drawn or "?")
+            self.notes.append(f"{_tag(ev)} of seat {actor} without its tsumo; put it back")
+            return
+        raise MirrorError(f"not seat {actor}'s turn")
+
+    def _tsumo(self, ev: wire.Tsumo) -> None:
+        st = self._in_kyoku()
+        due = self._draws_next(st)
+        if due != ev.actor:
+            raise MirrorError(f"seat {ev.actor} draws, but " + (
+                f"seat {due} draws next" if due is not None else f"seat {st.turn} is to act"))
+        if ev.actor == self.me and ev.pai == "?":
+            raise MirrorError("the seat's own tile is hidden")
+        self._draw(st, ev.actor, ev.pai)
+
+    def _dahai(self, ev: wire.Dahai) -> None:
+        st = self._in_kyoku()
+        actor = ev.actor
+        self._on_turn(st, ev, actor, ev.pai if ev.tsumogiri else None)
+        if actor == self.me and ev.tsumogiri and st.drawn is not None \
+                and pai(st.drawn, self.red) == ev.pai:
+            tile = st.drawn
         else:
-            raise MirrorError(f"unknown event type {t!r}")
+            tile = self._reveal(actor, [ev.pai])[0]
+        if actor == self.me and self.my_reach:
+            self.my_reach = False
+            apply(st, RiichiDeclared(actor))
+        apply(st, Discarded(actor, tile, tsumogiri=ev.tsumogiri))
+
+    def _reach(self, ev: wire.Reach) -> None:
+        st = self._in_kyoku()
+        s = st.seats[ev.actor]
+        if s.riichi or s.riichi_pending or (ev.actor == self.me and self.my_reach):
+            raise MirrorError(f"seat {ev.actor} is in riichi already")
+        if not s.closed:
+            raise MirrorError(f"seat {ev.actor}'s hand is open")
+        self._on_turn(st, ev, ev.actor)
+        if ev.actor == self.me:
+            self.my_reach = True
+        else:
+            apply(st, RiichiDeclared(ev.actor))
+
+    def _reach_accepted(self, ev: wire.ReachAccepted) -> None:
+        st = self._in_kyoku()
+        if not st.seats[ev.actor].riichi_pending:
+            raise MirrorError(f"seat {ev.actor} has no riichi discard to accept")
+        apply(st, RiichiAccepted(ev.actor))
+
+    def _call(self, ev: wire.Chi | wire.Pon | wire.Daiminkan) -> None:
+        st = self._in_kyoku()
+        kind = {wire.Chi: "chi", wire.Pon: "pon", wire.Daiminkan: "minkan"}[type(ev)]
+        if st.phase != "claim" or st.last_discard is None:
+            raise MirrorError("no discard to call")
+        seat, called = st.last_discard
+        if ev.target != seat or ev.actor == seat:
+            raise MirrorError(f"the discard to call is seat {seat}'s")
+        if kind == "chi" and ev.actor != (seat + 1) % 4:
+            raise MirrorError(f"seat {ev.actor} cannot chi from seat {seat}")
+        if st.seats[ev.actor].riichi:
+            raise MirrorError(f"seat {ev.actor} is in riichi")
+        if parse_tile_name(ev.pai)[0] != kind_of(called):
+            raise MirrorError(f"the discard is {pai(called, self.red)}, not {ev.pai}")
+        if not _meld_shape(kind, kind_of(called), _kinds(ev.consumed)):
+            raise MirrorError(f"{ev.pai} with {list(ev.consumed)} is no meld")
+        consumed = self._reveal(ev.actor, ev.consumed)
+        meld = Meld(kind, tuple(sorted([*consumed, called])), called,  # type: ignore[arg-type]
+                    ev.target)
+        apply(st, Called(ev.actor, meld))
+        if kind == "minkan":
+            self.after_kan[ev.actor] = True
+
+    def _ankan(self, ev: wire.Ankan) -> None:
+        st = self._in_kyoku()
+        kinds = _kinds(ev.consumed)
+        if len(set(kinds)) != 1:
+            raise MirrorError(f"{list(ev.consumed)} is no kan")
+        self._on_turn(st, ev, ev.actor)
+        tiles = self._reveal(ev.actor, ev.consumed)
+        apply(st, Kan(ev.actor, Meld("ankan", tuple(sorted(tiles)))))
+        self.after_kan[ev.actor] = True
+
+    def _kakan(self, ev: wire.Kakan) -> None:
+        st = self._in_kyoku()
+        kind = parse_tile_name(ev.pai)[0]
+        pon = next((m for m in st.seats[ev.actor].melds
+                    if m.kind == "pon" and kind_of(m.tiles[0]) == kind), None)
+        if pon is None:
+            raise MirrorError(f"no pon of {ev.pai}")
+        self._on_turn(st, ev, ev.actor)
+        added = self._reveal(ev.actor, [ev.pai])[0]
+        apply(st, Kan(ev.actor, Meld("kakan", pon.tiles + (added,), pon.called,
+                                     pon.from_seat, added)))
+        self.after_kan[ev.actor] = True
+
+    def _dora(self, ev: wire.Dora) -> None:
+        st = self._in_kyoku()
+        if self.markers >= MAX_INDICATORS:
+            raise MirrorError(f"more than {MAX_INDICATORS} dora indicators")
+        tile = self._named(ev.dora_marker)
+        wall = list(st.wall)
+        wall[wall_mod.dora_index(self.markers)] = tile
+        st.wall = tuple(wall)
+        self.markers += 1
+        if self.markers > self.rules.initial_dora:  # not one of those turned at the deal
+            apply(st, DoraRevealed(tile))
 
     # ------------------------------------------------------------ choices
     def legal(self) -> tuple[Action, ...]:
         """What the seat may do now (``()``: nothing to decide)."""
         st = self.state
-        if st is None or not self.playing or self.settled:
+        if st is None or not self.playing or self.settled or self.lost:
             return ()
         return legal_actions(st, self.me)
 
@@ -311,23 +431,52 @@ class MjaiBot:
         self.mirror = Mirror(rules)
         self.riichi_tile: int | None = None  # chosen with reach, discarded after the echo
 
-    def react(self, events: Sequence[Any]) -> Reply:
+    def react(self, events: Sequence[wire.MjaiEvent | dict[str, Any]]) -> Reply:
         """Fold ``events`` (those since the last reply) and answer the last one."""
         for ev in events:
             self.mirror.feed(ev)
-        legal = self.mirror.legal()
+        return self.answer()
+
+    def answer(self) -> Reply:
+        """The reply to the events folded so far: our bot's choice, ``none`` when the seat
+        has nothing to do, and the drawn tile's discard when the table is lost."""
+        mirror = self.mirror
+        if mirror.lost_draw is not None:  # always legal after one's own tsumo
+            return {"type": "dahai", "actor": mirror.me, "pai": mirror.lost_draw,
+                    "tsumogiri": True}
+        legal = mirror.legal()
         if not legal:
             return dict(NONE)
-        st = self.mirror.state
+        st = mirror.state
         assert st is not None
-        if self.riichi_tile is not None and self.mirror.my_reach:
+        if self.riichi_tile is not None and mirror.my_reach:
             tile, self.riichi_tile = self.riichi_tile, None
             options = [a for a in legal if isinstance(a, Discard) and a.tile == tile]
             if options:
-                return self.mirror.reply(options[0])
+                return mirror.reply(options[0])
         self.riichi_tile = None
-        action = self.bot.choose(view(st, self.mirror.me), legal)
+        action = self.bot.choose(view(st, mirror.me), legal)
         if isinstance(action, Discard) and action.riichi:
             self.riichi_tile = action.tile
-        return self.mirror.reply(action)
+        return mirror.reply(action)
 
+
+def _tag(ev: wire.MjaiEvent) -> str:
+    return str(ev.__struct_config__.tag)
+
+
+_HANDLERS: dict[type, Callable[[Mirror, Any], None]] = {
+    wire.StartGame: Mirror._start_game,
+    wire.StartKyoku: Mirror._start_kyoku,
+    wire.Tsumo: Mirror._tsumo,
+    wire.Dahai: Mirror._dahai,
+    wire.Reach: Mirror._reach,
+    wire.ReachAccepted: Mirror._reach_accepted,
+    wire.Chi: Mirror._call,
+    wire.Pon: Mirror._call,
+    wire.Daiminkan: Mirror._call,
+    wire.Ankan: Mirror._ankan,
+    wire.Kakan: Mirror._kakan,
+    wire.Dora: Mirror._dora,
+}
+"""The handler of each event that changes the table (the others only end or pass)."""

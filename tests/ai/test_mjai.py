@@ -104,7 +104,7 @@ def _replay_export(events: list[dict[str, Any]], rules: Ruleset) -> None:
         lines = [json.dumps({**e, "id": seat} if e["type"] == "start_game" else e)
                  for e in events]
         bot = MjaiBot(make_bot("strong", seat), rules)
-        bad = serve(bot, io.StringIO("\n".join(lines) + "\n"), out, err)
+        bad = serve(bot, io.BytesIO(("\n".join(lines) + "\n").encode()), out, err)
         assert (bad, err.getvalue()) == (0, "")
         replies = [json.loads(x) for x in out.getvalue().splitlines()]
         assert len(replies) == len(events)
@@ -245,7 +245,7 @@ def test_mjai_bot_answers_a_bad_line_with_none() -> None:
         input='not json\n[{"type":"start_game","id":1}]\n', capture_output=True,
         text=True, timeout=60, check=True)
     assert proc.stdout.splitlines() == ['{"type":"none"}', '{"type":"none"}']
-    assert "line 1 is not JSON" in proc.stderr
+    assert "line 1: not JSON" in proc.stderr
 
 
 def test_a_table_session_seats_an_mjai_bot(tmp_path: Path) -> None:

@@ -55,6 +55,8 @@ from text.drills import discard_items
 
 HANG_SECONDS = 10.0
 OUTCOMES = ("tried", "refused", "accepted legal", "crash", "hang", "wrongly accepted")
+BAD = frozenset({"crash", "hang", "wrongly accepted", "wrong reply"})
+"""The outcomes counted against us (``wrong reply``: tests.kit.mjai_fuzz's)."""
 
 
 class Hang(Exception):
@@ -75,12 +77,14 @@ class Tally:
         if "another legal game" in note:
             self.counts["another legal game"] += 1
         outcome = kind
-        if outcome in ("crash", "hang", "wrongly accepted") and len(self.bad) < 10:
+        if outcome in BAD and len(self.bad) < 10:
             self.bad.append(f"{outcome}: {what}")
 
-    def line(self, name: str) -> str:
-        return (f"{name}: " + ", ".join(f"{k} {self.counts[k]}" for k in OUTCOMES)
-                + f" (of the accepted: another legal game {self.counts['another legal game']})")
+    def line(self, name: str, outcomes: Sequence[str] = OUTCOMES) -> str:
+        text = f"{name}: " + ", ".join(f"{k} {self.counts[k]}" for k in outcomes)
+        if outcomes is not OUTCOMES:
+            return text
+        return text + f" (of the accepted: another legal game {self.counts['another legal game']})"
 
     def merge(self, other: Tally) -> None:
         self.counts.update(other.counts)
