@@ -16,6 +16,7 @@ from engine.events import (
     DrawKind,
     GameEnded,
     HandDrawn,
+    Meld,
     Payment,
     Penalty,
     WinResult,
@@ -25,7 +26,7 @@ from engine.scoring import limit_points, win_payments
 from engine.settlement import final_table
 from engine.shanten import shanten
 from engine.state import GameState
-from engine.tiles import kind_of
+from engine.tiles import dora_of, is_red, kind_of
 from engine.waits import is_tenpai, waits
 from engine.wins import ron_result, score, tsumo_result, win_context
 from rulesets.schema import Ruleset
@@ -87,6 +88,26 @@ def _chips(st: GameState, seat: int, from_seat: int | None,
             out[o] -= yk
             out[seat] += yk
     return (out[0], out[1], out[2], out[3])
+
+
+def _chance_rows(hand: tuple[int, ...], melds: tuple[Meld, ...], ura: tuple[int, ...],
+                 ippatsu: bool, red_fives: int) -> tuple[tuple[str, int], ...]:
+    """The ippatsu, ura-dora and red-five rows of a yakuman, whose yaku list has none.
+
+    A yakuman is valued by its yakuman alone, but ako's chips for ippatsu (8-07-02),
+    each ura dora (8-07-13, 8-07-15) and each red five (8-07-16) stand apart from the
+    hand's value: only the yakuman chips have a written exception (8-07-11-02).
+
+    >>> _chance_rows((16, 17, 20), (), (12,), True, 2)
+    (('ippatsu', 1), ('ura_dora', 2), ('aka_dora', 2))
+    """
+    tiles = list(hand) + [t for m in melds for t in m.tiles]
+    kinds = [kind_of(t) for t in tiles]
+    n_ura = sum(kinds.count(dora_of(kind_of(i))) for i in ura)
+    n_red = sum(1 for t in tiles if is_red(t, red_fives))
+    rows = [("ippatsu", 1)] if ippatsu else []
+    rows += [(name, n) for name, n in (("ura_dora", n_ura), ("aka_dora", n_red)) if n]
+    return tuple(rows)
 
 
 def ron_winners(rules: Ruleset, rons: Sequence[int]) -> tuple[int, ...] | None:
@@ -163,7 +184,13 @@ def make_won(
         if sticks_here:
             taken += stick_count
         ura = st.ura_indicators() if (s.riichi and r.ura_dora) else ()
-        chips = _chips(st, seat, from_seat, res.yaku, res.yakuman_count, pays)
+        chip_yaku = res.yaku
+        if res.yakuman_count and r.chips:
+            ippatsu = s.ippatsu and s.riichi and r.ippatsu and not (
+                chankan and not r.ippatsu_on_chankan)
+            chip_yaku = chip_yaku + _chance_rows(hand, tuple(s.melds), ura, ippatsu,
+                                                 r.red_fives)
+        chips = _chips(st, seat, from_seat, chip_yaku, res.yakuman_count, pays)
         wins.append(WinResult(
             seat=seat, from_seat=from_seat, tile=tile, hand=hand, melds=tuple(s.melds),
             han=res.han, fu=res.fu, yaku=res.yaku, fu_parts=res.fu_parts, limit=res.limit,

@@ -204,10 +204,11 @@ class Ruleset:
                       "Whether chips (祝儀) are counted; they are settled apart from points.",
                       also=("shuugi", "goshuugi"))
     chip_ippatsu: int = opt(1, "points", "一発祝儀", "Chips for ippatsu (from each on tsumo, "
-                            "from the discarder on ron).", lo=0, hi=100)
-    chip_ura: int = opt(1, "points", "裏ドラ祝儀", "Chips per ura or kan-ura dora.", lo=0, hi=100)
-    chip_red: int = opt(1, "points", "赤祝儀", "Chips per red five in a winning hand.",
-                        lo=0, hi=100)
+                            "from the discarder on ron), a yakuman's too.", lo=0, hi=100)
+    chip_ura: int = opt(1, "points", "裏ドラ祝儀", "Chips per ura or kan-ura dora in a riichi "
+                        "winner's hand, a yakuman's too.", lo=0, hi=100)
+    chip_red: int = opt(1, "points", "赤祝儀", "Chips per red five in a winning hand, a "
+                        "yakuman's too.", lo=0, hi=100)
     chip_yakuman: int = opt(24, "points", "役満祝儀",
                             "Chips for a yakuman in total from the payers (double: twice).",
                             lo=0, hi=1000)

@@ -536,6 +536,23 @@ def test_daisharin_is_a_yakuman_with_24_chips_from_the_payers() -> None:
     assert w.chips == (24, -8, -8, -8)
 
 
+def test_a_yakuman_earns_its_ippatsu_ura_and_red_five_chips_too() -> None:
+    # ako 8-07-02 (ippatsu 1), 8-07-13 (1 per ura dora), 8-07-16 (1 per red five) stand
+    # alone: the only yakuman exception written is 8-07-11-02 (a counted yakuman earns no
+    # yakuman chips).  The dealer's 大車輪 holds both red 5p, double riichi on the first
+    # discard, tsumo on the next draw (ippatsu); ura indicators 6p and 1z: 77p = 2 ura.
+    hand = {**DAISHARIN, 0: "1122334400667p"}
+    g = new(wall(hand, ["1z", "6z", "6z", "1z", "7p"], dora="3z3z", ura="6p2z"),
+            dice=dice_for(0, 2))
+    run(g, (0, "riichi 1z"), (0, "tsumo"))
+    won = last_result(g)
+    assert isinstance(won, Won)
+    w = won.wins[0]
+    assert ("daisharin", 13) in w.yaku and w.yakuman_count == 1
+    each = 1 + 2 + 2 + 24 // 3  # ippatsu, 2 ura, 2 red fives from each; 24 shared
+    assert w.chips == (3 * each, -each, -each, -each)
+
+
 PUNG_OTHERS = {1: "13579p2468s1357z", 2: "15689m1357s2467z", 3: "2468p79m3579s345z"}
 
 
