@@ -134,8 +134,8 @@ def turn_actions(st: GameState, seat: int) -> tuple[Action, ...]:
             and not called and drawn is not None and tsumo_result(st, seat) is not None):
         out.append(Tsumo())
     # nine terminals
-    if (r.abort_nine_terminals and not called and s.discards == 0 and not st.calls_made
-            and not st.rinshan_draw):
+    if (r.abort_nine_terminals and not called and s.discards == 0
+            and (r.nine_terminals_after_calls or not st.calls_made) and not st.rinshan_draw):
         if sum(1 for k in TERMINALS_AND_HONOURS if counts[k]) >= 9:
             out.append(NineTerminals())
     riichi = s.riichi or s.riichi_pending

@@ -300,8 +300,14 @@ class Ruleset:
                 also=("tenpai_yame",))
     abort_nine_terminals: bool = opt(True, "length", "九種九牌",
                                      "A player with 9 different terminals/honours on the first "
-                                     "draw, with no call before, may abort the hand.",
+                                     "draw (the dealer on the deal) may abort the hand; "
+                                     "whether a call before it stops this is "
+                                     "nine_terminals_after_calls.",
                                      also=("kyuushu_kyuuhai", "kyuushu", "nine_terminals"))
+    nine_terminals_after_calls: bool = opt(
+        False, "length", "鳴き後の九種九牌",
+        "With abort_nine_terminals, a player may abort on its first draw even when another "
+        "player called before it; off: only on a first draw with no call in the hand before.")
     abort_four_winds: bool = opt(True, "length", "四風子連打",
                                  "The same wind discarded by all four on the first go-round "
                                  "with no call aborts the hand.",

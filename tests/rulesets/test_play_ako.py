@@ -247,6 +247,24 @@ def test_nine_terminals_after_a_double_riichi_keeps_the_stick_on_the_table() -> 
     assert nxt.scores == (24000, 25000, 25000, 25000)
 
 
+def test_nine_terminals_on_a_first_draw_even_after_another_players_call() -> None:
+    # ako 8-09-02: a child may abort 「第1自摸時」, with no condition on calls (where the
+    # same text means "no call before" it says so: 3-16-01 「鳴きのない第1自摸時」).
+    # Seat 3 pons the dealer's 5z before seat 1 has drawn.
+    hands = {0: "5z2468m2468p2468s", 1: "19m19p19s1234z246m", 2: "13579s23467z9p19m",
+             3: "55z1357s2468m357p"}
+    g = new(wall(hands, ["5z"]), dice=dice_for(0, 2))
+    run(g, (0, "d 5z"), (3, "pon"), (3, "d 2m"))
+    while not (g.state.turn == 1 and g.state.phase == "turn"):
+        seat, acts = next(iter(g.pending().items()))
+        g.act(seat, default_action(g, seat, acts))
+    assert g.state.seats[1].discards == 0 and g.state.calls_made
+    assert NineTerminals() in g.pending()[1]
+    run(g, (1, "nine"))
+    res = last_result(g)
+    assert isinstance(res, HandDrawn) and res.kind == "nine_terminals"
+
+
 FOUR_WINDS = {0: "123m456m789m12p99s", 1: "2468m13579p2468s", 2: "13579s23456z9p99m",
               3: "2468m2468p2468s7z"}
 
