@@ -34,7 +34,7 @@ from rulesets.schema import Ruleset
 __all__ = [
     "make_won", "exhaustive_draw", "abortive_draw", "show_choice_seats", "next_step",
     "game_ended", "NextHand", "tenpai_of", "wareme_seat", "ron_winners", "nagashi_seats",
-    "nagashi_complete", "is_last_hand", "chombo_sticks_back",
+    "nagashi_complete", "is_last_hand", "chombo_sticks_back", "standing_after",
 ]
 
 
@@ -256,6 +256,23 @@ def chombo_sticks_back(st: GameState, chombo_seat: int) -> tuple[int, int, int, 
     return (back[0], back[1], back[2], back[3])
 
 
+def standing_after(st: GameState) -> tuple[tuple[int, int, int, int], int]:
+    """The scores and table sticks a finished hand leaves, once a chombo's sticks are back.
+
+    A chombo hand's sticks go back to their owners the moment the chombo is found (makura
+    35, yokoyoko (1)), before anything else is decided: the next hand starts from these
+    scores, a bust is judged on them and a game that ends settles them.
+    """
+    scores = [st.scores[0], st.scores[1], st.scores[2], st.scores[3]]
+    sticks = st.sticks
+    res = st.result
+    if isinstance(res, Penalty) and res.kind == "chombo":
+        for seat, back in enumerate(chombo_sticks_back(st, res.seat)):
+            scores[seat] += 1000 * back
+            sticks -= back
+    return (scores[0], scores[1], scores[2], scores[3]), sticks
+
+
 def show_choice_seats(st: GameState) -> list[int]:
     """Seats that may choose to declare noten while tenpai at an exhaustive draw."""
     nd = st.rules.noten_declaration
@@ -412,12 +429,13 @@ def _busted(st: GameState) -> bool:
     if r.bust != "below_zero":
         return False
     res = st.result
-    if not any(x < 0 for x in st.scores):
+    scores = standing_after(st)[0]
+    if not any(x < 0 for x in scores):
         return False
     if (isinstance(res, HandDrawn) and res.kind == "exhaustive" and not res.nagashi
             and not r.noten_payment_can_bust):
-        before = [st.scores[i] - res.deltas[i] for i in range(4)]
-        return any(st.scores[i] < 0 and before[i] < 0 for i in range(4))
+        before = [scores[i] - res.deltas[i] for i in range(4)]
+        return any(scores[i] < 0 and before[i] < 0 for i in range(4))
     return True
 
 
@@ -512,13 +530,13 @@ def next_step(st: GameState, dealer_chose_continue: bool = False) -> NextHand:
 
 def game_ended(st: GameState, reason: str) -> GameEnded:
     """The final event: the settlement table from the last scores and sticks."""
-    scores = (st.scores[0], st.scores[1], st.scores[2], st.scores[3])
+    scores, sticks = standing_after(st)
     busted_by: dict[int, int | tuple[int, ...]] = {}
     res = st.result
     r = st.rules
     if reason == "bust" and res is not None:
         for seat in range(4):
-            if st.scores[seat] < 0:
+            if scores[seat] < 0:
                 if hasattr(res, "wins"):
                     winners = tuple(w.seat for w in res.wins
                                     if any(p.payer == seat for p in w.payments))
@@ -529,8 +547,8 @@ def game_ended(st: GameState, reason: str) -> GameEnded:
                     if payees:
                         busted_by[seat] = payees if len(payees) > 1 else payees[0]
     table = final_table(
-        scores, st.sticks, r, busted_by=busted_by or None,
+        scores, sticks, r, busted_by=busted_by or None,
         yakuman_bonuses=tuple(st.yakuman_wins), chips=tuple(st.chips),
         winners=tuple(i for i in range(4) if st.wins_by_seat[i]),
     )
-    return GameEnded(reason=reason, table=table, leftover_sticks=st.sticks)
+    return GameEnded(reason=reason, table=table, leftover_sticks=sticks)

@@ -49,7 +49,6 @@ from engine.events import (
     Meld,
     Note,
     NotenDeclared,
-    Penalty,
     RiichiAccepted,
     RiichiDeclared,
 )
@@ -671,11 +670,5 @@ class Game:
             return
         if nxt.action == "choice":  # pragma: no cover - handled by pending()
             return
-        scores = list(st.scores)
-        sticks = st.sticks
-        res = st.result
-        if isinstance(res, Penalty) and res.kind == "chombo":
-            for seat, back in enumerate(flow.chombo_sticks_back(st, res.seat)):
-                scores[seat] += 1000 * back
-                sticks -= back
-        self._start_hand(nxt.round_index, nxt.dealer, nxt.honba, sticks, tuple(scores))
+        scores, sticks = flow.standing_after(st)
+        self._start_hand(nxt.round_index, nxt.dealer, nxt.honba, sticks, scores)

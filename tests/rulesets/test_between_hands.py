@@ -251,6 +251,31 @@ def test_makura_31_35_the_chombo_players_own_riichi_stick_stays() -> None:
     assert "Your own riichi stick stays on the table for the next winner." in words
 
 
+def test_makura_35_a_busting_chombo_gives_the_riichi_sticks_back_first() -> None:
+    # makura 35): リーチ棒はリーチ者に戻る。リーチ者のチョンボは供託。ただしそのチョンボに
+    # よって持ち点が0点を切った者が出た場合は半荘終了 - the sticks go back the moment the
+    # chombo is found, then the game ends; seat 0's own stick stays (31) and goes to the top
+    # (24). Seat 1, given its stick back, ties seat 3 at 29,000 and ranks 2nd by seat
+    # (上家優先, 1)): +10 uma, where the top taking both sticks left it 3rd (-10).
+    wall = build_wall(RIICHI_CHOMBO, ["5z", "6z", "7z", "1z", "5z"])
+    rules = preset("makura").replace(practice_mode=True)
+    g = start_at(rules, 0, 0, (12000, 25000, 38000, 25000), wall, [wall])
+    drawn = g.state.drawn
+    assert drawn is not None
+    g.act(0, Discard(drawn, riichi=True))
+    run(g, (1, "riichi 6z"))
+    while not (g.state.phase == "turn" and g.state.turn == 0):
+        seat, acts = next(iter(g.pending().items()))
+        g.act(seat, default_action(g, seat, acts))
+    g.act(0, Tsumo())
+    assert g.over
+    end = g.events[-1]
+    assert isinstance(end, GameEnded) and end.reason == "bust"
+    table = {r.seat: r for r in end.table}
+    assert {s: r.points for s, r in table.items()} == {0: -1000, 1: 29000, 2: 43000, 3: 29000}
+    assert (table[1].rank, table[1].uma) == (2, 10.0) and table[3].rank == 3
+
+
 def test_gpc_40_false_call_and_riichi_sticks_go_back() -> None:
     # gpc l.40: チョンボが発生した局に出されたリーチ棒、1,000点罰符棒は出した本人に戻る;
     # l.4 the false pon put 1,000 on the table; l.38 12,000 lost to nobody; l.39 replayed
