@@ -178,6 +178,7 @@ class Game:
         self._claim_window = -1
         self._claim_opts: dict[int, tuple[Action, ...]] = {}
         self._practice_seats = frozenset((0,))
+        self._false_rons: list[int] = []  # practice: false rons waiting for the others
 
     @classmethod
     def from_events(
@@ -324,7 +325,13 @@ class Game:
             else:
                 return False
         elif st.phase in ("claim", "chankan") and self._show is None:
-            if isinstance(action, Ron):  # a false ron (誤ロン)
+            if isinstance(action, Ron) and st.rules.chombo_excused_by_win:
+                # a false ron (誤ロン): a chombo unless another player's legal ron on the
+                # same tile stands (makura 34, ako 7-05-01-01); settled with the claims
+                self._false_rons.append(seat)
+                self._responses[seat] = Pass()
+                self._pending = None
+            elif isinstance(action, Ron):  # a false ron (誤ロン)
                 self._chombo(seat)
             elif isinstance(action, (Chi, Pon, OpenKan)) and st.phase == "claim":
                 pen = false_call_penalty(seat, st.rules)
@@ -338,6 +345,18 @@ class Game:
         else:
             return False
         self._advance()
+        return True
+
+    def _false_ron_stands(self) -> bool:
+        """Settle the false rons of a claim window: with no legal ron beside them the first
+        is a chombo (True: recorded); a legal ron excuses them all."""
+        false = self._false_rons
+        if not false:
+            return False
+        self._false_rons = []
+        if any(type(a) is Ron for a in self._responses.values()):
+            return False
+        self._chombo(false[0])
         return True
 
     def _chombo(self, seat: int, *, during_play: bool = True) -> None:
@@ -541,6 +560,8 @@ class Game:
         r = st.rules
         assert st.last_discard is not None
         dseat, tile = st.last_discard
+        if self._false_rons and self._false_ron_stands():
+            return
         resp = self._responses
         if resp:
             for answer in resp.values():
@@ -642,6 +663,8 @@ class Game:
         st = self.state
         assert st.last_kan is not None
         kseat, meld = st.last_kan
+        if self._false_rons and self._false_ron_stands():
+            return
         resp = self._responses
         rons = [s for s in self._ordered(kseat) if isinstance(resp.get(s), Ron)]
         self._responses = {}

@@ -627,6 +627,13 @@ class Ruleset:
         False, "penalties", "錯和による流局の積み棒",
         "A chombo hand that is not replayed counts as a draw (錯和による流局): one honba "
         "is added; off: the honba stay as they were.")
+    chombo_excused_by_win: bool = opt(
+        True, "penalties", "和了と同時のチョンボ",
+        "A chombo found at the same moment as another player's legal win is excused and the "
+        "win stands: a false ron on a discard (or kan) that another player rightly wins on, "
+        "whichever called first, and a noten riichi at a draw that a nagashi win "
+        "(nagashi_as_win) ends; off: the chombo is recorded at once and voids the hand.",
+        before=False)
     false_call: Literal["none", "table_1000", "dead_hand"] = opt(
         "none", "penalties", "誤ポン・空ポン", "Penalty for a false call.",
         values={"none": "no penalty (the call is taken back)",

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.actions import Discard, EndGame, Pon, Tsumo
+import pytest
+
+from engine.actions import Discard, EndGame, Pass, Pon, Ron, Tsumo
 from engine.events import (
     Discarded,
     Event,
@@ -19,6 +21,7 @@ from engine.events import (
     HandDrawn,
     HandStarted,
     Penalty,
+    Won,
 )
 from engine.game import Game
 from engine.settlement import final_table, table_balance
@@ -274,6 +277,48 @@ def test_makura_35_a_busting_chombo_gives_the_riichi_sticks_back_first() -> None
     table = {r.seat: r for r in end.table}
     assert {s: r.points for s, r in table.items()} == {0: -1000, 1: 29000, 2: 43000, 3: 29000}
     assert (table[1].rank, table[1].uma) == (2, 10.0) and table[3].rank == 3
+
+
+# Seat 1 waits on 5p with tanyao; seat 3 discards 5p on the first go-round; seat 0 (the
+# practice seat) is noten and calls ron on it too.
+FALSE_AND_REAL_RON = {0: "13579m2468p1357s", 1: "234m567m234s66s46p", 2: "13579s123456z99p",
+                      3: "2468m2468p2468s7z"}
+
+
+def _false_ron_beside_a_real_one(name: str, false_first: bool) -> Game:
+    rules = preset(name).replace(practice_mode=True)
+    wall = build_wall(FALSE_AND_REAL_RON, ["6z", "7z", "6z", "5p"], red_fives=rules.red_fives)
+    g = Game(rules, seed=0, walls=[wall, wall])
+    run(g, (0, "d 6z"), (1, "d 7z"), (2, "d 6z"), (3, "d 5p"))
+    assert Ron() in g.pending()[1] and Ron() not in g.pending()[0]
+    for seat in ((0, 1) if false_first else (1, 0)):
+        g.act(seat, Ron())
+    return g
+
+
+@pytest.mark.parametrize("false_first", [True, False])
+@pytest.mark.parametrize("name", ["makura", "ako", "teireikai", "gpc", "yokoyoko"])
+def test_a_false_ron_beside_a_legal_ron_is_excused(name: str, false_first: bool) -> None:
+    # makura 34): チョンボが他の正当なアガリと同時に発生した場合は、アガリが優先され、チョン
+    # ボは免除される; ako 7-05-01-01: 他家の正当な栄和のみを有効とし、錯和は免れる.  The
+    # texts of teireikai, gpc and yokoyoko are silent: the presets do the same
+    # (chombo_excused_by_win).  Whichever declares first, seat 1's win stands.
+    g = _false_ron_beside_a_real_one(name, false_first)
+    assert not any(isinstance(e, Penalty) for e in g.events)
+    won = last_result(g)
+    assert isinstance(won, Won) and [w.seat for w in won.wins] == [1]
+
+
+def test_a_false_ron_alone_is_a_chombo_at_once() -> None:
+    # makura 33) a): 正当なアガリでもないのにアガリを宣言した - with no legal win beside it
+    rules = preset("makura").replace(practice_mode=True)
+    wall = build_wall(FALSE_AND_REAL_RON, ["6z", "7z", "6z", "5p"])
+    g = Game(rules, seed=0, walls=[wall, wall])
+    run(g, (0, "d 6z"), (1, "d 7z"), (2, "d 6z"), (3, "d 5p"))
+    g.act(0, Ron())
+    g.act(1, Pass())
+    pen = [e for e in g.events if isinstance(e, Penalty)]
+    assert [(p.seat, p.kind) for p in pen] == [(0, "chombo")]
 
 
 def test_gpc_40_false_call_and_riichi_sticks_go_back() -> None:
