@@ -356,6 +356,7 @@ def exhaustive_draw(st: GameState) -> HandDrawn:
         payments, taken, chips = _nagashi_payments(st, nagashi)
     elif r.noten_payment:
         n_ten = sum(tenpai)
+        wseat = wareme_seat(st)
         if 0 < n_ten < 4:
             each = r.noten_payment // (n_ten * (4 - n_ten))
             for payer in range(4):
@@ -363,7 +364,9 @@ def exhaustive_draw(st: GameState) -> HandDrawn:
                     continue
                 for payee in range(4):
                     if tenpai[payee]:
-                        payments.append(Payment(payer, payee, each, "noten"))
+                        # wareme (ako 8-01): the broken-wall seat pays and receives double
+                        amount = each * 2 if wseat in (payer, payee) else each
+                        payments.append(Payment(payer, payee, amount, "noten"))
     d = _deltas(payments)
     return HandDrawn(
         kind="exhaustive", tenpai=(tenpai[0], tenpai[1], tenpai[2], tenpai[3]), hands=hands,

@@ -226,7 +226,8 @@ class Ruleset:
                               lo=0, hi=100)
     wareme: bool = opt(False, "points", "割れ目",
                        "The player in front of whom the wall is broken pays and receives "
-                       "double (not honba); a chombo by them is doubled too.",
+                       "double: a win's points (not its honba), nagashi, noten payments and "
+                       "a chombo's payments; riichi sticks and chips are not doubled.",
                        also=("wareme_ari",))
     yakitori_payment: Literal["each", "split"] = opt(
         "each", "points", "焼き鳥の支払い", "How a yakitori player pays.",

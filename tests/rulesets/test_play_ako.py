@@ -215,6 +215,20 @@ def test_dealer_at_an_exhaustive_draw(round_wind: int, hands: dict[int, str],
     assert (nxt.round_wind, nxt.dealer, nxt.honba) == (round_wind, 0 if keeps else 1, 1)
 
 
+@pytest.mark.parametrize(("wareme", "deltas"), [
+    (2, (4000, -1000, -2000, -1000)),  # the noten wareme seat pays double
+    (0, (6000, -2000, -2000, -2000)),  # the tenpai wareme seat receives double
+])
+def test_wareme_doubles_noten_payments(wareme: int, deltas: tuple[int, ...]) -> None:
+    # ako 8-01: 割れ目の人は払うのも貰うのも倍; the written exceptions are 錯和料 (doubled
+    # too, 8-01-01) and 積み棒 (not doubled, 8-01-02), none for ノー聴罰符 (1-06)
+    g = start_at(AKO, wall(TENPAI_DEALER), dice=dice_for(0, wareme))
+    play_hand(g)
+    res = last_result(g)
+    assert isinstance(res, HandDrawn) and res.tenpai == (True, False, False, False)
+    assert res.deltas == deltas
+
+
 # ------------------------------------------------------------------ abortive draws
 
 NINE_CHILD = {0: "123m456m789m12p99s", 1: "19m19p19s1234z246m", 2: "13579s23456z9p99m",
@@ -345,7 +359,8 @@ def test_a_wait_on_the_own_fifth_copy_is_tenpai() -> None:
     play_hand(g)
     res = last_result(g)
     assert isinstance(res, HandDrawn) and res.tenpai == (True, False, False, False)
-    assert res.deltas == (3000, -1000, -1000, -1000)  # 1-06: 3,000 in all
+    # 1-06: 3,000 in all; 8-01: seat 2, where the wall is broken, pays double
+    assert res.deltas == (4000, -1000, -2000, -1000)
 
 
 BARE_TANKI = {0: "13579m68p13579s7z", 1: "11223344p5z6z7z9m1s", 2: "2468m13579s1234z",
@@ -373,12 +388,13 @@ def test_no_noten_declaration_with_a_bare_single_wait() -> None:
 def test_noten_payments_never_bust() -> None:
     # 1-09-01: ノー聴罰符で飛ばない -- seat 3 falls to -500 by the noten payment and plays on
     hands = {**NOTEN, 0: "123m456m789m12p99s"}  # the dealer alone is tenpai
+    # (the wall is broken in front of seat 2, who pays double: 8-01)
     g = start_at(AKO, wall(hands), scores=(25000, 25000, 49500, 500), dice=dice_for(0, 2))
     play_hand(g)
     res = last_result(g)
-    assert isinstance(res, HandDrawn) and res.deltas == (3000, -1000, -1000, -1000)
+    assert isinstance(res, HandDrawn) and res.deltas == (4000, -1000, -2000, -1000)
     assert not g.over
-    assert starts(g)[-1].scores == (28000, 24000, 48500, -500)
+    assert starts(g)[-1].scores == (29000, 24000, 47500, -500)
 
 
 # ------------------------------------------------------------------ 3. wall and dora
@@ -1019,7 +1035,7 @@ def test_formal_tenpai_of_an_open_hand_without_yaku() -> None:
     res = last_result(g)
     assert isinstance(res, HandDrawn) and res.kind == "exhaustive"
     assert res.tenpai == (False, True, False, False)
-    assert res.deltas == (-1000, 3000, -1000, -1000)
+    assert res.deltas == (-1000, 4000, -2000, -1000)  # seat 2 pays double (wareme, 8-01)
 
 
 # ------------------------------------------------------------------ yakitori and multiple ron
