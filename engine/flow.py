@@ -545,6 +545,13 @@ def game_ended(st: GameState, reason: str) -> GameEnded:
                                     if any(p.payer == seat for p in w.payments))
                     if winners:
                         busted_by[seat] = winners if len(winners) > 1 else winners[0]
+                elif isinstance(res, HandDrawn) and res.nagashi and r.nagashi_as_win:
+                    # a nagashi win busts as a win does (ako 3-17-01-01, 1-09-02-01)
+                    winners = tuple(w for w in res.nagashi
+                                    if any(p.payer == seat and p.payee == w
+                                           for p in res.payments))
+                    if winners:
+                        busted_by[seat] = winners if len(winners) > 1 else winners[0]
                 elif r.bust_bonus_by_noten_or_chombo and isinstance(res, (HandDrawn, Penalty)):
                     payees = tuple(sorted({p.payee for p in res.payments if p.payer == seat}))
                     if payees:

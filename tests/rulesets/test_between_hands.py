@@ -519,6 +519,25 @@ def test_ako_3_17_nagashi_is_a_win_complete_at_the_last_discard() -> None:
     assert next_hand(g) == (0, 1, 0, 0)
 
 
+def test_ako_1_09_02_a_nagashi_win_that_busts_earns_the_bust_chips() -> None:
+    # ako 3-17-01-01: nagashi is a win (a yakuman, 3-17-01 e); 1-09-02-01 and 8-07-18: the
+    # busted player pays the player who busted it 3 chips.  Seat 3 (8,000, paying 8,000)
+    # and seat 1 (16,000, paying 16,000 as the wareme seat) both fall below 0.
+    wall = nagashi_wall_at(2)
+    g = start_at(preset("ako"), 0, 0, (60000, 15000, 18000, 7000), wall, [wall])
+    play_hand(g)
+    res = last_result(g)
+    assert isinstance(res, HandDrawn) and res.nagashi == (2,)
+    assert g.over
+    end = g.events[-1]
+    assert isinstance(end, GameEnded) and end.reason == "bust"
+    chips = {r.seat: r.chips for r in end.table}
+    # nagashi 24 chips from the three payers (8-07-11); 3 bust chips from each busted
+    # seat (8-07-18); yakitori (8-07-17): the three without a win put 3 chips each into a
+    # pool that seat 2, the only winner, takes
+    assert chips == {0: -8 - 3, 1: -8 - 3 - 3, 2: 24 + 3 + 3 + 9, 3: -8 - 3 - 3}
+
+
 def test_ako_nagashi_ends_the_hand_with_tiles_still_in_the_wall() -> None:
     # ako 3-17-01-06 b (残り牌が3枚以下): seat 2's last discard comes with 3 tiles or fewer
     # left; seat 3, 0 and 1 would draw them, but the win ends the hand first
