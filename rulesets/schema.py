@@ -642,6 +642,11 @@ class Ruleset:
                 "dead_hand": "アガリ放棄: the hand may not win"},
                 also=("gopon", "karapon", "false_pon"))
 
+    false_call_blocks_ron: bool = opt(
+        False, "penalties", "空行為後のロン",
+        "After a penalised false call the player may not call ron until its own next draw "
+        "(as in same-turn furiten); off: it may ron the very next discard.")
+
     # ------------------------------------------------------------------ methods
     def replace(self, **changes: Any) -> Ruleset:
         """A copy with some options changed (no validation; use the loader for user input)."""
