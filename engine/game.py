@@ -371,14 +371,20 @@ class Game:
         self._emit(chombo_penalty(seat, st.dealer, st.rules, wareme_seat=flow.wareme_seat(st),
                                   tenpai_best=best))
 
-    def _noten_riichi_chombo(self) -> bool:
-        """Practice mode: a riichi seat found noten at the exhaustive draw is a chombo."""
+    def _noten_riichi_chombo(self, *, exhaustive: bool = True) -> bool:
+        """Practice mode: a riichi seat found noten when the hand is drawn (``exhaustive``,
+        or by four riichi: makura 27, 6) is a chombo, unless another player's nagashi win
+        ends the exhaustive draw with ``chombo_excused_by_win`` (makura 27, 44 e)."""
         st = self.state
-        if not st.rules.practice_mode:
+        r = st.rules
+        if not r.practice_mode:
             return False
+        winners = (flow.nagashi_seats(st) if exhaustive and r.nagashi_as_win
+                   and r.chombo_excused_by_win else [])
         for seat in range(4):
             s = st.seats[seat]
             if (s.riichi and not flow.tenpai_of(st, seat)
+                    and not any(w != seat for w in winners)
                     # 和り目なしの立直 (a wait on an own fifth copy) is no chombo
                     and not (st.rules.riichi_own_four_copies
                              and is_tenpai(s.counts, len(s.melds), own_four_copies_count=True))):
@@ -602,7 +608,8 @@ class Game:
             self._emit(RiichiAccepted(dseat))
             if r.abort_four_riichi and all(s.riichi for s in st.seats):
                 self._responses = {}
-                self._emit(flow.abortive_draw(st, "four_riichi", (0, 1, 2, 3)))
+                if not self._noten_riichi_chombo(exhaustive=False):
+                    self._emit(flow.abortive_draw(st, "four_riichi", (0, 1, 2, 3)))
                 return
         if st.pending_dora:
             self._reveal_pending()

@@ -200,6 +200,38 @@ def test_makura_5_four_riichi_keeps_the_deal_of_a_tenpai_dealer() -> None:
     assert next_hand(g) == (0, 0, 1, 4)
 
 
+def test_makura_27_a_noten_riichi_is_a_chombo_at_the_four_riichi_abort() -> None:
+    # makura 27): ノーテンリーチは流局後チョンボ, and 6): ４人リーチ is a 途中流局 - the
+    # practice seat's noten riichi is found when the fourth riichi aborts the hand: a
+    # chombo (33): 4,000 to each), the hand replayed (35); not an abort passing the deal
+    hands = {**FOUR_RIICHI, 0: "123m456m789m19p56z"}
+    rules = preset("makura").replace(practice_mode=True)
+    wall = build_wall(hands, ["5z", "6z", "7z", "5z"])
+    g = Game(rules, seed=0, walls=[wall, wall])
+    g.act(0, Discard(wall[52], riichi=True))
+    run(g, (1, "riichi 6z"), (2, "riichi 7z"), (3, "riichi 5z"), (0, "pass"))
+    pen = [e for e in g.events if isinstance(e, Penalty)]
+    assert [(p.seat, p.kind) for p in pen] == [(0, "chombo")]
+    assert not any(isinstance(e, HandDrawn) for e in g.events)
+    h = starts(g)[-1]
+    assert (h.dealer, h.honba) == (0, 0)
+
+
+def test_makura_27_a_nagashi_win_excuses_a_noten_riichi() -> None:
+    # makura 27): ノーテンリーチは流局後チョンボ。ただし他にアガった者がいればペナルティー
+    # なし; 44 e): nagashi is a tsumo win at the draw - seat 2's nagashi stands, seat 0's
+    # noten riichi costs nothing but its stick, which the nagashi winner takes (24))
+    wall = nagashi_wall_at(2)
+    rules = preset("makura").replace(practice_mode=True)
+    g = Game(rules, seed=0, walls=[wall, wall])
+    g.act(0, Discard(wall[52], riichi=True))
+    play_hand(g)
+    assert not any(isinstance(e, Penalty) for e in g.events)
+    res = last_result(g)
+    assert isinstance(res, HandDrawn) and res.nagashi == (2,) and res.sticks_taken == 1
+    assert res.deltas == (-4000, -2000, 8000 + 1000, -2000)
+
+
 def test_makura_5_noten_dealer_passes_the_deal_at_four_winds() -> None:
     # makura 6) 開局時四風子連打 with a noten dealer: the deal passes (rule 5), one honba
     hands = {0: "13579m2468p1357s", 1: "2468m13579p2468s", 2: "13579s23456z9p99m",
