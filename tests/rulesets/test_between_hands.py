@@ -355,8 +355,10 @@ def test_a_false_ron_alone_is_a_chombo_at_once() -> None:
 
 def test_gpc_40_false_call_and_riichi_sticks_go_back() -> None:
     # gpc l.40: チョンボが発生した局に出されたリーチ棒、1,000点罰符棒は出した本人に戻る;
-    # l.4 the false pon put 1,000 on the table; l.38 12,000 lost to nobody; l.39 replayed
-    g = _riichi_then_false_tsumo(preset("gpc"), false_pon=True)
+    # a false pon (under a false_call that costs 1,000, as gpc's before 2020, l.55) put
+    # 1,000 on the table; l.38 12,000 lost to nobody; l.39 replayed
+    g = _riichi_then_false_tsumo(preset("gpc").replace(false_call="table_1000"),
+                                 false_pon=True)
     h = starts(g)[-1]
     assert (h.dealer, h.honba, h.sticks) == (0, 0, 0)
     assert h.scores == (25000 - 12000, 25000, 25000, 25000)

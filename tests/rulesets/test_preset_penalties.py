@@ -89,9 +89,8 @@ def test_false_calls() -> None:
     p = false_call_penalty(2, load_ruleset("makura"))
     assert p is not None and p.deltas == (0, 0, -1000, 0) and p.to_table == 1000
     assert not p.dead_hand
-    # gpc l.4: 誤ポン・チー・カンは1,000点供託の後、自由にアガることができる
-    p = false_call_penalty(0, load_ruleset("gpc"))
-    assert p is not None and p.to_table == 1000 and not p.dead_hand
+    # gpc l.54-55: the 1,000 for a withdrawn pon/chi/kan was abolished in 2020
+    assert false_call_penalty(0, load_ruleset("gpc")) is None
     # teireikai 罰則3: 空チー・空ポン・空カンはアガリ放棄
     p = false_call_penalty(1, load_ruleset("teireikai"))
     assert p is not None and p.dead_hand and p.deltas == (0, 0, 0, 0) and p.to_table == 0
