@@ -312,14 +312,18 @@ def _kind_always_triplet(counts: list[int], n: int, k: int, ws: list[int]) -> bo
 
 
 def _open_riichi_filter(st: GameState, seat: int, cands: list[int]) -> list[int]:
-    """A player not in riichi may not deal into an open riichi unless every tile would."""
+    """A player not in riichi may not deal into an open riichi unless every tile would.
+
+    Only a tile the open riichi can win on is refused (makura 18: 当たり牌): a furiten
+    open riichi, which may not ron, refuses nothing.
+    """
     if not st.rules.open_riichi:
         return cands
     danger: set[int] = set()
     for o in range(4):
         if o != seat:
             so = st.seats[o]
-            if so.open_riichi and so.riichi:
+            if so.open_riichi and so.riichi and not is_furiten(st, o):
                 danger.update(waits_of(st, o))
     if not danger:
         return cands

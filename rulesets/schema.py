@@ -426,7 +426,8 @@ class Ruleset:
     open_riichi: bool = opt(False, "riichi", "オープンリーチ",
                             "Open riichi: 2 han (3 with double riichi); a player not in riichi "
                             "who deals in only because every safe choice was gone pays "
-                            "yakuman; a careless winning discard into it is refused.",
+                            "yakuman; a careless discard of a tile it can win on is refused "
+                            "(none while it is furiten).",
                             also=("puuriichi", "open_reach"))
     double_riichi: bool = opt(True, "riichi", "ダブル立直", "Double riichi (2 han).",
                               also=("daburii", "daburu_riichi"))

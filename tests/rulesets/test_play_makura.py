@@ -790,3 +790,23 @@ def test_no_ron_after_a_withdrawn_call_until_the_own_next_draw(makura: Ruleset) 
     assert Ron() not in g.pending().get(0, ())
     run(g, (0, "d 9s"), (1, "d 9s"), (2, "d 5p"))
     assert Ron() in g.pending()[0]
+
+
+# Seat 1 waits on 1p-4p and declares open riichi by throwing the 1p it draws: furiten (its
+# own river holds a winning tile), it can never ron.  Seat 0, not in riichi, holds a 4p.
+OPEN_FURITEN = {0: "13579m2468s135z4p", 1: "123m456m789m2355p", 2: "2468m2368p2468s6z",
+                3: "13579p13579s246z"}
+
+
+def test_a_tile_an_open_riichi_furiten_cannot_win_on_may_be_discarded(makura: Ruleset) -> None:
+    # makura 18): オープンリーチに対し不注意で当たり牌を出した時は、ノーカウント - only a
+    # 当たり牌 (a tile the open riichi can win on) is refused; a furiten open riichi
+    # (25): フリテンリーチ, ツモアガリのみ) cannot ron the 4p, so seat 0 may throw it
+    g = game(makura, build_wall(OPEN_FURITEN, ["9s", "1p", "5z", "9s", "9s"]))
+    run(g, (0, "d 9s"), (1, "open-riichi 1p"))
+    play_until(g, lambda g: g.state.turn == 0 and g.state.phase == "turn")
+    assert 12 in discard_kinds(g, 0)  # the 4p
+    fresh = game(makura, build_wall(OPEN_FURITEN, ["9s", "7z", "5z", "9s", "9s"]))
+    run(fresh, (0, "d 9s"), (1, "open-riichi 7z"))
+    play_until(fresh, lambda g: g.state.turn == 0 and g.state.phase == "turn")
+    assert 12 not in discard_kinds(fresh, 0)  # not furiten: the 4p is a 当たり牌
