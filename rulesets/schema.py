@@ -1,8 +1,8 @@
 """The ``Ruleset``: every rule difference the engine knows, as one frozen value.
 
 Each option is a dataclass field whose metadata says what it means (English and
-the Japanese term), which section of the rules it belongs to (the sections of
-``shared/rules/MATRIX.md``), and what values are allowed.  The loader, ``hanchan
+the Japanese term), which section of the rules it belongs to (the sections of the
+club rules matrix the presets were made from), and what values are allowed.  The loader, ``hanchan
 rules show/diff/check`` and ``docs/rules.md`` are all generated from this
 metadata, so an option is documented exactly once: here.
 

@@ -1,7 +1,7 @@
 """The ``ako`` preset played through the engine: one scripted scenario per rule row.
 
-Every game here runs on ``rulesets.load("ako")`` itself (雀荘あこ詳細ルール, source
-shared/rules/sources/002_*.txt); each test cites the club's item number.  Walls are
+Every game here runs on ``rulesets.load("ako")`` itself (雀荘あこ詳細ルール, numbered
+as in 麻雀ルール全集 41st ed.); each test cites the club's item number.  Walls are
 scripted tile by tile (``tests.kit.game.build_wall``); unless a move is scripted
 every seat discards the tile it drew, passes every claim and shows its hand at a draw.
 
