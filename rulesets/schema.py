@@ -219,8 +219,9 @@ class Ruleset:
                            "adds each player's chips at this rate to their result "
                            "(0: chips are settled apart, not converted).", lo=0, hi=100_000)
     yakitori: bool = opt(False, "points", "焼き鳥",
-                         "A player who never won in the game pays yakitori_chips to each "
-                         "player who did.",
+                         "A player who never won in the game pays yakitori chips to the "
+                         "players who did, as yakitori_payment says (to each, or into one "
+                         "pool they share).",
                          also=("yakitori_ari",))
     yakitori_chips: int = opt(3, "points", "焼き鳥チップ", "Chips per yakitori payment.",
                               lo=0, hi=100)
@@ -521,7 +522,9 @@ class Ruleset:
                               "(seat and round).", lo=2, hi=4)
     nagashi_mangan: Literal["none", "mangan", "yakuman"] = opt(
         "mangan", "yaku", "流し満貫",
-        "Nagashi mangan at an exhaustive draw: all discards terminals/honours, none called.",
+        "Nagashi mangan: all the player's discards terminals/honours, none called; complete "
+        "at the exhaustive draw, or at the player's last discard with "
+        "nagashi_at_last_discard.",
         values={"none": "not recognised", "mangan": "paid as a mangan tsumo",
                 "yakuman": "paid as a yakuman tsumo"},
                 also=("nagashi",))
@@ -602,7 +605,9 @@ class Ruleset:
                              "Points of a chombo (per player for each_fixed).", lo=0, hi=48_000,
                              why="no chombo costs more than a dealer's yakuman (48,000)")
     chombo_replay: bool = opt(True, "penalties", "チョンボ後の再開",
-                              "The hand is replayed after a chombo (no honba, sticks returned).")
+                              "The hand is replayed after a chombo (same dealer, no honba "
+                              "added); what happens to its sticks is chombo_sticks_returned "
+                              "and chombo_own_stick_stays.")
     chombo_sticks_returned: bool = opt(
         True, "penalties", "チョンボ時の供託",
         "Riichi sticks put down in a chombo hand go back to their owners; off: they stay on "
