@@ -45,6 +45,7 @@ from tests.kit.play import (
     play_hand,
     play_until,
     preset,
+    riichi_offered,
     rotate,
     rows,
     run,
@@ -276,3 +277,12 @@ def test_a_false_pon_costs_nothing_since_2020(rules: Ruleset) -> None:
         g.act(0, Pon((hand[0], hand[1])))
     assert not any(isinstance(e, Penalty) for e in g.events)
     assert g.state.sticks == 0 and g.state.scores == [25000] * 4
+
+
+def test_riichi_below_1000_points(rules: Ruleset) -> None:
+    # gpc l.21: ハコ割れ終了なし - the game plays on below zero, and the text never says a
+    # player needs 1,000 points to declare riichi: the preset lets a player at 500 declare
+    # it (as teireikai リーチ8, the other club without a bust, writes), or a player once
+    # under 1,000 could never declare riichi again in the game
+    g = start_at(rules, 0, 0, (500, 33000, 33000, 33500), build_wall(TENPAI_DEALER))
+    assert riichi_offered(g, 0)
