@@ -615,7 +615,8 @@ class Ruleset:
     chombo_tenpai_best: bool = opt(
         False, "penalties", "チョンボ時の聴牌者への支払い",
         "A tenpai player receives from the chombo player the highest value the hand could "
-        "have won (chance yaku excluded) instead of a mangan share.")
+        "have won (chance yaku excluded) when that is more than its mangan share; never "
+        "less than the share a noten player gets.")
     chombo_own_stick_stays: bool = opt(
         False, "penalties", "リーチ者のチョンボの供託",
         "With chombo_sticks_returned: the chombo player's own riichi stick stays on the "

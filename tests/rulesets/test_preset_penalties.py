@@ -66,6 +66,14 @@ def test_ako_tenpai_player_gets_its_best_value() -> None:
     assert p.deltas == (4000, -18000, 12000, 2000)
 
 
+def test_ako_tenpai_player_is_never_paid_less_than_the_mangan_share() -> None:
+    # ako 7-01: 満貫払い、ただしその後和る可能性があった聴牌者に対しては、和った場合の最高の
+    # 点数 - the exception is there for the tenpai player, who lost a chance to win: a
+    # tenpai hand worth 1,100 at best is paid the 2,000 mangan share a noten player gets
+    p = chombo_penalty(1, 0, load_ruleset("ako"), tenpai_best={2: 1100})
+    assert p.deltas == (4000, -8000, 2000, 2000)
+
+
 def test_ako_wareme_doubles_the_chombo() -> None:
     rules = load_ruleset("ako")
     # ako 8-01-01: 割れ目によって錯和料も倍とする
