@@ -435,10 +435,15 @@ def _busted(st: GameState) -> bool:
     scores = standing_after(st)[0]
     if not any(x < 0 for x in scores):
         return False
-    if (isinstance(res, HandDrawn) and res.kind == "exhaustive" and not res.nagashi
-            and not r.noten_payment_can_bust):
-        before = [scores[i] - res.deltas[i] for i in range(4)]
-        return any(scores[i] < 0 and before[i] < 0 for i in range(4))
+    if not r.noten_payment_can_bust and res is not None:
+        # ako 1-09-01 ノー聴罰符で飛ばない: noten payments never bust; a player they left
+        # below zero plays on and busts at the end of a hand it pays for (a win, a nagashi,
+        # a chombo), not of a hand it takes no part in (there would be no buster)
+        if isinstance(res, HandDrawn) and res.kind == "exhaustive" and not res.nagashi:
+            return False
+        deltas = res.deltas
+        return any(scores[i] < 0 and (deltas[i] < 0 or scores[i] - deltas[i] >= 0)
+                   for i in range(4))
     return True
 
 

@@ -182,7 +182,9 @@ class Ruleset:
                 also=("tobi", "hakoshita", "busting"))
     noten_payment_can_bust: bool = opt(
         True, "points", "ノーテン罰符での飛び",
-        "Whether noten payments alone can bust a player.")
+        "Whether noten payments can bust a player; off: they never do, and a player they "
+        "leave below zero busts at the end of a later hand it pays for (a win, a nagashi, a "
+        "chombo), not of a hand it takes no part in.")
     bust_bonus: int = opt(0, "points", "飛び賞",
                           "Settlement bonus per busted player, in thousands: paid by each busted "
                           "player to the player who busted them.", lo=0, hi=1000,

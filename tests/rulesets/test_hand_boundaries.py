@@ -238,10 +238,13 @@ def busted(r: Ruleset, h: Hand, sc: list[int]) -> bool:
     if r.bust != "below_zero" or min(sc) >= 0:
         return False
     res = h.result
-    if (isinstance(res, HandDrawn) and res.kind == "exhaustive" and not res.nagashi
-            and not r.noten_payment_can_bust):
-        before = [sc[i] - res.deltas[i] for i in range(4)]
-        return any(sc[i] < 0 and before[i] < 0 for i in range(4))
+    if not r.noten_payment_can_bust:
+        # ako 1-09-01: noten payments never bust; a player below zero busts at the end of
+        # a hand it pays for, not of one it takes no part in
+        if isinstance(res, HandDrawn) and res.kind == "exhaustive" and not res.nagashi:
+            return False
+        return any(sc[i] < 0 and (res.deltas[i] < 0 or sc[i] - res.deltas[i] >= 0)
+                   for i in range(4))
     return True
 
 

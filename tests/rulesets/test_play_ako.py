@@ -385,6 +385,26 @@ def test_no_noten_declaration_with_a_bare_single_wait() -> None:
     assert any(isinstance(e, NotenDeclared) and e.seat == 3 for e in g.events)
 
 
+@pytest.mark.parametrize("next_hand", ["ron between others", "noten payment"])
+def test_a_player_below_zero_by_noten_payments_busts_only_when_it_pays_a_hand(
+        next_hand: str) -> None:
+    # 1-09-01: ノー聴罰符で飛ばない.  The text is silent on what follows; the preset's
+    # reading: such a player plays on below zero and busts at the end of a hand it pays
+    # for (a win, a nagashi, a chombo), never by a further noten payment nor by a hand it
+    # takes no part in (which would give a bust with no buster, 1-09-02-01).
+    scores = (25000, 25000, 50500, -500)
+    if next_hand == "ron between others":  # the dealer deals in to seat 1
+        w, dice = ron_wall(0)
+        g = start_at(AKO, w, scores=scores, dice=dice)
+        pass_the_deal(g)
+    else:  # the dealer alone tenpai: seat 3 pays 1,000 more
+        g = start_at(AKO, wall({**NOTEN, 0: "123m456m789m12p99s"}), scores=scores,
+                     dice=dice_for(0, 2))
+        play_hand(g)
+    assert not g.over
+    assert starts(g)[-1].scores[3] < 0
+
+
 def test_noten_payments_never_bust() -> None:
     # 1-09-01: ノー聴罰符で飛ばない -- seat 3 falls to -500 by the noten payment and plays on
     hands = {**NOTEN, 0: "123m456m789m12p99s"}  # the dealer alone is tenpai
