@@ -6,7 +6,7 @@ mistake is exact: the human (East, the dealer) draws 7z first; South, West and
 North then draw and throw 9m, 9p and 5m.  North's 5m lets the human chi (34m or
 46m) but not pon or ron: that is the claim where the false calls and rons are
 tried.  The presets' penalties are the clubs' (makura 33)/38), teireikai 罰則1/3,
-gpc l.4/l.38).
+gpc l.38).
 """
 
 from __future__ import annotations
