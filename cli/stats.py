@@ -21,8 +21,8 @@ def run(args: argparse.Namespace) -> int:
     if args.last is not None and args.last < 1:
         raise UserError("--last must be at least 1")
     folder = save_dir(args.dir)
-    if not folder.is_dir():
-        raise UserError(f"no saved games in '{folder}': it is not a folder")
+    if args.dir is not None and not folder.is_dir():
+        raise UserError(f"no saved games in '{args.dir}': it is not a folder")
     rec = record(folder, player=args.player, rules=args.rules, last=args.last)
     if args.review and rec.unreviewed():
         rec.games = review_games(folder, rec.games, None if args.json else _progress)
