@@ -60,6 +60,10 @@ TREND = 10
 """The trend's points: the average placement of each game's last ``TREND`` games."""
 
 
+Progress = Callable[[int, int], None]
+"""Told (games done, games to do) as a long read or review goes on."""
+
+
 class ReviewFigures(msgspec.Struct, frozen=True):
     """One seat's review of one game: decisions asked, agreed with strong, mistakes."""
 
@@ -218,11 +222,12 @@ def _key(path: Path) -> tuple[int, int, int] | None:
 
 
 def record(folder: Path, *, player: str | None = None, rules: str | None = None,
-           last: int | None = None) -> Record:
+           last: int | None = None, progress: Progress | None = None) -> Record:
     """The player's record over the finished games of ``folder`` (see the module's
     docstring); ``rules`` keeps the games of that ruleset name, ``last`` the newest so many.
 
-    Games read whole are added to the cache (:data:`CACHE`), which is rewritten then.
+    Games read whole are added to the cache (:data:`CACHE`), which is rewritten then;
+    ``progress`` is told (games read whole so far, games not in the cache) as they are.
     """
     out = Record(player)
     chosen: list[tuple[SavedGame, list[int]]] = []
@@ -242,6 +247,7 @@ def record(folder: Path, *, player: str | None = None, rules: str | None = None,
         chosen = chosen[-last:] if last > 0 else []
     cached = _read_cache(folder)
     fresh = dict(cached)
+    found: list[tuple[SavedGame, list[int], tuple[int, int, int], _Entry | None]] = []
     for game, seats in chosen:
         name = game.path.name
         key = _key(game.path)
@@ -249,11 +255,23 @@ def record(folder: Path, *, player: str | None = None, rules: str | None = None,
             out.unreadable.append((game.path, "not a regular file"))
             continue
         entry = cached.get(name)
-        if (entry is None or tuple(entry.key) != key
-                or not hmac.compare_digest(entry.mac, _mac(name, entry))):
+        if (entry is not None and tuple(entry.key) == key
+                and hmac.compare_digest(entry.mac, _mac(name, entry))):
+            found.append((game, seats, key, entry))
+        else:
+            found.append((game, seats, key, None))
+    misses = sum(1 for *_, entry in found if entry is None)
+    read = 0
+    for game, seats, key, hit in found:
+        name = game.path.name
+        entry = hit
+        if entry is None:
+            if progress is not None:
+                progress(read, misses)
             entry = _figures(game.path, key)
             entry = msgspec.structs.replace(entry, mac=_mac(name, entry))
             fresh[name] = entry
+            read += 1
         if entry.problem or len(entry.stats) != 4:
             out.unreadable.append((game.path, entry.problem or "cannot be read"))
             continue
@@ -269,10 +287,6 @@ def record(folder: Path, *, player: str | None = None, rules: str | None = None,
 
 def _write(folder: Path, games: dict[str, _Entry]) -> None:
     write_cache(folder, CACHE, _encode(_Cache(CACHE_VERSION, games)))
-
-
-Progress = Callable[[int, int], None]
-"""Called with (games reviewed, games to review) as :func:`review_games` goes on."""
 
 
 def review_games(folder: Path, games: Sequence[PlayerGame],

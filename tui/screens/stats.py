@@ -72,8 +72,14 @@ class StatsScreen(Screen[None]):
 
     def _read(self) -> None:
         assert self.save_dir is not None
-        rec = record(self.save_dir)
+        rec = record(self.save_dir, progress=self._reading)
         self.app.call_from_thread(self.show, rec)
+
+    def _reading(self, done: int, todo: int) -> None:
+        if done % 10 == 0:  # (a few milliseconds a game: the screen need not hear each)
+            self.app.call_from_thread(
+                self.query_one("#figures", Static).update,
+                f"Reading the saved games: {done} of {todo} not read before…")
 
     def show(self, rec: Record) -> None:
         """Draw the record: its table, the trend chart, and the notes."""
