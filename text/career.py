@@ -8,7 +8,7 @@ figure (simulate's, then the review's), one column per span of games (all, the l
 >>> cell("win_rate", 0.2125), cell("avg_rank", 2.3966), cell("agreement", None)
 ('21.2%', '2.40', '—')
 >>> spark([1.0, 2.5, 4.0])
-'▁▄█'
+'▁▅█'
 """
 
 from __future__ import annotations
