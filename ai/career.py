@@ -279,6 +279,8 @@ def record(folder: Path, *, player: str | None = None, rules: str | None = None,
             review = entry.review[s] if s < len(entry.review) else None
             out.games.append(PlayerGame(game.path, game.info.created, game.info.rules, s,
                                         entry.stats[s], review))
+    if progress is not None and misses:
+        progress(misses, misses)
     if fresh != cached:
         present = {g.path.name for g, _ in chosen} | {n for n in cached if (folder / n).exists()}
         _write(folder, {n: e for n, e in fresh.items() if n in present})

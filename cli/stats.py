@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any
 
-from ai.career import Record, record, review_games
+from ai.career import Progress, Record, record, review_games
 from cli.inputs import UserError
 from saves.writer import save_dir
 from text.career import columns, notes, rows, spark, whose
@@ -23,9 +23,12 @@ def run(args: argparse.Namespace) -> int:
     folder = save_dir(args.dir)
     if args.dir is not None and not folder.is_dir():
         raise UserError(f"no saved games in '{args.dir}': it is not a folder")
-    rec = record(folder, player=args.player, rules=args.rules, last=args.last)
+    tell = sys.stderr.isatty()
+    rec = record(folder, player=args.player, rules=args.rules, last=args.last,
+                 progress=_progress("reading", "saved games not read before") if tell else None)
     if args.review and rec.unreviewed():
-        rec.games = review_games(folder, rec.games, None if args.json else _progress)
+        rec.games = review_games(folder, rec.games,
+                                 _progress("reviewing", "games") if tell else None)
     if args.json:
         sys.stdout.write(json.dumps(to_json(rec), ensure_ascii=False) + "\n")
         return 0
@@ -50,9 +53,12 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _progress(done: int, todo: int) -> None:
-    print(f"\rreviewing {done} of {todo} games", end="" if done < todo else "\n",
-          file=sys.stderr, flush=True)
+def _progress(doing: str, what: str) -> Progress:
+    """Progress on a terminal's stderr: 'reviewing 3 of 12 games'."""
+    def tell(done: int, todo: int) -> None:
+        print(f"\r{doing} {done} of {todo} {what}", end="" if done < todo else "\n",
+              file=sys.stderr, flush=True)
+    return tell
 
 
 def to_json(rec: Record) -> dict[str, Any]:
