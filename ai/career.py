@@ -52,7 +52,11 @@ from saves.reader import SaveError, load, read_regular
 CACHE = ".stats.json"
 """The per-game figures, beside the folder's index (a hidden file, not a game)."""
 CACHE_VERSION = 1
-"""Raised when :func:`~ai.arena.stats_from_events` or the review changes what it counts."""
+"""Raised when :func:`~ai.arena.stats_from_events` changes what it counts (every game is
+read again)."""
+REVIEW_VERSION = 1
+"""Raised when the review (:mod:`ai.review`) changes what it calls a mistake: the cached
+reviews are then dropped (shown as not reviewed), the rest of the cache kept."""
 MAX_CACHE_BYTES = 32 * 1024 * 1024
 WINDOWS = (10, 50, 100)
 """The spans over time the record shows: the last 10, 50 and 100 games."""
@@ -77,6 +81,7 @@ class _Entry(msgspec.Struct, frozen=True):
     stats: tuple[SeatStats, ...] = ()  # by seat; none when the game cannot be counted
     problem: str = ""  # why not
     review: tuple[ReviewFigures | None, ...] = (None, None, None, None)  # by seat
+    review_version: int = REVIEW_VERSION
     mac: str = ""
 
 
@@ -276,7 +281,8 @@ def record(folder: Path, *, player: str | None = None, rules: str | None = None,
             out.unreadable.append((game.path, entry.problem or "cannot be read"))
             continue
         for s in seats:
-            review = entry.review[s] if s < len(entry.review) else None
+            review = (entry.review[s] if s < len(entry.review)
+                      and entry.review_version == REVIEW_VERSION else None)
             out.games.append(PlayerGame(game.path, game.info.created, game.info.rules, s,
                                         entry.stats[s], review))
     if progress is not None and misses:
@@ -313,9 +319,11 @@ def review_games(folder: Path, games: Sequence[PlayerGame],
         if figures is not None and entry is not None and key is not None \
                 and tuple(entry.key) == key and hmac.compare_digest(entry.mac,
                                                                     _mac(name, entry)):
-            by_seat = list(entry.review) + [None] * (4 - len(entry.review))
+            kept = list(entry.review) if entry.review_version == REVIEW_VERSION else []
+            by_seat = (kept + [None] * 4)[:4]
             by_seat[g.seat] = figures
-            entry = msgspec.structs.replace(entry, review=tuple(by_seat[:4]), mac="")
+            entry = msgspec.structs.replace(entry, review=tuple(by_seat), mac="",
+                                            review_version=REVIEW_VERSION)
             cached[name] = msgspec.structs.replace(entry, mac=_mac(name, entry))
             _write(folder, cached)  # after each game: a review stopped keeps what it did
         out.append(PlayerGame(g.path, g.created, g.rules, g.seat, g.stats, figures))

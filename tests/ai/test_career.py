@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
 import ai.career as career
@@ -191,6 +192,12 @@ def test_the_review_is_kept_once_asked(tmp_path: Path, monkeypatch: pytest.Monke
     assert s["reviewed_games"] == 1
     assert s["agreement"] == round(figures.agreed / figures.decisions, 4)
     assert s["mistakes_per_game"] == figures.mistakes
+    # a review made by an older review (signed, but of another REVIEW_VERSION) is dropped
+    cache = career._read_cache(tmp_path)
+    old = msgspec.structs.replace(cache["a.jsonl"], review_version=career.REVIEW_VERSION - 1)
+    cache["a.jsonl"] = msgspec.structs.replace(old, mac=career._mac("a.jsonl", old))
+    career._write(tmp_path, cache)
+    assert record(tmp_path).games[0].review is None
 
 
 def test_review_summary_counts_only_reviewed_games() -> None:
