@@ -380,7 +380,7 @@ def _stats(sub: SubParsers) -> None:
                     "agreement with strong and mistakes per game once reviewed (--review).")
     p.add_argument("--dir", metavar="DIR", default=None,
                    help="the save folder (default: the user's data directory)")
-    p.add_argument("--last", type=int, default=None, metavar="N",
+    p.add_argument("--last", type=whole(1, INT64[1]), default=None, metavar="N",
                    help="count only the newest N games")
     p.add_argument("--rules", metavar="NAME", default=None,
                    help="count only the games of this ruleset (its name, e.g. tenhou)")

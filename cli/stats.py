@@ -18,8 +18,6 @@ TREND_GAMES = 60
 
 def run(args: argparse.Namespace) -> int:
     """Print the record: a table of figures by span and ruleset, or one JSON object."""
-    if args.last is not None and args.last < 1:
-        raise UserError("--last must be at least 1")
     folder = save_dir(args.dir)
     if args.dir is not None and not folder.is_dir():
         raise UserError(f"no saved games in '{args.dir}': it is not a folder")
