@@ -20,7 +20,7 @@ from saves.reader import load
 from saves.writer import GameWriter, make_header
 from tests.kit.saved_games import played_game
 from tests.kit.screen_text import screen_text
-from text.career import ROWS, cell
+from text.career import ROWS, cell, columns, rows
 from tui.app import HanchanApp
 from tui.screens.stats import StatsScreen
 from tui.settings import Settings
@@ -77,11 +77,13 @@ async def test_the_screen_shows_the_figures_of_the_saved_games(tmp_path: Path) -
         text = screen_text(pilot.app)
         assert "Your statistics: 5 games" in text
         lines = text.splitlines()
-        for key, label in ROWS:
+        table = rows(columns(record(tmp_path)))
+        for (key, label), want_row in zip(ROWS, table[1:], strict=True):
             line = next(ln for ln in lines if ln.strip().startswith(label))
             cells = line.strip()[len(label):].split()
-            # the first column is all the games; then the rulesets' (two here)
-            assert cells[0] == cell(key, figures[key]).replace(" ", ""), label
+            # the first column is all the games (the oracle's sum); then each ruleset's
+            assert cells[0] == cell(key, figures[key]), label
+            assert cells == want_row[1:], label
         assert "2 files could not be read." in text
         assert "Agreement and mistakes cover 0 of 5 games" in text
         head = next(ln for ln in lines if "all" in ln.split())
