@@ -81,6 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
     _review(sub)
     _drill(sub)
     _mjai_bot(sub)
+    _stats(sub)
     return parser
 
 
@@ -368,3 +369,25 @@ def _mjai_bot(sub: SubParsers) -> None:
     p.add_argument("--seed", type=whole(*SEED_RANGE), default=0, metavar="S",
                    help="seed of the bot's random choices (default 0)")
     p.set_defaults(run="mjai_bot:run")
+
+
+def _stats(sub: SubParsers) -> None:
+    p = sub.add_parser(
+        "stats", help="your record over your saved games",
+        description="Your record over the finished games of the save folder, in the figures "
+                    "simulate gives the bots: placements, win, deal-in, riichi, call and "
+                    "tenpai-at-draw rates, average win and deal-in, by span and ruleset; "
+                    "agreement with strong and mistakes per game once reviewed (--review).")
+    p.add_argument("--dir", metavar="DIR", default=None,
+                   help="the save folder (default: the user's data directory)")
+    p.add_argument("--last", type=whole(1, INT64[1]), default=None, metavar="N",
+                   help="count only the newest N games")
+    p.add_argument("--rules", metavar="NAME", default=None,
+                   help="count only the games of this ruleset (its name, e.g. tenhou)")
+    p.add_argument("--player", metavar="NAME", default=None,
+                   help="count the seats of this name in every game, imported and "
+                        "simulated ones too (default: your seat in the games you played)")
+    p.add_argument("--review", action="store_true",
+                   help="review the games not reviewed yet (a second or two each; kept)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(run="stats:run")

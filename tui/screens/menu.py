@@ -24,6 +24,7 @@ from tui.messages import ContinueGame, StartGame
 from tui.savefiles import autosaved, continue_problem
 from tui.screens.drills import DrillsScreen
 from tui.screens.saves import FilePickerScreen
+from tui.screens.stats import StatsScreen
 from tui.session import NewGame
 from tui.widgets.size_notice import SizeNotice
 
@@ -48,6 +49,7 @@ class MenuScreen(Screen[None]):
         Binding("r", "choose('replay')", "Replay", show=False),
         Binding("u", "choose('rules')", "Rules", show=False),
         Binding("d", "choose('drills')", "Practice drills", show=False),
+        Binding("s", "choose('stats')", "Statistics", show=False),
         Binding("q", "choose('quit')", "Quit"),
     ]
 
@@ -69,6 +71,7 @@ class MenuScreen(Screen[None]):
             Option("(r) Replay a game", id="replay"),
             Option("(u) Rules reference", id="rules"),
             Option("(d) Practice drills", id="drills"),
+            Option("(s) Your statistics", id="stats"),
             Option("(q) Quit", id="quit"),
         ]
         with Vertical():
@@ -130,6 +133,8 @@ class MenuScreen(Screen[None]):
             app.push_screen(RulesScreen())
         elif what == "drills":
             app.push_screen(DrillsScreen(self.save_dir))
+        elif what == "stats":
+            app.push_screen(StatsScreen(self.save_dir))
         elif what == "quit":
             app.exit(0)
 
