@@ -88,6 +88,8 @@ class AnalysisScreen(ModalScreen[int]):
         lines.extend(analysis_lines(judgement, view.ruleset.red_fives))
         lines.append("")
         lines.append(f"strong: {reason(judgement)}")
+        lines.append("")
+        lines.append("← → the seat's previous / next choice · Esc back to the replay")
         body.update(Text("\n".join(lines)))
 
     def action_step(self, step: int) -> None:
