@@ -83,13 +83,12 @@ class AnalysisScreen(ModalScreen[int]):
         threats = threat_line(view)
         if threats:
             lines.append(f"Threats: {threats}")
-        lines.append(f"{view.wall_remaining} tiles left")
+        lines.append(f"{view.wall_remaining} tiles left · ← → the seat's previous / next "
+                     "choice · Esc back to the replay")
         lines.append("")
         lines.extend(analysis_lines(judgement, view.ruleset.red_fives))
         lines.append("")
         lines.append(f"strong: {reason(judgement)}")
-        lines.append("")
-        lines.append("← → the seat's previous / next choice · Esc back to the replay")
         body.update(Text("\n".join(lines)))
 
     def action_step(self, step: int) -> None:
