@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from ai import defence
 from ai.club.calls import claim, kuikae_exclude
+from ai.club.calls import judge as judge_calls
 from ai.club.discard import (
     Option,
     describe,
@@ -123,8 +124,10 @@ class ClubBot:
         preferences, else the score of :func:`~ai.club.discard.evaluate`), one row per
         kind (the tile :func:`~ai.club.discard.pick_tile` throws), a riichi beside its
         discard with riichi's and dama's chances (:func:`ai.club.riichi.riichi_versus_dama`);
-        then the other choices: a win, a kan or a call with the shape of the hand after
-        it (a call: after its best discard), a pass with the hand as it is.  Like
+        then each call by the best of its discards :func:`ai.club.calls.judge` weighs,
+        and the pass by the closed hand's worth, highest score first; then the other
+        choices: a win, a kan or a call the bot does not weigh with the shape of the hand
+        after it (a call: after its best discard), a pass with the hand as it is.  Like
         :meth:`decide`, it observes ``view``.
         """
         decision = self.decide(view, legal)
@@ -133,6 +136,10 @@ class ClubBot:
         discards = [a for a in legal if isinstance(a, Discard)]
         if discards and not view.me.riichi:
             rows = self._judge_discards(sit, discards)
+        calls = [a for a in legal if isinstance(a, (Chi, Pon, OpenKan))]
+        passes = [a for a in legal if isinstance(a, Pass)]
+        if calls and passes:
+            rows.extend(_judge_calls(sit, calls, passes[0]))
         shown = {_row_key(r.action) for r in rows}
         for a in legal:
             if _row_key(a) not in shown:
@@ -248,6 +255,28 @@ def _row_key(a: Action) -> tuple[object, ...]:
     if isinstance(a, AddedKan):
         return ("AddedKan", kind_of(a.tile))
     return (a,)
+
+
+def _judge_calls(sit: Situation, calls: Sequence[Chi | Pon | OpenKan], pass_: Pass
+                 ) -> list[Judged]:
+    """Each call :func:`ai.club.calls.judge` weighs, by its best discard after it, and
+    the pass (the closed hand's worth, for the ``"ev"`` style), highest score first."""
+    if sit.view.last_discard is None:
+        return []
+    ev0, options = judge_calls(sit, calls)
+    best: dict[tuple[object, ...], Judged] = {}
+    for o in options:
+        key = _row_key(o.action)
+        found = best.get(key)
+        if found is None or (found.score is not None and o.score > found.score):
+            best[key] = Judged(o.action, o.shanten, o.ukeire, o.kinds, o.win, o.value,
+                               o.danger, o.score)
+    rows = sorted(best.values(), key=lambda r: -(r.score or 0.0))
+    if sit.style.calls == "ev":
+        closed = _judge_other(sit, pass_)
+        rows.append(Judged(pass_, closed.shanten, closed.ukeire, closed.kinds, score=ev0))
+        rows.sort(key=lambda r: -(r.score or 0.0))
+    return rows
 
 
 def _judge_other(sit: Situation, a: Action) -> Judged:

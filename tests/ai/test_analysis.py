@@ -12,7 +12,7 @@ import pytest
 from ai.club import ClubBot
 from ai.hints import judge_moment, moments
 from ai.review import DecisionPoint, _same, decision_points, review_game
-from engine.actions import Discard
+from engine.actions import Chi, Discard, Pon
 from engine.events import Event
 from engine.shanten import shanten
 from engine.tiles import counts_of, kind_of
@@ -109,3 +109,32 @@ def test_moments_are_where_the_seat_has_a_choice() -> None:
     assert points <= set(found)
     assert all(judge_moment(events, i, 1) is not None for i in found[:40])
     assert judge_moment(events, 0, 1) is None  # the game's start: nothing to decide
+
+
+def test_calls_and_the_pass_are_measured_at_a_claim() -> None:
+    """At a discard the seat may call, every call and the pass have a row; a call weighed
+    by the bot has its score and the shanten the engine gives the hand after it."""
+    claims = weighed = 0
+    for p in _points():
+        calls = [a for a in p.legal if isinstance(a, (Chi, Pon))]
+        if not calls:
+            continue
+        claims += 1
+        judged = ClubBot("strong", seed=0).judge(p.view, p.legal)
+        keys = [type(r.action).__name__ for r in judged.choices]
+        assert "Pass" in keys and keys.count("Chi") + keys.count("Pon") >= 1
+        nmeld = len(p.view.me.melds)
+        for r in judged.choices:
+            a = r.action
+            if not isinstance(a, (Chi, Pon)) or r.shanten is None:
+                continue
+            counts = counts_of(p.view.concealed(), physical=True)
+            for t in a.tiles:
+                counts[kind_of(t)] -= 1
+            best = min(shanten([c - (j == k) for j, c in enumerate(counts)], nmeld + 1)
+                       for k in range(34) if counts[k])
+            assert r.shanten >= best  # (kuikae may forbid the best discard)
+            if r.score is not None:
+                weighed += 1
+                assert r.value is not None and r.danger is not None  # (formal tenpai: no win)
+    assert claims > 20 and weighed > 5
