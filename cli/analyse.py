@@ -34,7 +34,8 @@ def run(args: argparse.Namespace) -> int:
     """Entry point of ``hanchan analyse``."""
     rules = load_rules(args.rules)
     try:
-        pos = build_position(args.hand, args.drawn, rivers=_rivers(args.river),
+        pos = build_position(args.hand, args.drawn, melds=args.melds,
+                             rivers=_rivers(args.river),
                              dora=args.dora, seat_wind=args.seat_wind,
                              round_wind=args.round_wind, turn=args.turn, rules=rules)
     except PositionError as exc:
@@ -51,7 +52,9 @@ def run(args: argparse.Namespace) -> int:
     drawn = format_tiles([view.drawn], red) if view.drawn is not None else ""
     dora = format_tiles(view.dora_indicators, red)
     chosen = " (chosen; set it with --dora)" if pos.dora_chosen else ""
-    print(f"{hand} + {drawn}   seat {'ESWN'[view.me.wind]}, round "
+    melds = "".join(f"  [{format_tiles(sorted(m.tiles, key=kind_of), red)}]"
+                    for m in view.me.melds)
+    print(f"{hand} + {drawn}{melds}   seat {'ESWN'[view.me.wind]}, round "
           f"{'ESWN'[view.round_wind % 4]}, dora indicator {dora}{chosen}, "
           f"{view.wall_remaining} tiles left")
     for line in analysis_lines(judgement, red):

@@ -324,6 +324,9 @@ def _analyse(sub: SubParsers) -> None:
     p.add_argument("hand", metavar="HAND",
                    help="14 tiles, the last written the one drawn (123m456p789s11z2z), or 13")
     p.add_argument("drawn", nargs="?", metavar="DRAWN", help="the tile drawn, when HAND has 13")
+    p.add_argument("--melds", nargs="+", action="extend", default=[], metavar="M",
+                   help="chi and pon called on the left seat's discards, the called tile "
+                        "first: pon:555z chi:435m (HAND then has 3 fewer tiles for each)")
     p.add_argument("--river", action="append", default=[], metavar="WIND:TILES",
                    help="a seat's discards in order, e.g. S:19m5z (repeat for each seat; '*' "
                         "after a tile marks its riichi: W:1z9m*); rivers fill in turn order "

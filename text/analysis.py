@@ -107,6 +107,7 @@ def analysis_json(judgement: Judgement, view: PlayerView) -> dict[str, Any]:
         "seat_wind": "ESWN"[view.me.wind],
         "hand": format_tiles(sorted(view.hand, key=kind_of), red),
         "drawn": None if view.drawn is None else format_tiles([view.drawn], red),
+        "melds": [format_tiles(sorted(m.tiles, key=kind_of), red) for m in view.me.melds],
         "tiles_left": view.wall_remaining,
         "best": action_words(judgement.decision.action, red),
         "reason": reason(judgement),

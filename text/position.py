@@ -21,17 +21,20 @@ the hand has 12 tiles: give 14, the 13 held and the tile drawn ...
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import dataclasses
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from engine import wall as wall_mod
 from engine.actions import Action
 from engine.events import (
+    Called,
     Discarded,
     Drew,
     Event,
     GameStarted,
     HandStarted,
+    Meld,
     RiichiAccepted,
     RiichiDeclared,
 )
@@ -41,6 +44,7 @@ from engine.tiles import TileError, dora_of, kind_name, parse_kinds, parse_tiles
 from engine.view import PlayerView
 from engine.visibility import view as view_of
 from rulesets.schema import Ruleset
+from text.hands import RequestError, parse_meld
 
 WINDS = "ESWN"
 _WIND_NAMES = ("East", "South", "West", "North")
@@ -85,11 +89,17 @@ def _river(text: str, wind: str) -> tuple[str, int | None]:
 
 
 def build_position(hand: str, drawn: str | None = None, *,
+                   melds: Sequence[str] = (),
                    rivers: Mapping[str, str] | None = None, dora: str | None = None,
                    seat_wind: str = "E", round_wind: str = "E", turn: int | None = None,
                    rules: Ruleset | None = None) -> Position:
     """The position of ``hand`` (14 tiles, the last written is the drawn one, or 13 and
-    ``drawn``) for the seat of ``seat_wind``.
+    ``drawn``; three fewer for each of ``melds``) for the seat of ``seat_wind``.
+
+    ``melds`` are chi and pon as ``hanchan score`` writes them (``pon:555z``, the called
+    tile first), called on the discards of the seat to the left at the seat's first
+    turns, each followed by the next discard of its own river (the called tile is not
+    written in the left seat's river).
 
     ``rivers`` maps seat winds to their discards in mpsz (``*`` after a riichi tile);
     they must fit the turn order from East (``turn``, the seat's own draw, counts from
@@ -110,7 +120,16 @@ def build_position(hand: str, drawn: str | None = None, *,
         marked[seat] = _river(text, _WIND_NAMES[seat])
     if marked.get(me, ("", None))[1] is not None:
         raise PositionError("the seat in view is in riichi: its only choice is the tile drawn")
-    texts = {"the hand": hand + (drawn or ""), "the dora indicators": dora or ""}
+    for m in melds:
+        if m.partition(":")[0] not in ("chi", "pon"):
+            raise PositionError(f"the meld '{m}': analyse takes chi and pon (e.g. pon:555z), "
+                                "not kans")
+        try:
+            parse_meld(m, rules, ())  # its shape, before the tiles are counted
+        except (RequestError, TileError) as exc:
+            raise PositionError(f"the meld {exc}") from None
+    texts = {"the hand": hand + (drawn or ""), "the dora indicators": dora or "",
+             "the melds": "".join(m.partition(":")[2] for m in melds)}
     texts.update({f"{_WIND_NAMES[s]}'s river": t for s, (t, _) in marked.items()})
     kinds: dict[str, list[int]] = {}
     for what, text in texts.items():
@@ -119,10 +138,13 @@ def build_position(hand: str, drawn: str | None = None, *,
         except TileError as exc:
             raise PositionError(f"{what}: {exc}") from None
     held = len(kinds["the hand"])
-    if held != 14:
+    size = 14 - 3 * len(melds)
+    if held != size:
+        with_melds = f" beside {len(melds)} meld{'s' if len(melds) > 1 else ''}" \
+            if melds else ""
         raise PositionError(
-            f"the hand has {held} tiles: give 14, the 13 held and the tile drawn "
-            "(e.g. 123m456p789s11z 2z)")
+            f"the hand has {held} tiles{with_melds}: give {size}, the {size - 1} held and "
+            "the tile drawn (e.g. 123m456p789s11z 2z)")
     seen = [0] * 34
     for ks in kinds.values():
         for k in ks:
@@ -130,8 +152,8 @@ def build_position(hand: str, drawn: str | None = None, *,
     over = [k for k in range(34) if seen[k] > 4]
     if over:
         k = over[0]
-        raise PositionError(f"{seen[k]} copies of {kind_name(k)} in the hand, rivers and "
-                            "dora indicators: there are only four")
+        raise PositionError(f"{seen[k]} copies of {kind_name(k)} in the hand, melds, rivers "
+                            "and dora indicators: there are only four")
     if len(kinds["the dora indicators"]) > rules.initial_dora:
         raise PositionError(
             f"{len(kinds['the dora indicators'])} dora indicators: these rules show "
@@ -140,14 +162,25 @@ def build_position(hand: str, drawn: str | None = None, *,
     n = own if turn is None else turn - 1
     if n < 0:
         raise PositionError(f"--turn is {turn}: the first own draw is turn 1")
+    left = (me + 3) % 4  # the seat whose discards the melds were called on
+    first_call = 1 if me == 0 else 0  # East's first turn comes before any discard
+    calls = range(first_call, first_call + len(melds))  # the own turns that were calls
+    if melds and n < calls.stop:
+        raise PositionError(
+            f"{len(melds)} meld{'s' if len(melds) > 1 else ''} called before this turn: the "
+            f"{_WIND_NAMES[me]} seat's river needs at least {calls.stop} tiles (each call "
+            "is followed by a discard)")
     for s in range(4):
         want = n + 1 if s < me else n
+        if s == left:
+            want -= len(melds)  # the called tiles left the river
         has = len(kinds.get(f"{_WIND_NAMES[s]}'s river", []))
         if has != want:
             raise PositionError(
                 f"{_WIND_NAMES[s]}'s river holds {has} tiles but at the {_WIND_NAMES[me]} "
                 f"seat's draw {n + 1} it must hold {want}: rivers fill in turn order "
-                "from East (the dealer)")
+                "from East (the dealer)" + (", less the tiles called" if s == left and melds
+                                            else ""))
     # the physical tiles: the hand first (its red fives as written), then the rest
     used: list[int] = []
 
@@ -160,6 +193,14 @@ def build_position(hand: str, drawn: str | None = None, *,
         return ts
 
     tiles = take(hand + (drawn or ""), "the hand")
+    called: list[Meld] = []
+    for m in melds:
+        try:
+            meld = parse_meld(m, rules, used)
+        except (RequestError, TileError) as exc:
+            raise PositionError(f"the meld {exc}") from None
+        used.extend(meld.tiles)
+        called.append(dataclasses.replace(meld, from_seat=left))
     river_tiles = {s: take(t, f"{_WIND_NAMES[s]}'s river") for s, (t, _) in marked.items()}
     chosen = not kinds["the dora indicators"]
     if chosen:
@@ -169,27 +210,44 @@ def build_position(hand: str, drawn: str | None = None, *,
             raise PositionError("no dora indicator could be chosen: give one with --dora")
         dora = kind_name(pick)
     indicators = take(dora or "", "the dora indicators")
-    draws: list[tuple[int, int, bool]] = []  # (seat, tile, riichi)
+    # each seat's discards in order, (tile, riichi); the left seat's with the called tiles
+    thrown: dict[int, list[tuple[int, bool]]] = {
+        s: [(t, marked[s][1] == i) for i, t in enumerate(river_tiles[s])]
+        for s in river_tiles}
+    for j, meld in enumerate(called):
+        assert meld.called is not None
+        thrown.setdefault(left, []).insert(calls[j] - first_call, (meld.called, False))
+    steps: list[tuple[int, int, bool]] = []  # (seat, tile, riichi); seat -1: the own call
     for i in range(n + 1):
         for s in range(4):
-            if i < n or s < me:
-                at = marked[s][1]
-                draws.append((s, river_tiles[s][i], at == i))
-    if len(draws) + 1 > 136 - rules.dead_wall - wall_mod.DEAL_SIZE:
-        raise PositionError(f"{len(draws)} river tiles: more than the live wall holds")
-    wall = _wall(me, tiles[:13], [t for _, t, _ in draws] + [tiles[13]], indicators, used)
+            if s == me and i in calls:
+                steps.append((-1, thrown[me][i][0], False))
+            elif i < n or s < me:
+                t, riichi = thrown[s][i]
+                steps.append((s, t, riichi))
+    drawn_tiles = [t for s, t, _ in steps if s >= 0] + [tiles[-1]]
+    if len(drawn_tiles) > 136 - rules.dead_wall - wall_mod.DEAL_SIZE:
+        raise PositionError(f"{len(steps)} river tiles: more than the live wall holds")
+    dealt = tiles[:-1] + [t for m in called for t in m.tiles if t != m.called] \
+        + [thrown[me][i][0] for i in calls]
+    wall = _wall(me, dealt, drawn_tiles, indicators, used)
     events: list[Event] = [
         GameStarted(rules, ("East", "South", "West", "North")),
         HandStarted(round_w, 0, 0, 0, 0, (rules.start_points,) * 4, (1, 1), wall),
     ]
-    for s, t, riichi in draws:
+    pending = iter(called)
+    for s, t, riichi in steps:
+        if s < 0:
+            events.append(Called(me, next(pending)))
+            events.append(Discarded(me, t))
+            continue
         events.append(Drew(s, t))
         if riichi:
             events.append(RiichiDeclared(s))
         events.append(Discarded(s, t, tsumogiri=True))
         if riichi:
             events.append(RiichiAccepted(s))
-    events.append(Drew(me, tiles[13]))
+    events.append(Drew(me, tiles[-1]))
     state = fold(events)
     return Position(view_of(state, me), legal_actions(state, me), tuple(events), chosen)
 

@@ -17,7 +17,7 @@ from text.position import build_position
 
 xiangting = pytest.importorskip("xiangting")
 
-TOP = {"seat_wind", "hand", "drawn", "dora_indicators", "tiles_left", "best", "reason",
+TOP = {"seat_wind", "hand", "drawn", "melds", "dora_indicators", "tiles_left", "best", "reason",
        "choices"}
 CHOICE = {"choice", "discard", "riichi", "shanten", "acceptance", "improving", "waits", "win",
           "value", "danger", "score"}
@@ -101,12 +101,40 @@ def test_the_text_marks_the_best_and_says_why(capsys: pytest.CaptureFixture[str]
     assert out[-1].startswith("strong: riichi: 2-sided wait on 1z 2z")
 
 
+def test_a_hand_with_a_meld_is_measured_with_it(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ("13m78p456s77z44z", "--melds", "pon:555z", "--river", "S:9m1s",
+            "--river", "E:1z8s", "--river", "W:2z3z", "--river", "N:3z2p", "--seat-wind", "S",
+            "--dora", "1p")
+    data = _json(capsys, *argv)
+    assert data["melds"] == ["555z"] and data["drawn"] == "4z"
+    pos = build_position("13m78p456s77z44z", melds=["pon:555z"],
+                         rivers={"S": "9m1s", "E": "1z8s", "W": "2z3z", "N": "3z2p"},
+                         seat_wind="S", dora="1p")
+    view = pos.view
+    # the pon was called on East's first discard, then South threw its 9m
+    east = view.seats[0].river
+    assert [r.called_by for r in east] == [1, None, None] and kind_of(east[0].tile) == 31
+    assert view.seats[1].river[0].tsumogiri is False and len(view.me.melds) == 1
+    seen = view.visible_counts()
+    counts = counts_of(view.concealed(), physical=True)
+    choices = data["choices"]
+    assert isinstance(choices, list)
+    for c in choices:
+        left = list(counts)
+        left[parse_kinds(c["discard"])[0]] -= 1
+        rn, necessary = xiangting.calculate_necessary_tiles(left, xiangting.PlayerCount.FOUR)
+        assert c["shanten"] == shanten(left, 1) == rn - 1
+        assert c["acceptance"] == sum(4 - seen[j] for j in range(34) if necessary >> j & 1)
+    chosen = ClubBot("strong", seed=0).choose(view, pos.legal)
+    assert isinstance(chosen, Discard) and choices[0]["discard"] == format_tiles([chosen.tile])
+
+
 BASE = "123m456p789s1122z3z"
 BAD = [
     (["123m456p789s112z"], "the hand has 12 tiles: give 14"),
     ([BASE + "4m"], "the hand has 15 tiles"),
     (["123m456p789s11z", "2z", "2z"], "unrecognized arguments"),
-    (["11111m456p789s112z"], "5 copies of 1m in the hand, rivers and dora indicators"),
+    (["11111m456p789s112z"], "5 copies of 1m in the hand, melds, rivers and dora indicators"),
     (["1111m456p789s1122z", "--river", "E:1m"], "5 copies of 1m"),
     (["123m456p789s1122z3x"], "'x' at position"),
     (["123m456p789s1122z8z"], "honours are 1z to 7z, not 8z"),
@@ -124,6 +152,14 @@ BAD = [
     ([BASE, "--dora", "1p2p"], "2 dora indicators: these rules show 1"),
     ([BASE, "--dora", "1q"], "the dora indicators: '1q' is not tile notation"),
     (["123m456p789s0000z"], "honours are 1z to 7z, not 0z"),
+    ([BASE, "--melds", "pon:555z"], "the hand has 14 tiles beside 1 meld: give 11"),
+    (["13m78p456s77z44z", "--melds", "kan:5555z"], "analyse takes chi and pon"),
+    (["13m78p456s77z44z", "--melds", "ankan:5555z"], "analyse takes chi and pon"),
+    (["13m78p456s77z44z", "--melds", "pon:556z"], "a pon is 3 identical tiles"),
+    (["13m78p456s77z44z", "--melds", "chi:135m"], "a chi is three consecutive tiles"),
+    (["13m78p456s77z44z", "--melds", "pon:555z", "--seat-wind", "S", "--river", "E:1z"],
+     "1 meld called before this turn: the South seat's river needs at least 1 tiles"),
+    (["13m78p456s77z44z", "--melds", "pon:777z"], "5 copies of 7z in the hand, melds"),
     (["123m456p789s1122z", "0m", "--rules", "gpc"], "no red fives"),
 ]
 
