@@ -105,7 +105,7 @@ def build_position(hand: str, drawn: str | None = None, *,
     they must fit the turn order from East (``turn``, the seat's own draw, counts from
     1; by default the own river's length tells it).  ``dora`` gives the indicators (as
     many as the rules show at the start); without it the first honour or terminal
-    indicator whose dora and itself are nowhere in sight is chosen.
+    indicators whose dora and themselves are nowhere in sight are chosen.
     """
     rules = rules or Ruleset()
     red = rules.red_fives
@@ -154,9 +154,10 @@ def build_position(hand: str, drawn: str | None = None, *,
         k = over[0]
         raise PositionError(f"{seen[k]} copies of {kind_name(k)} in the hand, melds, rivers "
                             "and dora indicators: there are only four")
-    if len(kinds["the dora indicators"]) > rules.initial_dora:
+    shown = len(kinds["the dora indicators"])
+    if shown and shown != rules.initial_dora:
         raise PositionError(
-            f"{len(kinds['the dora indicators'])} dora indicators: these rules show "
+            f"{shown} dora indicator{'s' if shown > 1 else ''}: these rules show "
             f"{rules.initial_dora} at the start (more come only with kans)")
     own = len(kinds.get(f"{_WIND_NAMES[me]}'s river", []))
     n = own if turn is None else turn - 1
@@ -204,11 +205,11 @@ def build_position(hand: str, drawn: str | None = None, *,
     river_tiles = {s: take(t, f"{_WIND_NAMES[s]}'s river") for s, (t, _) in marked.items()}
     chosen = not kinds["the dora indicators"]
     if chosen:
-        pick = next((k for k in (*range(27, 34), 0, 8, 9, 17, 18, 26)
-                     if not seen[k] and not seen[dora_of(k)]), None)
-        if pick is None:
-            raise PositionError("no dora indicator could be chosen: give one with --dora")
-        dora = kind_name(pick)
+        picks = [k for k in (*range(27, 34), 0, 8, 9, 17, 18, 26)
+                 if not seen[k] and not seen[dora_of(k)]][:rules.initial_dora]
+        if len(picks) < rules.initial_dora:
+            raise PositionError("no dora indicator could be chosen: give them with --dora")
+        dora = "".join(kind_name(k) for k in picks)
     indicators = take(dora or "", "the dora indicators")
     # each seat's discards in order, (tile, riichi); the left seat's with the called tiles
     thrown: dict[int, list[tuple[int, bool]]] = {

@@ -129,6 +129,14 @@ def test_a_hand_with_a_meld_is_measured_with_it(capsys: pytest.CaptureFixture[st
     assert isinstance(chosen, Discard) and choices[0]["discard"] == format_tiles([chosen.tile])
 
 
+def test_the_rules_number_of_indicators_is_chosen(capsys: pytest.CaptureFixture[str]) -> None:
+    """Without --dora the indicators are chosen, as many as the rules show (ako: two), and
+    none of them is a tile in sight."""
+    data = _json(capsys, "123m456p789s1122z3z", "--rules", "ako")
+    shown = parse_kinds(str(data["dora_indicators"]))
+    assert len(shown) == 2 and not set(shown) & set(parse_kinds("123m456p789s1122z3z"))
+
+
 BASE = "123m456p789s1122z3z"
 BAD = [
     (["123m456p789s112z"], "the hand has 12 tiles: give 14"),
@@ -150,6 +158,7 @@ BAD = [
     ([BASE, "--river", "S:1z**"], "marks riichi twice"),
     ([BASE, "--river", "S:*1z"], "'*' comes after the riichi tile"),
     ([BASE, "--dora", "1p2p"], "2 dora indicators: these rules show 1"),
+    ([BASE, "--dora", "1p", "--rules", "ako"], "1 dora indicator: these rules show 2"),
     ([BASE, "--dora", "1q"], "the dora indicators: '1q' is not tile notation"),
     (["123m456p789s0000z"], "honours are 1z to 7z, not 0z"),
     ([BASE, "--melds", "pon:555z"], "the hand has 14 tiles beside 1 meld: give 11"),
