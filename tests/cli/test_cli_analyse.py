@@ -6,14 +6,16 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import event, given, settings
+from hypothesis import strategies as st
 
 from ai.club import ClubBot
 from cli.main import main
 from engine.actions import Discard
 from engine.shanten import shanten
-from engine.tiles import counts_of, format_tiles, kind_of, parse_kinds
+from engine.tiles import counts_of, format_kinds, format_tiles, kind_name, kind_of, parse_kinds
 from engine.waits import waits
-from text.position import build_position
+from text.position import PositionError, build_position
 
 xiangting = pytest.importorskip("xiangting")
 
@@ -190,3 +192,64 @@ def test_bad_input_is_one_sentence(argv: list[str], words: str,
 def test_bad_rules_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["analyse", "123m456p789s11z2z", "--rules", "nosuch"]) == 2
     assert "cannot use the rules 'nosuch'" in capsys.readouterr().err
+
+
+_TEXT = st.text(alphabet="0123456789mpszx*:ESWN ", max_size=24)
+
+
+@settings(max_examples=300, deadline=None)
+@given(hand=_TEXT, drawn=st.one_of(st.none(), _TEXT),
+       rivers=st.dictionaries(st.sampled_from("ESWNQe"), _TEXT, max_size=4),
+       dora=st.one_of(st.none(), _TEXT), melds=st.lists(_TEXT, max_size=2),
+       wind=st.sampled_from(["E", "S", "W", "N", "x", ""]),
+       turn=st.one_of(st.none(), st.integers(-2, 30)))
+def test_any_typed_text_is_a_position_or_one_sentence(
+        hand: str, drawn: str | None, rivers: dict[str, str], dora: str | None,
+        melds: list[str], wind: str, turn: int | None) -> None:
+    """Hostile input: whatever is typed, a position the engine folds or a PositionError."""
+    try:
+        pos = build_position(hand, drawn, melds=melds, rivers=rivers, dora=dora,
+                             seat_wind=wind, turn=turn)
+    except PositionError as exc:
+        assert str(exc) and "\n" not in str(exc)
+        return
+    assert pos.legal and len(pos.view.concealed()) + 3 * len(pos.view.me.melds) == 14
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_typed_positions_near_valid_ones_fold_or_refuse(data: st.DataObject) -> None:
+    """Hostile but plausible input: random kinds for the hand, rivers of random lengths,
+    a random meld: the engine folds the position (the hand as typed, the rivers as typed)
+    or one sentence says why not."""
+    deck = data.draw(st.permutations([k for k in range(34) for _ in range(4)]))
+    n_melds = data.draw(st.integers(0, 1))
+    size = 14 - 3 * n_melds
+    hand = deck[:size]
+    wind = data.draw(st.sampled_from("ESWN"))
+    me = "ESWN".index(wind)
+    lengths = data.draw(st.lists(st.integers(0, 3), min_size=4, max_size=4))
+    if data.draw(st.booleans()):  # rivers that fit the turn order (and the meld's call)
+        n = data.draw(st.integers(n_melds + (me == 0) * n_melds, 3))
+        lengths = [n + 1 if s < me else n for s in range(4)]
+        lengths[(me + 3) % 4] -= n_melds
+    rest = iter(deck[size:])
+    rivers = {w: format_kinds([next(rest) for _ in range(n)])
+              for w, n in zip("ESWN", lengths, strict=True) if n}
+    melds = [f"pon:{format_kinds([deck[-1]] * 3)}"] if n_melds else []
+    text = "".join(kind_name(k) for k in hand)
+    try:
+        pos = build_position(text, melds=melds, rivers=rivers, seat_wind=wind,
+                             dora=data.draw(st.sampled_from([None, kind_name(deck[-2])])))
+    except PositionError as exc:
+        assert str(exc) and "\n" not in str(exc)
+        event("refused")
+        return
+    event("folded")
+    view = pos.view
+    assert sorted(kind_of(t) for t in view.concealed()) == sorted(hand)
+    assert view.drawn is not None and kind_of(view.drawn) == hand[-1]
+    for s in view.seats:
+        typed = parse_kinds(rivers.get("ESWN"[s.seat], ""))
+        assert [kind_of(r.tile) for r in s.river if r.called_by is None] == typed
+    assert pos.legal
