@@ -79,6 +79,7 @@ def build_parser() -> argparse.ArgumentParser:
     _simulate(sub)
     _files(sub)
     _review(sub)
+    _analyse(sub)
     _drill(sub)
     _mjai_bot(sub)
     _stats(sub)
@@ -312,6 +313,37 @@ def _review(sub: SubParsers) -> None:
                    help="how many mistakes to show (default 5; with --json all)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(run="review:run")
+
+
+def _analyse(sub: SubParsers) -> None:
+    p = sub.add_parser(
+        "analyse", help="every discard of a typed hand as the strong bot measures it (何切る)",
+        description="What to discard from a typed hand: every legal choice with the shanten "
+                    "after it, the tiles that improve it, the chance to win, the value and "
+                    "the danger, as the strong bot measures them, its choice first. Tiles "
+                    "in mpsz notation (0 = red five).")
+    p.add_argument("hand", metavar="HAND",
+                   help="14 tiles, the last written the one drawn (123m456p789s11z2z), or 13")
+    p.add_argument("drawn", nargs="?", metavar="DRAWN", help="the tile drawn, when HAND has 13")
+    p.add_argument("--melds", nargs="+", action="extend", default=[], metavar="M",
+                   help="chi and pon called on the left seat's discards, the called tile "
+                        "first: pon:555z chi:435m (HAND then has 3 fewer tiles for each)")
+    p.add_argument("--river", action="append", default=[], metavar="WIND:TILES",
+                   help="a seat's discards in order, e.g. S:19m5z (repeat for each seat; '*' "
+                        "after a tile marks its riichi: W:1z9m*); rivers fill in turn order "
+                        "from East")
+    p.add_argument("--dora", default=None, metavar="TILES",
+                   help="the dora indicator (default: one whose dora is nowhere in sight)")
+    p.add_argument("--seat-wind", default="E", metavar="E|S|W|N",
+                   help="the hand's seat wind (default E, the dealer)")
+    p.add_argument("--round-wind", default="E", metavar="E|S|W|N",
+                   help="the round wind (default E)")
+    p.add_argument("--turn", type=int, default=None, metavar="N",
+                   help="the hand's own draw, from 1 (default: its river's length + 1)")
+    p.add_argument("--rules", default="tenhou", metavar="NAME|FILE",
+                   help="a preset name or a ruleset file (default: tenhou)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(run="analyse:run")
 
 
 def _drill(sub: SubParsers) -> None:

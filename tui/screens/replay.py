@@ -8,7 +8,8 @@ a win or draw opens its full result.  The event log stands beside the table.
 ``r`` reviews the seat's decisions against ``strong`` (:class:`ReviewScreen`); once
 reviewed, a decision that differs from strong's is marked where it was made (the line
 under the table says both choices and the cost), ``m``/``M`` jump to the next/previous
-mark, and Enter on a mistake in the review shows it here.
+mark, and Enter on a mistake in the review shows it here.  ``x`` analyses the moment
+shown: every choice of the seat in view as ``strong`` measures it (:class:`AnalysisScreen`).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from text.events import describe
 from text.names import WIND_NAMES
 from text.review import signed_points
 from tui.messages import LeaveScreen, SettingsChanged
+from tui.screens.analysis import AnalysisScreen
 from tui.screens.game_end import GameEndScreen
 from tui.screens.hand_result import HandResultScreen
 from tui.screens.review import ReviewScreen
@@ -61,6 +63,7 @@ class ReplayScreen(Screen[None]):
         Binding("r", "review", "Review"),
         Binding("m", "mark(1)", "Next mark", show=False),
         Binding("M", "mark(-1)", "Prev mark", show=False),
+        Binding("x", "analyse", "Analyse"),
         Binding("v", "faces", "Faces", show=False),
         Binding("escape,q", "leave", "Leave"),
     ]
@@ -215,6 +218,16 @@ class ReplayScreen(Screen[None]):
             self.review.seat == self.seat else None
         self.app.push_screen(ReviewScreen(self.events, self.seat, review=cached,
                                           on_review=self._reviewed), self._picked)
+
+    def action_analyse(self) -> None:
+        """Every choice of the seat in view at this moment, as strong measures it."""
+        self.app.push_screen(AnalysisScreen(self.events, self.replay.position, self.seat,
+                                            names=self.names, red_fives=self.red_fives),
+                             self._analysed)
+
+    def _analysed(self, position: int | None) -> None:
+        if position is not None:
+            self.position = position
 
     def _reviewed(self, review: GameReview) -> None:
         self.review = review
