@@ -268,6 +268,8 @@ def _rules(sub: SubParsers) -> None:
     yp.add_argument("--rules", default="tenhou", metavar="NAME|FILE",
                     help="preset name or ruleset file (default: tenhou)")
     yp.add_argument("--json", action="store_true", help="print a JSON list")
+    yp.add_argument("--examples", action="store_true",
+                    help="an example hand under each yaku, scored under the rules")
     yp.set_defaults(run="rules:run_yaku")
 
 
