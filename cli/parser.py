@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from typing import TypeAlias
+from typing import NoReturn, TypeAlias
 
 DOCS = "docs/cli.md"
 SEATS = "ESWN"
@@ -61,15 +61,46 @@ def whole(lo: int, hi: int) -> Callable[[str], int]:
     return parse
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, whose usage errors are one sentence (docs/cli.md): what is wrong,
+    naming the flag as argparse does, and where the help is; status 2.  Sub-commands'
+    parsers are of this class too (``add_subparsers`` makes its parsers of the parent's
+    class)."""
+
+    def error(self, message: str) -> NoReturn:
+        command = self.prog.removeprefix("hanchan").strip()
+        helps = f"hanchan {command} --help" if command else "hanchan --help"
+        self.exit(2, f"hanchan: {message.rstrip('.')}; see `{helps}` or {DOCS}\n")
+
+
+def parse(argv: list[str] | None = None) -> argparse.Namespace:
+    """The arguments of ``argv`` (default: the process's).
+
+    ``--save-dir`` before the command is the menu's (bare ``hanchan --save-dir DIR``), and
+    is the command's own when the command takes one (``hanchan --save-dir DIR play``).
+    """
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    folder = args.menu_save_dir
+    if folder is not None and args.command is not None:
+        if not hasattr(args, "save_dir"):
+            parser.error(f"argument --save-dir: 'hanchan {args.command}' takes no save folder")
+        if args.save_dir is None:
+            args.save_dir = folder
+    return args
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The full argument parser of the ``hanchan`` command."""
-    parser = argparse.ArgumentParser(
+    parser: argparse.ArgumentParser = Parser(
         prog="hanchan",
         description="Japanese riichi mahjong in the terminal, against three bots. "
                     "Without a command: the main menu.",
         epilog=f"Every command, flag, JSON request and result and exit status: {DOCS} "
                "in the hanchan repository.",
     )
+    parser.add_argument("--save-dir", dest="menu_save_dir", metavar="DIR", default=None,
+                        help="the save folder of the menu (default: the user's data directory)")
     parser.set_defaults(run="play:run_menu")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     _play(sub)
@@ -239,6 +270,8 @@ def _rules(sub: SubParsers) -> None:
     yp.add_argument("--rules", default="tenhou", metavar="NAME|FILE",
                     help="preset name or ruleset file (default: tenhou)")
     yp.add_argument("--json", action="store_true", help="print a JSON list")
+    yp.add_argument("--examples", action="store_true",
+                    help="an example hand under each yaku, scored under the rules")
     yp.set_defaults(run="rules:run_yaku")
 
 

@@ -16,16 +16,19 @@ from textual.widgets.option_list import Option
 
 from ai.base import LEVELS
 from engine.scoring.registry import yaku_table
+from rulesets.schema import Ruleset
 from saves.folder import SavedGame
 from text.rules import PresetInfo, key_rules, presets
 from text.saves import result_words, when
+from text.yaku_examples import NO_HAND, example, example_tiles, scored_parts, situation_words
 from tui import palette
 from tui.messages import ContinueGame, StartGame
 from tui.savefiles import autosaved, continue_problem
-from tui.screens.drills import DrillsScreen
+from tui.screens.drills import DrillsScreen, app_faces
 from tui.screens.saves import FilePickerScreen
 from tui.screens.stats import StatsScreen
 from tui.session import NewGame
+from tui.tilefaces import FaceMode, strip
 from tui.widgets.size_notice import SizeNotice
 
 LOGO = "hanchan — riichi mahjong against three bots"
@@ -269,6 +272,35 @@ class NewGameScreen(Screen[None]):
         self.app.pop_screen()
 
 
+def _examples(rules: Ruleset, mode: FaceMode) -> list[Text]:
+    """An example hand under each yaku of ``rules``, drawn in ``mode``, scored by the engine
+    under ``rules``, the yaku in reverse among the ones the hand scores."""
+    out = [Text(f"Example hands, scored under {rules.name} (the yaku shown in reverse)",
+                style="bold")]
+    rf = rules.red_fives
+    for y in yaku_table(rules):
+        out.append(Text(y.en.split(" (")[0], style="bold"))
+        ex = example(y.id, rules)
+        if ex is None:
+            out.append(Text("  " + NO_HAND.get(y.id, ""), style=palette.QUIET))
+            continue
+        tiles, win, melds = example_tiles(ex, rules)
+        hand = Text("  ")
+        hand.append_text(strip(tiles, mode, rf))
+        for m in melds:
+            hand.append("   ")
+            hand.append_text(strip(sorted(m.tiles), mode, rf))
+        hand.append("  + ")
+        hand.append_text(strip([win], mode, rf))
+        hand.append(f"  {situation_words(ex)}", style=palette.QUIET)
+        scored = Text("  ")
+        for i, (words, mark) in enumerate(scored_parts(ex)):
+            scored.append(" · " if i and not words.startswith("=") else " " if i else "")
+            scored.append(words, style="reverse bold" if mark else "")
+        out += [hand, scored]
+    return out
+
+
 class RulesScreen(Screen[None]):
     """A preset's key rules and its yaku with their values."""
 
@@ -314,9 +346,10 @@ class RulesScreen(Screen[None]):
                 closed = f"{y.closed_han}"
                 opened = "—" if y.open_han is None else f"{y.open_han}"
             t.add_row(y.en.split(" (")[0], y.ja, closed, opened)
-        # the yaku first (this page is their reference), then the key rules
+        # the yaku first (this page is their reference), then the key rules, then examples
         self.query_one("#summary", Static).update(
-            Group(_head(info), Text(""), t, Text(""), _key_rules(info)))
+            Group(_head(info), Text(""), t, Text(""), _key_rules(info), Text(""),
+                  *_examples(info.rules, app_faces(self))))
 
     def action_back(self) -> None:
         self.app.pop_screen()
