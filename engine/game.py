@@ -49,6 +49,7 @@ from engine.events import (
     Meld,
     Note,
     NotenDeclared,
+    Penalty,
     RiichiAccepted,
     RiichiDeclared,
 )
