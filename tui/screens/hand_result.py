@@ -176,8 +176,11 @@ class HandResultScreen(ModalScreen[None]):
     ]
 
     def __init__(self, result: Won | HandDrawn | Penalty, events: Sequence[Event], human: int,
-                 names: Sequence[str], mode: FaceMode = "letters") -> None:
+                 names: Sequence[str], mode: FaceMode = "letters", *,
+                 tried: tuple[str, str] | None = None) -> None:
+        """``tried``: a false call's words and the engine's reason it was not legal."""
         super().__init__()
+        self.tried = tried
         self.result = result
         self.events = list(events)
         self.human = human
@@ -212,7 +215,7 @@ class HandResultScreen(ModalScreen[None]):
         heading = Text(f"{wind} ({title}) — {penalty_title(pen)}", style=f"bold {palette.REFUSAL}")
         yield Static(heading, id="title")
         words = Text()
-        for line in sentences(f, self.names):
+        for line in sentences(f, self.names, self.tried):
             words.append(f"  {line}\n")
         if pen.payments:
             words.append("\n")

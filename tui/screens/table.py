@@ -109,6 +109,7 @@ class TableScreen(Screen[None]):
         self.pacer = BotPacer(session)
         self.hinter = Hinter()  # watches the human's views as the game goes on
         self._queue: deque[Event] = deque()  # events not shown yet
+        self._false_call: tuple[str, str] | None = None  # a call sent as a mistake, and why
 
     # ------------------------------------------------------------------ layout
 
@@ -236,7 +237,12 @@ class TableScreen(Screen[None]):
 
     def _pass(self, mark: int) -> None:
         """Practice mode: pass by itself when nobody pressed a key since ``mark``."""
-        if self.is_attached and self.pacer.pass_if_unanswered(mark):
+        if not self.is_attached:
+            return
+        if self.modal:  # a chooser is open: the player is answering; ask again later
+            self.set_timer(pass_wait(self.settings.bot_delay), lambda: self._pass(mark))
+            return
+        if self.pacer.pass_if_unanswered(mark):
             self.moves += 1
 
     @work(group="bots")
@@ -305,6 +311,10 @@ class TableScreen(Screen[None]):
 
     def submit(self, action: Action) -> None:
         """Send the human's action to the engine; show the reason if it is refused."""
+        if isinstance(action, (Chi, Pon, OpenKan)) and action not in self.legal_now:
+            # practice mode: the engine penalises it; the result names what was wrong
+            rf = self.session.rules.red_fives
+            self._false_call = (action_words(action, rf), self.session.why_not(action))
         try:
             reason = self.session.act(self.session.human, action)
         except Exception as exc:  # noqa: BLE001 - a plain sentence, never a traceback
@@ -479,12 +489,17 @@ class TableScreen(Screen[None]):
         def done(_: None = None) -> None:
             self.modal = False
 
+        tried = None
+        if isinstance(event, Penalty) and event.kind == "false_call" \
+                and event.seat == self.session.human:
+            tried, self._false_call = self._false_call, None
+
         def show(_: bool | None = None) -> None:
             from tui.screens.hand_result import HandResultScreen  # noqa: PLC0415 - lazy
 
             self.app.push_screen(
                 HandResultScreen(event, self.session.events, self.session.human,
-                                 self.session.names, self.settings.faces),
+                                 self.session.names, self.settings.faces, tried=tried),
                 done,
             )
 
