@@ -44,13 +44,17 @@ from tui.table.practice import mistakes, refused_sample
 from tui.table.score_call import score_call
 from tui.tilefaces import strip
 from tui.widgets.action_bar import ActionBar
-from tui.widgets.hand import HandView
+from tui.widgets.hand import DRAWN_KEY, HandView
+from tui.widgets.hand import KEYS as HAND_KEYS
 from tui.widgets.size_notice import SizeNotice
 from tui.widgets.table_layout import TableLayout
 from tui.widgets.table_view import TableExtras
 
 # The result screens (hand result, game end) are imported when first shown: the first
 # table needs neither (they and the review they load cost start-up time; see tui.app).
+
+
+_KEY_NAMES = {"-": "minus", "=": "equals_sign", "\\": "backslash"}  # Textual's names
 
 
 class TableScreen(Screen[None]):
@@ -68,7 +72,9 @@ class TableScreen(Screen[None]):
     BINDINGS = [
         Binding("left", "move(-1)", "◀▶ select", show=False),
         Binding("right", "move(1)", "select", show=False),
-        *[Binding(k, f"pick({i})", show=False) for i, k in enumerate("1234567890")],
+        *[Binding(_KEY_NAMES.get(k, k), f"pick({i})", show=False)
+          for i, k in enumerate(HAND_KEYS)],
+        Binding(DRAWN_KEY, "pick_drawn", "Drawn tile", show=False),
         Binding("enter", "discard", "Discard"),
         Binding("c", "group('chi')", "Chi", show=False),
         Binding("p", "group('pon')", "Pon", show=False),
@@ -299,8 +305,19 @@ class TableScreen(Screen[None]):
             self.choice = self.choice.moved(step)
 
     def action_pick(self, index: int) -> None:
-        if self.choice is not None:
-            self.choice = self.choice.picked(index)
+        """Pick the concealed tile at ``index``; the drawn tile has its own key."""
+        choice = self.choice
+        if choice is not None and index < len(choice.view.hand):
+            self.choice = choice.picked(index)
+
+    def action_pick_drawn(self) -> None:
+        choice = self.choice
+        if choice is None:
+            return
+        if choice.view.drawn is None or not choice.legal:
+            self.info.say("You have no drawn tile now.", "error")
+            return
+        self.choice = choice.picked(len(choice.tiles) - 1)
 
     def action_discard(self) -> None:
         if self.choice is None:
@@ -449,8 +466,9 @@ class TableScreen(Screen[None]):
         words = action_words(action, view.ruleset.red_fives)
         if isinstance(action, Discard) and self.choice is not None:
             tiles = view.concealed()
-            if action.tile in tiles:
+            if action.tile in tiles:  # said, so that a key pressed next is no surprise
                 self.choice = self.choice.picked(tiles.index(action.tile))
+                words += " (selected: Enter plays it)"
         self.info.say(f"Hint: {words} — {reason_words(hint)}", "hint")
 
     def on_resize(self, event: events.Resize) -> None:
