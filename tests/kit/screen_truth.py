@@ -219,7 +219,7 @@ def check_result(app: HanchanApp, scr: HandResultScreen, tally: Tally) -> Ledger
                    want.sticks[s], at)
         tally.same("change", num(m.group("change")), want.change[s], at)
         tally.same("after", num(m.group("after")), want.after[s], at)
-    m = re.search(r"No sticks on the table\.|(\d+) sticks? \(([\d,]+)\) stay on the table\.",
+    m = re.search(r"No sticks on the table\.|(\d+) sticks? \(([\d,]+)\) stays? on the table\.",
                   text)
     if m is None:
         raise Mismatch(f"{where}: no sticks line")
