@@ -179,6 +179,10 @@ async def test_save_quit_and_continue(tmp_path: Path) -> None:
         view_before = scr.session.view()
         await pilot.press("ctrl+q")
     assert app.return_code == 0
+    # issue 40: quitting says where the game is and how to play on (cli.play prints it)
+    (saved,) = tmp_path.glob("*.jsonl")
+    assert app.farewell == (f"The game is saved in {saved}. To play on, run hanchan and "
+                            "choose Continue (or Load a saved game).")
     menu = HanchanApp("menu", save_dir=tmp_path, settings=Settings(bot_delay=0.0))
     async with menu.run_test(size=SIZE) as pilot:
         await pilot.pause()

@@ -17,6 +17,7 @@ from typing import Any
 
 from textual.app import App
 from textual.pilot import Pilot
+from textual.widget import Widget
 
 from cli.parser import build_parser
 from cli.play import game_spec
@@ -73,6 +74,12 @@ def scripted_app(rules: Ruleset, hands: dict[int, str] = HANDS,
                       settings=settings if settings is not None else Settings(bot_delay=0.0))
 
 
+def region(app: HanchanApp, widget: Widget) -> str:
+    """The screen's text inside ``widget``."""
+    r = widget.region
+    return "\n".join(line[r.x:r.right] for line in screen_text(app).splitlines()[r.y:r.bottom])
+
+
 def penalties(app: HanchanApp) -> list[Penalty]:
     assert app.session is not None
     return [e for e in app.session.events if isinstance(e, Penalty)]
@@ -110,8 +117,12 @@ async def test_new_game_screen_switch_starts_a_practice_game(tmp_path: Path) -> 
         scr = app.screen
         assert isinstance(scr, NewGameScreen)
         assert "Practice" in screen_text(app)
+        state = app.screen.query_one("#practice-state")
+        assert "off" in region(app, state)  # the switch in words (issue 40)
         chosen = scr.infos[scr.current]
         await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert "on" in region(app, state) and "off" not in region(app, state)
         await pilot.press("ctrl+s")
         table = await settle(pilot)
         assert isinstance(table, TableScreen)
