@@ -417,7 +417,7 @@ async def test_playing_from_another_seat(tmp_path: Path) -> None:
         assert len(view.concealed()) == 14  # it is West's turn: the bots played first
         assert len(view.seats[0].river) == 1 and len(view.seats[1].river) == 1
         text = screen_text(app)
-        assert "E Bot E (greedy)" in text  # the dealer sits across
+        assert "E Akane (greedy)" in text  # the dealer sits across, named apart from winds
 
 
 async def test_tall_terminal_lists_the_best_discards(tmp_path: Path) -> None:

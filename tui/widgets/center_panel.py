@@ -1,8 +1,9 @@
 """``CenterPanel``: the middle of the table.
 
-Round and hand, honba and riichi sticks, tiles left in the wall, dora indicators
-(and ura indicators once shown), and every seat's wind and points arranged as
-they sit around the table (you at the bottom).
+Round and hand, honba and the sticks on the table (riichi sticks and a practice-mode
+false call's 1,000 alike), tiles left in the wall, dora indicators (and ura
+indicators once shown), and every seat's wind and points arranged as they sit around
+the table (you at the bottom).
 """
 
 from __future__ import annotations
@@ -89,7 +90,8 @@ class CenterPanel(Widget):
         d = self.data
         title = Text(hand_name(d.round_wind, d.hand_number), style=self._style("title"))
         title.append(f"   {d.honba} honba  ", style="")
-        title.append(f"{d.sticks} riichi", style="")
+        # every 1,000 on the table (供託): riichi sticks and practice-mode false calls
+        title.append(f"{d.sticks} stick{'' if d.sticks == 1 else 's'}", style="")
         wall = Text(f"Wall {d.wall}   Dora ")
         wall.append_text(strip(dora_tiles(d.dora), self.mode, 0))
         wall.append("  ind. ", style=self._style("muted"))

@@ -1,0 +1,89 @@
+"""What the table shows beside the hand and in the centre (issue 40, item 4).
+
+The line over the hand names the player, the seat wind, the points and the rules in
+play at every size, each read from the engine's state; at 200x60 the hand stands
+under the centre; a false call's 1,000 on the table is a stick, not a riichi.
+"""
+
+from __future__ import annotations
+
+import pytest
+from textual.app import App
+
+from ai.arena import play_game
+from ai.base import make_bot
+from engine.events import HandStarted
+from rulesets import load
+from tests.kit.screen_text import screen_text
+from tests.kit.tui_driver import settle
+from tests.tui.test_layout_sizes import SIZES, region_lines
+from tests.tui.test_practice import practice, scripted_app, to_chi_offer
+from tui.screens.hand_result import HandResultScreen
+from tui.screens.replay import ReplayScreen
+from tui.screens.table import TableScreen
+from tui.session import player_names
+from tui.settings import Settings
+from tui.widgets.center_panel import CenterPanel
+from tui.widgets.hand import HandView
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_own_name_seat_points_and_rules_beside_the_hand(size: tuple[int, int]) -> None:
+    app = scripted_app(practice("makura"), settings=Settings(bot_delay=0.0))
+    async with app.run_test(size=size) as pilot:
+        scr = await settle(pilot)
+        assert isinstance(scr, TableScreen)
+        state = scr.session.game.state
+        me = scr.session.human
+        own = " ".join(region_lines(app, scr.query_one("#own"))).strip()
+        seat = ("East", "South", "West", "North")[state.seat_wind(me)]
+        assert own == (f"{scr.session.names[me]} · {seat} seat, dealer · "
+                       f"{state.scores[me]:,} · {state.rules.name} rules, practice mode")
+        hand = scr.query_one(HandView).region
+        centre = scr.query_one(CenterPanel).region
+        own_region = scr.query_one("#own").region
+        assert own_region.bottom <= hand.y  # the line stands right over the hand
+        if size == (200, 60):  # the hand under the table's centre, not at the far left
+            hand_mid = hand.x + hand.width // 2
+            assert abs(hand_mid - (centre.x + centre.width // 2)) <= 4
+            assert hand.x > 20
+
+
+async def test_a_false_calls_1000_is_a_stick_not_a_riichi() -> None:
+    # makura 38): 空行為は罰符1000点を場に供託 -- on the table, but nobody declared riichi
+    app = scripted_app(practice("makura"))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await to_chi_offer(pilot)
+        await pilot.press("p")
+        assert isinstance(await settle(pilot), HandResultScreen)
+        await pilot.press("enter")
+        scr = await settle(pilot)
+        assert isinstance(scr, TableScreen)
+        assert scr.session.game.state.sticks == 1
+        centre = "\n".join(region_lines(app, scr.query_one(CenterPanel)))
+        assert "1 stick" in centre and "riichi" not in centre
+        assert "1 riichi" not in screen_text(app)
+
+
+async def test_the_replay_names_a_seat_by_its_wind_in_that_hand() -> None:
+    # seat 0 is East in East 1 and North in East 2 (the deal moved on): the replay's
+    # seat words follow the hand, not the seat's starting wind (issue 40)
+    events = play_game(load("tenhou"), [make_bot("greedy", s) for s in range(4)], seed=3,
+                       names=player_names(0, "greedy"))
+    east2 = next(i for i, e in enumerate(events)
+                 if isinstance(e, HandStarted) and e.dealer == 1)
+
+    class Viewer(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(ReplayScreen(events, title="seats"))
+
+    viewer = Viewer()
+    async with viewer.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        scr = viewer.screen
+        assert isinstance(scr, ReplayScreen)
+        assert "You, East seat" in screen_text(viewer)
+        scr.position = east2 + 1
+        await pilot.pause()
+        assert "You, North seat" in screen_text(viewer)
+        assert "Botan" in screen_text(viewer)  # a bot's name is no wind
