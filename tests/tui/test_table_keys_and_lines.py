@@ -7,6 +7,8 @@ instead of being cut, and the toggles' keys stay on the screen.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.kit.tui_driver import settle
@@ -14,6 +16,7 @@ from tests.tui.test_layout_sizes import SIZES, region_lines
 from tests.tui.test_practice import practice, scripted_app
 from tui.screens.table import TableScreen
 from tui.settings import Settings
+from tui.tilefaces import FaceMode, face
 from tui.widgets.hand import DRAWN_KEY, KEYS, HandView
 
 KEY_NAMES = {"-": "minus", "=": "equals_sign", "\\": "backslash"}
@@ -83,3 +86,31 @@ async def test_a_real_hint_is_shown_whole_at_100_columns() -> None:
         assert message.startswith("Hint: Discard")
         assert message in " ".join(" ".join(region_lines(app, scr.info)).split())
         assert "selected: Enter plays it" in message
+
+
+MPSZ = re.compile(r"\b\d+[mpsz]\b")
+
+
+@pytest.mark.parametrize("faces", ["kanji", "glyphs"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_help_and_hint_speak_in_the_chosen_faces(size: tuple[int, int],
+                                                       faces: FaceMode) -> None:
+    app = scripted_app(practice("makura"), {0: "3446m1589p1579s2z"},
+                       settings=Settings(bot_delay=0.0, faces=faces))
+    async with app.run_test(size=size) as pilot:
+        scr = await settle(pilot)
+        assert isinstance(scr, TableScreen)
+        drawn = scr.session.view().drawn
+        assert drawn is not None
+        await pilot.press("d")
+        await pilot.press("h")
+        for _ in range(300):
+            await pilot.pause()
+            if scr.info.message.startswith("Hint:"):
+                break
+        assert scr.info.message.startswith("Hint:")
+        shown = "\n".join(region_lines(app, scr.info))
+        assert not MPSZ.search(scr.info.help) and not MPSZ.search(scr.info.message), shown
+        assert not MPSZ.search(scr.info.extra)
+        assert "improves with" in scr.info.help or "Tenpai" in scr.info.help
+        assert face(drawn, faces).strip() in scr.info.help or "Discard" in scr.info.message

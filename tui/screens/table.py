@@ -42,7 +42,7 @@ from tui.table.choice import HandChoice, RiichiKind
 from tui.table.pacing import BotPacer, pass_wait
 from tui.table.practice import mistakes, refused_sample
 from tui.table.score_call import score_call
-from tui.tilefaces import strip
+from tui.tilefaces import in_faces, strip
 from tui.widgets.action_bar import ActionBar
 from tui.widgets.hand import DRAWN_KEY, HandView
 from tui.widgets.hand import KEYS as HAND_KEYS
@@ -290,13 +290,14 @@ class TableScreen(Screen[None]):
             self.info.set_extra("")
             return
         view = choice.view
+        faces = self.settings.faces  # the help speaks in the faces the tiles are drawn in
         if self.info.has_class("-tall"):
-            self.info.set_extra(best_discards(view) if choice.legal else "")
+            self.info.set_extra(in_faces(best_discards(view), faces) if choice.legal else "")
         discard = choice.selected_tile() if len(choice.tiles) % 3 == 2 else None
         words = advise(view, discard).words()
         if discard is not None and words:
             words = f"Discard {tile_name(discard, view.ruleset.red_fives)}: {words}"
-        self.info.set_help(words)
+        self.info.set_help(in_faces(words, faces))
 
     # ------------------------------------------------------------------ keys
 
@@ -469,7 +470,8 @@ class TableScreen(Screen[None]):
             if action.tile in tiles:  # said, so that a key pressed next is no surprise
                 self.choice = self.choice.picked(tiles.index(action.tile))
                 words += " (selected: Enter plays it)"
-        self.info.say(f"Hint: {words} — {reason_words(hint)}", "hint")
+        self.info.say(in_faces(f"Hint: {words} — {reason_words(hint)}", self.settings.faces),
+                      "hint")
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size.width, event.size.height)
