@@ -7,24 +7,31 @@ under the centre; a false call's 1,000 on the table is a stick, not a riichi.
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
+from rich.cells import cell_len
 from textual.app import App
 
 from ai.arena import play_game
 from ai.base import make_bot
 from engine.events import HandStarted
+from engine.tiles import parse_tiles
 from rulesets import load
 from tests.kit.screen_text import screen_text
 from tests.kit.tui_driver import settle
-from tests.tui.test_layout_sizes import SIZES, region_lines
+from tests.kit.tui_sample import mid_hand_view
+from tests.tui.test_layout_sizes import NAMES, SIZES, Layout, region_lines
 from tests.tui.test_practice import practice, scripted_app, to_chi_offer
 from tui.screens.hand_result import HandResultScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.table import TableScreen
 from tui.session import player_names
 from tui.settings import Settings
+from tui.tilefaces import dora_tiles, face
 from tui.widgets.center_panel import CenterPanel
 from tui.widgets.hand import HandView
+from tui.widgets.table_view import TableExtras, TableView
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -87,3 +94,29 @@ async def test_the_replay_names_a_seat_by_its_wind_in_that_hand() -> None:
         await pilot.pause()
         assert "You, North seat" in screen_text(viewer)
         assert "Botan" in screen_text(viewer)  # a bot's name is no wind
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_four_dora_in_kanji_stay_inside_the_centre(size: tuple[int, int]) -> None:
+    # four kans' indicators in kanji faces (four cells a tile) were wider than the centre
+    view = mid_hand_view(drawn=False)
+    used = [*view.hand, *view.dora_indicators]
+    extra = parse_tiles("1z9m5s", 1, used=used)
+    view = dataclasses.replace(view, dora_indicators=(*view.dora_indicators, *extra))
+    assert len(view.dora_indicators) == 4
+    app = Layout(view)
+    async with app.run_test(size=size) as pilot:
+        table = app.query_one(TableView)
+        table.mode = "kanji"
+        table.draw(view, TableExtras(names=NAMES))
+        await pilot.pause()
+        centre = app.query_one(CenterPanel)
+        lines = centre.render().plain.splitlines()
+        room = centre.content_size.width
+        assert all(cell_len(line) <= room for line in lines), (room, lines)
+        inside = "".join(lines)
+        for t in view.dora_indicators:  # every indicator, and its dora, whole inside
+            assert face(t, "kanji").strip() in inside
+        for k in dora_tiles(view.dora_indicators):
+            assert face(k, "kanji").strip() in inside
+        assert len(lines) <= centre.content_size.height
