@@ -15,18 +15,21 @@ from textual.app import App
 
 from ai.arena import play_game
 from ai.base import make_bot
-from engine.events import HandStarted
+from engine.events import HandStarted, RiichiDeclared, Won
+from engine.game import Game
 from engine.tiles import parse_tiles
 from rulesets import load
+from tests.kit.game import build_wall
 from tests.kit.screen_text import screen_text
 from tests.kit.tui_driver import settle
 from tests.kit.tui_sample import mid_hand_view
 from tests.tui.test_layout_sizes import NAMES, SIZES, Layout, region_lines
-from tests.tui.test_practice import practice, scripted_app, to_chi_offer
+from tests.tui.test_practice import Tsumogiri, practice, scripted_app, to_chi_offer
+from tui.app import HanchanApp
 from tui.screens.hand_result import HandResultScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.table import TableScreen
-from tui.session import player_names
+from tui.session import PlaySession, player_names
 from tui.settings import Settings
 from tui.tilefaces import dora_tiles, face
 from tui.widgets.center_panel import CenterPanel
@@ -120,3 +123,38 @@ async def test_four_dora_in_kanji_stay_inside_the_centre(size: tuple[int, int]) 
         for k in dora_tiles(view.dora_indicators):
             assert face(k, "kanji").strip() in inside
         assert len(lines) <= centre.content_size.height
+
+
+async def test_the_players_own_open_riichi_under_makura() -> None:
+    # makura 18): オープンリーチあり (二翻) -- the player's own: R, pick the tile, Enter;
+    # the hand lies open to the others, and the win counts the open riichi
+    rules = load("makura")
+    wall = build_wall({0: "123m456p789s1122z"}, ["7z", "9m", "3z", "9p", "1z"],
+                      red_fives=rules.red_fives)
+    game = Game(rules, ("You", "Botan", "Chika", "Daiki"), 0, walls=[wall, wall])
+    app = HanchanApp("play", session=PlaySession(game, 0, {s: Tsumogiri() for s in (1, 2, 3)}),
+                     settings=Settings(bot_delay=0.0))
+    async with app.run_test(size=(100, 32)) as pilot:
+        scr = await settle(pilot)
+        assert isinstance(scr, TableScreen) and "open_riichi" in scr.groups()
+        await pilot.press("R")
+        await pilot.pause()
+        assert scr.riichi_mode and scr.riichi_open
+        await pilot.press("d", "enter")  # the drawn 7z: tenpai on 1z and 2z
+        scr = await settle(pilot)
+        assert isinstance(scr, TableScreen)
+        events = scr.session.events
+        (declared,) = [e for e in events if isinstance(e, RiichiDeclared)]
+        assert declared.seat == 0 and declared.open
+        across = scr.session.game.view(2).seats[0]  # what the others see of the player
+        assert across.open_riichi and sorted(across.shown_hand) == sorted(
+            scr.session.view().concealed())
+        centre = "\n".join(region_lines(app, scr.query_one(CenterPanel)))
+        assert "E 24,000 R" in centre  # the stick is down, the R beside the player
+        assert "tsumo" in scr.groups()  # the 1z drawn completes the hand
+        await pilot.press("t")
+        assert isinstance(await settle(pilot), HandResultScreen)
+        (won,) = [e for e in scr.session.events if isinstance(e, Won)]
+        # declared with the first discard: a double open riichi, 3 han (makura 18))
+        assert ("open_riichi", 3) in won.wins[0].yaku
+        assert "Open riichi" in screen_text(app)
