@@ -53,8 +53,8 @@ async def test_a_game_with_an_mjai_seat_is_continued_and_the_bot_plays_on(
         again.post_message(ContinueGame(path))
         for _ in range(50):
             await pilot.pause()
-            scr = again.screen
-            if isinstance(scr, TableScreen) and scr.session.save_path == path:
+            shown = again.screen
+            if isinstance(shown, TableScreen) and shown.session.save_path == path:
                 break
         scr = await settle(pilot)
         assert isinstance(scr, TableScreen) and scr.session.save_path == path
