@@ -95,7 +95,8 @@ class CenterPanel(Widget):
         room = self.content_size.width or 36
         dora = Text("Dora ")
         dora.append_text(strip(dora_tiles(d.dora), self.mode, 0))
-        ind = Text("ind. ", style=self._style("muted"))
+        ind = Text()
+        ind.append("ind. ", style=self._style("muted"))
         ind.append_text(strip(d.dora, self.mode, d.red_fives))
         hidden = max(0, d.dora_slots - len(d.dora))
         if hidden:
@@ -108,7 +109,8 @@ class CenterPanel(Widget):
         if d.ura:
             ura = Text("Ura ")
             ura.append_text(strip(dora_tiles(d.ura), self.mode, 0))
-            ura_ind = Text("ind. ", style=self._style("muted"))
+            ura_ind = Text()
+            ura_ind.append("ind. ", style=self._style("muted"))
             ura_ind.append_text(strip(d.ura, self.mode, d.red_fives))
             both = Text.assemble(ura, "  ", ura_ind)
             lines += [both] if both.cell_len <= room else [ura, ura_ind]
