@@ -44,8 +44,11 @@ def _settings(args: argparse.Namespace, folder: Path) -> ReadSettings:
 
 
 def open_app(app: HanchanApp) -> int:
-    """Run the app until it quits; an error it met on opening is one sentence and status 1."""
+    """Run the app until it quits; an error it met on opening is one sentence and status 1.
+    Left with Ctrl+Q, a game says where it is saved and how to continue it."""
     status = app.run()
+    if app.farewell:
+        print(app.farewell)
     if app.error:
         print(f"hanchan: {app.error}", file=sys.stderr)
         return 1

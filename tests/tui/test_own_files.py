@@ -121,7 +121,7 @@ async def test_player_names_with_brackets_show_in_the_replay_and_its_review(
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, ReplayScreen)
-        assert f"seat East ({HOSTILE})" in shown(app)
+        assert f"{HOSTILE}, East seat" in shown(app)
         await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, ReviewScreen)

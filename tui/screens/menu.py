@@ -183,6 +183,7 @@ class NewGameScreen(Screen[None]):
     NewGameScreen Select { width: 26; }
     NewGameScreen Input { width: 20; }
     NewGameScreen #practice-label { width: auto; padding: 1 0 0 2; }
+    NewGameScreen #practice-state { width: 4; padding: 1 0 0 0; }
     """
 
     BINDINGS = [
@@ -211,6 +212,7 @@ class NewGameScreen(Screen[None]):
             yield Static("Practice", id="practice-label")
             yield Switch(value=False, id="practice",
                          tooltip="Practice mode: you may make the mistakes the rules penalise")
+            yield Static("off", id="practice-state")
         with Horizontal(id="outside"):
             yield Select([(f"mjai bot: {label}", key) for label, key in MJAI_SEATS],
                          value="across", allow_blank=False, id="mjai-seats")
@@ -262,6 +264,10 @@ class NewGameScreen(Screen[None]):
             outside = tuple(((seat + o) % 4, command) for o in offsets)
         spec = NewGame(rules, seed, bots, seat, self.save_dir, mjai=outside)
         self.post_message(StartGame(spec))
+
+    def on_switch_changed(self, event: Switch.Changed) -> None:
+        if event.switch.id == "practice":  # the switch in words: on or off
+            self.query_one("#practice-state", Static).update("on" if event.value else "off")
 
     def action_practice(self) -> None:
         """Turn practice mode on or off (the switch beside the seed)."""

@@ -148,13 +148,13 @@ class ReplayScreen(Screen[None]):
             f"{self.title_text}  {where}event {r.position + 1}/{len(self.events)}: "
             f"{describe(ev, self.names, self.red_fives)}"
         )
-        seat_word = f"seat {WIND_NAMES[self.seat]} ({self.names[self.seat]})"
+        seat_word = f"{self.names[self.seat]}, {WIND_NAMES[view.me.wind]} seat"  # wind now
         self.info.set_toggles(
             f"{'all hands' if self.show_all else 'one seat'} · {seat_word}"
         )
         differs = self.marks.get(r.position)
         if differs is not None:
-            self.info.say(mark_words(differs), "hint")
+            self.info.say(mark_words(differs, self.names), "hint")
         elif isinstance(ev, (Won, HandDrawn, Penalty)):
             self.info.say("Enter shows the result.", "notice")
         else:
@@ -258,8 +258,10 @@ class ReplayScreen(Screen[None]):
         self.post_message(LeaveScreen())
 
 
-def mark_words(d: DecisionReview) -> str:
-    """The line a mark shows: both choices, the cost and whether it is a mistake."""
+def mark_words(d: DecisionReview, names: Sequence[str]) -> str:
+    """The line a mark shows: who (by name, and the seat wind of that hand), both
+    choices, the cost and whether it is a mistake."""
     what = "Mistake" if d.mistake else "Differs"
-    return (f"◆ {what} ({WIND_NAMES[d.view.seat] if d.view else ''}): {d.played.text}, "
+    who = f"{names[d.view.seat]}, {WIND_NAMES[d.view.me.wind]} seat" if d.view else ""
+    return (f"◆ {what} ({who}): {d.played.text}, "
             f"strong {d.best.text} ({signed_points(-d.cost)} expected) — m next mark")
