@@ -111,6 +111,7 @@ def cannot_continue(game: LoadedGame) -> str | None:
     recorded (an empty import, a first hand damaged), so the engine has no table to go on
     from.  A game of ours whose first hand was not recorded whole deals it again.
 
+    >>> from saves.reader import loads
     >>> cannot_continue(loads(encode_header(make_header({}, (), seed=1))))
     'no hand of this game was recorded: there is nothing to continue'
     """

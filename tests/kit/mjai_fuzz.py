@@ -271,6 +271,8 @@ class Referee:
             else:
                 self._lose()
         elif t == "dahai":
+            if _kind(ev.get("pai")) is None:
+                return  # unreadable: as if never sent (the bot cannot decode it either)
             if len(hand) % 3 == 2 and ev.get("pai") in hand:
                 hand.remove(ev["pai"])
                 self.turns += 1

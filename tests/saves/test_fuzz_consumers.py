@@ -19,7 +19,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.kit.fuzz import (
@@ -93,6 +93,8 @@ def test_damaged_saves_are_refused_or_the_verified_game(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 @given(seed=st.integers(0, 2**32 - 1))
+# each example runs five readers over a game: a fifth of the profile's budget
+@settings(max_examples=max(10, settings.default.max_examples // 5))
 def test_hypothesis_damaged_saves_in_every_reader(seed: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         _check(fuzz_consumers(1, seed, Path(tmp)))

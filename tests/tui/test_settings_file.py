@@ -131,10 +131,10 @@ def test_the_command_line_refuses_a_bad_bot_delay(value: str, tmp_path: Path,
         main(["play", "--bot-delay", value, "--save-dir", str(tmp_path)])
     assert stop.value.code == 2
     last = capsys.readouterr().err.splitlines()[-1]
-    assert last in (f"hanchan play: error: argument --bot-delay: {value} is not a pause of "
-                    "0 to 2 seconds",
-                    f"hanchan play: error: argument --bot-delay: '{value}' is not a number "
-                    "of seconds")
+    assert last in (f"hanchan: argument --bot-delay: {value} is not a pause of 0 to 2 seconds; "
+                    "see `hanchan play --help` or docs/cli.md",
+                    f"hanchan: argument --bot-delay: '{value}' is not a number of seconds; "
+                    "see `hanchan play --help` or docs/cli.md")
     assert not list(tmp_path.iterdir())
 
 
