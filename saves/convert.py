@@ -426,6 +426,8 @@ def recorded_from_events(events: Sequence[Event], title: str = "hanchan", *,
             ended = ev
         elif hands:
             hands[-1].append(ev)
+    if not hands:  # what import would refuse ("the log holds no hand") is not written
+        raise ConvertError("no hand of the game was recorded, and a log is made of hands")
     state = apply(None, start)
     kyokus: list[m.Kyoku] = []
     left_out: list[m.LeftOut] = []
@@ -459,13 +461,21 @@ def recorded_from_events(events: Sequence[Event], title: str = "hanchan", *,
     )
 
 
+UNFINISHED = "not finished: the game was left during it"
+"""The reason given for the last hand of a game left unfinished (see :func:`_unwritable`)."""
+
+
 def _unwritable(hand: Sequence[Event], open_riichi: bool) -> str | None:
-    """Why a log's own fields cannot hold this hand (None: they can)."""
+    """Why a log's own fields cannot hold this hand (None: they can).  A hand without a
+    result is the last of a game left unfinished: a log's hand must have a result, so it
+    goes to our extension, and ``hanchan import`` reads it back to be continued."""
     for ev in hand:
         if isinstance(ev, Penalty):
             return f"a {ev.kind.replace('_', ' ')} by seat {ev.seat}"
         if isinstance(ev, RiichiDeclared) and ev.open and not open_riichi:
             return f"open riichi by seat {ev.seat}"
+    if not any(isinstance(ev, (Won, HandDrawn)) for ev in hand):
+        return UNFINISHED
     return None
 
 
@@ -480,6 +490,12 @@ only in hanchan's own field of the log, which hanchan import reads and other pro
     """
     if not game.left_out:
         return None
+    if len(game.left_out) == 1 and game.left_out[0].reason == UNFINISHED:
+        h = game.left_out[0]
+        return (f"the {_ordinal(h.before + 1)} hand ({h.name}) was not finished when the game "
+                f"was left, and a {fmt} hand needs a result: it is kept only in hanchan's own "
+                "field of the log, which hanchan import reads back to continue the game and "
+                "other programs skip")
     which = " and ".join(f"the {_ordinal(h.before + i + 1)} hand ({h.name}, {h.reason})"
                          for i, h in enumerate(game.left_out))
     if len(game.left_out) == 1:

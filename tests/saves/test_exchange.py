@@ -36,6 +36,7 @@ from saves.reader import load
 from saves.verify import verify_events
 from saves.writer import GameWriter, make_header
 from tests.kit.saved_games import open_riichi_game, played_game, practice_game
+from tui.savefiles import continue_problem
 
 FORMATS = ("tenhou6", "mjai")
 
@@ -200,3 +201,52 @@ def test_a_club_yaku_tenhou_does_not_have_comes_back(
                for w in e.wins for y, _ in w.yaku)
     back, _ = round_trip(events, fmt, tmp_path, capsys)
     assert results(back) == results(events)
+
+
+def left_part(events: tuple[Event, ...], where: str) -> tuple[Event, ...]:
+    """A game left with Ctrl+Q: in the middle of its 3rd hand, or just after a hand's result
+    (before the next hand starts)."""
+    if where == "mid-hand":
+        starts = [i for i, e in enumerate(events) if isinstance(e, HandStarted)]
+        return events[:starts[2] + 25]
+    ends = [i for i, e in enumerate(events) if isinstance(e, (Won, HandDrawn))]
+    return events[:ends[1] + 1]
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("where", ["mid-hand", "between hands"])
+def test_an_unfinished_game_comes_back_to_be_continued(
+        where: str, fmt: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 40 item 6: before, export wrote the unfinished hand with an empty result and
+    import refused it ("result must be a list ..., not []"; "no hora or ryukyoku")."""
+    events = left_part(played_game(1, "easy", load_ruleset("tenhou")), where)
+    assert not isinstance(events[-1], GameEnded)
+    back, note = round_trip(events, fmt, tmp_path, capsys)
+    # equal up to what the format holds: the hands as the format writes them (tile kinds,
+    # not the wall's tile ids), every result, and the unfinished hand exactly (it travels
+    # in our extension); the seed is not in the log
+    assert results(back) == results(events)
+    assert (recorded_from_events(back).canonical()
+            == recorded_from_events(events).canonical())
+    assert recorded_from_events(back).left_out == recorded_from_events(events).left_out
+    if where == "mid-hand":
+        assert back[-1] == events[-1]
+        assert note.count("\n") == 1
+        assert "the 3rd hand (E1-2) was not finished when the game was left" in note
+        assert f"a {fmt} hand needs a result" in note
+    else:
+        assert note == ""
+    assert not any(isinstance(e, GameEnded) for e in back)
+    assert continue_problem(tmp_path / "back.jsonl") is None
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_a_game_left_before_its_first_hand_is_not_exported(
+        fmt: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Nothing a log can hold: one sentence and status 1, no file import would refuse."""
+    game = save(played_game(1, "easy", load_ruleset("tenhou"))[:1], tmp_path / "game.jsonl")
+    out = tmp_path / "log"
+    assert main(["export", str(game), "--format", fmt, "-o", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert "no hand of the game was recorded, and a log is made of hands" in err
+    assert err.count("\n") == 1 and not out.exists()
