@@ -16,7 +16,7 @@ DOCS = "docs/cli.md"
 SEATS = "ESWN"
 BOT_LEVELS = "random, greedy, easy, normal, strong"  # ai.base.LEVELS, checked by a test
 IMPORT_FORMATS = ("tenhou6", "mjai", "mjlog")
-EXPORT_FORMATS = ("tenhou6", "mjai")
+EXPORT_FORMATS = ("tenhou6", "mjai", "mjlog")
 FACES = ("letters", "kanji", "glyphs")
 LENGTHS = {"east": "east", "south": "east_south"}
 """``--length`` words and the ruleset's ``length`` value each picks (cli.inputs.load_rules)."""
@@ -298,8 +298,9 @@ def _files(sub: SubParsers) -> None:
     p.add_argument("--save-dir", metavar="DIR", help="folder for saved games")
     p.set_defaults(run="files:run_import")
 
-    p = sub.add_parser("export", help="write a saved game as a tenhou.net/6 or mjai log",
-                       description="Convert a saved game to a tenhou.net/6 JSON or mjai log.")
+    p = sub.add_parser("export", help="write a saved game as a tenhou.net/6, mjai or mjlog log",
+                       description="Convert a saved game to a tenhou.net/6 JSON, mjai or "
+                                   "Tenhou mjlog XML log.")
     p.add_argument("file", metavar="FILE")
     p.add_argument("--format", dest="fmt", choices=EXPORT_FORMATS, required=True)
     p.add_argument("-o", "--output", metavar="OUT", help="where to write (default: stdout)")

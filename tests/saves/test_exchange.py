@@ -30,6 +30,7 @@ from rulesets.loader import list_presets, load_ruleset
 from saves.codec import SeatInfo
 from saves.convert import events_from_recorded, recorded_from_events
 from saves.logs.mjai import format_mjai, parse_mjai
+from saves.logs.mjlog import format_mjlog, parse_mjlog
 from saves.logs.tenhou6 import format_tenhou6, parse_tenhou6
 from saves.logs.yaku import TENHOU_YAKU
 from saves.reader import load
@@ -38,7 +39,7 @@ from saves.writer import GameWriter, make_header
 from tests.kit.saved_games import open_riichi_game, played_game, practice_game
 from tui.savefiles import continue_problem
 
-FORMATS = ("tenhou6", "mjai")
+FORMATS = ("tenhou6", "mjai", "mjlog")
 
 
 def save(events: tuple[Event, ...], path: Path) -> Path:
@@ -109,9 +110,15 @@ def test_every_preset_comes_back_whole(preset: str, fmt: str, tmp_path: Path,
 def test_seeded_games_round_trip(seed: int, preset: str, fmt: str, level: str,
                                  tmp_path_factory: pytest.TempPathFactory) -> None:
     events = played_game(seed, level, load_ruleset(preset))
-    recorded = recorded_from_events(events, open_riichi=fmt == "mjai")
-    text = format_tenhou6(recorded) if fmt == "tenhou6" else format_mjai(recorded)
-    back = events_from_recorded(parse_tenhou6(text) if fmt == "tenhou6" else parse_mjai(text))
+    recorded = recorded_from_events(events, open_riichi=fmt == "mjai",
+                                    tenhou_yaku=fmt == "mjlog")
+    if fmt == "tenhou6":
+        again = parse_tenhou6(format_tenhou6(recorded))
+    elif fmt == "mjlog":
+        again = parse_mjlog(format_mjlog(recorded))
+    else:
+        again = parse_mjai(format_mjai(recorded))
+    back = events_from_recorded(again)
     assert verify_events(back) == []
     assert results(back) == results(events)
 
@@ -139,6 +146,8 @@ def test_a_practice_game_with_penalties_comes_back(preset: str, fmt: str, tmp_pa
     hands = sum(isinstance(e, HandStarted) for e in events)
     if fmt == "tenhou6":
         assert len(json.loads(text)["log"]) == hands - 2
+    elif fmt == "mjlog":
+        assert text.count("<INIT ") == hands - 2
     else:
         assert text.count('"type":"start_kyoku"') == hands - 2
 
@@ -152,7 +161,7 @@ def test_open_riichi_is_kept_in_mjai_and_left_out_of_tenhou6(
         (tmp_path / fmt).mkdir()
         back, note = round_trip(events, fmt, tmp_path / fmt, capsys)
         assert results(back) == results(events)
-        assert ("open riichi by seat" in note) == (fmt == "tenhou6")
+        assert ("open riichi by seat" in note) == (fmt != "mjai")
 
 
 def log_of_elsewhere(tmp: Path, capsys: pytest.CaptureFixture[str]) -> Path:
@@ -233,7 +242,8 @@ def test_an_unfinished_game_comes_back_to_be_continued(
         assert back[-1] == events[-1]
         assert note.count("\n") == 1
         assert "the 3rd hand (E1-2) was not finished when the game was left" in note
-        assert f"a {fmt} hand needs a result" in note
+        article = "a" if fmt == "tenhou6" else "an"
+        assert f"{article} {fmt} hand needs a result" in note
     else:
         assert note == ""
     assert not any(isinstance(e, GameEnded) for e in back)
