@@ -50,9 +50,12 @@ class SeatStats:
     wins: int = 0
     win_points: int = 0  # sum of the hands' values (before honba and sticks)
     deal_ins: int = 0
+    deal_in_points: int = 0  # sum of the values of the wins dealt in (before honba and sticks)
     riichi: int = 0
     call_hands: int = 0  # hands in which the seat called at least once (chi, pon, open kan)
     draws: int = 0  # hands that ended in a draw
+    exhaustive_draws: int = 0  # draws at the wall's end (the tenpai check)
+    draw_tenpai: int = 0  # of those, the ones with the seat tenpai
     ranks: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     final_points: float = 0.0  # sum of final results (thousands, after uma and oka)
     raw_points: int = 0  # sum of final raw points
@@ -65,9 +68,12 @@ class SeatStats:
         self.wins += other.wins
         self.win_points += other.win_points
         self.deal_ins += other.deal_ins
+        self.deal_in_points += other.deal_in_points
         self.riichi += other.riichi
         self.call_hands += other.call_hands
         self.draws += other.draws
+        self.exhaustive_draws += other.exhaustive_draws
+        self.draw_tenpai += other.draw_tenpai
         self.ranks = [a + b for a, b in zip(self.ranks, other.ranks, strict=True)]
         self.final_points += other.final_points
         self.raw_points += other.raw_points
@@ -89,6 +95,10 @@ class SeatStats:
             "call_rate": round(self.call_hands / hands, 4),
             "avg_win_value": round(self.win_points / self.wins) if self.wins else 0,
             "draw_rate": round(self.draws / hands, 4),
+            "avg_deal_in_value": (round(self.deal_in_points / self.deal_ins)
+                                  if self.deal_ins else 0),
+            "draw_tenpai_rate": (round(self.draw_tenpai / self.exhaustive_draws, 4)
+                                 if self.exhaustive_draws else 0.0),
         }
 
 
@@ -126,13 +136,18 @@ def stats_from_events(events: Sequence[Event]) -> list[SeatStats]:
                 out[w.seat].wins += 1
                 out[w.seat].win_points += w.points
                 if w.from_seat is not None:
-                    losers.add(w.from_seat)
+                    losers.add(w.from_seat)  # a double ron is one deal-in of both values
+                    out[w.from_seat].deal_in_points += w.points
             for loser in losers:
                 out[loser].deal_ins += 1
             close_hand()
         elif isinstance(ev, HandDrawn):
-            for s in out:
-                s.draws += 1
+            exhaustive = ev.kind == "exhaustive"
+            for st, tenpai in zip(out, ev.tenpai, strict=True):
+                st.draws += 1
+                if exhaustive:
+                    st.exhaustive_draws += 1
+                    st.draw_tenpai += tenpai
             close_hand()
         elif isinstance(ev, GameEnded):
             for row in ev.table:

@@ -3,6 +3,8 @@
 ``reason`` is the bot's own short note; ``why``, when the bot gives it, holds the facts
 behind an own-turn discard (the stance, the hand after it, the wall, the safety of the
 tile against each threat) for :func:`text.advice.reason_words` to put in words.
+:class:`Judged` is the bot's measure of one legal choice, and :class:`Judgement` its
+decision with every choice measured, best first (the analysis of a moment).
 
 >>> from engine.actions import Pass
 >>> Decision(Pass(), "pass: no call keeps a yaku and speeds the hand up").reason
@@ -64,3 +66,32 @@ class Decision:
     action: Action
     reason: str
     why: Why | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Judged:
+    """One legal choice as the bot measures it (``None``: the bot does not measure it so).
+
+    ``shanten``, ``ukeire`` and ``kinds`` are of the hand after the choice (``kinds``:
+    the kinds that improve it, at tenpai its waits); ``win`` is the chance to win the
+    hand afterwards, ``value`` the worth of that win, ``danger`` the expected points the
+    discard loses against the threats, ``score`` what the bot maximises.
+    """
+
+    action: Action
+    shanten: int | None = None
+    ukeire: int | None = None
+    kinds: tuple[int, ...] = ()
+    win: float | None = None
+    value: float | None = None
+    danger: float | None = None
+    score: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """The bot's decision and every legal choice measured, the decision first and the
+    rest in the order the bot ranks them."""
+
+    decision: Decision
+    choices: tuple[Judged, ...]

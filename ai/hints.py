@@ -8,6 +8,10 @@ game goes on, so its reading of who folds against a riichi
 (:class:`ai.opponents.FoldWatch`) is that of a bot sitting in the human's seat.
 :func:`hint` answers from one view alone (the bot's prior about the others).  A hint is
 the bot's :class:`~ai.decision.Decision`: the action and its reason.
+
+:func:`judge_moment` is the analysis of any moment of a game (the replay's analysis
+key): every legal choice of a seat as the hint's bot measures it
+(:meth:`ai.club.ClubBot.judge`), its choice first.
 """
 
 from __future__ import annotations
@@ -16,10 +20,14 @@ import threading
 from collections.abc import Sequence
 
 from ai.club import ClubBot
-from ai.decision import Decision
+from ai.decision import Decision, Judgement
 from ai.opponents import FoldWatch
 from engine.actions import Action
+from engine.events import Event, HandStarted
+from engine.legal import legal_actions
+from engine.state import GameState, apply
 from engine.view import PlayerView
+from engine.visibility import view as view_of
 
 
 class Hinter:
@@ -52,3 +60,37 @@ class Hinter:
 def hint(view: PlayerView, legal: Sequence[Action]) -> Decision:
     """The strong bot's choice for this view alone with its reason; deterministic."""
     return Hinter().hint(view, legal)
+
+
+def judge_moment(events: Sequence[Event], position: int, seat: int
+                 ) -> tuple[PlayerView, Judgement] | None:
+    """``seat``'s view after ``events[position]`` and the strong bot's judgement of every
+    choice it has there; None when it has nothing to decide.
+
+    The bot has read who folds against a riichi from the seat's view at the end of each
+    earlier hand, as a hint's bot reads the game it watches (:class:`Hinter`).
+    """
+    bot = ClubBot("strong", seed=0)
+    state: GameState | None = None
+    for ev in events[:position + 1]:
+        if isinstance(ev, HandStarted) and state is not None and state.hand_index >= 0:
+            bot.observe(view_of(state, seat))
+        state = apply(state, ev)
+    if state is None:
+        return None
+    legal = legal_actions(state, seat)
+    if not legal:
+        return None
+    view = view_of(state, seat)
+    return view, bot.judge(view, legal)
+
+
+def moments(events: Sequence[Event], seat: int) -> list[int]:
+    """The positions of ``events`` after which ``seat`` has a choice to make."""
+    out: list[int] = []
+    state: GameState | None = None
+    for i, ev in enumerate(events):
+        state = apply(state, ev)
+        if legal_actions(state, seat):
+            out.append(i)
+    return out

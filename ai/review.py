@@ -42,16 +42,14 @@ from ai.club.discard import (
     Option,
     evaluate,
     shanten_text,
-    tenpai_bonus,
     tiles_after,
 )
 from ai.club.reading import add_pao_danger
-from ai.club.riichi import RIICHI_DEPOSIT, riichi_odds
+from ai.club.riichi import riichi_versus_dama
 from ai.club.situation import Situation
 from ai.decision import Decision, Why
 from ai.hand import discard_options, ukeire
 from ai.opponents import FoldWatch
-from ai.tenpai_value import average_value, wait_values
 from ai.value import estimate, red_count
 from ai.winprob import win_chance
 from engine.actions import (
@@ -395,20 +393,7 @@ class _Measure:
         As :func:`ai.club.riichi.riichi_pays` weighs them: riichi adds its han, ura,
         ippatsu and tsumo and risks the deposit; dama wins by tsumo only without a yaku.
         """
-        sit = self.sit
-        tiles = tiles_after(self.view, opt.kind)
-        p_r, v_r, exact_r = riichi_odds(sit, tiles, opt)
-        dama, share = average_value(wait_values(self.view, tiles, opt.kinds, riichi=False),
-                                    sit.unseen)
-        if share < 0.6:
-            p_d = win_chance(0, opt.useful, sit.total, sit.draws, ron_factor=0.0, end=sit.end)
-            v_d = exact_r
-        else:
-            p_d = opt.win if self.style.dama_full_rons and sit.folders() else p_r
-            v_d = dama * tenpai_bonus(dama, False, sit.ctx.dealer)
-        gain = (p_r * sit.win_value(v_r) - p_d * sit.win_value(v_d)
-                - RIICHI_DEPOSIT * (1.0 - p_r))
-        return p_r, v_r, p_d, v_d, gain
+        return riichi_versus_dama(self.sit, tiles_after(self.view, opt.kind), opt)
 
     def discard(self, a: Discard) -> Choice:
         k = kind_of(a.tile)

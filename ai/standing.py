@@ -139,7 +139,7 @@ class Standing:
     """The seat's score situation: the worth of a win or a deal-in in start points."""
 
     __slots__ = ("_after", "_base", "_dealer", "_extension", "_kappa", "_last", "_losses", "_me",
-                 "_now", "_rules", "_scores", "_wins", "_worth")
+                 "_now", "_rules", "_scores", "_sudden", "_wins", "_worth")
 
     def __init__(self, view: PlayerView) -> None:
         rules = view.ruleset
@@ -154,6 +154,8 @@ class Standing:
         after = hands_after(rules, view.round_wind, view.hand_number)
         self._after = SPREAD_PER_HAND * math.sqrt(after)
         self._last = after == 0
+        self._sudden = (rules.extension == "sudden_death"
+                        and view.round_wind > last_round(rules))  # inside the extension
         # the spread of the extension's hands where one may follow this hand (else 0)
         self._extension = (SPREAD_PER_HAND * math.sqrt(EXTENSION_HANDS) if extension_follows(
             rules, view.round_wind, view.hand_number) else 0.0)
@@ -165,20 +167,37 @@ class Standing:
         self._base = equity(rules, self._scores, self._me, base_spread, self._worth)
         self._kappa = point_worth(rules)
 
-    def _moved(self, gains: Sequence[tuple[int, float]], *, my_win: bool = False) -> float:
+    def _moved(self, gains: Sequence[tuple[int, float]], *, winner: int | None = None) -> float:
         scores = list(self._scores)
         for seat, delta in gains:
             scores[seat] += round(delta)
-        return self._equity_at(scores, my_win)
+        return self._equity_at(scores, winner)
 
-    def _equity_at(self, scores: list[int], my_win: bool) -> float:
-        """:meth:`_moved` once the points have moved to ``scores``."""
+    def _dealer_stops(self, scores: Sequence[int]) -> bool:
+        """Whether the game ends after the dealer's win in the last hand at ``scores``.
+
+        By ``agariyame``: never (none), by itself when the dealer is top (auto_if_top,
+        with the target where an extension follows), and a top dealer is taken to choose
+        to stop (if_top, always).  In a sudden-death extension with
+        ``extension_dealer_keeps`` "target_ends" the game ends once anybody has the target.
+        """
+        r = self._rules
+        if (self._sudden and r.extension_dealer_keeps == "target_ends"
+                and max(scores) >= r.extension_target):
+            return True
+        if r.agariyame == "none" or rank_order(scores)[0] != self._dealer:
+            return False
+        if r.agariyame == "auto_if_top":
+            return (r.extension == "none"
+                    or scores[self._dealer] >= r.extension_target)
+        return True
+
+    def _equity_at(self, scores: list[int], winner: int | None) -> float:
+        """:meth:`_moved` once the points have moved to ``scores``; ``winner`` the seat
+        that won the hand (a dealer's win repeats it: West-round rules included)."""
         spread = self._after
-        if my_win and self._me == self._dealer:
-            # the dealer's win repeats the hand; in the last hand only a top may stop
-            top = rank_order(scores)[0] == self._me
-            if not (self._last and top):
-                spread = self._now
+        if winner == self._dealer and not (self._last and self._dealer_stops(scores)):
+            spread = self._now
         if self._plays_on(scores):
             # nobody has the target: the game is extended (Tenhou's West round)
             spread = max(spread, self._extension)
@@ -212,11 +231,11 @@ class Standing:
             scores = list(start)
             scores[me] += gain
             scores[s] += lost
-            rons.append(at(scores, True))
+            rons.append(at(scores, me))
             share = value / 3.0 if me == dealer else value / (2.0 if s == dealer else 4.0)
             tsumo_scores[s] += round(-share)
         ron = sum(rons) / 3.0
-        tsumo = at(tsumo_scores, True)
+        tsumo = at(tsumo_scores, me)
         result = RON_SHARE * ron + (1.0 - RON_SHARE) * tsumo
         return max(0.0, (result - self._base) / self._kappa)
 
@@ -225,7 +244,7 @@ class Standing:
         key = (seat, value)
         found = self._losses.get(key)
         if found is None:
-            after = self._moved(((self._me, -value), (seat, value)))
+            after = self._moved(((self._me, -value), (seat, value)), winner=seat)
             found = self._losses[key] = max(0.0, (self._base - after) / self._kappa)
         return found
 
@@ -264,7 +283,8 @@ def noten_payments(rules: Ruleset, tenpai: Sequence[bool]) -> list[int]:
 def declare_noten_gain(view: PlayerView, chances: Sequence[float]) -> float:
     """What a dealer's noten declaration in the game's last hand gains over showing.
 
-    Declared noten, the deal passes and the game ends (when no extension follows): the
+    Declared noten, the deal passes and the game ends (when no extension follows and
+    ``renchan_at_draw`` passes a noten dealer's deal): the
     ranks are final after the noten payments, and the sticks on the table go to the
     top.  Shown, the dealer is paid as tenpai and plays on for
     :data:`RENCHAN` hands more.  ``chances`` is each seat's chance of being tenpai (the
@@ -276,6 +296,10 @@ def declare_noten_gain(view: PlayerView, chances: Sequence[float]) -> float:
     scores = [s.score for s in view.seats]
     others = [s for s in range(4) if s != me]
     on = SPREAD_PER_HAND * math.sqrt(RENCHAN)
+    # does a noten dealer's deal pass (renchan_at_draw)? under ako's rule (8-15-01-01) it
+    # stays after the East round, and declaring noten ends nothing
+    passes = rules.renchan_at_draw in ("tenpai", "never") or (
+        rules.renchan_at_draw == "tenpai_or_after_east" and view.round_wind == 0)
     gain = 0.0
     for mask in range(8):
         ten = [False] * 4
@@ -289,7 +313,7 @@ def declare_noten_gain(view: PlayerView, chances: Sequence[float]) -> float:
         shown = [a + b for a, b in zip(scores, noten_payments(rules, ten), strict=True)]
         ten[me] = False
         hidden = [a + b for a, b in zip(scores, noten_payments(rules, ten), strict=True)]
-        ends = rules.extension == "none" or max(hidden) >= rules.extension_target
+        ends = passes and (rules.extension == "none" or max(hidden) >= rules.extension_target)
         if ends and rules.leftover_sticks == "top" and view.sticks:
             hidden[rank_order(hidden)[0]] += view.sticks * 1000
         gain += p * (equity(rules, hidden, me, 0.0 if ends else on)

@@ -18,7 +18,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from cli.inputs import UserError, load_rules
+from cli.inputs import UserError, existing_file, load_rules
 from saves.reader import SaveError
 from saves.writer import save_dir
 from text.discard_problems import find_problems, saved_games
@@ -116,7 +116,7 @@ def run_discards(args: argparse.Namespace) -> int:
     if args.made_up:
         return _made_up(count, seed, "")
     folder = save_dir(args.save_dir)
-    files = [Path(f) for f in args.files]
+    files = [existing_file(Path(f)) for f in args.files]
     try:
         found = find_problems(files or saved_games(folder), count, seed, strict=bool(files))
     except SaveError as exc:

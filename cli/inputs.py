@@ -8,6 +8,8 @@ status 1 is input that was read and found wrong (an invalid hand, a damaged file
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from cli.parser import LENGTHS
 from rulesets.loader import RulesetError, RulesetInfo, load_ruleset_info
 from rulesets.schema import Ruleset
@@ -19,6 +21,21 @@ class UserError(Exception):
     def __init__(self, message: str, status: int = 2) -> None:
         super().__init__(message)
         self.status = status
+
+
+def existing_file(path: Path, status: int = 1) -> Path:
+    """``path``, if something is there; else the one sentence every command says of a
+    missing file, as the save reader and the ruleset loader do: ``FILE: no such file``.
+
+    >>> try:
+    ...     existing_file(Path("/no/such/game.jsonl"))
+    ... except UserError as exc:
+    ...     print(exc.status, exc)
+    1 /no/such/game.jsonl: no such file
+    """
+    if not path.exists():
+        raise UserError(f"{path}: no such file", status)
+    return path
 
 
 def load_rules_info(name: str) -> RulesetInfo:

@@ -26,7 +26,8 @@ import sys
 from collections.abc import Callable
 
 from cli.inputs import UserError
-from cli.parser import build_parser
+from cli.parser import build_parser as build_parser  # re-exported: tests and scripts use it
+from cli.parser import parse
 
 OUTPUT_ERRORS = frozenset({errno.EPIPE, errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
 """Why writing the output can fail: the reader went away (``| head``), or the disk or
@@ -39,7 +40,7 @@ def main(argv: list[str] | None = None) -> int:
     Output that cannot be written (see :data:`OUTPUT_ERRORS`) ends any command with one
     sentence on stderr and status 1; stdout is flushed here, so that the failure is
     seen while it can still be said, not at the interpreter's exit."""
-    args = build_parser().parse_args(argv)
+    args = parse(argv)
     try:
         status: int = command(args.run, freeze=argv is None)(args)
         sys.stdout.flush()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from typing import TypeAlias
+from typing import NoReturn, TypeAlias
 
 DOCS = "docs/cli.md"
 SEATS = "ESWN"
@@ -63,15 +63,46 @@ def whole(lo: int, hi: int) -> Callable[[str], int]:
     return parse
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, whose usage errors are one sentence (docs/cli.md): what is wrong,
+    naming the flag as argparse does, and where the help is; status 2.  Sub-commands'
+    parsers are of this class too (``add_subparsers`` makes its parsers of the parent's
+    class)."""
+
+    def error(self, message: str) -> NoReturn:
+        command = self.prog.removeprefix("hanchan").strip()
+        helps = f"hanchan {command} --help" if command else "hanchan --help"
+        self.exit(2, f"hanchan: {message.rstrip('.')}; see `{helps}` or {DOCS}\n")
+
+
+def parse(argv: list[str] | None = None) -> argparse.Namespace:
+    """The arguments of ``argv`` (default: the process's).
+
+    ``--save-dir`` before the command is the menu's (bare ``hanchan --save-dir DIR``), and
+    is the command's own when the command takes one (``hanchan --save-dir DIR play``).
+    """
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    folder = args.menu_save_dir
+    if folder is not None and args.command is not None:
+        if not hasattr(args, "save_dir"):
+            parser.error(f"argument --save-dir: 'hanchan {args.command}' takes no save folder")
+        if args.save_dir is None:
+            args.save_dir = folder
+    return args
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The full argument parser of the ``hanchan`` command."""
-    parser = argparse.ArgumentParser(
+    parser: argparse.ArgumentParser = Parser(
         prog="hanchan",
         description="Japanese riichi mahjong in the terminal, against three bots. "
                     "Without a command: the main menu.",
         epilog=f"Every command, flag, JSON request and result and exit status: {DOCS} "
                "in the hanchan repository.",
     )
+    parser.add_argument("--save-dir", dest="menu_save_dir", metavar="DIR", default=None,
+                        help="the save folder of the menu (default: the user's data directory)")
     parser.set_defaults(run="play:run_menu")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     _play(sub)
@@ -81,8 +112,10 @@ def build_parser() -> argparse.ArgumentParser:
     _simulate(sub)
     _files(sub)
     _review(sub)
+    _analyse(sub)
     _drill(sub)
     _mjai_bot(sub)
+    _stats(sub)
     return parser
 
 
@@ -248,6 +281,8 @@ def _rules(sub: SubParsers) -> None:
     yp.add_argument("--rules", default="tenhou", metavar="NAME|FILE",
                     help="preset name or ruleset file (default: tenhou)")
     yp.add_argument("--json", action="store_true", help="print a JSON list")
+    yp.add_argument("--examples", action="store_true",
+                    help="an example hand under each yaku, scored under the rules")
     yp.set_defaults(run="rules:run_yaku")
 
 
@@ -326,6 +361,37 @@ def _review(sub: SubParsers) -> None:
     p.set_defaults(run="review:run")
 
 
+def _analyse(sub: SubParsers) -> None:
+    p = sub.add_parser(
+        "analyse", help="every discard of a typed hand as the strong bot measures it (何切る)",
+        description="What to discard from a typed hand: every legal choice with the shanten "
+                    "after it, the tiles that improve it, the chance to win, the value and "
+                    "the danger, as the strong bot measures them, its choice first. Tiles "
+                    "in mpsz notation (0 = red five).")
+    p.add_argument("hand", metavar="HAND",
+                   help="14 tiles, the last written the one drawn (123m456p789s11z2z), or 13")
+    p.add_argument("drawn", nargs="?", metavar="DRAWN", help="the tile drawn, when HAND has 13")
+    p.add_argument("--melds", nargs="+", action="extend", default=[], metavar="M",
+                   help="chi and pon called on the left seat's discards, the called tile "
+                        "first: pon:555z chi:435m (HAND then has 3 fewer tiles for each)")
+    p.add_argument("--river", action="append", default=[], metavar="WIND:TILES",
+                   help="a seat's discards in order, e.g. S:19m5z (repeat for each seat; '*' "
+                        "after a tile marks its riichi: W:1z9m*); rivers fill in turn order "
+                        "from East")
+    p.add_argument("--dora", default=None, metavar="TILES",
+                   help="the dora indicator (default: one whose dora is nowhere in sight)")
+    p.add_argument("--seat-wind", default="E", metavar="E|S|W|N",
+                   help="the hand's seat wind (default E, the dealer)")
+    p.add_argument("--round-wind", default="E", metavar="E|S|W|N",
+                   help="the round wind (default E)")
+    p.add_argument("--turn", type=int, default=None, metavar="N",
+                   help="the hand's own draw, from 1 (default: its river's length + 1)")
+    p.add_argument("--rules", default="tenhou", metavar="NAME|FILE",
+                   help="a preset name or a ruleset file (default: tenhou)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(run="analyse:run")
+
+
 def _drill(sub: SubParsers) -> None:
     p = sub.add_parser(
         "drill", help="practice: call scores, count fu, name yaku, choose discards",
@@ -382,3 +448,25 @@ def _mjai_bot(sub: SubParsers) -> None:
     p.add_argument("--seed", type=whole(*SEED_RANGE), default=0, metavar="S",
                    help="seed of the bot's random choices (default 0)")
     p.set_defaults(run="mjai_bot:run")
+
+
+def _stats(sub: SubParsers) -> None:
+    p = sub.add_parser(
+        "stats", help="your record over your saved games",
+        description="Your record over the finished games of the save folder, in the figures "
+                    "simulate gives the bots: placements, win, deal-in, riichi, call and "
+                    "tenpai-at-draw rates, average win and deal-in, by span and ruleset; "
+                    "agreement with strong and mistakes per game once reviewed (--review).")
+    p.add_argument("--dir", metavar="DIR", default=None,
+                   help="the save folder (default: the user's data directory)")
+    p.add_argument("--last", type=whole(1, INT64[1]), default=None, metavar="N",
+                   help="count only the newest N games")
+    p.add_argument("--rules", metavar="NAME", default=None,
+                   help="count only the games of this ruleset (its name, e.g. tenhou)")
+    p.add_argument("--player", metavar="NAME", default=None,
+                   help="count the seats of this name in every game, imported and "
+                        "simulated ones too (default: your seat in the games you played)")
+    p.add_argument("--review", action="store_true",
+                   help="review the games not reviewed yet (a second or two each; kept)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(run="stats:run")

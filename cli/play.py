@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ai.base import MJAI, BotLevelError, level_name, seat_spec, split_seats
 from cli.bot_options import mjai_options
-from cli.inputs import UserError, load_rules
+from cli.inputs import UserError, existing_file, load_rules
 from cli.parser import SEATS
 from saves.reader import SaveError, load
 from saves.writer import save_dir
@@ -44,8 +44,11 @@ def _settings(args: argparse.Namespace, folder: Path) -> ReadSettings:
 
 
 def open_app(app: HanchanApp) -> int:
-    """Run the app until it quits; an error it met on opening is one sentence and status 1."""
+    """Run the app until it quits; an error it met on opening is one sentence and status 1.
+    Left with Ctrl+Q, a game says where it is saved and how to continue it."""
     status = app.run()
+    if app.farewell:
+        print(app.farewell)
     if app.error:
         print(f"hanchan: {app.error}", file=sys.stderr)
         return 1
@@ -90,7 +93,7 @@ def run_play(args: argparse.Namespace) -> int:
 
 def run_menu(args: argparse.Namespace) -> int:
     """Bare ``hanchan``: the main menu."""
-    folder = save_dir(getattr(args, "save_dir", None))
+    folder = save_dir(args.menu_save_dir)
     read = _settings(args, folder)
     app = HanchanApp("menu", save_dir=folder, settings=read.settings, settings_notes=read.notes,
                      settings_path=settings_path(folder))
@@ -100,8 +103,7 @@ def run_menu(args: argparse.Namespace) -> int:
 def run_replay(args: argparse.Namespace) -> int:
     """Read the file first (a bad file is one sentence), then open the viewer."""
     path = Path(args.file).expanduser()
-    if not path.is_file():
-        raise UserError(f"there is no file at {path}")
+    existing_file(path, status=2)
     try:
         events = load(path).events
     except SaveError as exc:  # reader errors are plain sentences already

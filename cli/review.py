@@ -13,10 +13,11 @@ from pathlib import Path
 
 from ai.review import GameReview, review_game
 from cli.files import guess_format, read_log
-from cli.inputs import UserError
+from cli.inputs import UserError, existing_file
 from engine.events import Event
+from saves.codec import FORMAT
 from saves.convert import ConvertError, events_from_recorded
-from saves.reader import SaveError, load
+from saves.reader import SaveError, load, read_regular
 from saves.verify import refusal
 from text.review import review_json, review_text
 
@@ -25,14 +26,13 @@ SEATS = "ESWN"
 
 def game_events(path: Path, fmt: str | None) -> tuple[list[Event], int | None]:
     """(events, the human's seat or None) of a saved game or a log (``UserError`` if bad)."""
-    if not path.is_file():
-        raise UserError(f"there is no file at {path}", 1)
+    existing_file(path)
     guessed = fmt or guess_format(path)
     if fmt is None and guessed != "mjlog" and path.suffix.lower() != ".json":
         try:
             game = load(path)
         except SaveError as exc:
-            if guessed != "mjai":
+            if guessed != "mjai" or _says_it_is_a_save(path):  # verify's sentence alone
                 raise UserError(f"cannot review {exc}", 1) from None
             try:  # a .jsonl that is no save may be an mjai log
                 return _log_events(path, guessed), None
@@ -46,6 +46,15 @@ def game_events(path: Path, fmt: str | None) -> tuple[list[Event], int | None]:
             humans = [i for i, s in enumerate(game.header.seats) if s.bot is None]
             return game.events, (humans[0] if len(humans) == 1 else None)
     return _log_events(path, guessed), None
+
+
+def _says_it_is_a_save(path: Path) -> bool:
+    """Whether the file's first line names the save format: a damaged save, not a log."""
+    try:
+        head = read_regular(path).split(b"\n", 1)[0]
+    except SaveError:
+        return False
+    return f'"{FORMAT}"'.encode() in head
 
 
 def _log_events(path: Path, fmt: str) -> list[Event]:

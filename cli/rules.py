@@ -17,6 +17,7 @@ from engine.scoring import YakuInfo, yaku_table
 from rulesets.describe import describe_lines, diff_lines, diff_rulesets
 from rulesets.loader import RulesetError, dumps_ruleset, list_presets, load_ruleset_info
 from rulesets.schema import Ruleset
+from text.yaku_examples import NO_HAND, example, example_text
 
 
 def _plain(v: Any) -> Any:
@@ -106,10 +107,18 @@ def run_yaku(args: argparse.Namespace) -> int:
     """``rules yaku``: the yaku and their values under a ruleset."""
     info = load_rules_info(args.rules)
     rows = _yaku_rows(info.ruleset)
+    rules = info.ruleset
     if args.json:
-        print(json.dumps([{"id": r.id, "ja": r.ja, "en": r.en, "closed_han": r.closed_han,
-                           "open_han": r.open_han, "yakuman": r.yakuman} for r in rows],
-                         ensure_ascii=False))
+        out: list[dict[str, Any]] = [
+            {"id": r.id, "ja": r.ja, "en": r.en, "closed_han": r.closed_han,
+             "open_han": r.open_han, "yakuman": r.yakuman} for r in rows]
+        if args.examples:
+            for row in out:
+                ex = example(str(row["id"]), rules)
+                row["example"] = None if ex is None else {
+                    "request": ex.request, "yaku": [[y, h] for y, h in ex.result.yaku],
+                    "han": ex.result.han, "fu": ex.result.fu, "limit": ex.result.limit}
+        print(json.dumps(out, ensure_ascii=False))
         return 0
     print(f"Yaku under {info.ruleset.name}:")
     wid = max((len(r.id) for r in rows), default=0)
@@ -119,6 +128,10 @@ def run_yaku(args: argparse.Namespace) -> int:
         pad_ja = r.ja + " " * (wja - _width(r.ja))
         print(f"  {r.id:<{wid}}  {pad_ja}  {r.en:<{wen}}  "
               f"{_value_text(r.closed_han, r.open_han, r.yakuman)}")
+        if args.examples:
+            ex = example(r.id, rules)
+            words = example_text(ex, rules) if ex is not None else NO_HAND.get(r.id, "")
+            print(f"      {words}")
     return 0
 
 

@@ -13,9 +13,10 @@ import io
 import json
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any, BinaryIO, TextIO
 
-from cli.inputs import UserError, load_rules
+from cli.inputs import UserError, existing_file, load_rules
 from rulesets.schema import Ruleset
 from text.hands import FLAGS, RequestError, result_text, score_request
 
@@ -121,6 +122,8 @@ def _stdin() -> BinaryIO:
 
 def run_batch(source: str, default_rules: str, out: TextIO) -> int:
     """Score one JSON request per line; one JSON result per line; never stops."""
+    if source != "-":
+        existing_file(Path(source))
     try:
         stream: BinaryIO = _stdin() if source == "-" else open(source, "rb")  # noqa: SIM115
     except OSError as exc:

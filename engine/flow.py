@@ -16,6 +16,7 @@ from engine.events import (
     DrawKind,
     GameEnded,
     HandDrawn,
+    Meld,
     Payment,
     Penalty,
     WinResult,
@@ -25,7 +26,7 @@ from engine.scoring import limit_points, win_payments
 from engine.settlement import final_table
 from engine.shanten import shanten
 from engine.state import GameState
-from engine.tiles import kind_of
+from engine.tiles import dora_of, is_red, kind_of
 from engine.waits import is_tenpai, waits
 from engine.wins import ron_result, score, tsumo_result, win_context
 from rulesets.schema import Ruleset, last_round_index, regular_rounds
@@ -33,7 +34,7 @@ from rulesets.schema import Ruleset, last_round_index, regular_rounds
 __all__ = [
     "make_won", "exhaustive_draw", "abortive_draw", "show_choice_seats", "next_step",
     "game_ended", "NextHand", "tenpai_of", "wareme_seat", "ron_winners", "nagashi_seats",
-    "nagashi_complete", "is_last_hand", "chombo_sticks_back",
+    "nagashi_complete", "is_last_hand", "chombo_sticks_back", "standing_after",
 ]
 
 
@@ -87,6 +88,26 @@ def _chips(st: GameState, seat: int, from_seat: int | None,
             out[o] -= yk
             out[seat] += yk
     return (out[0], out[1], out[2], out[3])
+
+
+def _chance_rows(hand: tuple[int, ...], melds: tuple[Meld, ...], ura: tuple[int, ...],
+                 ippatsu: bool, red_fives: int) -> tuple[tuple[str, int], ...]:
+    """The ippatsu, ura-dora and red-five rows of a yakuman, whose yaku list has none.
+
+    A yakuman is valued by its yakuman alone, but ako's chips for ippatsu (8-07-02),
+    each ura dora (8-07-13, 8-07-15) and each red five (8-07-16) stand apart from the
+    hand's value: only the yakuman chips have a written exception (8-07-11-02).
+
+    >>> _chance_rows((16, 17, 20), (), (12,), True, 2)
+    (('ippatsu', 1), ('ura_dora', 2), ('aka_dora', 2))
+    """
+    tiles = list(hand) + [t for m in melds for t in m.tiles]
+    kinds = [kind_of(t) for t in tiles]
+    n_ura = sum(kinds.count(dora_of(kind_of(i))) for i in ura)
+    n_red = sum(1 for t in tiles if is_red(t, red_fives))
+    rows = [("ippatsu", 1)] if ippatsu else []
+    rows += [(name, n) for name, n in (("ura_dora", n_ura), ("aka_dora", n_red)) if n]
+    return tuple(rows)
 
 
 def ron_winners(rules: Ruleset, rons: Sequence[int]) -> tuple[int, ...] | None:
@@ -163,7 +184,13 @@ def make_won(
         if sticks_here:
             taken += stick_count
         ura = st.ura_indicators() if (s.riichi and r.ura_dora) else ()
-        chips = _chips(st, seat, from_seat, res.yaku, res.yakuman_count, pays)
+        chip_yaku = res.yaku
+        if res.yakuman_count and r.chips:
+            ippatsu = s.ippatsu and s.riichi and r.ippatsu and not (
+                chankan and not r.ippatsu_on_chankan)
+            chip_yaku = chip_yaku + _chance_rows(hand, tuple(s.melds), ura, ippatsu,
+                                                 r.red_fives)
+        chips = _chips(st, seat, from_seat, chip_yaku, res.yakuman_count, pays)
         wins.append(WinResult(
             seat=seat, from_seat=from_seat, tile=tile, hand=hand, melds=tuple(s.melds),
             han=res.han, fu=res.fu, yaku=res.yaku, fu_parts=res.fu_parts, limit=res.limit,
@@ -227,6 +254,23 @@ def chombo_sticks_back(st: GameState, chombo_seat: int) -> tuple[int, int, int, 
             if r.chombo_penalty_sticks_returned:
                 back[seat] += st.penalty_sticks_this_hand[seat]
     return (back[0], back[1], back[2], back[3])
+
+
+def standing_after(st: GameState) -> tuple[tuple[int, int, int, int], int]:
+    """The scores and table sticks a finished hand leaves, once a chombo's sticks are back.
+
+    A chombo hand's sticks go back to their owners the moment the chombo is found (makura
+    35, yokoyoko (1)), before anything else is decided: the next hand starts from these
+    scores, a bust is judged on them and a game that ends settles them.
+    """
+    scores = [st.scores[0], st.scores[1], st.scores[2], st.scores[3]]
+    sticks = st.sticks
+    res = st.result
+    if isinstance(res, Penalty) and res.kind == "chombo":
+        for seat, back in enumerate(chombo_sticks_back(st, res.seat)):
+            scores[seat] += 1000 * back
+            sticks -= back
+    return (scores[0], scores[1], scores[2], scores[3]), sticks
 
 
 def show_choice_seats(st: GameState) -> list[int]:
@@ -312,6 +356,7 @@ def exhaustive_draw(st: GameState) -> HandDrawn:
         payments, taken, chips = _nagashi_payments(st, nagashi)
     elif r.noten_payment:
         n_ten = sum(tenpai)
+        wseat = wareme_seat(st)
         if 0 < n_ten < 4:
             each = r.noten_payment // (n_ten * (4 - n_ten))
             for payer in range(4):
@@ -319,7 +364,9 @@ def exhaustive_draw(st: GameState) -> HandDrawn:
                     continue
                 for payee in range(4):
                     if tenpai[payee]:
-                        payments.append(Payment(payer, payee, each, "noten"))
+                        # wareme (ako 8-01): the broken-wall seat pays and receives double
+                        amount = each * 2 if wseat in (payer, payee) else each
+                        payments.append(Payment(payer, payee, amount, "noten"))
     d = _deltas(payments)
     return HandDrawn(
         kind="exhaustive", tenpai=(tenpai[0], tenpai[1], tenpai[2], tenpai[3]), hands=hands,
@@ -372,12 +419,18 @@ def _busted(st: GameState) -> bool:
     if r.bust != "below_zero":
         return False
     res = st.result
-    if not any(x < 0 for x in st.scores):
+    scores = standing_after(st)[0]
+    if not any(x < 0 for x in scores):
         return False
-    if (isinstance(res, HandDrawn) and res.kind == "exhaustive" and not res.nagashi
-            and not r.noten_payment_can_bust):
-        before = [st.scores[i] - res.deltas[i] for i in range(4)]
-        return any(st.scores[i] < 0 and before[i] < 0 for i in range(4))
+    if not r.noten_payment_can_bust and res is not None:
+        # ako 1-09-01 ノー聴罰符で飛ばない: noten payments never bust; a player they left
+        # below zero plays on and busts at the end of a hand it pays for (a win, a nagashi,
+        # a chombo), not of a hand it takes no part in (there would be no buster)
+        if isinstance(res, HandDrawn) and res.kind == "exhaustive" and not res.nagashi:
+            return False
+        deltas = res.deltas
+        return any(scores[i] < 0 and (deltas[i] < 0 or scores[i] - deltas[i] >= 0)
+                   for i in range(4))
     return True
 
 
@@ -472,16 +525,23 @@ def next_step(st: GameState, dealer_chose_continue: bool = False) -> NextHand:
 
 def game_ended(st: GameState, reason: str) -> GameEnded:
     """The final event: the settlement table from the last scores and sticks."""
-    scores = (st.scores[0], st.scores[1], st.scores[2], st.scores[3])
+    scores, sticks = standing_after(st)
     busted_by: dict[int, int | tuple[int, ...]] = {}
     res = st.result
     r = st.rules
     if reason == "bust" and res is not None:
         for seat in range(4):
-            if st.scores[seat] < 0:
+            if scores[seat] < 0:
                 if hasattr(res, "wins"):
                     winners = tuple(w.seat for w in res.wins
                                     if any(p.payer == seat for p in w.payments))
+                    if winners:
+                        busted_by[seat] = winners if len(winners) > 1 else winners[0]
+                elif isinstance(res, HandDrawn) and res.nagashi and r.nagashi_as_win:
+                    # a nagashi win busts as a win does (ako 3-17-01-01, 1-09-02-01)
+                    winners = tuple(w for w in res.nagashi
+                                    if any(p.payer == seat and p.payee == w
+                                           for p in res.payments))
                     if winners:
                         busted_by[seat] = winners if len(winners) > 1 else winners[0]
                 elif r.bust_bonus_by_noten_or_chombo and isinstance(res, (HandDrawn, Penalty)):
@@ -489,8 +549,8 @@ def game_ended(st: GameState, reason: str) -> GameEnded:
                     if payees:
                         busted_by[seat] = payees if len(payees) > 1 else payees[0]
     table = final_table(
-        scores, st.sticks, r, busted_by=busted_by or None,
+        scores, sticks, r, busted_by=busted_by or None,
         yakuman_bonuses=tuple(st.yakuman_wins), chips=tuple(st.chips),
         winners=tuple(i for i in range(4) if st.wins_by_seat[i]),
     )
-    return GameEnded(reason=reason, table=table, leftover_sticks=st.sticks)
+    return GameEnded(reason=reason, table=table, leftover_sticks=sticks)

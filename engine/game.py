@@ -223,6 +223,7 @@ class Game:
         self._claim_window = -1
         self._claim_opts: dict[int, tuple[Action, ...]] = {}
         self._practice_seats = frozenset((0,))
+        self._false_rons: list[int] = []  # practice: false rons waiting for the others
 
     @classmethod
     def from_events(
@@ -376,7 +377,13 @@ class Game:
             else:
                 return False
         elif st.phase in ("claim", "chankan") and self._show is None:
-            if isinstance(action, Ron):  # a false ron (誤ロン)
+            if isinstance(action, Ron) and st.rules.chombo_excused_by_win:
+                # a false ron (誤ロン): a chombo unless another player's legal ron on the
+                # same tile stands (makura 34, ako 7-05-01-01); settled with the claims
+                self._false_rons.append(seat)
+                self._responses[seat] = Pass()
+                self._pending = None
+            elif isinstance(action, Ron):  # a false ron (誤ロン)
                 self._chombo(seat)
             elif isinstance(action, (Chi, Pon, OpenKan)) and st.phase == "claim":
                 pen = false_call_penalty(seat, st.rules)
@@ -392,6 +399,18 @@ class Game:
         self._advance()
         return True
 
+    def _false_ron_stands(self) -> bool:
+        """Settle the false rons of a claim window: with no legal ron beside them the first
+        is a chombo (True: recorded); a legal ron excuses them all."""
+        false = self._false_rons
+        if not false:
+            return False
+        self._false_rons = []
+        if any(type(a) is Ron for a in self._responses.values()):
+            return False
+        self._chombo(false[0])
+        return True
+
     def _chombo(self, seat: int, *, during_play: bool = True) -> None:
         """Record ``seat``'s chombo; ``during_play``: the others could still have won."""
         st = self.state
@@ -404,14 +423,20 @@ class Game:
         self._emit(chombo_penalty(seat, st.dealer, st.rules, wareme_seat=flow.wareme_seat(st),
                                   tenpai_best=best))
 
-    def _noten_riichi_chombo(self) -> bool:
-        """Practice mode: a riichi seat found noten at the exhaustive draw is a chombo."""
+    def _noten_riichi_chombo(self, *, exhaustive: bool = True) -> bool:
+        """Practice mode: a riichi seat found noten when the hand is drawn (``exhaustive``,
+        or by four riichi: makura 27, 6) is a chombo, unless another player's nagashi win
+        ends the exhaustive draw with ``chombo_excused_by_win`` (makura 27, 44 e)."""
         st = self.state
-        if not st.rules.practice_mode:
+        r = st.rules
+        if not r.practice_mode:
             return False
+        winners = (flow.nagashi_seats(st) if exhaustive and r.nagashi_as_win
+                   and r.chombo_excused_by_win else [])
         for seat in range(4):
             s = st.seats[seat]
             if (s.riichi and not flow.tenpai_of(st, seat)
+                    and not any(w != seat for w in winners)
                     # 和り目なしの立直 (a wait on an own fifth copy) is no chombo
                     and not (st.rules.riichi_own_four_copies
                              and is_tenpai(s.counts, len(s.melds), own_four_copies_count=True))):
@@ -595,6 +620,8 @@ class Game:
         r = st.rules
         assert st.last_discard is not None
         dseat, tile = st.last_discard
+        if self._false_rons and self._false_ron_stands():
+            return
         resp = self._responses
         if resp:
             for answer in resp.values():
@@ -635,7 +662,8 @@ class Game:
             self._emit(RiichiAccepted(dseat))
             if r.abort_four_riichi and all(s.riichi for s in st.seats):
                 self._responses = {}
-                self._emit(flow.abortive_draw(st, "four_riichi", (0, 1, 2, 3)))
+                if not self._noten_riichi_chombo(exhaustive=False):
+                    self._emit(flow.abortive_draw(st, "four_riichi", (0, 1, 2, 3)))
                 return
         if st.pending_dora:
             self._reveal_pending()
@@ -696,6 +724,8 @@ class Game:
         st = self.state
         assert st.last_kan is not None
         kseat, meld = st.last_kan
+        if self._false_rons and self._false_ron_stands():
+            return
         resp = self._responses
         rons = [s for s in self._ordered(kseat) if isinstance(resp.get(s), Ron)]
         self._responses = {}
@@ -724,11 +754,5 @@ class Game:
             return
         if nxt.action == "choice":  # pragma: no cover - handled by pending()
             return
-        scores = list(st.scores)
-        sticks = st.sticks
-        res = st.result
-        if isinstance(res, Penalty) and res.kind == "chombo":
-            for seat, back in enumerate(flow.chombo_sticks_back(st, res.seat)):
-                scores[seat] += 1000 * back
-                sticks -= back
-        self._start_hand(nxt.round_index, nxt.dealer, nxt.honba, sticks, tuple(scores))
+        scores, sticks = flow.standing_after(st)
+        self._start_hand(nxt.round_index, nxt.dealer, nxt.honba, sticks, scores)

@@ -134,8 +134,8 @@ def turn_actions(st: GameState, seat: int) -> tuple[Action, ...]:
             and not called and drawn is not None and tsumo_result(st, seat) is not None):
         out.append(Tsumo())
     # nine terminals
-    if (r.abort_nine_terminals and not called and s.discards == 0 and not st.calls_made
-            and not st.rinshan_draw):
+    if (r.abort_nine_terminals and not called and s.discards == 0
+            and (r.nine_terminals_after_calls or not st.calls_made) and not st.rinshan_draw):
         if sum(1 for k in TERMINALS_AND_HONOURS if counts[k]) >= 9:
             out.append(NineTerminals())
     riichi = s.riichi or s.riichi_pending
@@ -312,14 +312,18 @@ def _kind_always_triplet(counts: list[int], n: int, k: int, ws: list[int]) -> bo
 
 
 def _open_riichi_filter(st: GameState, seat: int, cands: list[int]) -> list[int]:
-    """A player not in riichi may not deal into an open riichi unless every tile would."""
+    """A player not in riichi may not deal into an open riichi unless every tile would.
+
+    Only a tile the open riichi can win on is refused (makura 18: 当たり牌): a furiten
+    open riichi, which may not ron, refuses nothing.
+    """
     if not st.rules.open_riichi:
         return cands
     danger: set[int] = set()
     for o in range(4):
         if o != seat:
             so = st.seats[o]
-            if so.open_riichi and so.riichi:
+            if so.open_riichi and so.riichi and not is_furiten(st, o):
                 danger.update(waits_of(st, o))
     if not danger:
         return cands

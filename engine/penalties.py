@@ -16,7 +16,7 @@ The clubs' rules, as the presets set them:
 - ako 7-01 and yokoyoko: a mangan paid as if every other player had won by tsumo
   (``mangan_each``: 4,000 to the dealer and 2,000 to each other player from a
   non-dealer, 4,000 to each from the dealer); ako 7-01 pays a tenpai player the
-  best value its hand could have won instead, and ako 8-01-01 doubles what the
+  best value its hand could have won when that is more, and ako 8-01-01 doubles what the
   wareme player pays or receives.
 
 >>> from rulesets.schema import Ruleset
@@ -59,7 +59,8 @@ def chombo_penalty(seat: int, dealer: int, rules: Ruleset, *,
     ``wareme_seat``: the seat in front of which the wall was broken (used when
     ``rules.wareme``: its payments are doubled).  ``tenpai_best``: for
     ``rules.chombo_tenpai_best``, the best points each tenpai seat's hand could have
-    won (chance yaku excluded); such a seat receives that instead of its mangan share.
+    won (chance yaku excluded); such a seat receives that when it is more than its
+    mangan share (the clause compensates the tenpai player: it never pays it less).
     """
     _check_seat("seat", seat)
     _check_seat("dealer", dealer)
@@ -75,7 +76,7 @@ def chombo_penalty(seat: int, dealer: int, rules: Ruleset, *,
         for s in others:
             share = MANGAN_DEALER_SHARE if seat == dealer or s == dealer else MANGAN_OTHER_SHARE
             if rules.chombo_tenpai_best and tenpai_best is not None and s in tenpai_best:
-                share = tenpai_best[s]
+                share = max(share, tenpai_best[s])  # ako 7-01: never less than the share
             payments.append(Payment(seat, s, share, "chombo"))
         reason = "chombo: a mangan paid to the others as if each had won by tsumo"
     elif kind == "to_table":

@@ -729,6 +729,11 @@ def _penalty(st: GameState, ev: Penalty) -> None:
     st.penalty_sticks_this_hand[ev.seat] += ev.to_table // 1000
     if ev.dead_hand:
         st.seats[ev.seat].dead = True
+    s = st.seats[ev.seat]
+    if ev.kind == "false_call" and st.rules.false_call_blocks_ron and not s.riichi:
+        # no ron until the own next draw: temporary furiten from the next discard on
+        # (cleared, as furiten of a passed tile is, by the seat's own discard)
+        s.temp_furiten = st.window
     if ev.kind == "chombo":
         st.result = ev
         st.phase = "hand_over"

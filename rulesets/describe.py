@@ -63,6 +63,7 @@ _RELEVANT: dict[str, Callable[[Ruleset], bool]] = {
     "nagashi_as_win": lambda r: r.nagashi_mangan != "none",
     "nagashi_at_last_discard": lambda r: r.nagashi_mangan != "none" and r.nagashi_as_win,
     "renchan_at_abort_tenpai": lambda r: r.renchan_at_abort,
+    "nine_terminals_after_calls": lambda r: r.abort_nine_terminals,
     "extension_dealer_keeps": lambda r: r.extension == "sudden_death",
     "chombo_own_stick_stays": lambda r: r.chombo_sticks_returned,
     "chombo_penalty_sticks_returned": lambda r: (r.chombo_sticks_returned
@@ -77,6 +78,7 @@ _RELEVANT: dict[str, Callable[[Ruleset], bool]] = {
     # the penalties are part of a club's rules even while practice mode is off
     "chombo_points": lambda r: r.chombo != "mangan_each",
     "chombo_tenpai_best": lambda r: r.chombo == "mangan_each",
+    "false_call_blocks_ron": lambda r: r.false_call == "table_1000",  # a dead hand never wins
 }
 
 _POINT_OPTIONS = {"start_points", "return_points", "extension_target", "noten_payment",

@@ -1,8 +1,8 @@
 """The ``Ruleset``: every rule difference the engine knows, as one frozen value.
 
 Each option is a dataclass field whose metadata says what it means (English and
-the Japanese term), which section of the rules it belongs to (the sections of
-``shared/rules/MATRIX.md``), and what values are allowed.  The loader, ``hanchan
+the Japanese term), which section of the rules it belongs to (the sections of the
+club rules matrix the presets were made from), and what values are allowed.  The loader, ``hanchan
 rules show/diff/check`` and ``docs/rules.md`` are all generated from this
 metadata, so an option is documented exactly once: here.
 
@@ -185,7 +185,9 @@ class Ruleset:
                 also=("tobi", "hakoshita", "busting"))
     noten_payment_can_bust: bool = opt(
         True, "points", "ノーテン罰符での飛び",
-        "Whether noten payments alone can bust a player.")
+        "Whether noten payments can bust a player; off: they never do, and a player they "
+        "leave below zero busts at the end of a later hand it pays for (a win, a nagashi, a "
+        "chombo), not of a hand it takes no part in.")
     bust_bonus: int = opt(0, "points", "飛び賞",
                           "Settlement bonus per busted player, in thousands: paid by each busted "
                           "player to the player who busted them.", lo=0, hi=1000,
@@ -207,10 +209,11 @@ class Ruleset:
                       "Whether chips (祝儀) are counted; they are settled apart from points.",
                       also=("shuugi", "goshuugi"))
     chip_ippatsu: int = opt(1, "points", "一発祝儀", "Chips for ippatsu (from each on tsumo, "
-                            "from the discarder on ron).", lo=0, hi=100)
-    chip_ura: int = opt(1, "points", "裏ドラ祝儀", "Chips per ura or kan-ura dora.", lo=0, hi=100)
-    chip_red: int = opt(1, "points", "赤祝儀", "Chips per red five in a winning hand.",
-                        lo=0, hi=100)
+                            "from the discarder on ron), a yakuman's too.", lo=0, hi=100)
+    chip_ura: int = opt(1, "points", "裏ドラ祝儀", "Chips per ura or kan-ura dora in a riichi "
+                        "winner's hand, a yakuman's too.", lo=0, hi=100)
+    chip_red: int = opt(1, "points", "赤祝儀", "Chips per red five in a winning hand, a "
+                        "yakuman's too.", lo=0, hi=100)
     chip_yakuman: int = opt(24, "points", "役満祝儀",
                             "Chips for a yakuman in total from the payers (double: twice).",
                             lo=0, hi=1000)
@@ -221,14 +224,16 @@ class Ruleset:
                            "adds each player's chips at this rate to their result "
                            "(0: chips are settled apart, not converted).", lo=0, hi=100_000)
     yakitori: bool = opt(False, "points", "焼き鳥",
-                         "A player who never won in the game pays yakitori_chips to each "
-                         "player who did.",
+                         "A player who never won in the game pays yakitori chips to the "
+                         "players who did, as yakitori_payment says (to each, or into one "
+                         "pool they share).",
                          also=("yakitori_ari",))
     yakitori_chips: int = opt(3, "points", "焼き鳥チップ", "Chips per yakitori payment.",
                               lo=0, hi=100)
     wareme: bool = opt(False, "points", "割れ目",
                        "The player in front of whom the wall is broken pays and receives "
-                       "double (not honba); a chombo by them is doubled too.",
+                       "double: a win's points (not its honba), nagashi, noten payments and "
+                       "a chombo's payments; riichi sticks and chips are not doubled.",
                        also=("wareme_ari",))
     yakitori_payment: Literal["each", "split"] = opt(
         "each", "points", "焼き鳥の支払い", "How a yakitori player pays.",
@@ -306,8 +311,14 @@ class Ruleset:
                 also=("tenpai_yame",))
     abort_nine_terminals: bool = opt(True, "length", "九種九牌",
                                      "A player with 9 different terminals/honours on the first "
-                                     "draw, with no call before, may abort the hand.",
+                                     "draw (the dealer on the deal) may abort the hand; "
+                                     "whether a call before it stops this is "
+                                     "nine_terminals_after_calls.",
                                      also=("kyuushu_kyuuhai", "kyuushu", "nine_terminals"))
+    nine_terminals_after_calls: bool = opt(
+        False, "length", "鳴き後の九種九牌",
+        "With abort_nine_terminals, a player may abort on its first draw even when another "
+        "player called before it; off: only on a first draw with no call in the hand before.")
     abort_four_winds: bool = opt(True, "length", "四風子連打",
                                  "The same wind discarded by all four on the first go-round "
                                  "with no call aborts the hand.",
@@ -425,7 +436,8 @@ class Ruleset:
     open_riichi: bool = opt(False, "riichi", "オープンリーチ",
                             "Open riichi: 2 han (3 with double riichi); a player not in riichi "
                             "who deals in only because every safe choice was gone pays "
-                            "yakuman; a careless winning discard into it is refused.",
+                            "yakuman; a careless discard of a tile it can win on is refused "
+                            "(none while it is furiten).",
                             also=("puuriichi", "open_reach"))
     double_riichi: bool = opt(True, "riichi", "ダブル立直", "Double riichi (2 han).",
                               also=("daburii", "daburu_riichi"))
@@ -519,7 +531,9 @@ class Ruleset:
                               "(seat and round).", lo=2, hi=4)
     nagashi_mangan: Literal["none", "mangan", "yakuman"] = opt(
         "mangan", "yaku", "流し満貫",
-        "Nagashi mangan at an exhaustive draw: all discards terminals/honours, none called.",
+        "Nagashi mangan: all the player's discards terminals/honours, none called; complete "
+        "at the exhaustive draw, or at the player's last discard with "
+        "nagashi_at_last_discard.",
         values={"none": "not recognised", "mangan": "paid as a mangan tsumo",
                 "yakuman": "paid as a yakuman tsumo"},
                 also=("nagashi",))
@@ -600,7 +614,9 @@ class Ruleset:
                              "Points of a chombo (per player for each_fixed).", lo=0, hi=48_000,
                              why="no chombo costs more than a dealer's yakuman (48,000)")
     chombo_replay: bool = opt(True, "penalties", "チョンボ後の再開",
-                              "The hand is replayed after a chombo (no honba, sticks returned).")
+                              "The hand is replayed after a chombo (same dealer, no honba "
+                              "added); what happens to its sticks is chombo_sticks_returned "
+                              "and chombo_own_stick_stays.")
     chombo_sticks_returned: bool = opt(
         True, "penalties", "チョンボ時の供託",
         "Riichi sticks put down in a chombo hand go back to their owners; off: they stay on "
@@ -608,7 +624,8 @@ class Ruleset:
     chombo_tenpai_best: bool = opt(
         False, "penalties", "チョンボ時の聴牌者への支払い",
         "A tenpai player receives from the chombo player the highest value the hand could "
-        "have won (chance yaku excluded) instead of a mangan share.")
+        "have won (chance yaku excluded) when that is more than its mangan share; never "
+        "less than the share a noten player gets.")
     chombo_own_stick_stays: bool = opt(
         False, "penalties", "リーチ者のチョンボの供託",
         "With chombo_sticks_returned: the chombo player's own riichi stick stays on the "
@@ -627,12 +644,24 @@ class Ruleset:
         False, "penalties", "錯和による流局の積み棒",
         "A chombo hand that is not replayed counts as a draw (錯和による流局): one honba "
         "is added; off: the honba stay as they were.")
+    chombo_excused_by_win: bool = opt(
+        True, "penalties", "和了と同時のチョンボ",
+        "A chombo found at the same moment as another player's legal win is excused and the "
+        "win stands: a false ron on a discard (or kan) that another player rightly wins on, "
+        "whichever called first, and a noten riichi at a draw that a nagashi win "
+        "(nagashi_as_win) ends; off: the chombo is recorded at once and voids the hand.",
+        before=False)
     false_call: Literal["none", "table_1000", "dead_hand"] = opt(
         "none", "penalties", "誤ポン・空ポン", "Penalty for a false call.",
         values={"none": "no penalty (the call is taken back)",
                 "table_1000": "1,000 to the table",
                 "dead_hand": "アガリ放棄: the hand may not win"},
                 also=("gopon", "karapon", "false_pon"))
+
+    false_call_blocks_ron: bool = opt(
+        False, "penalties", "空行為後のロン",
+        "After a penalised false call the player may not call ron until its own next draw "
+        "(as in same-turn furiten); off: it may ron the very next discard.")
 
     # ------------------------------------------------------------------ methods
     def replace(self, **changes: Any) -> Ruleset:

@@ -37,7 +37,16 @@ from typing import IO
 
 from platformdirs import user_data_dir
 
-from engine.events import Event, GameEnded, HandDrawn, HandStarted, Note, Penalty, Won
+from engine.events import (
+    Event,
+    GameEnded,
+    GameStarted,
+    HandDrawn,
+    HandStarted,
+    Note,
+    Penalty,
+    Won,
+)
 from engine.game import is_lead, unfinished_step
 from saves.codec import Header, SeatInfo, app_version, encode_event, encode_header
 from saves.folder import list_games, peek
@@ -98,14 +107,18 @@ def _sync_dir(folder: Path) -> None:
 
 def cannot_continue(game: LoadedGame) -> str | None:
     """Why a game read from its file cannot be continued before it is replayed (None when
-    it may be): it is over, or no hand of it was recorded (an empty import, a first hand
-    damaged), so the engine has no table to go on from.
+    it may be): it is over, or it has no seed to deal from (an import) and no hand of it was
+    recorded (an empty import, a first hand damaged), so the engine has no table to go on
+    from.  A game of ours whose first hand was not recorded whole deals it again.
 
     >>> cannot_continue(loads(encode_header(make_header({}, (), seed=1))))
     'no hand of this game was recorded: there is nothing to continue'
     """
     if game.finished:
         return "the game is already over"
+    first = game.events[0] if game.events else None
+    if isinstance(first, GameStarted) and first.seed is not None:
+        return None  # a hand not recorded whole is dealt again from the game's seed
     if not any(isinstance(e, HandStarted) for e in game.events):
         if game.problems:
             return (f"{game.problems[0]}, before any hand was recorded whole: there is "

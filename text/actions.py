@@ -80,9 +80,10 @@ def action_words(action: Action, red_fives: int) -> str:
     group = action_group(action)
     match action:
         case Chi(tiles=ts) | Pon(tiles=ts) | OpenKan(tiles=ts) | ClosedKan(tiles=ts):
-            names = "".join(tile_name(t, red_fives)[0] for t in sorted(ts))
-            suit = tile_name(ts[0], red_fives)[1]
-            return f"{ACTION_TITLES[group or 'kan']} {names}{suit}"
+            words = [tile_name(t, red_fives) for t in sorted(ts)]
+            if len({w[1] for w in words}) > 1:  # a practice-mode false call: any tiles
+                return f"{ACTION_TITLES[group or 'kan']} {' '.join(words)}"
+            return f"{ACTION_TITLES[group or 'kan']} {''.join(w[0] for w in words)}{words[0][1]}"
         case AddedKan(tile=t):
             return f"Kan (add) {tile_name(t, red_fives)}"
         case Discard(tile=t, riichi=r, open=o):

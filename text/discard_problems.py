@@ -72,9 +72,10 @@ class DiscardProblem:
         hand = format_tiles(tiles, rf)
         if v.drawn is not None:
             hand += f"   drew {tile_name(v.drawn, rf)}"
+        made = len(v.me.river)
         out = [f"From {self.source}: {WIND_WORDS[v.round_wind]} round, "
                f"{WIND_WORDS[(v.seat - v.dealer) % 4]} seat, "
-               f"{len(v.me.river)} discards made, {v.wall_remaining} tiles left.",
+               f"{made} discard{'' if made == 1 else 's'} made, {v.wall_remaining} tiles left.",
                f"Hand: {hand}"]
         if v.me.melds:
             out.append("Calls: " + ", ".join(

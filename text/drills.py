@@ -32,6 +32,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from engine.events import Meld
 from engine.scoring import NAMES
 from engine.tiles import dora_of, format_tiles, kind_name, kind_of
 from rulesets.schema import Ruleset
@@ -245,19 +246,49 @@ DRILL_TITLES = {
     "fu": "Counting fu",
     "yaku": "Naming yaku",
     "discards": "What do you discard (your games)",
+    "made_up": "What do you discard (made-up hands: tile efficiency)",
 }
 """Every drill, by its name in ``hanchan drill NAME``."""
+
+
+HAND_LINE = "Hand: "
+"""How every problem's line of the hand in mpsz starts (a screen drawing the tiles leaves
+it out)."""
+
+
+@dataclass(frozen=True)
+class DrillTiles:
+    """A problem's hand for an asker that draws tiles (the app): the concealed tiles, sorted;
+    the one set apart (the winning tile, or the tile just drawn); the calls; whose they
+    are (the seat their ``from_seat`` is counted from); and a sentence on the tile set
+    apart.  ``pick``: the answer is a tile of the hand, so it may be picked."""
+
+    tiles: tuple[int, ...]
+    apart: int | None
+    melds: tuple[Meld, ...] = ()
+    owner: int = 0
+    red_fives: int = 0
+    apart_words: str = ""
+    pick: bool = False
 
 
 @dataclass(frozen=True)
 class DrillItem:
     """One question as any asker (the CLI, the app) shows it: the problem, the prompt,
-    a checker of a typed answer (raises :class:`AnswerError`) and the answer on skip."""
+    a checker of a typed answer (raises :class:`AnswerError`) and the answer on skip;
+    ``hand``: the tiles, for an asker that draws them."""
 
     lines: tuple[str, ...]
     prompt: str
     check: Callable[[str], tuple[bool, Sequence[str]]]
     reveal: tuple[str, ...]
+    hand: DrillTiles | None = None
+
+    def lines_beside_tiles(self) -> tuple[str, ...]:
+        """The problem's lines without the hand in mpsz, for an asker drawing ``hand``."""
+        if self.hand is None:
+            return self.lines
+        return tuple(x for x in self.lines if not x.startswith(HAND_LINE))
 
 
 def _question_item(q: Question) -> DrillItem:
@@ -271,7 +302,13 @@ def _question_item(q: Question) -> DrillItem:
         reveal = f"It is {q.key.fu} fu."
     else:
         reveal = "It is " + ", ".join(yaku_name(y) for y in yaku_ids(q.key)) + "."
-    return DrillItem(tuple(q.lines()), q.prompt, check, (reveal,))
+    c = q.hand.ctx
+    rest = list(c.concealed)
+    rest.remove(c.win_tile)
+    how = "tsumo (drawn)" if c.tsumo else "ron (another's discard)"
+    tiles = DrillTiles(tuple(sorted(rest)), c.win_tile, tuple(c.melds), 0, q.rules.red_fives,
+                       f"Won on the tile set apart, by {how}.")
+    return DrillItem(tuple(q.lines()), q.prompt, check, (reveal,), tiles)
 
 
 def question_items(kind: str, rules: Ruleset, *, count: int, seed: int) -> list[DrillItem]:
@@ -282,13 +319,23 @@ def question_items(kind: str, rules: Ruleset, *, count: int, seed: int) -> list[
 def problem_items(problems: Sequence[DiscardProblem]) -> list[DrillItem]:
     """The items of the discards drill."""
     return [DrillItem(tuple(p.lines()), "Discard?", p.check,
-                      (f"Strong discards {kind_name(kind_of(p.best))} ({p.review.reason}).",))
+                      (f"Strong discards {kind_name(kind_of(p.best))} ({p.review.reason}).",),
+                      _view_tiles(p))
             for p in problems]
+
+
+def _view_tiles(p: DiscardProblem) -> DrillTiles:
+    v = p.view
+    return DrillTiles(tuple(sorted(v.hand)), v.drawn, tuple(v.me.melds), v.seat,
+                      v.ruleset.red_fives,
+                      "The tile set apart is the one just drawn." if v.drawn is not None
+                      else "", pick=True)
 
 
 def efficiency_items(count: int, seed: int) -> list[DrillItem]:
     """The items of the discards drill on made-up hands (:mod:`text.efficiency`)."""
-    return [DrillItem(tuple(p.lines()), "Discard?", p.check, (p.reveal(),))
+    return [DrillItem(tuple(p.lines()), "Discard?", p.check, (p.reveal(),),
+                      DrillTiles(tuple(sorted(p.tiles)), None, pick=True))
             for p in made_up_problems(count, seed)]
 
 

@@ -37,7 +37,7 @@ MELD_KINDS: dict[str, tuple[MeldKind, int]] = {
 }
 FLAGS = ("riichi", "double_riichi", "open_riichi", "ippatsu", "haitei", "houtei", "rinshan",
          "chankan", "tenhou", "chiihou", "renhou", "paarenchan", "first_draw")
-REQUEST_KEYS = frozenset(("hand", "melds", "win", "tsumo", "round", "seat", "dora", "ura",
+REQUEST_KEYS = frozenset(("hand", "melds", "win", "tsumo", "ron", "round", "seat", "dora", "ura",
                           "honba", "sticks", "rules", "from") + FLAGS)
 
 
@@ -64,6 +64,28 @@ def _count(value: Any, what: str) -> int:
         raise RequestError(f"{what} must be a whole number from 0 to {MAX_COUNTS[what]}, "
                            f"not '{shown}'")
     return value
+
+
+def _tsumo(req: dict[str, Any]) -> bool:
+    """Whether the request is a tsumo: ``"tsumo"``, or ``"ron"`` as its opposite (both may be
+    given when they agree); neither is a ron.
+
+    >>> _tsumo({}), _tsumo({"ron": True}), _tsumo({"ron": False}), _tsumo({"tsumo": True})
+    (False, False, True, True)
+    >>> _tsumo({"ron": True, "tsumo": True})
+    Traceback (most recent call last):
+    text.hands.RequestError: "ron" and "tsumo" disagree: a hand is won by one of them
+    """
+    said = {}
+    for key, means_tsumo in (("tsumo", True), ("ron", False)):
+        if key in req:
+            v = req[key]
+            if not isinstance(v, bool):
+                raise RequestError(f"\"{key}\" must be true or false, not '{v}'")
+            said[key] = v == means_tsumo
+    if len(set(said.values())) > 1:
+        raise RequestError("\"ron\" and \"tsumo\" disagree: a hand is won by one of them")
+    return any(said.values())
 
 
 def parse_meld(text: str, rules: Ruleset, used: Iterable[int]) -> Meld:
@@ -102,9 +124,7 @@ def build_context(req: dict[str, Any], rules: Ruleset) -> tuple[WinContext, int 
     win_s = req.get("win")
     if not isinstance(win_s, str) or not win_s.strip():
         raise RequestError("the winning tile is missing (e.g. \"win\": \"2z\")")
-    tsumo = req.get("tsumo", False)  # the request's bools default to false (ron)
-    if not isinstance(tsumo, bool):
-        raise RequestError("\"tsumo\" must be true (a tsumo) or false (a ron)")
+    tsumo = _tsumo(req)
     try:
         melds: list[Meld] = []
         used: list[int] = []

@@ -24,7 +24,7 @@ CAUSES = {  # what the mistake is called, and what the player did
     "ron": ("a false ron (誤ロン)", "declared ron without a winning hand"),
     "noten_riichi": ("riichi while noten (ノーテンリーチ)",
                      "declared riichi and was found noten at the exhaustive draw"),
-    "call": ("a false call (空ポン・空チー・空カン)", "called without the tiles for it"),
+    "call": ("a false call (空ポン・空チー・空カン)", "made a call the rules do not allow"),
 }
 
 
@@ -168,8 +168,13 @@ def _sticks(f: PenaltyFacts, names: Sequence[str]) -> list[str]:
     return out
 
 
-def sentences(f: PenaltyFacts, names: Sequence[str]) -> list[str]:
-    """What happened and what it costs, one sentence a line."""
+def sentences(f: PenaltyFacts, names: Sequence[str],
+              tried: tuple[str, str] | None = None) -> list[str]:
+    """What happened and what it costs, one sentence a line.
+
+    ``tried``: for a false call, the call in words and the engine's reason it was not
+    legal (the record holds neither: the table that sent it passes them).
+    """
     pen = f.penalty
     who = names[pen.seat] if pen.seat < len(names) else f"Seat {pen.seat}"
     whose = "Your" if who == "You" else f"{who}'s"
@@ -179,6 +184,9 @@ def sentences(f: PenaltyFacts, names: Sequence[str]) -> list[str]:
         subject, deed = "you", deed.replace("was found", "were found")
     if pen.kind == "chombo":
         out = [f"Chombo: {name} — {subject} {deed}."]
+    elif tried is not None:
+        out = [f"{name[0].upper()}{name[1:]}: {subject} called {tried[0]}, "
+               f"which the rules do not allow: {tried[1]}"]
     else:
         out = [f"{name[0].upper()}{name[1:]}: {subject} {deed}."]
     rules = f" ({f.rules_name} rules)" if f.rules_name else ""

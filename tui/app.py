@@ -85,6 +85,7 @@ class HanchanApp(App[int]):
         self._told: str | None = None  # the save problem the player was last told
         self._save_timer: object | None = None
         self.error: str | None = None
+        self.farewell: str | None = None  # what the command line says once the app is closed
         # the outside bots' commands the player gave (command line, new-game screen): only
         # these start when a game file names them; any other is asked about first
         self.trusted: set[str] = set(new_game.commands()) if new_game is not None else set()
@@ -280,7 +281,12 @@ class HanchanApp(App[int]):
             self.exit(0)
 
     def action_save_and_quit(self) -> None:
-        """Close the game file (everything is already written) and quit."""
+        """Close the game file (everything is already written) and quit, saying where it is
+        and how to play on when a game was left unfinished."""
+        session = self.session
+        if session is not None and not session.over and session.save_path is not None:
+            self.farewell = (f"The game is saved in {session.save_path}. To play on, run "
+                             "hanchan and choose Continue (or Load a saved game).")
         self._close_session()
         self.exit(0)
 

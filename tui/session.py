@@ -30,7 +30,6 @@ from engine.actions import Action
 from engine.events import Event, GameEnded, GameStarted, HandDrawn, Penalty, Won
 from engine.game import Game, IllegalAction
 from engine.legal import why_illegal
-from engine.tiles import WIND_LETTERS
 from engine.view import PlayerView
 from rulesets.schema import Ruleset
 from saves.seats import human_seat, outside_command, recorded_commands, shown_command
@@ -89,15 +88,23 @@ program; the strong bot plays the seat instead."
             "a game file never starts a program; the strong bot plays the seat instead.")
 
 
+BOT_NAMES = ("Akane", "Botan", "Chika", "Daiki")  # by seat: no wind letter, so a name
+# never reads as a seat ("S Bot W") once the seats' winds move round
+
+
 def player_names(human: int, bots: str | Sequence[str | None]) -> tuple[str, str, str, str]:
-    """Names by seat: 'You' and 'Bot (level)' (or 'Bot (mjai name)' for an outside bot)."""
+    """Names by seat: 'You' and 'Name (level)' (or 'Name (mjai name)' for an outside bot).
+
+    >>> player_names(0, "normal")
+    ('You', 'Botan (normal)', 'Chika (normal)', 'Daiki (normal)')
+    """
     specs = [bots] * 4 if isinstance(bots, str) else list(bots)
 
     def name(s: int) -> str:
         spec = specs[s] or ""
         if spec.startswith(MJAI):
-            return f"Bot {WIND_LETTERS[s]} (mjai {bot_name(spec[len(MJAI):])})"
-        return f"Bot {WIND_LETTERS[s]} ({spec})"
+            return f"{BOT_NAMES[s]} (mjai {bot_name(spec[len(MJAI):])})"
+        return f"{BOT_NAMES[s]} ({spec})"
 
     e, s, w, n = ("You" if s == human else name(s) for s in range(4))
     return e, s, w, n

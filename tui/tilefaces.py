@@ -16,6 +16,7 @@ and a red five is drawn white on red so it is seen at a glance.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Literal
 
@@ -73,6 +74,34 @@ def face(tile: Tile, mode: FaceMode = "letters") -> str:
     else:
         glyph = chr(_GLYPH_HONOUR[num])
     return _pad(glyph, 2)
+
+
+_MPSZ = re.compile(r"(?<![\w.])((?:[0-9]+[mpsz])+)(?!\w)")
+_GROUP = re.compile(r"([0-9]+)([mpsz])")
+
+
+def in_faces(text: str, mode: FaceMode) -> str:
+    """``text`` with its mpsz tile groups written in the faces of ``mode``, for the help
+    and hint lines (honours in kanji without their padding; ``0`` is a red five).
+
+    >>> in_faces("Discard 7z: improves with 36m1p (8 tiles), 5-shanten", "kanji")
+    'Discard 中: improves with 三萬六萬一筒 (8 tiles), 5-shanten'
+    """
+    if mode == "letters":
+        return text
+
+    def faces(m: re.Match[str]) -> str:
+        out = []
+        for digits, letter in _GROUP.findall(m.group(0)):
+            suit = "mpsz".index(letter)
+            for d in digits:
+                num = 5 if d == "0" else int(d)
+                if suit == 3 and not 1 <= num <= 7:
+                    return m.group(0)  # not tiles: leave the words as they are
+                out.append(face((suit * 9 + num - 1) * 4, mode).strip())
+        return "".join(out)
+
+    return _MPSZ.sub(faces, text)
 
 
 def back(mode: FaceMode = "letters") -> str:

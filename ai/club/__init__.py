@@ -17,7 +17,8 @@ and picks one of the legal actions the engine offers.
 Modules, each with public functions the tests call, listed from the top down (imports
 point only down this list: import-linter's ``ai-club-layers`` contract in ``make lint``):
 
-* :mod:`ai.club.bot` — :class:`ClubBot`, which hands each decision to its part, and
+* :mod:`ai.club.bot` — :class:`ClubBot`, which hands each decision to its part (and
+  measures every legal choice with the same parts, :meth:`ClubBot.judge`), and
   :mod:`ai.club.docs` — the knob table of ``docs/bot-tuning.md``, generated;
 * :mod:`ai.club.calls` — chi and pon; :mod:`ai.club.riichi` — riichi or dama, open riichi;
 * :mod:`ai.club.discard` — the discard choice, kans, the tile to throw;

@@ -4,7 +4,8 @@
 actions, builds one :class:`~ai.club.situation.Situation` when the choice needs it,
 and hands the choice to its part: the game's end (:mod:`ai.club.endgame`), the own
 turn (:mod:`ai.club.discard`, then :mod:`ai.club.riichi`) or a call
-(:mod:`ai.club.calls`).
+(:mod:`ai.club.calls`).  :meth:`ClubBot.judge` gives the same decision with every legal
+choice measured by the same models, for an analysis of the moment.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ import random
 from collections.abc import Sequence
 
 from ai import defence
-from ai.club.calls import claim
+from ai.club.calls import claim, kuikae_exclude
+from ai.club.calls import judge as judge_calls
 from ai.club.discard import (
     Option,
     describe,
@@ -24,15 +26,17 @@ from ai.club.discard import (
     tiles_after,
 )
 from ai.club.endgame import end_game, show_hand
-from ai.club.prefs import prefer
+from ai.club.prefs import prefer, utilities
 from ai.club.reading import add_pao_danger
-from ai.club.riichi import open_riichi_pays, want_riichi
+from ai.club.riichi import open_riichi_pays, riichi_versus_dama, want_riichi
 from ai.club.situation import Situation
 from ai.club.style import STYLES, Style
-from ai.decision import Decision
+from ai.decision import Decision, Judged, Judgement
+from ai.hand import discard_options, ukeire
 from ai.opponents import FoldWatch
 from engine.actions import (
     Action,
+    AddedKan,
     Chi,
     ClosedKan,
     Discard,
@@ -45,6 +49,7 @@ from engine.actions import (
     ShowHand,
     Tsumo,
 )
+from engine.shanten import shanten
 from engine.tiles import is_yaochuu, kind_of
 from engine.view import PlayerView
 
@@ -111,6 +116,70 @@ class ClubBot:
             return claim(Situation(view, self.style, self.watch), calls, passes[0])
         return Decision(passes[0] if passes else legal[0], "pass")
 
+    def judge(self, view: PlayerView, legal: Sequence[Action]) -> Judgement:
+        """:meth:`decide`'s decision and every choice of ``legal`` measured, best first.
+
+        The decision comes first; the other discards follow in the order the style ranks
+        them (the utility of :func:`ai.club.prefs.utilities` where it has discard
+        preferences, else the score of :func:`~ai.club.discard.evaluate`), one row per
+        kind (the tile :func:`~ai.club.discard.pick_tile` throws), a riichi beside its
+        discard with riichi's and dama's chances (:func:`ai.club.riichi.riichi_versus_dama`);
+        then each call by the best of its discards :func:`ai.club.calls.judge` weighs,
+        and the pass by the closed hand's worth, highest score first; then the other
+        choices: a win, a kan or a call the bot does not weigh with the shape of the hand
+        after it (a call: after its best discard), a pass with the hand as it is.  Like
+        :meth:`decide`, it observes ``view``.
+        """
+        decision = self.decide(view, legal)
+        sit = Situation(view, self.style, self.watch)
+        rows: list[Judged] = []
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if discards and not view.me.riichi:
+            rows = self._judge_discards(sit, discards)
+        calls = [a for a in legal if isinstance(a, (Chi, Pon, OpenKan))]
+        passes = [a for a in legal if isinstance(a, Pass)]
+        if calls and passes:
+            rows.extend(_judge_calls(sit, calls, passes[0]))
+        shown = {_row_key(r.action) for r in rows}
+        for a in legal:
+            if _row_key(a) not in shown:
+                shown.add(_row_key(a))
+                rows.append(_judge_other(sit, a))
+        first = _row_key(decision.action)
+        rows.sort(key=lambda r: _row_key(r.action) != first)
+        if rows and _row_key(rows[0].action) != first:
+            rows.insert(0, Judged(decision.action))
+        return Judgement(decision, tuple(rows))
+
+    def _judge_discards(self, sit: Situation, discards: Sequence[Discard]) -> list[Judged]:
+        """One row per discard kind (and per riichi of it), as :meth:`judge` orders them."""
+        view = sit.view
+        plain = [a for a in discards if not a.riichi]
+        opts = self.options(sit, plain)
+        if not opts:
+            return []
+        prefs = self.style.discard_prefs
+        ranks = utilities(sit, opts, prefs) if prefs is not None else [o.score for o in opts]
+        order = [o for _, _, o in sorted(zip(ranks, range(len(opts)), opts, strict=True),
+                                         key=lambda x: (-x[0], x[1]))]
+        rows: list[Judged] = []
+        for o in order:
+            tile = pick_tile(view, o.kind, plain)
+            flat = Judged(Discard(tile), o.shanten, o.ukeire, tuple(o.kinds), o.win, o.value,
+                          o.danger, o.score)
+            riichis = [a for a in discards if a.riichi and kind_of(a.tile) == o.kind
+                       and a.tile == tile]
+            if not riichis or o.shanten != 0:
+                rows.append(flat)
+                continue
+            p_r, v_r, p_d, v_d, gain = riichi_versus_dama(sit, tiles_after(view, o.kind), o)
+            said = [Judged(a, o.shanten, o.ukeire, tuple(o.kinds), p_r, v_r, o.danger,
+                           o.score + gain) for a in riichis]
+            dama = Judged(Discard(tile), o.shanten, o.ukeire, tuple(o.kinds), p_d, v_d,
+                          o.danger, o.score)
+            rows.extend([*said, dama] if gain > 0 else [dama, *said])
+        return rows
+
     def options(self, sit: Situation, plain: Sequence[Discard]) -> list[Option]:
         """Every discard of ``plain`` (no riichi) scored by :func:`evaluate`, danger
         included; draws the style's noise."""
@@ -174,3 +243,71 @@ class ClubBot:
         act = found if found is not None else next(
             a for a in plain if kind_of(a.tile) == best.kind)
         return Decision(act, reason, explain(sit, opts, best) if words else None)
+
+
+def _row_key(a: Action) -> tuple[object, ...]:
+    """What makes two actions one row of :meth:`ClubBot.judge`: a discard's kind and
+    riichi, a call's kinds (another copy of a tile is the same choice)."""
+    if isinstance(a, Discard):
+        return ("discard", kind_of(a.tile), a.riichi, a.open)
+    if isinstance(a, (Chi, Pon, OpenKan, ClosedKan)):
+        return (type(a).__name__, tuple(sorted(kind_of(t) for t in a.tiles)))
+    if isinstance(a, AddedKan):
+        return ("AddedKan", kind_of(a.tile))
+    return (a,)
+
+
+def _judge_calls(sit: Situation, calls: Sequence[Chi | Pon | OpenKan], pass_: Pass
+                 ) -> list[Judged]:
+    """Each call :func:`ai.club.calls.judge` weighs, by its best discard after it, and
+    the pass (the closed hand's worth, for the ``"ev"`` style), highest score first."""
+    if sit.view.last_discard is None:
+        return []
+    ev0, options = judge_calls(sit, calls)
+    best: dict[tuple[object, ...], Judged] = {}
+    for o in options:
+        key = _row_key(o.action)
+        found = best.get(key)
+        if found is None or (found.score is not None and o.score > found.score):
+            best[key] = Judged(o.action, o.shanten, o.ukeire, o.kinds, o.win, o.value,
+                               o.danger, o.score)
+    rows = sorted(best.values(), key=lambda r: -(r.score or 0.0))
+    if sit.style.calls == "ev":
+        closed = _judge_other(sit, pass_)
+        rows.append(Judged(pass_, closed.shanten, closed.ukeire, closed.kinds, score=ev0))
+        rows.sort(key=lambda r: -(r.score or 0.0))
+    return rows
+
+
+def _judge_other(sit: Situation, a: Action) -> Judged:
+    """A choice that is not a discard, by the shape of the hand after it."""
+    view = sit.view
+    counts = list(sit.counts)
+    nmeld = len(sit.melds)
+    unseen = sit.unseen
+    if isinstance(a, (Tsumo, Ron)):
+        return Judged(a, -1, 0, (), 1.0)
+    if isinstance(a, (ClosedKan, AddedKan)):
+        if isinstance(a, ClosedKan):
+            counts[kind_of(a.tiles[0])] -= 4
+            nmeld += 1
+        else:
+            counts[kind_of(a.tile)] -= 1
+        uk, kinds = ukeire(counts, nmeld, unseen)
+        return Judged(a, shanten(counts, nmeld), uk, tuple(kinds))
+    if isinstance(a, (Chi, Pon, OpenKan)) and view.last_discard is not None:
+        for t in a.tiles:
+            counts[kind_of(t)] -= 1
+        if isinstance(a, OpenKan):
+            uk, kinds = ukeire(counts, nmeld + 1, unseen)
+            return Judged(a, shanten(counts, nmeld + 1), uk, tuple(kinds))
+        called = kind_of(view.last_discard[1])
+        excl = kuikae_exclude(view, "chi" if isinstance(a, Chi) else "pon", a.tiles, called)
+        opts = discard_options(counts, nmeld + 1, unseen, exclude=excl)
+        if not opts:
+            return Judged(a)
+        return Judged(a, opts[0].shanten, opts[0].ukeire, opts[0].kinds)
+    if isinstance(a, Pass) and sum(counts) % 3 == 1:
+        uk, kinds = ukeire(counts, nmeld, unseen)
+        return Judged(a, shanten(counts, nmeld), uk, tuple(kinds))
+    return Judged(a)

@@ -88,6 +88,11 @@ class CallOption:
     han: int  # sure han after it
     brings_yaku: bool  # a pon that itself brings the yaku
     formal: bool = False  # a call to a tenpai without yaku, for the draw
+    ukeire: int = 0  # after the call and its discard (at tenpai: the waits' unseen tiles)
+    kinds: tuple[int, ...] = ()  # the kinds that improve the hand then (at tenpai: waits)
+    win: float | None = None  # the chance to win then (the "ev" style reads it)
+    value: float | None = None  # the worth of that win (formal tenpai: of the draw)
+    danger: float = 0.0  # the discard's expected loss
 
 
 def judge(sit: Situation, calls: Sequence[Chi | Pon | OpenKan]) -> tuple[float, list[CallOption]]:
@@ -174,13 +179,16 @@ def judge(sit: Situation, calls: Sequence[Chi | Pon | OpenKan]) -> tuple[float, 
                     if score > formal_floor:
                         out.append(CallOption(a, score, f"{mkind} {kind_name(kind_called)}: "
                                               "tenpai for the draw, no yaku", o.shanten, han,
-                                              brings_yaku, formal=True))
+                                              brings_yaku, True, o.ukeire, o.kinds, None,
+                                              formal, danger[o.kind]))
                 continue  # never a call that leaves the hand without a yaku
             hv = valuer.estimate(c, unseen, reds_after - red_lost(tiles, o.kind, ctx.red_fives))
             c[o.kind] += 1
             points = hv.points
             if route and hv.yaku_chance > 0:
                 points = points / hv.yaku_chance * st.route_sure  # the float goes next
+            p: float | None = None
+            worth: float | None = None
             if st.calls == "eager":
                 score = 1.0 + float(o.ukeire)
             else:
@@ -193,10 +201,12 @@ def judge(sit: Situation, calls: Sequence[Chi | Pon | OpenKan]) -> tuple[float, 
                 else:
                     useful *= st.call_boost  # further calls speed an open hand
                 p = win_chance(o.shanten, useful, total, draws, end=end, ron_factor=ron)
-                score = p * sit.win_value(points) - danger[o.kind] * st.defence
+                worth = sit.win_value(points)
+                score = p * worth - danger[o.kind] * st.defence
             out.append(CallOption(a, score, f"{mkind} {kind_name(kind_called)}: "
                                   f"{shanten_text(o.shanten)}, {o.ukeire} tiles, {han} han sure",
-                                  o.shanten, han, brings_yaku))
+                                  o.shanten, han, brings_yaku, False, o.ukeire, o.kinds, p,
+                                  worth, danger[o.kind]))
     return ev0, out
 
 

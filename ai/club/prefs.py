@@ -227,3 +227,15 @@ def prefer(sit: Situation, opts: Sequence[Option], weights: Sequence[float]) -> 
         if u > best_u:
             best, best_u = n, u
     return opts[best]
+
+
+def utilities(sit: Situation, opts: Sequence[Option], weights: Sequence[float]
+              ) -> list[float]:
+    """Each option's utility, the sum :func:`prefer` maximises (summed in the same order)."""
+    out: list[float] = []
+    for row in sparse_rows(sit, opts):
+        u = 0.0
+        for i, x in row:
+            u += weights[i] * x
+        out.append(u)
+    return out

@@ -84,19 +84,41 @@ def riichi_pays(sit: Situation, tiles: list[int], best: Option, dama: float, sha
     the rules of thumb of :func:`want_riichi`.)
     """
     p_r, v_r, exact_r = riichi_odds(sit, tiles, best)
-    if share < 0.6:
-        p_d = win_chance(0, best.useful, sit.total, sit.draws, ron_factor=0.0, end=sit.end)
-        v_d = exact_r  # menzen tsumo in place of the riichi han
-    else:
-        dealer = sit.ctx.dealer
-        if dama >= limit_ron("mangan", dealer=dealer):
-            return True  # left to the rule of thumb
-        # folders answer only a riichi they see: dama keeps its rons (best.win,
-        # dama_full_rons), or both are taken at the riichi's chance
-        p_d = best.win if sit.style.dama_full_rons and folders else p_r
-        v_d = dama * tenpai_bonus(dama, False, dealer)
+    if share >= 0.6 and dama >= limit_ron("mangan", dealer=sit.ctx.dealer):
+        return True  # left to the rule of thumb
+    p_d, v_d = dama_odds(sit, best, dama, share, (p_r, exact_r), folders)
     gain = p_r * sit.win_value(v_r) - p_d * sit.win_value(v_d)
     return gain > RIICHI_DEPOSIT * (1.0 - p_r)
+
+
+def dama_odds(sit: Situation, best: Option, dama: float, share: float,
+              riichi: tuple[float, float], folders: bool) -> tuple[float, float]:
+    """(win chance, value) of staying dama on the tenpai ``best``, as :func:`riichi_pays`
+    weighs them: with a yaku on most waits (``share``) dama wins as often as riichi (or
+    keeps the rons of folders who cannot see it, ``style.dama_full_rons``) for the dama
+    ``dama`` value; without one it wins by tsumo only, menzen tsumo in place of the
+    riichi han.  ``riichi`` is the riichi's win chance and exact ron value
+    (:func:`riichi_odds`)."""
+    p_r, exact_r = riichi
+    if share < 0.6:
+        return (win_chance(0, best.useful, sit.total, sit.draws, ron_factor=0.0, end=sit.end),
+                exact_r)
+    p_d = best.win if sit.style.dama_full_rons and folders else p_r
+    return p_d, dama * tenpai_bonus(dama, False, sit.ctx.dealer)
+
+
+def riichi_versus_dama(sit: Situation, tiles: list[int], best: Option
+                       ) -> tuple[float, float, float, float, float]:
+    """(riichi's win chance and value, dama's, what riichi adds) on the tenpai ``best``,
+    as :func:`riichi_pays` weighs them; what riichi adds is after the deposit it risks.
+    ``tiles`` is the concealed hand after ``best``'s discard."""
+    dama, share = average_value(wait_values(sit.view, tiles, best.kinds, riichi=False),
+                                sit.unseen)
+    p_r, v_r, exact_r = riichi_odds(sit, tiles, best)
+    p_d, v_d = dama_odds(sit, best, dama, share, (p_r, exact_r), sit.folders())
+    gain = (p_r * sit.win_value(v_r) - p_d * sit.win_value(v_d)
+            - RIICHI_DEPOSIT * (1.0 - p_r))
+    return p_r, v_r, p_d, v_d, gain
 
 
 def riichi_end(sit: Situation, pushers: float) -> float:

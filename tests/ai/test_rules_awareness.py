@@ -9,7 +9,7 @@ from ai import defence, make_bot
 from ai.club import STYLES, ClubBot
 from ai.club.discard import nagashi_alive
 from ai.hand import unseen_counts
-from ai.standing import declare_noten_gain, noten_payments
+from ai.standing import Standing, declare_noten_gain, equity, noten_payments, point_worth
 from ai.value import context, estimate
 from engine.actions import ClosedKan, Discard, EndGame, ShowHand
 from engine.events import Meld
@@ -233,3 +233,33 @@ def test_an_open_riichi_is_read_from_the_hand_it_shows() -> None:
     assert danger[parse_kinds("2s")[0]] == threat.value > 0
     assert danger[parse_kinds("5s")[0]] == threat.value  # its 6s does not make 5s furiten
     assert all(danger[k] == 0.0 for k in range(34) if k not in threat.waits)
+
+
+def test_standing_knows_a_west_round_dealer_keeps_playing_after_a_win() -> None:
+    """Tenhou's West round (extension_dealer_keeps as_last_hand): a dealer who wins plays
+    on though somebody already has 30,000, unless it is top with the target itself; with
+    target_ends the game ends at once.  Dealing into the dealer is valued by that."""
+    tenhou = load_ruleset("tenhou")
+    scores = (20000, 29000, 31000, 20000)
+
+    def loss(rules: Ruleset) -> tuple[float, float]:
+        v = make_view("123m456p789s1199p", scores=scores, seat=1, dealer=0, round_wind=2,
+                      hand_number=0, wall_remaining=30, rules=rules)
+        st = Standing(v)
+        final = equity(rules, [28000, 21000, 31000, 20000], 1, 0.0)
+        ended = (st._base - final) / point_worth(rules)
+        return st.loss(0, 8000), ended
+
+    on, ended = loss(tenhou.replace(extension_dealer_keeps="as_last_hand"))
+    assert abs(on - ended) > 1.0  # the game goes on: not the final result
+    on, ended = loss(tenhou.replace(extension_dealer_keeps="target_ends"))
+    assert abs(on - max(0.0, ended)) < 1e-9  # the game ends with these points
+
+
+def test_declaring_noten_ends_nothing_where_a_noten_dealer_keeps_the_deal() -> None:
+    """ako 8-15-01-01: a noten dealer passes the deal in the East round only; in South 4
+    it keeps it, so declaring noten does not end the game: it only pays (no gain)."""
+    rules = load_ruleset("makura").replace(renchan_at_draw="tenpai_or_after_east")
+    v = make_view("123m456p789s1199p", scores=(30500, 29500, 20000, 20000), round_wind=1,
+                  hand_number=3, wall_remaining=0, rules=rules)
+    assert declare_noten_gain(v, (0.0, 0.0, 0.0, 0.0)) < 0.0

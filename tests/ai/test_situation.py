@@ -236,12 +236,12 @@ def _plain_win(st: Standing, value: float) -> float:
     """:meth:`Standing.win` as first written: every move of the points through ``_moved``."""
     me, dealer = st._me, st._dealer
     others = [s for s in range(4) if s != me]
-    ron = sum(st._moved(((me, value), (s, -value)), my_win=True) for s in others) / 3.0
+    ron = sum(st._moved(((me, value), (s, -value)), winner=me) for s in others) / 3.0
     if me == dealer:
         pays = {s: value / 3.0 for s in others}
     else:
         pays = {s: value / (2.0 if s == dealer else 4.0) for s in others}
-    tsumo = st._moved(((me, value), *((s, -p) for s, p in pays.items())), my_win=True)
+    tsumo = st._moved(((me, value), *((s, -p) for s, p in pays.items())), winner=me)
     result = RON_SHARE * ron + (1.0 - RON_SHARE) * tsumo
     return max(0.0, (result - st._base) / st._kappa)
 

@@ -39,7 +39,7 @@ def test_unknown_bot_level_is_one_sentence(capsys: pytest.CaptureFixture[str], t
 def test_replay_of_a_missing_or_damaged_file(capsys: pytest.CaptureFixture[str],
                                              tmp_path: Path) -> None:
     assert main(["replay", str(tmp_path / "none.jsonl")]) == 2
-    assert "there is no file at" in capsys.readouterr().err
+    assert "none.jsonl: no such file" in capsys.readouterr().err
     bad = tmp_path / "bad.jsonl"
     bad.write_text("this is not a game\n", encoding="utf-8")
     assert main(["replay", str(bad)]) == 1

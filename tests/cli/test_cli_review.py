@@ -99,7 +99,7 @@ def test_an_mjai_log_is_reviewed(tmp_path: Path, capsys: pytest.CaptureFixture[s
 
 def test_a_bad_file_is_one_sentence(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["review", str(tmp_path / "nothing.jsonl")]) == 1
-    assert capsys.readouterr().err.startswith("hanchan: there is no file at ")
+    assert capsys.readouterr().err.endswith("nothing.jsonl: no such file\n")
     bad = tmp_path / "bad.json"
     bad.write_text("{not json", encoding="utf-8")
     assert main(["review", str(bad)]) == 1

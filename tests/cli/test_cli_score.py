@@ -174,4 +174,4 @@ def test_batch_from_stdin(capsys: pytest.CaptureFixture[str],
 
 def test_batch_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     status, out, err = run(capsys, "--batch", str(tmp_path / "none.jsonl"))
-    assert status == 1 and "cannot read" in err and "Traceback" not in err
+    assert status == 1 and "none.jsonl: no such file" in err and "Traceback" not in err

@@ -11,7 +11,8 @@ from cli.main import main
 from saves.reader import load
 
 KEYS = {"seat_games", "avg_rank", "ranks", "avg_points", "win_rate", "deal_in_rate",
-        "riichi_rate", "call_rate", "avg_win_value", "draw_rate", "avg_chips"}
+        "riichi_rate", "call_rate", "avg_win_value", "draw_rate", "avg_chips",
+        "avg_deal_in_value", "draw_tenpai_rate"}
 
 
 def test_json_has_exactly_the_documented_keys(capsys: pytest.CaptureFixture[str]) -> None:

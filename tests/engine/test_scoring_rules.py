@@ -1,7 +1,7 @@
-"""Example tests for the hand-value rules of shared/rules/MATRIX.md section 6.
+"""Example tests for the hand-value rules of the club rules matrix, section 6.
 
 Each test names the club rule it follows (makura = 000, teireikai = 001,
-ako = 002, yokoyoko = 003, gpc = 004 in shared/rules/sources).  Rulesets are
+ako = 002, yokoyoko = 003, gpc = 004 among the clubs' texts).  Rulesets are
 built with ``Ruleset().replace(...)``; expected points are worked out by hand in
 the comments (base points = fu x 2^(han+2); non-dealer ron x4, dealer x6).
 """

@@ -34,7 +34,7 @@ _CLUB_COMMON = dict(double_yakuman=("kokushi_13", "suuankou_tanki", "junsei_chuu
                     nagashi_with_own_calls=False)
 CLUB_BASE = BASE.replace(**_CLUB_COMMON)
 
-# One variant per club, with the values of shared/rules/MATRIX.md sections 1 to 5.
+# One variant per club, with the values of the club rules matrix, sections 1 to 5.
 CLUBS: dict[str, Ruleset] = {
     "tenhou": BASE,
     "makura": CLUB_BASE.replace(

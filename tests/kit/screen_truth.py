@@ -4,7 +4,8 @@ A game is played through the pilot with bots in all four seats: the human's seat
 is played by a bot of the same kind, its choice sent through the table screen
 (``TableScreen.submit``) as a key would.  Whenever the human must decide, the
 table's numbers are read from the rendered screen (round, hand, honba, sticks,
-wall, dora and indicators, every seat's points, riichi marks, hand sizes, the
+wall, dora and indicators, every seat's points, riichi marks, hand sizes, the own line
+over the hand (seat wind, points, rules), the
 turn marker); every result screen's numbers (han, fu, points, each payment, dora
 and ura, the before / sticks / change / after table, the sticks left) and the end
 screen's final table (points, oka, uma, bonus, result) likewise.  Each is compared
@@ -112,7 +113,7 @@ def check_table(app: HanchanApp, tally: Tally) -> None:
     me = app.session.human
     where = f"table {WINDS[state.round_wind]} {state.hand_number + 1}"
     text = "\n".join(region_text(app, scr.query_one(CenterPanel)))
-    m = re.search(r"(East|South|West|North) (\d)\s+(\d+) honba\s+(\d+) riichi", text)
+    m = re.search(r"(East|South|West|North) (\d)\s+(\d+) honba\s+(\d+) sticks?", text)
     if m is None:
         raise Mismatch(f"{where}: no round line in the centre:\n{text}")
     tally.same("round wind", m.group(1), WINDS[state.round_wind], where)
@@ -127,6 +128,13 @@ def check_table(app: HanchanApp, tally: Tally) -> None:
     tally.same("dora indicators", m.group(3).split(), tile_names(indicators), where)
     tally.same("dora", m.group(2).split(),
                [kind_name(dora_of(kind_of(t))) for t in indicators], where)
+    own = " ".join(region_text(app, scr.query_one("#own")))  # the line over the hand
+    m = re.search(r"· (East|South|West|North) seat.* · ([\d,]+) · (\S+) rules", own)
+    if m is None:
+        raise Mismatch(f"{where}: no own line over the hand: {own}")
+    tally.same("own seat", m.group(1), WINDS[state.seat_wind(me)], where)
+    tally.same("own points", num(m.group(2)), state.scores[me], where)
+    tally.same("rules", m.group(3), state.rules.name, where)
     seats = re.findall(rf"\b([ESWN]) ({NUMBER})( R)?", text.split("\n", 2)[2])
     tally.same("seats in the centre", len(seats), 4, where)
     for letter, score, riichi in seats:
@@ -219,7 +227,7 @@ def check_result(app: HanchanApp, scr: HandResultScreen, tally: Tally) -> Ledger
                    want.sticks[s], at)
         tally.same("change", num(m.group("change")), want.change[s], at)
         tally.same("after", num(m.group("after")), want.after[s], at)
-    m = re.search(r"No sticks on the table\.|(\d+) sticks? \(([\d,]+)\) stay on the table\.",
+    m = re.search(r"No sticks on the table\.|(\d+) sticks? \(([\d,]+)\) stays? on the table\.",
                   text)
     if m is None:
         raise Mismatch(f"{where}: no sticks line")

@@ -112,12 +112,13 @@ def test_ako_4_07_riichi_on_the_own_fifth_copy_is_allowed_and_no_chombo() -> Non
     play_hand(g)
     drawn = next(e for e in g.events if isinstance(e, HandDrawn))
     assert not any(isinstance(e, Penalty) for e in g.events)  # not a chombo
-    # 6-03-02: tenpai at the draw: 1,000 from each noten player; the riichi stick stays
+    # 6-03-02: tenpai at the draw: 1,000 from each noten player, double from seat 1 where
+    # the wall is broken (dice 1+1; wareme, 8-01); the riichi stick stays
     assert drawn.tenpai == (True, False, False, False)
-    assert drawn.deltas == (3000, -1000, -1000, -1000)
+    assert drawn.deltas == (4000, -2000, -1000, -1000)
     nxt = starts(g)[-1]
     assert (nxt.round_wind, nxt.dealer, nxt.honba, nxt.sticks) == (0, 0, 1, 1)
-    assert nxt.scores == (27000, 24000, 24000, 24000)
+    assert nxt.scores == (28000, 23000, 24000, 24000)
 
 
 def test_ako_1_07_a_chip_is_worth_5000_in_the_final_table() -> None:

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.actions import Discard, EndGame, Pon, Tsumo
+import pytest
+
+from engine.actions import Discard, EndGame, Pass, Pon, Ron, Tsumo
 from engine.events import (
     Discarded,
     Event,
@@ -19,6 +21,7 @@ from engine.events import (
     HandDrawn,
     HandStarted,
     Penalty,
+    Won,
 )
 from engine.game import Game
 from engine.settlement import final_table, table_balance
@@ -197,6 +200,38 @@ def test_makura_5_four_riichi_keeps_the_deal_of_a_tenpai_dealer() -> None:
     assert next_hand(g) == (0, 0, 1, 4)
 
 
+def test_makura_27_a_noten_riichi_is_a_chombo_at_the_four_riichi_abort() -> None:
+    # makura 27): ノーテンリーチは流局後チョンボ, and 6): ４人リーチ is a 途中流局 - the
+    # practice seat's noten riichi is found when the fourth riichi aborts the hand: a
+    # chombo (33): 4,000 to each), the hand replayed (35); not an abort passing the deal
+    hands = {**FOUR_RIICHI, 0: "123m456m789m19p56z"}
+    rules = preset("makura").replace(practice_mode=True)
+    wall = build_wall(hands, ["5z", "6z", "7z", "5z"])
+    g = Game(rules, seed=0, walls=[wall, wall])
+    g.act(0, Discard(wall[52], riichi=True))
+    run(g, (1, "riichi 6z"), (2, "riichi 7z"), (3, "riichi 5z"), (0, "pass"))
+    pen = [e for e in g.events if isinstance(e, Penalty)]
+    assert [(p.seat, p.kind) for p in pen] == [(0, "chombo")]
+    assert not any(isinstance(e, HandDrawn) for e in g.events)
+    h = starts(g)[-1]
+    assert (h.dealer, h.honba) == (0, 0)
+
+
+def test_makura_27_a_nagashi_win_excuses_a_noten_riichi() -> None:
+    # makura 27): ノーテンリーチは流局後チョンボ。ただし他にアガった者がいればペナルティー
+    # なし; 44 e): nagashi is a tsumo win at the draw - seat 2's nagashi stands, seat 0's
+    # noten riichi costs nothing but its stick, which the nagashi winner takes (24))
+    wall = nagashi_wall_at(2)
+    rules = preset("makura").replace(practice_mode=True)
+    g = Game(rules, seed=0, walls=[wall, wall])
+    g.act(0, Discard(wall[52], riichi=True))
+    play_hand(g)
+    assert not any(isinstance(e, Penalty) for e in g.events)
+    res = last_result(g)
+    assert isinstance(res, HandDrawn) and res.nagashi == (2,) and res.sticks_taken == 1
+    assert res.deltas == (-4000, -2000, 8000 + 1000, -2000)
+
+
 def test_makura_5_noten_dealer_passes_the_deal_at_four_winds() -> None:
     # makura 6) 開局時四風子連打 with a noten dealer: the deal passes (rule 5), one honba
     hands = {0: "13579m2468p1357s", 1: "2468m13579p2468s", 2: "13579s23456z9p99m",
@@ -251,10 +286,79 @@ def test_makura_31_35_the_chombo_players_own_riichi_stick_stays() -> None:
     assert "Your own riichi stick stays on the table for the next winner." in words
 
 
+def test_makura_35_a_busting_chombo_gives_the_riichi_sticks_back_first() -> None:
+    # makura 35): リーチ棒はリーチ者に戻る。リーチ者のチョンボは供託。ただしそのチョンボに
+    # よって持ち点が0点を切った者が出た場合は半荘終了 - the sticks go back the moment the
+    # chombo is found, then the game ends; seat 0's own stick stays (31) and goes to the top
+    # (24). Seat 1, given its stick back, ties seat 3 at 29,000 and ranks 2nd by seat
+    # (上家優先, 1)): +10 uma, where the top taking both sticks left it 3rd (-10).
+    wall = build_wall(RIICHI_CHOMBO, ["5z", "6z", "7z", "1z", "5z"])
+    rules = preset("makura").replace(practice_mode=True)
+    g = start_at(rules, 0, 0, (12000, 25000, 38000, 25000), wall, [wall])
+    drawn = g.state.drawn
+    assert drawn is not None
+    g.act(0, Discard(drawn, riichi=True))
+    run(g, (1, "riichi 6z"))
+    while not (g.state.phase == "turn" and g.state.turn == 0):
+        seat, acts = next(iter(g.pending().items()))
+        g.act(seat, default_action(g, seat, acts))
+    g.act(0, Tsumo())
+    assert g.over
+    end = g.events[-1]
+    assert isinstance(end, GameEnded) and end.reason == "bust"
+    table = {r.seat: r for r in end.table}
+    assert {s: r.points for s, r in table.items()} == {0: -1000, 1: 29000, 2: 43000, 3: 29000}
+    assert (table[1].rank, table[1].uma) == (2, 10.0) and table[3].rank == 3
+
+
+# Seat 1 waits on 5p with tanyao; seat 3 discards 5p on the first go-round; seat 0 (the
+# practice seat) is noten and calls ron on it too.
+FALSE_AND_REAL_RON = {0: "13579m2468p1357s", 1: "234m567m234s66s46p", 2: "13579s123456z99p",
+                      3: "2468m2468p2468s7z"}
+
+
+def _false_ron_beside_a_real_one(name: str, false_first: bool) -> Game:
+    rules = preset(name).replace(practice_mode=True)
+    wall = build_wall(FALSE_AND_REAL_RON, ["6z", "7z", "6z", "5p"], red_fives=rules.red_fives)
+    g = Game(rules, seed=0, walls=[wall, wall])
+    run(g, (0, "d 6z"), (1, "d 7z"), (2, "d 6z"), (3, "d 5p"))
+    assert Ron() in g.pending()[1] and Ron() not in g.pending()[0]
+    for seat in ((0, 1) if false_first else (1, 0)):
+        g.act(seat, Ron())
+    return g
+
+
+@pytest.mark.parametrize("false_first", [True, False])
+@pytest.mark.parametrize("name", ["makura", "ako", "teireikai", "gpc", "yokoyoko"])
+def test_a_false_ron_beside_a_legal_ron_is_excused(name: str, false_first: bool) -> None:
+    # makura 34): チョンボが他の正当なアガリと同時に発生した場合は、アガリが優先され、チョン
+    # ボは免除される; ako 7-05-01-01: 他家の正当な栄和のみを有効とし、錯和は免れる.  The
+    # texts of teireikai, gpc and yokoyoko are silent: the presets do the same
+    # (chombo_excused_by_win).  Whichever declares first, seat 1's win stands.
+    g = _false_ron_beside_a_real_one(name, false_first)
+    assert not any(isinstance(e, Penalty) for e in g.events)
+    won = last_result(g)
+    assert isinstance(won, Won) and [w.seat for w in won.wins] == [1]
+
+
+def test_a_false_ron_alone_is_a_chombo_at_once() -> None:
+    # makura 33) a): 正当なアガリでもないのにアガリを宣言した - with no legal win beside it
+    rules = preset("makura").replace(practice_mode=True)
+    wall = build_wall(FALSE_AND_REAL_RON, ["6z", "7z", "6z", "5p"])
+    g = Game(rules, seed=0, walls=[wall, wall])
+    run(g, (0, "d 6z"), (1, "d 7z"), (2, "d 6z"), (3, "d 5p"))
+    g.act(0, Ron())
+    g.act(1, Pass())
+    pen = [e for e in g.events if isinstance(e, Penalty)]
+    assert [(p.seat, p.kind) for p in pen] == [(0, "chombo")]
+
+
 def test_gpc_40_false_call_and_riichi_sticks_go_back() -> None:
     # gpc l.40: チョンボが発生した局に出されたリーチ棒、1,000点罰符棒は出した本人に戻る;
-    # l.4 the false pon put 1,000 on the table; l.38 12,000 lost to nobody; l.39 replayed
-    g = _riichi_then_false_tsumo(preset("gpc"), false_pon=True)
+    # a false pon (under a false_call that costs 1,000, as gpc's before 2020, l.55) put
+    # 1,000 on the table; l.38 12,000 lost to nobody; l.39 replayed
+    g = _riichi_then_false_tsumo(preset("gpc").replace(false_call="table_1000"),
+                                 false_pon=True)
     h = starts(g)[-1]
     assert (h.dealer, h.honba, h.sticks) == (0, 0, 0)
     assert h.scores == (25000 - 12000, 25000, 25000, 25000)
@@ -447,6 +551,25 @@ def test_ako_3_17_nagashi_is_a_win_complete_at_the_last_discard() -> None:
     assert res.sticks_taken == 1 and res.chips == (-8, -8, 24, -8)
     assert g.state.wins_by_seat[2] == 1  # 1-08: seat 2 won a hand, no yakitori
     assert next_hand(g) == (0, 1, 0, 0)
+
+
+def test_ako_1_09_02_a_nagashi_win_that_busts_earns_the_bust_chips() -> None:
+    # ako 3-17-01-01: nagashi is a win (a yakuman, 3-17-01 e); 1-09-02-01 and 8-07-18: the
+    # busted player pays the player who busted it 3 chips.  Seat 3 (8,000, paying 8,000)
+    # and seat 1 (16,000, paying 16,000 as the wareme seat) both fall below 0.
+    wall = nagashi_wall_at(2)
+    g = start_at(preset("ako"), 0, 0, (60000, 15000, 18000, 7000), wall, [wall])
+    play_hand(g)
+    res = last_result(g)
+    assert isinstance(res, HandDrawn) and res.nagashi == (2,)
+    assert g.over
+    end = g.events[-1]
+    assert isinstance(end, GameEnded) and end.reason == "bust"
+    chips = {r.seat: r.chips for r in end.table}
+    # nagashi 24 chips from the three payers (8-07-11); 3 bust chips from each busted
+    # seat (8-07-18); yakitori (8-07-17): the three without a win put 3 chips each into a
+    # pool that seat 2, the only winner, takes
+    assert chips == {0: -8 - 3, 1: -8 - 3 - 3, 2: 24 + 3 + 3 + 9, 3: -8 - 3 - 3}
 
 
 def test_ako_nagashi_ends_the_hand_with_tiles_still_in_the_wall() -> None:

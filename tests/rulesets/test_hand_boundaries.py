@@ -192,32 +192,40 @@ def scores_after(h: Hand) -> list[int]:
     return sc
 
 
+def sticks_back(r: Ruleset, h: Hand) -> list[int]:
+    """Sticks a chombo hand gives back to each seat, whether the game goes on or ends
+    (makura 31, 35; gpc l.40; teireikai 罰則1; yokoyoko (1): the moment it is found)."""
+    back = [0, 0, 0, 0]
+    res = h.result
+    if not (isinstance(res, Penalty) and r.chombo_sticks_returned):
+        return back
+    for ev in h.events:
+        if isinstance(ev, RiichiAccepted) and not (
+                r.chombo_own_stick_stays and ev.seat == res.seat):
+            back[ev.seat] += 1
+        elif isinstance(ev, Penalty) and r.chombo_penalty_sticks_returned:
+            back[ev.seat] += ev.to_table // 1000
+    return back
+
+
 def check_sticks_and_points(r: Ruleset, h: Hand) -> None:
     sticks = h.start.sticks
     lost = 0
-    riichi = [0, 0, 0, 0]
-    penalty = [0, 0, 0, 0]
     for ev in h.events:
         if isinstance(ev, RiichiAccepted):
-            riichi[ev.seat] += 1
             sticks += 1
         elif isinstance(ev, Penalty):
             sticks += ev.to_table // 1000
-            penalty[ev.seat] += ev.to_table // 1000
             lost += sum(ev.deltas) + ev.to_table  # what went to nobody
         elif isinstance(ev, (Won, HandDrawn)):
             sticks -= ev.sticks_taken
             paid_in = sum(ev.deltas)
             assert paid_in == 1000 * ev.sticks_taken  # only the sticks come from the table
     sc = scores_after(h)
-    res = h.result
-    if (isinstance(res, Penalty) and r.chombo_sticks_returned
-            and isinstance(h.after, HandStarted)):
-        for s in range(4):  # makura 31, 35; gpc l.40; teireikai 罰則1; yokoyoko (1)
-            back = 0 if (r.chombo_own_stick_stays and s == res.seat) else riichi[s]
-            back += penalty[s] if r.chombo_penalty_sticks_returned else 0
-            sc[s] += 1000 * back
-            sticks -= back
+    back = sticks_back(r, h)
+    for s in range(4):
+        sc[s] += 1000 * back[s]
+        sticks -= back[s]
     total_before = sum(h.start.scores) + 1000 * h.start.sticks
     if isinstance(h.after, HandStarted):
         assert list(h.after.scores) == sc and h.after.sticks == sticks
@@ -230,16 +238,19 @@ def busted(r: Ruleset, h: Hand, sc: list[int]) -> bool:
     if r.bust != "below_zero" or min(sc) >= 0:
         return False
     res = h.result
-    if (isinstance(res, HandDrawn) and res.kind == "exhaustive" and not res.nagashi
-            and not r.noten_payment_can_bust):
-        before = [sc[i] - res.deltas[i] for i in range(4)]
-        return any(sc[i] < 0 and before[i] < 0 for i in range(4))
+    if not r.noten_payment_can_bust:
+        # ako 1-09-01: noten payments never bust; a player below zero busts at the end of
+        # a hand it pays for, not of one it takes no part in
+        if isinstance(res, HandDrawn) and res.kind == "exhaustive" and not res.nagashi:
+            return False
+        return any(sc[i] < 0 and (res.deltas[i] < 0 or sc[i] - res.deltas[i] >= 0)
+                   for i in range(4))
     return True
 
 
 def expected_after(r: Ruleset, h: Hand) -> set[tuple[object, ...]]:
     """What may follow the hand: ("end",) and/or ("next", round, dealer, honba)."""
-    sc = scores_after(h)
+    sc = [p + 1000 * b for p, b in zip(scores_after(h), sticks_back(r, h), strict=True)]
     d, rnd, res = h.start.dealer, h.round, h.result
     if busted(r, h, sc):
         return {("end",)}

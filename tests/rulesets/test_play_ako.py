@@ -1,7 +1,7 @@
 """The ``ako`` preset played through the engine: one scripted scenario per rule row.
 
-Every game here runs on ``rulesets.load("ako")`` itself (雀荘あこ詳細ルール, source
-shared/rules/sources/002_*.txt); each test cites the club's item number.  Walls are
+Every game here runs on ``rulesets.load("ako")`` itself (雀荘あこ詳細ルール, numbered
+as in 麻雀ルール全集 41st ed.); each test cites the club's item number.  Walls are
 scripted tile by tile (``tests.kit.game.build_wall``); unless a move is scripted
 every seat discards the tile it drew, passes every claim and shows its hand at a draw.
 
@@ -215,6 +215,20 @@ def test_dealer_at_an_exhaustive_draw(round_wind: int, hands: dict[int, str],
     assert (nxt.round_wind, nxt.dealer, nxt.honba) == (round_wind, 0 if keeps else 1, 1)
 
 
+@pytest.mark.parametrize(("wareme", "deltas"), [
+    (2, (4000, -1000, -2000, -1000)),  # the noten wareme seat pays double
+    (0, (6000, -2000, -2000, -2000)),  # the tenpai wareme seat receives double
+])
+def test_wareme_doubles_noten_payments(wareme: int, deltas: tuple[int, ...]) -> None:
+    # ako 8-01: 割れ目の人は払うのも貰うのも倍; the written exceptions are 錯和料 (doubled
+    # too, 8-01-01) and 積み棒 (not doubled, 8-01-02), none for ノー聴罰符 (1-06)
+    g = start_at(AKO, wall(TENPAI_DEALER), dice=dice_for(0, wareme))
+    play_hand(g)
+    res = last_result(g)
+    assert isinstance(res, HandDrawn) and res.tenpai == (True, False, False, False)
+    assert res.deltas == deltas
+
+
 # ------------------------------------------------------------------ abortive draws
 
 NINE_CHILD = {0: "123m456m789m12p99s", 1: "19m19p19s1234z246m", 2: "13579s23456z9p99m",
@@ -245,6 +259,24 @@ def test_nine_terminals_after_a_double_riichi_keeps_the_stick_on_the_table() -> 
     nxt = starts(g)[-1]
     assert (nxt.dealer, nxt.honba, nxt.sticks) == (0, 1, 1)
     assert nxt.scores == (24000, 25000, 25000, 25000)
+
+
+def test_nine_terminals_on_a_first_draw_even_after_another_players_call() -> None:
+    # ako 8-09-02: a child may abort 「第1自摸時」, with no condition on calls (where the
+    # same text means "no call before" it says so: 3-16-01 「鳴きのない第1自摸時」).
+    # Seat 3 pons the dealer's 5z before seat 1 has drawn.
+    hands = {0: "5z2468m2468p2468s", 1: "19m19p19s1234z246m", 2: "13579s23467z9p19m",
+             3: "55z1357s2468m357p"}
+    g = new(wall(hands, ["5z"]), dice=dice_for(0, 2))
+    run(g, (0, "d 5z"), (3, "pon"), (3, "d 2m"))
+    while not (g.state.turn == 1 and g.state.phase == "turn"):
+        seat, acts = next(iter(g.pending().items()))
+        g.act(seat, default_action(g, seat, acts))
+    assert g.state.seats[1].discards == 0 and g.state.calls_made
+    assert NineTerminals() in g.pending()[1]
+    run(g, (1, "nine"))
+    res = last_result(g)
+    assert isinstance(res, HandDrawn) and res.kind == "nine_terminals"
 
 
 FOUR_WINDS = {0: "123m456m789m12p99s", 1: "2468m13579p2468s", 2: "13579s23456z9p99m",
@@ -327,7 +359,8 @@ def test_a_wait_on_the_own_fifth_copy_is_tenpai() -> None:
     play_hand(g)
     res = last_result(g)
     assert isinstance(res, HandDrawn) and res.tenpai == (True, False, False, False)
-    assert res.deltas == (3000, -1000, -1000, -1000)  # 1-06: 3,000 in all
+    # 1-06: 3,000 in all; 8-01: seat 2, where the wall is broken, pays double
+    assert res.deltas == (4000, -1000, -2000, -1000)
 
 
 BARE_TANKI = {0: "13579m68p13579s7z", 1: "11223344p5z6z7z9m1s", 2: "2468m13579s1234z",
@@ -352,15 +385,36 @@ def test_no_noten_declaration_with_a_bare_single_wait() -> None:
     assert any(isinstance(e, NotenDeclared) and e.seat == 3 for e in g.events)
 
 
+@pytest.mark.parametrize("next_hand", ["ron between others", "noten payment"])
+def test_a_player_below_zero_by_noten_payments_busts_only_when_it_pays_a_hand(
+        next_hand: str) -> None:
+    # 1-09-01: ノー聴罰符で飛ばない.  The text is silent on what follows; the preset's
+    # reading: such a player plays on below zero and busts at the end of a hand it pays
+    # for (a win, a nagashi, a chombo), never by a further noten payment nor by a hand it
+    # takes no part in (which would give a bust with no buster, 1-09-02-01).
+    scores = (25000, 25000, 50500, -500)
+    if next_hand == "ron between others":  # the dealer deals in to seat 1
+        w, dice = ron_wall(0)
+        g = start_at(AKO, w, scores=scores, dice=dice)
+        pass_the_deal(g)
+    else:  # the dealer alone tenpai: seat 3 pays 1,000 more
+        g = start_at(AKO, wall({**NOTEN, 0: "123m456m789m12p99s"}), scores=scores,
+                     dice=dice_for(0, 2))
+        play_hand(g)
+    assert not g.over
+    assert starts(g)[-1].scores[3] < 0
+
+
 def test_noten_payments_never_bust() -> None:
     # 1-09-01: ノー聴罰符で飛ばない -- seat 3 falls to -500 by the noten payment and plays on
     hands = {**NOTEN, 0: "123m456m789m12p99s"}  # the dealer alone is tenpai
+    # (the wall is broken in front of seat 2, who pays double: 8-01)
     g = start_at(AKO, wall(hands), scores=(25000, 25000, 49500, 500), dice=dice_for(0, 2))
     play_hand(g)
     res = last_result(g)
-    assert isinstance(res, HandDrawn) and res.deltas == (3000, -1000, -1000, -1000)
+    assert isinstance(res, HandDrawn) and res.deltas == (4000, -1000, -2000, -1000)
     assert not g.over
-    assert starts(g)[-1].scores == (28000, 24000, 48500, -500)
+    assert starts(g)[-1].scores == (29000, 24000, 47500, -500)
 
 
 # ------------------------------------------------------------------ 3. wall and dora
@@ -534,6 +588,23 @@ def test_daisharin_is_a_yakuman_with_24_chips_from_the_payers() -> None:
     w = won.wins[0]
     assert ("daisharin", 13) in w.yaku and w.yakuman_count == 1
     assert w.chips == (24, -8, -8, -8)
+
+
+def test_a_yakuman_earns_its_ippatsu_ura_and_red_five_chips_too() -> None:
+    # ako 8-07-02 (ippatsu 1), 8-07-13 (1 per ura dora), 8-07-16 (1 per red five) stand
+    # alone: the only yakuman exception written is 8-07-11-02 (a counted yakuman earns no
+    # yakuman chips).  The dealer's 大車輪 holds both red 5p, double riichi on the first
+    # discard, tsumo on the next draw (ippatsu); ura indicators 6p and 1z: 77p = 2 ura.
+    hand = {**DAISHARIN, 0: "1122334400667p"}
+    g = new(wall(hand, ["1z", "6z", "6z", "1z", "7p"], dora="3z3z", ura="6p2z"),
+            dice=dice_for(0, 2))
+    run(g, (0, "riichi 1z"), (0, "tsumo"))
+    won = last_result(g)
+    assert isinstance(won, Won)
+    w = won.wins[0]
+    assert ("daisharin", 13) in w.yaku and w.yakuman_count == 1
+    each = 1 + 2 + 2 + 24 // 3  # ippatsu, 2 ura, 2 red fives from each; 24 shared
+    assert w.chips == (3 * each, -each, -each, -each)
 
 
 PUNG_OTHERS = {1: "13579p2468s1357z", 2: "15689m1357s2467z", 3: "2468p79m3579s345z"}
@@ -984,7 +1055,7 @@ def test_formal_tenpai_of_an_open_hand_without_yaku() -> None:
     res = last_result(g)
     assert isinstance(res, HandDrawn) and res.kind == "exhaustive"
     assert res.tenpai == (False, True, False, False)
-    assert res.deltas == (-1000, 3000, -1000, -1000)
+    assert res.deltas == (-1000, 4000, -2000, -1000)  # seat 2 pays double (wareme, 8-01)
 
 
 # ------------------------------------------------------------------ yakitori and multiple ron

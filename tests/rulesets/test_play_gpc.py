@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.actions import Discard, EndGame, Ron
-from engine.events import Won
+from engine.actions import Discard, EndGame, Pon, Ron
+from engine.events import Penalty, Won
 from engine.legal import IllegalAction
 from rulesets.schema import Ruleset
 from tests.kit.play import (
@@ -43,7 +43,9 @@ from tests.kit.play import (
     game,
     last_result,
     play_hand,
+    play_until,
     preset,
+    riichi_offered,
     rotate,
     rows,
     run,
@@ -257,3 +259,30 @@ def test_pao_daisangen_tsumo_in_full_ron_split(rules: Ruleset) -> None:
 def test_no_nagashi_mangan(rules: Ruleset) -> None:
     # MATRIX.md: nagashi mangan none (not among gpc's rules)
     check_no_nagashi_mangan(rules)
+
+
+# ---------------------------------------------------------------- practice-mode penalties
+
+
+def test_a_false_pon_costs_nothing_since_2020(rules: Ruleset) -> None:
+    # gpc l.54-57: the 1,000 for a withdrawn pon/chi/kan was abolished in 2020 (※2020年度
+    # より廃止); since 2022 only a withdrawn riichi costs 1,000 (※2022年度より更新).  l.4 is
+    # the older summary.  A pon the practice seat cannot make is refused: no penalty, no
+    # stick, the hand plays on.
+    g = game(rules.replace(practice_mode=True), build_wall(TENPAI_DEALER))
+    play_until(g, lambda g: g.state.phase == "claim" and g.state.last_discard is not None
+               and g.state.last_discard[0] == 1 and 0 in g.pending())
+    hand = sorted(g.state.seats[0].hand)
+    with pytest.raises(IllegalAction):
+        g.act(0, Pon((hand[0], hand[1])))
+    assert not any(isinstance(e, Penalty) for e in g.events)
+    assert g.state.sticks == 0 and g.state.scores == [25000] * 4
+
+
+def test_riichi_below_1000_points(rules: Ruleset) -> None:
+    # gpc l.21: ハコ割れ終了なし - the game plays on below zero, and the text never says a
+    # player needs 1,000 points to declare riichi: the preset lets a player at 500 declare
+    # it (as teireikai リーチ8, the other club without a bust, writes), or a player once
+    # under 1,000 could never declare riichi again in the game
+    g = start_at(rules, 0, 0, (500, 33000, 33000, 33500), build_wall(TENPAI_DEALER))
+    assert riichi_offered(g, 0)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.actions import ClosedKan, Discard, EndGame, NineTerminals, Ron, ShowHand
+from engine.actions import ClosedKan, Discard, EndGame, NineTerminals, Pon, Ron, ShowHand
 from engine.events import (
     DoraRevealed,
     Drew,
@@ -766,3 +766,47 @@ def test_makura_gp_differs_from_makura_only_in_the_bust_rule() -> None:
     gp, std = preset("makura-gp"), preset("makura")
     assert gp.bust == "none" and std.bust == "below_zero"
     assert gp.replace(bust=std.bust, name=std.name) == std
+
+
+# ---------------------------------------------------------------- practice-mode penalties
+
+# Seat 0 (the dealer, the practice seat) waits on 5p with tanyao; seat 1 throws 1z, seat 0
+# calls a false pon on it, and seat 2 then throws 5p.
+AFTER_FALSE_CALL = {0: "234m567m234s66s46p", 1: "2468m13579p2468s", 2: "13579s123456z99p",
+                    3: "2468m2468p2468s7z"}
+
+
+def test_no_ron_after_a_withdrawn_call_until_the_own_next_draw(makura: Ruleset) -> None:
+    # makura 38) a): a withdrawn call puts 1,000 on the table; 39): チーポンカンを取り消した
+    # 場合、次の自分のツモまでは、ロンの発声ができない - seat 2's 5p may not be won on, the
+    # next one (after seat 0's own draw) may
+    rules = makura.replace(practice_mode=True)
+    g = game(rules, build_wall(AFTER_FALSE_CALL, ["6z", "1z", "5p", "7z", "9s", "9s", "5p"]))
+    run(g, (0, "d 6z"), (1, "d 1z"))
+    sixes = [t for t in g.state.seats[0].hand if t >> 2 == 23]  # the pair of 6s
+    g.act(0, Pon((sixes[0], sixes[1])))
+    assert g.state.sticks == 1  # 38): 罰符1000点を場に供託
+    run(g, (2, "d 5p"))
+    assert Ron() not in g.pending().get(0, ())
+    run(g, (0, "d 9s"), (1, "d 9s"), (2, "d 5p"))
+    assert Ron() in g.pending()[0]
+
+
+# Seat 1 waits on 1p-4p and declares open riichi by throwing the 1p it draws: furiten (its
+# own river holds a winning tile), it can never ron.  Seat 0, not in riichi, holds a 4p.
+OPEN_FURITEN = {0: "13579m2468s135z4p", 1: "123m456m789m2355p", 2: "2468m2368p2468s6z",
+                3: "13579p13579s246z"}
+
+
+def test_a_tile_an_open_riichi_furiten_cannot_win_on_may_be_discarded(makura: Ruleset) -> None:
+    # makura 18): オープンリーチに対し不注意で当たり牌を出した時は、ノーカウント - only a
+    # 当たり牌 (a tile the open riichi can win on) is refused; a furiten open riichi
+    # (25): フリテンリーチ, ツモアガリのみ) cannot ron the 4p, so seat 0 may throw it
+    g = game(makura, build_wall(OPEN_FURITEN, ["9s", "1p", "5z", "9s", "9s"]))
+    run(g, (0, "d 9s"), (1, "open-riichi 1p"))
+    play_until(g, lambda g: g.state.turn == 0 and g.state.phase == "turn")
+    assert 12 in discard_kinds(g, 0)  # the 4p
+    fresh = game(makura, build_wall(OPEN_FURITEN, ["9s", "7z", "5z", "9s", "9s"]))
+    run(fresh, (0, "d 9s"), (1, "open-riichi 7z"))
+    play_until(fresh, lambda g: g.state.turn == 0 and g.state.phase == "turn")
+    assert 12 not in discard_kinds(fresh, 0)  # not furiten: the 4p is a 当たり牌

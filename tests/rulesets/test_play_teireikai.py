@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.actions import ClosedKan, Ron
+from engine.actions import ClosedKan, EndGame, Ron
 from engine.events import Discarded, DoraRevealed, HandDrawn, Won
 from engine.game import Game
 from rulesets.schema import Ruleset
@@ -29,6 +29,7 @@ from tests.kit.play import (
     SUUANKOU_DRAWS,
     SUUANKOU_TANKI,
     TENPAI_DEALER,
+    WIN_HANDS,
     build_wall,
     check_formal_tenpai_not_on_the_own_fifth_tile,
     check_furiten_riichi_tsumo_only,
@@ -53,6 +54,7 @@ from tests.kit.play import (
     riichi_kan_offered,
     riichi_offered,
     riichi_offers_by_tiles_left,
+    rotate,
     rows,
     run,
     south4,
@@ -92,6 +94,31 @@ def test_final_table_half_up_no_oka_uma_10_5(rules: Ruleset) -> None:
     assert all(r.oka == 0 for r in end.table)
     assert [t[s].uma for s in range(4)] == [10, 5, -5, -10]
     assert [t[s].result for s in range(4)] == [12 + 10, 3 + 5, -3 - 5, -12 - 10]
+
+
+def test_last_dealer_tenpai_and_top_plays_on(rules: Ruleset) -> None:
+    # teireikai ルール4: 連荘(聴牌連荘あり); 親がノーテンならば親流れでオーラスならゲーム
+    # 終了 - only a noten dealer ends South 4: a tenpai dealer keeps the deal even when top
+    # (no テンパイやめ), and is not asked to stop
+    g = south4(rules, (25000, 25000, 25000, 45000), build_wall(rotate(TENPAI_DEALER, 3),
+                                                                  dealer=3))
+    play_hand(g)
+    assert not g.over
+    res = last_result(g)
+    assert isinstance(res, HandDrawn) and res.tenpai[3]
+    h = starts(g)[-1]
+    assert (h.round_wind, h.dealer, h.honba) == (1, 3, 1)
+
+
+def test_last_dealer_win_while_top_plays_on(rules: Ruleset) -> None:
+    # teireikai ルール4: 連荘 - a last-dealer win keeps the deal; no アガリやめ is written,
+    # so the game neither ends by itself nor asks the dealer
+    g = south4(rules, (25000, 25000, 25000, 45000), build_wall(WIN_HANDS, ["1z", "3p"],
+                                                                  dealer=3))
+    run(g, (0, "d 3p"), (3, "ron"))
+    assert not g.over and not any(isinstance(a, EndGame) for a in g.pending().get(3, ()))
+    h = starts(g)[-1]
+    assert (h.round_wind, h.dealer, h.honba) == (1, 3, 1)
 
 
 def test_equal_points_rank_by_seat_order(rules: Ruleset) -> None:

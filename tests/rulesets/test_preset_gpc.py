@@ -56,4 +56,4 @@ def test_penalties(r: Ruleset) -> None:
     assert r.chombo == "to_nobody" and r.chombo_points == 12000  # gpc l.5, l.38
     assert r.chombo_replay and not r.chombo_dealer_passes  # gpc l.39
     assert r.chombo_sticks_returned  # gpc l.40
-    assert r.false_call == "table_1000"  # gpc l.4
+    assert r.false_call == "none"  # gpc l.54-55: abolished in 2020

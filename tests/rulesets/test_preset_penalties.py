@@ -66,6 +66,14 @@ def test_ako_tenpai_player_gets_its_best_value() -> None:
     assert p.deltas == (4000, -18000, 12000, 2000)
 
 
+def test_ako_tenpai_player_is_never_paid_less_than_the_mangan_share() -> None:
+    # ako 7-01: 満貫払い、ただしその後和る可能性があった聴牌者に対しては、和った場合の最高の
+    # 点数 - the exception is there for the tenpai player, who lost a chance to win: a
+    # tenpai hand worth 1,100 at best is paid the 2,000 mangan share a noten player gets
+    p = chombo_penalty(1, 0, load_ruleset("ako"), tenpai_best={2: 1100})
+    assert p.deltas == (4000, -8000, 2000, 2000)
+
+
 def test_ako_wareme_doubles_the_chombo() -> None:
     rules = load_ruleset("ako")
     # ako 8-01-01: 割れ目によって錯和料も倍とする
@@ -89,9 +97,8 @@ def test_false_calls() -> None:
     p = false_call_penalty(2, load_ruleset("makura"))
     assert p is not None and p.deltas == (0, 0, -1000, 0) and p.to_table == 1000
     assert not p.dead_hand
-    # gpc l.4: 誤ポン・チー・カンは1,000点供託の後、自由にアガることができる
-    p = false_call_penalty(0, load_ruleset("gpc"))
-    assert p is not None and p.to_table == 1000 and not p.dead_hand
+    # gpc l.54-55: the 1,000 for a withdrawn pon/chi/kan was abolished in 2020
+    assert false_call_penalty(0, load_ruleset("gpc")) is None
     # teireikai 罰則3: 空チー・空ポン・空カンはアガリ放棄
     p = false_call_penalty(1, load_ruleset("teireikai"))
     assert p is not None and p.dead_hand and p.deltas == (0, 0, 0, 0) and p.to_table == 0

@@ -98,7 +98,7 @@ def test_newer_version_says_so() -> None:
 
 def test_ruleset_missing_options_take_defaults() -> None:
     assert ruleset_from_dict({"name": "x", "oka": 0}) == Ruleset(
-        name="x", oka=0, extension_dealer_keeps="target_ends")
+        name="x", oka=0, extension_dealer_keeps="target_ends", chombo_excused_by_win=False)
 
 
 def test_a_save_older_than_an_option_keeps_the_game_it_played() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Input, Select
+from textual.widgets import Input, OptionList
 
 from cli.files import verify_file
 from rulesets import load
@@ -31,7 +31,7 @@ async def test_the_menu_opens_the_drills_and_a_drill_keeps_score(tmp_path: Path)
         assert isinstance(scr, DrillScreen) and scr.kind == "scores"
         qs = questions("scores", scr.rules, count=scr.count, seed=scr.seed)
         key = qs[0].key
-        assert "Hand:" in screen_text(app)
+        assert "Won on the tile set apart" in screen_text(app)  # the hand drawn as tiles
         await pilot.press(*"nonsense", "enter")
         await pilot.pause()
         assert "is not part of a score" in scr.said and scr.asked == 0
@@ -56,7 +56,8 @@ async def test_the_drills_follow_the_chosen_rules(tmp_path: Path) -> None:
         await pilot.pause()
         drills = app.screen
         assert isinstance(drills, DrillsScreen)
-        drills.query_one("#rules", Select).value = "ako"
+        presets = drills.query_one("#rules", OptionList)
+        presets.highlighted = [p.name for p in drills.infos].index("ako")
         await pilot.pause()
         assert drills.rules() == load("ako")
         await pilot.press("down", "enter")  # the fu drill
@@ -75,7 +76,7 @@ async def test_the_discards_drill_reviews_the_saved_games(tmp_path: Path) -> Non
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("d")
         await pilot.pause()
-        await pilot.press("down", "down", "down", "enter")  # the last drill: discards
+        await pilot.press("down", "down", "down", "enter")  # the discards drill
         scr = app.screen
         assert isinstance(scr, DrillScreen) and scr.kind == "discards"
         for _ in range(200):

@@ -37,7 +37,7 @@ async def test_the_new_game_screen_seats_an_mjai_bot(tmp_path: Path) -> None:
         try:
             assert isinstance(session.bots[2], MjaiSeat)
             assert not isinstance(session.bots[1], MjaiSeat)
-            assert session.names[2] == "Bot W (mjai simple.py)"
+            assert session.names[2] == "Chika (mjai simple.py)"
         finally:
             session.close()
         assert session.bots[2]._proc is None

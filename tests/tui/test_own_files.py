@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 import tempfile
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -122,7 +121,7 @@ async def test_player_names_with_brackets_show_in_the_replay_and_its_review(
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, ReplayScreen)
-        assert f"seat East ({HOSTILE})" in shown(app)
+        assert f"{HOSTILE}, East seat" in shown(app)
         await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, ReviewScreen)
@@ -150,7 +149,7 @@ def empty_import(folder: Path) -> Path:
     assert isinstance(start, GameStarted)
     start = dataclasses.replace(start, seed=None)
     header = make_header(start.ruleset.to_dict(), [SeatInfo(n, None) for n in start.players],
-                         None, source="mjai")
+                         None, source="mjai:empty.jsonl")
     with GameWriter.create(folder, header, name="imported", pointer=False) as w:
         w.extend([start])
     return w.path
@@ -160,28 +159,27 @@ def folder_state(folder: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.name != ".index.json"}
 
 
-async def test_an_autosave_whose_first_hand_is_damaged_is_not_offered(tmp_path: Path) -> None:
-    damaged_first_hand(tmp_path)
-    before = folder_state(tmp_path)
+async def test_an_autosave_whose_first_hand_is_damaged_deals_it_again_in_a_copy(
+        tmp_path: Path) -> None:
+    # nothing after a damaged line is trusted; the game's seed deals its first hand again
+    path = damaged_first_hand(tmp_path)
+    data = path.read_bytes()
     app = menu_app(tmp_path)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await pilot.pause()
         await app.workers.wait_for_complete()
         await pilot.pause()
-        text = shown(app)
-        assert "Cannot continue the autosaved game" in text
-        assert "first.jsonl: line 3: " in text
-        for _ in range(2):
-            await pilot.press("c")
-            await pilot.pause()
-        assert not isinstance(app.screen, TableScreen)
-    assert folder_state(tmp_path) == before  # no -continued copy, the pointer unmoved
+        assert "Cannot continue" not in shown(app)
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert app.session is not None and app.session.save_path is not None
+        assert app.session.save_path.name == "first-continued.jsonl"
+    assert path.read_bytes() == data  # the damaged file is left as it was
 
 
-@pytest.mark.parametrize("make", [damaged_first_hand, empty_import])
-async def test_loading_a_game_with_no_hand_to_continue_is_refused(
-        tmp_path: Path, make: Callable[[Path], Path]) -> None:
-    path = make(tmp_path)
+async def test_loading_an_import_with_no_hand_to_continue_is_refused(tmp_path: Path) -> None:
+    path = empty_import(tmp_path)
     before = folder_state(tmp_path)
     app = menu_app(tmp_path)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
@@ -246,8 +244,7 @@ async def test_the_replay_says_at_which_line_a_damaged_file_stops(tmp_path: Path
         assert isinstance(scr, ReplayScreen)
         assert scr.events == list(events[:bad - 2])  # every good event before the line
         words = said(app)
-        assert words.startswith(f"cut.jsonl is damaged at line {bad} (")
-        assert words.endswith(f"the replay shows the {bad - 2} events before it.")
+        assert words.startswith(f"cut.jsonl is shown up to its damaged part: line {bad}: ")
 
 
 # ------------------------------------------------------------------ a read-only folder

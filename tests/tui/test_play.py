@@ -179,6 +179,10 @@ async def test_save_quit_and_continue(tmp_path: Path) -> None:
         view_before = scr.session.view()
         await pilot.press("ctrl+q")
     assert app.return_code == 0
+    # issue 40: quitting says where the game is and how to play on (cli.play prints it)
+    (saved,) = tmp_path.glob("*.jsonl")
+    assert app.farewell == (f"The game is saved in {saved}. To play on, run hanchan and "
+                            "choose Continue (or Load a saved game).")
     menu = HanchanApp("menu", save_dir=tmp_path, settings=Settings(bot_delay=0.0))
     async with menu.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -250,10 +254,13 @@ async def test_hint_key_asks_the_bots(tmp_path: Path) -> None:
                 break
         # no threat at the first discard: the reason is the hand's shape in words, with the
         # acceptance the help line computes apart from the bot (issue 23, item 9)
-        line = next(ln for ln in screen_text(app).splitlines() if "Hint:" in ln)
-        found = re.search(r"Hint: Discard (\w+) — keeps (\d)-shanten, (\d+) tiles accept", line)
+        line = " ".join(screen_text(app).split())  # the hint wraps where it is long
+        found = re.search(r"Hint: Discard (\w+) \(selected: Enter plays it\) — keeps (\d)-shanten, "
+                          r"(\d+) tiles accept", line)
         assert found, line
         tile = next(t for t in view.concealed() if tile_name(t, 1) == found[1])
+        # h selects the hinted tile, and says so (issue 40, item 3)
+        assert scr.choice is not None and scr.choice.selected_tile() == tile
         advice = advise(view, tile)
         assert (int(found[2]), int(found[3])) == (advice.shanten, advice.acceptance_count)
 
@@ -410,7 +417,7 @@ async def test_playing_from_another_seat(tmp_path: Path) -> None:
         assert len(view.concealed()) == 14  # it is West's turn: the bots played first
         assert len(view.seats[0].river) == 1 and len(view.seats[1].river) == 1
         text = screen_text(app)
-        assert "E Bot E (greedy)" in text  # the dealer sits across
+        assert "E Akane (greedy)" in text  # the dealer sits across, named apart from winds
 
 
 async def test_tall_terminal_lists_the_best_discards(tmp_path: Path) -> None:

@@ -6,7 +6,7 @@ mistake is exact: the human (East, the dealer) draws 7z first; South, West and
 North then draw and throw 9m, 9p and 5m.  North's 5m lets the human chi (34m or
 46m) but not pon or ron: that is the claim where the false calls and rons are
 tried.  The presets' penalties are the clubs' (makura 33)/38), teireikai 罰則1/3,
-gpc l.4/l.38).
+gpc l.38).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from typing import Any
 
 from textual.app import App
 from textual.pilot import Pilot
+from textual.widget import Widget
 
 from cli.parser import build_parser
 from cli.play import game_spec
@@ -73,6 +74,12 @@ def scripted_app(rules: Ruleset, hands: dict[int, str] = HANDS,
                       settings=settings if settings is not None else Settings(bot_delay=0.0))
 
 
+def region(app: HanchanApp, widget: Widget) -> str:
+    """The screen's text inside ``widget``."""
+    r = widget.region
+    return "\n".join(line[r.x:r.right] for line in screen_text(app).splitlines()[r.y:r.bottom])
+
+
 def penalties(app: HanchanApp) -> list[Penalty]:
     assert app.session is not None
     return [e for e in app.session.events if isinstance(e, Penalty)]
@@ -110,8 +117,12 @@ async def test_new_game_screen_switch_starts_a_practice_game(tmp_path: Path) -> 
         scr = app.screen
         assert isinstance(scr, NewGameScreen)
         assert "Practice" in screen_text(app)
+        state = app.screen.query_one("#practice-state")
+        assert "off" in region(app, state)  # the switch in words (issue 40)
         chosen = scr.infos[scr.current]
         await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert "on" in region(app, state) and "off" not in region(app, state)
         await pilot.press("ctrl+s")
         table = await settle(pilot)
         assert isinstance(table, TableScreen)
@@ -326,13 +337,77 @@ async def test_false_pon_in_teireikai_makes_a_dead_hand_shown_on_the_table() -> 
         assert "DEAD" not in screen_text(app)
 
 
-async def test_a_false_call_with_no_near_tiles_is_refused_with_the_reason() -> None:
+async def test_a_pon_without_the_tiles_is_a_false_call_that_names_what_was_wrong() -> None:
+    # makura 38): 空ポン (a pon with no pair of the tile) puts 1,000 on the table; the
+    # result names the call and the engine's reason, not a refusal
+    app = scripted_app(practice("makura"), {0: "3469m159p19s1234z"},
+                       settings=Settings(bot_delay=0.3))  # practice stops on South's 9m
+    async with app.run_test(size=SIZE) as pilot:
+        scr = await settle(pilot)
+        assert isinstance(scr, TableScreen)
+        await pilot.press("enter")
+        scr = await settle(pilot)  # South's 9m: one 9m in the hand, no pair
+        assert isinstance(scr, TableScreen)
+        view = scr.session.view()
+        assert view.last_discard is not None and view.last_discard[0] == 1
+        await pilot.press("p")
+        chooser = await settle(pilot)
+        assert isinstance(chooser, ChooserScreen)
+        assert "Which pon? (practice: none is legal)" in screen_text(app)
+        await pilot.press("1")
+        assert isinstance(await settle(pilot), HandResultScreen)
+        text = penalty_words(app)
+        assert "no tiles in your hand go with" not in text
+        assert "you called Pon 69m, which the rules do not allow: A pon needs two tiles " \
+            "like the discard in your hand." in text
+        (pen,) = penalties(app)
+        assert pen.kind == "false_call" and pen.to_table == 1000
+
+
+async def test_a_kan_without_the_tiles_is_a_false_call() -> None:
+    # makura 38): 空カン too; no three tiles near 5m, any three are sent
     app = scripted_app(practice("makura"))
     async with app.run_test(size=SIZE) as pilot:
         await to_chi_offer(pilot)
-        await pilot.press("k")  # no three tiles near 5m: refused with the reason
-        await pilot.pause()
-        assert "Kan: no tiles in your hand go with 5m." in screen_text(app)
+        await pilot.press("k")
+        assert isinstance(await settle(pilot), ChooserScreen)
+        await pilot.press("1")
+        assert isinstance(await settle(pilot), HandResultScreen)
+        assert "An open kan needs three tiles like the discard" in penalty_words(app)
+        (pen,) = penalties(app)
+        assert pen.kind == "false_call"
+
+
+async def test_a_chi_from_the_wrong_seat_says_so() -> None:
+    # makura 38): a chi of South's 9m by East (not the next seat) is a false call; the
+    # message says the seat was wrong, not that the tiles were missing
+    app = scripted_app(practice("makura"), {0: "3478m159p19s1234z"},
+                       settings=Settings(bot_delay=0.3))  # practice stops on South's 9m
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        scr = await settle(pilot)
+        assert isinstance(scr, TableScreen)
+        view = scr.session.view()
+        assert view.last_discard is not None and view.last_discard[0] == 1
+        await pilot.press("c")  # 78m with the 9m: a run, from the wrong seat
+        assert isinstance(await settle(pilot), HandResultScreen)
+        text = penalty_words(app)
+        assert "you called Chi 78m, which the rules do not allow: Only the next player " \
+            "(to the discarder's right) may chi a discard." in text
+        assert "without the tiles" not in text
+        (pen,) = penalties(app)
+        assert pen.kind == "false_call" and pen.to_table == 1000
+
+
+async def test_without_a_false_call_penalty_the_call_is_refused_with_the_reason() -> None:
+    # ako 7-05-11: 発声がなかったものとしてそのまま続行する (no penalty: nothing happens)
+    app = scripted_app(practice("ako"))
+    async with app.run_test(size=SIZE) as pilot:
+        await to_chi_offer(pilot)
+        await pilot.press("p")
+        await settle(pilot)
+        assert "A pon needs two tiles like the discard in your hand." in screen_text(app)
         assert penalties(app) == []
 
 
@@ -474,3 +549,9 @@ async def test_practice_asks_about_every_discard_and_passes_by_itself() -> None:
         assert isinstance(await settle(pilot), HandResultScreen)
         (pen,) = penalties(app)
         assert pen.kind == "chombo" and pen.deltas == (-12000, 0, 0, 0)
+
+
+def penalty_words(app: HanchanApp) -> str:
+    """The result screen's penalty sentences, joined on one line."""
+    (widget,) = app.screen.query(".penalty")
+    return " ".join(str(widget.render()).split())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from textual.app import App
 
 from engine.events import (
@@ -16,7 +17,7 @@ from engine.events import (
 from engine.tiles import parse_tiles
 from rulesets.schema import Ruleset
 from tests.kit.screen_text import screen_text
-from tui.screens.hand_result import HandResultScreen
+from tui.screens.hand_result import HandResultScreen, sticks_line, win_text
 
 NAMES = ("You", "Bot S", "Bot W", "Bot N")
 
@@ -78,3 +79,24 @@ async def test_draw_with_nagashi_and_noten_payments() -> None:
     assert text.count("noten") >= 3
     assert "Nagashi mangan: Bot N" in text
     assert "You → Bot N: 4,000 (nagashi mangan)" in text
+
+
+async def test_han_values_line_up_by_display_width_and_fu_parts_are_words() -> None:
+    # issue 40: the han column shifted with the Japanese names' double-width characters;
+    # "open triplet terminal" was said of an honour pon
+    hand = tuple(parse_tiles("234m456p789s22z555z"))
+    w = WinResult(0, 2, hand[0], hand, (), 3, 40,
+                  (("riichi", 1), ("yakuhai_haku", 1), ("dora", 1)),
+                  (("base", 20), ("open_triplet_terminal", 4), ("closed_ron", 10)), None, 0,
+                  5200, payments=(Payment(2, 0, 5200, "hand"),))
+    lines = win_text(w, NAMES, 1, "letters", ()).plain.splitlines()
+    rows = [ln for ln in lines if ln.endswith(" han")]
+    assert len(rows) == 3 and any(cell_len(r) != len(r) for r in rows)  # a CJK name among them
+    assert len({cell_len(r) for r in rows}) == 1
+    text = await _show(Won((w,), (5200, 0, -5200, 0), 0))
+    assert "open triplet of terminals/honours 4" in " ".join(text.split())
+
+
+def test_one_stick_stays() -> None:
+    assert sticks_line(1) == "1 stick (1,000) stays on the table."
+    assert sticks_line(2) == "2 sticks (2,000) stay on the table."

@@ -74,7 +74,7 @@ async def test_review_from_the_replay_viewer_marks_and_jumps() -> None:
         await pilot.pause()
         assert app.screen is replay
         assert replay.replay.position == worst.position
-        assert "◆ Mistake (East): discard 5s, strong riichi 1z" in screen_text(app)
+        assert "◆ Mistake (You, East seat): discard 5s, strong riichi 1z" in screen_text(app)
         marks = sorted(replay.marks)
         assert marks[0] == worst.position
         await pilot.press("m")
@@ -137,7 +137,10 @@ async def test_review_from_the_end_screen_opens_a_mistake_in_the_replay(
         replay = app.screen
         assert isinstance(replay, ReplayScreen) and replay.pushed
         assert replay.replay.position == third.position
-        assert "◆ Mistake (East)" in screen_text(app)
+        # named by the player and the seat wind in that hand, not the starting wind
+        assert third.view is not None
+        wind = ("East", "South", "West", "North")[third.view.me.wind]
+        assert f"◆ Mistake ({replay.names[0]}, {wind} seat)" in screen_text(app)
         await pilot.press("m")
         assert replay.replay.position == min(p for p in replay.marks if p > third.position)
         # Esc goes back to the list, at the mistake picked (issue 40 item 8: it went past

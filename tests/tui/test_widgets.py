@@ -83,7 +83,7 @@ def test_table_shows_every_part_of_a_view() -> None:
         async with app.run_test(size=(100, 32)) as pilot:
             await pilot.pause()
             text = screen_text(app)
-            assert "East 2" in text and "1 honba" in text and "1 riichi" in text
+            assert "East 2" in text and "1 honba" in text and "1 stick" in text
             assert "Wall 49" in text and "Dora 1m  ind. 9m" in text  # the dora, then its indicator
             assert "RIICHI" in text  # South's riichi
             assert "33,300" in text and "18,700" in text

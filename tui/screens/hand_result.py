@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -34,6 +35,7 @@ from text.ledger import LedgerRow, hand_ledger, table_sticks
 from text.names import WIND_NAMES, hand_label, points, signed
 from text.penalties import facts, sentences
 from text.penalties import title as penalty_title
+from text.score_call import fu_part_words
 from text.yaku import yaku_name
 from tui import palette
 from tui.render import melds_text
@@ -47,6 +49,7 @@ DRAW_NAMES = {
     "four_kans": "Four kans (四開槓)",
     "triple_ron": "Triple ron (三家和)",
 }
+YAKU_COLUMN = 34  # display cells for a yaku's name before its han
 PAY_REASONS = {
     "hand": "hand",
     "honba": "honba",
@@ -111,7 +114,8 @@ def win_text(w: WinResult, names: Sequence[str], red_fives: int, mode: FaceMode,
     out.append("\n\n")
     for yid, han in w.yaku:
         value = "yakuman" if han >= 13 and w.yakuman_count else f"{han} han"
-        out.append(f"  {yaku_name(yid):<34}{value:>8}\n")
+        name = yaku_name(yid)  # padded by display width: a CJK character takes two cells
+        out.append(f"  {name}{' ' * max(1, YAKU_COLUMN - cell_len(name))}{value:>8}\n")
     if w.yakuman_count:
         total = f"{'double ' if w.yakuman_count == 2 else ''}yakuman"
     else:
@@ -119,7 +123,7 @@ def win_text(w: WinResult, names: Sequence[str], red_fives: int, mode: FaceMode,
         if w.limit:
             total += f"  {w.limit.replace('_', ' ')}"
     if w.fu_parts and not w.yakuman_count:
-        out.append("  Fu: " + ", ".join(f"{fid.replace('_', ' ')} {fu}" for fid, fu in w.fu_parts)
+        out.append("  Fu: " + ", ".join(f"{fu_part_words(fid)} {fu}" for fid, fu in w.fu_parts)
                    + "\n", style=palette.SKY)
     out.append(f"\n  {total} — {points(w.points)} points\n", style="bold")
     if w.pao_seat is not None:
@@ -154,7 +158,9 @@ def sticks_line(sticks: int) -> str:
     """What stays on the table for the next winner."""
     if not sticks:
         return "No sticks on the table."
-    return f"{sticks} stick{'s' if sticks > 1 else ''} ({points(1000 * sticks)}) stay on the table."
+    if sticks == 1:
+        return f"1 stick ({points(1000)}) stays on the table."
+    return f"{sticks} sticks ({points(1000 * sticks)}) stay on the table."
 
 
 class HandResultScreen(ModalScreen[None]):
@@ -176,8 +182,11 @@ class HandResultScreen(ModalScreen[None]):
     ]
 
     def __init__(self, result: Won | HandDrawn | Penalty, events: Sequence[Event], human: int,
-                 names: Sequence[str], mode: FaceMode = "letters") -> None:
+                 names: Sequence[str], mode: FaceMode = "letters", *,
+                 tried: tuple[str, str] | None = None) -> None:
+        """``tried``: a false call's words and the engine's reason it was not legal."""
         super().__init__()
+        self.tried = tried
         self.result = result
         self.events = list(events)
         self.human = human
@@ -212,7 +221,7 @@ class HandResultScreen(ModalScreen[None]):
         heading = Text(f"{wind} ({title}) — {penalty_title(pen)}", style=f"bold {palette.REFUSAL}")
         yield Static(heading, id="title")
         words = Text()
-        for line in sentences(f, self.names):
+        for line in sentences(f, self.names, self.tried):
             words.append(f"  {line}\n")
         if pen.payments:
             words.append("\n")

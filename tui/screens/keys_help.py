@@ -12,7 +12,9 @@ from textual.widgets import Static
 from tui import palette
 
 KEYS = (
-    ("← →  or  1-9, 0", "pick a tile in the hand (the mouse: point at it)"),
+    ("← →  or  1-9 0 - = \\", "pick a tile in the hand by its place (the key is shown under "
+                           "it; the mouse: point at it)"),
+    ("d", "pick the tile you drew"),
     ("Enter  or  click", "discard the picked tile"),
     ("c  p  k", "chi, pon, kan (a chooser opens when there are several ways)"),
     ("r", "riichi: marks the discards that keep tenpai; Enter discards, Esc cancels"),
@@ -22,7 +24,8 @@ KEYS = (
     ("practice mode", "t o c p k r act even when not allowed, for the penalty"),
     ("Space", "pass (do not call)"),
     ("y  x", "show hand / noten at a draw; stop / play on at the last hand"),
-    ("h", "hint from the bots"),
+    ("h", "hint from the bots: what they would play and why; a discard hint also "
+          "selects that tile (Enter plays it)"),
     ("a  s  g", "toggles: auto-win (not in practice mode), skip calls, tsumogiri; skip calls "
                 "and tsumogiri end with the hand, auto-win with the game"),
     ("K", "keep the toggles between hands and games (off unless you turn it on)"),

@@ -21,12 +21,15 @@ from rulesets.schema import Ruleset
 from saves.folder import SavedGame
 from text.rules import PresetInfo, key_rules, presets
 from text.saves import result_words, when
+from text.yaku_examples import NO_HAND, example, example_tiles, scored_parts, situation_words
 from tui import palette
 from tui.messages import ContinueGame, StartGame
 from tui.savefiles import autosaved, continue_problem
-from tui.screens.drills import DrillsScreen
+from tui.screens.drills import DrillsScreen, app_faces
 from tui.screens.saves import FilePickerScreen
+from tui.screens.stats import StatsScreen
 from tui.session import NewGame
+from tui.tilefaces import FaceMode, strip
 from tui.widgets.size_notice import SizeNotice
 
 LOGO = "hanchan — riichi mahjong against three bots"
@@ -50,6 +53,7 @@ class MenuScreen(Screen[None]):
         Binding("r", "choose('replay')", "Replay", show=False),
         Binding("u", "choose('rules')", "Rules", show=False),
         Binding("d", "choose('drills')", "Practice drills", show=False),
+        Binding("s", "choose('stats')", "Statistics", show=False),
         Binding("q", "choose('quit')", "Quit"),
     ]
 
@@ -71,6 +75,7 @@ class MenuScreen(Screen[None]):
             Option("(r) Replay a game", id="replay"),
             Option("(u) Rules reference", id="rules"),
             Option("(d) Practice drills", id="drills"),
+            Option("(s) Your statistics", id="stats"),
             Option("(q) Quit", id="quit"),
         ]
         with Vertical():
@@ -132,6 +137,8 @@ class MenuScreen(Screen[None]):
             app.push_screen(RulesScreen())
         elif what == "drills":
             app.push_screen(DrillsScreen(self.save_dir))
+        elif what == "stats":
+            app.push_screen(StatsScreen(self.save_dir))
         elif what == "quit":
             app.exit(0)
 
@@ -182,6 +189,7 @@ class NewGameScreen(Screen[None]):
     NewGameScreen Select { width: 26; }
     NewGameScreen Input { width: 20; }
     NewGameScreen #practice-label { width: auto; padding: 1 0 0 2; }
+    NewGameScreen #practice-state { width: 4; padding: 1 0 0 0; }
     """
 
     BINDINGS = [
@@ -210,6 +218,7 @@ class NewGameScreen(Screen[None]):
             yield Static("Practice", id="practice-label")
             yield Switch(value=False, id="practice",
                          tooltip="Practice mode: you may make the mistakes the rules penalise")
+            yield Static("off", id="practice-state")
         with Horizontal(id="outside"):
             yield Select([(label, key) for key, label in GAME_LENGTHS.items()],
                          value="preset", allow_blank=False, id="length")
@@ -274,6 +283,10 @@ class NewGameScreen(Screen[None]):
         spec = NewGame(rules, seed, bots, seat, self.save_dir, mjai=outside)
         self.post_message(StartGame(spec))
 
+    def on_switch_changed(self, event: Switch.Changed) -> None:
+        if event.switch.id == "practice":  # the switch in words: on or off
+            self.query_one("#practice-state", Static).update("on" if event.value else "off")
+
     def action_practice(self) -> None:
         """Turn practice mode on or off (the switch beside the seed)."""
         switch = self.query_one("#practice", Switch)
@@ -281,6 +294,35 @@ class NewGameScreen(Screen[None]):
 
     def action_back(self) -> None:
         self.app.pop_screen()
+
+
+def _examples(rules: Ruleset, mode: FaceMode) -> list[Text]:
+    """An example hand under each yaku of ``rules``, drawn in ``mode``, scored by the engine
+    under ``rules``, the yaku in reverse among the ones the hand scores."""
+    out = [Text(f"Example hands, scored under {rules.name} (the yaku shown in reverse)",
+                style="bold")]
+    rf = rules.red_fives
+    for y in yaku_table(rules):
+        out.append(Text(y.en.split(" (")[0], style="bold"))
+        ex = example(y.id, rules)
+        if ex is None:
+            out.append(Text("  " + NO_HAND.get(y.id, ""), style=palette.QUIET))
+            continue
+        tiles, win, melds = example_tiles(ex, rules)
+        hand = Text("  ")
+        hand.append_text(strip(tiles, mode, rf))
+        for m in melds:
+            hand.append("   ")
+            hand.append_text(strip(sorted(m.tiles), mode, rf))
+        hand.append("  + ")
+        hand.append_text(strip([win], mode, rf))
+        hand.append(f"  {situation_words(ex)}", style=palette.QUIET)
+        scored = Text("  ")
+        for i, (words, mark) in enumerate(scored_parts(ex)):
+            scored.append(" · " if i and not words.startswith("=") else " " if i else "")
+            scored.append(words, style="reverse bold" if mark else "")
+        out += [hand, scored]
+    return out
 
 
 class RulesScreen(Screen[None]):
@@ -328,9 +370,10 @@ class RulesScreen(Screen[None]):
                 closed = f"{y.closed_han}"
                 opened = "—" if y.open_han is None else f"{y.open_han}"
             t.add_row(y.en.split(" (")[0], y.ja, closed, opened)
-        # the yaku first (this page is their reference), then the key rules
+        # the yaku first (this page is their reference), then the key rules, then examples
         self.query_one("#summary", Static).update(
-            Group(_head(info), Text(""), t, Text(""), _key_rules(info)))
+            Group(_head(info), Text(""), t, Text(""), _key_rules(info), Text(""),
+                  *_examples(info.rules, app_faces(self))))
 
     def action_back(self) -> None:
         self.app.pop_screen()

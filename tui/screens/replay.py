@@ -9,7 +9,8 @@ a win or draw opens its full result.  The event log stands beside the table.
 reviewed, a decision that differs from strong's is marked where it was made (the line
 under the table says both choices and the cost), ``m``/``M`` jump to the next/previous
 mark, and Enter on a mistake in the review shows it here; Escape then goes back to the
-review's list, at that mistake.
+review's list, at that mistake.  ``x`` analyses the moment shown: every choice of the
+seat in view as ``strong`` measures it (:class:`AnalysisScreen`).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from text.events import describe
 from text.names import WIND_NAMES
 from text.review import signed_points
 from tui.messages import LeaveScreen, SettingsChanged
+from tui.screens.analysis import AnalysisScreen
 from tui.screens.game_end import GameEndScreen
 from tui.screens.hand_result import HandResultScreen
 from tui.screens.review import ReviewScreen
@@ -63,6 +65,7 @@ class ReplayScreen(Screen[None]):
         Binding("r", "review", "Review"),
         Binding("m", "mark(1)", "Next mark", show=False),
         Binding("M", "mark(-1)", "Prev mark", show=False),
+        Binding("x", "analyse", "Analyse"),
         Binding("v", "faces", "Faces", show=False),
         Binding("escape,q", "leave", "Leave"),
     ]
@@ -151,13 +154,13 @@ class ReplayScreen(Screen[None]):
         self.info.set_help(f"{self.title_text}  {where}event {r.position}/"
                            f"{len(self.events) - 1}")
         self.info.set_extra(describe(ev, self.names, self.red_fives))
-        seat_word = f"seat {WIND_NAMES[self.seat]} ({self.names[self.seat]})"
+        seat_word = f"{self.names[self.seat]}, {WIND_NAMES[view.me.wind]} seat"  # wind now
         self.info.set_toggles(
             f"{'all hands' if self.show_all else 'one seat'} · {seat_word}"
         )
         differs = self.marks.get(r.position)
         if differs is not None:
-            self.info.say(mark_words(differs), "hint")
+            self.info.say(mark_words(differs, self.names), "hint")
         elif isinstance(ev, (Won, HandDrawn, Penalty)):
             self.info.say("Enter shows the result.", "notice")
         else:
@@ -222,6 +225,16 @@ class ReplayScreen(Screen[None]):
         self.app.push_screen(ReviewScreen(self.events, self.seat, review=cached,
                                           on_review=self._reviewed), self._picked)
 
+    def action_analyse(self) -> None:
+        """Every choice of the seat in view at this moment, as strong measures it."""
+        self.app.push_screen(AnalysisScreen(self.events, self.replay.position, self.seat,
+                                            names=self.names, red_fives=self.red_fives),
+                             self._analysed)
+
+    def _analysed(self, position: int | None) -> None:
+        if position is not None:
+            self.position = position
+
     def _reviewed(self, review: GameReview) -> None:
         self.review = review
         self.marks = {d.position: d for d in review.decisions if not d.agrees}
@@ -260,8 +273,10 @@ class ReplayScreen(Screen[None]):
         self.post_message(LeaveScreen())
 
 
-def mark_words(d: DecisionReview) -> str:
-    """The line a mark shows: both choices, the cost and whether it is a mistake."""
+def mark_words(d: DecisionReview, names: Sequence[str]) -> str:
+    """The line a mark shows: who (by name, and the seat wind of that hand), both
+    choices, the cost and whether it is a mistake."""
     what = "Mistake" if d.mistake else "Differs"
-    return (f"◆ {what} ({WIND_NAMES[d.view.seat] if d.view else ''}): {d.played.text}, "
+    who = f"{names[d.view.seat]}, {WIND_NAMES[d.view.me.wind]} seat" if d.view else ""
+    return (f"◆ {what} ({who}): {d.played.text}, "
             f"strong {d.best.text} ({signed_points(-d.cost)} expected) — m next mark")

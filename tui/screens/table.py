@@ -42,15 +42,19 @@ from tui.table.choice import HandChoice, RiichiKind
 from tui.table.pacing import BotPacer, pass_wait
 from tui.table.practice import mistakes, refused_sample
 from tui.table.score_call import score_call
-from tui.tilefaces import strip
+from tui.tilefaces import in_faces, strip
 from tui.widgets.action_bar import ActionBar
-from tui.widgets.hand import HandView
+from tui.widgets.hand import DRAWN_KEY, HandView
+from tui.widgets.hand import KEYS as HAND_KEYS
 from tui.widgets.size_notice import SizeNotice
 from tui.widgets.table_layout import TableLayout
 from tui.widgets.table_view import TableExtras
 
 # The result screens (hand result, game end) are imported when first shown: the first
 # table needs neither (they and the review they load cost start-up time; see tui.app).
+
+
+_KEY_NAMES = {"-": "minus", "=": "equals_sign", "\\": "backslash"}  # Textual's names
 
 
 class TableScreen(Screen[None]):
@@ -68,7 +72,9 @@ class TableScreen(Screen[None]):
     BINDINGS = [
         Binding("left", "move(-1)", "◀▶ select", show=False),
         Binding("right", "move(1)", "select", show=False),
-        *[Binding(k, f"pick({i})", show=False) for i, k in enumerate("1234567890")],
+        *[Binding(_KEY_NAMES.get(k, k), f"pick({i})", show=False)
+          for i, k in enumerate(HAND_KEYS)],
+        Binding(DRAWN_KEY, "pick_drawn", "Drawn tile", show=False),
         Binding("enter", "discard", "Discard"),
         Binding("c", "group('chi')", "Chi", show=False),
         Binding("p", "group('pon')", "Pon", show=False),
@@ -109,6 +115,7 @@ class TableScreen(Screen[None]):
         self.pacer = BotPacer(session)
         self.hinter = Hinter()  # watches the human's views as the game goes on
         self._queue: deque[Event] = deque()  # events not shown yet
+        self._false_call: tuple[str, str] | None = None  # a call sent as a mistake, and why
 
     # ------------------------------------------------------------------ layout
 
@@ -236,7 +243,12 @@ class TableScreen(Screen[None]):
 
     def _pass(self, mark: int) -> None:
         """Practice mode: pass by itself when nobody pressed a key since ``mark``."""
-        if self.is_attached and self.pacer.pass_if_unanswered(mark):
+        if not self.is_attached:
+            return
+        if self.modal:  # a chooser is open: the player is answering; ask again later
+            self.set_timer(pass_wait(self.settings.bot_delay), lambda: self._pass(mark))
+            return
+        if self.pacer.pass_if_unanswered(mark):
             self.moves += 1
 
     @work(group="bots")
@@ -278,13 +290,14 @@ class TableScreen(Screen[None]):
             self.info.set_extra("")
             return
         view = choice.view
+        faces = self.settings.faces  # the help speaks in the faces the tiles are drawn in
         if self.info.has_class("-tall"):
-            self.info.set_extra(best_discards(view) if choice.legal else "")
+            self.info.set_extra(in_faces(best_discards(view), faces) if choice.legal else "")
         discard = choice.selected_tile() if len(choice.tiles) % 3 == 2 else None
         words = advise(view, discard).words()
         if discard is not None and words:
             words = f"Discard {tile_name(discard, view.ruleset.red_fives)}: {words}"
-        self.info.set_help(words)
+        self.info.set_help(in_faces(words, faces))
 
     # ------------------------------------------------------------------ keys
 
@@ -293,8 +306,19 @@ class TableScreen(Screen[None]):
             self.choice = self.choice.moved(step)
 
     def action_pick(self, index: int) -> None:
-        if self.choice is not None:
-            self.choice = self.choice.picked(index)
+        """Pick the concealed tile at ``index``; the drawn tile has its own key."""
+        choice = self.choice
+        if choice is not None and index < len(choice.view.hand):
+            self.choice = choice.picked(index)
+
+    def action_pick_drawn(self) -> None:
+        choice = self.choice
+        if choice is None:
+            return
+        if choice.view.drawn is None or not choice.legal:
+            self.info.say("You have no drawn tile now.", "error")
+            return
+        self.choice = choice.picked(len(choice.tiles) - 1)
 
     def action_discard(self) -> None:
         if self.choice is None:
@@ -305,6 +329,10 @@ class TableScreen(Screen[None]):
 
     def submit(self, action: Action) -> None:
         """Send the human's action to the engine; show the reason if it is refused."""
+        if isinstance(action, (Chi, Pon, OpenKan)) and action not in self.legal_now:
+            # practice mode: the engine penalises it; the result names what was wrong
+            rf = self.session.rules.red_fives
+            self._false_call = (action_words(action, rf), self.session.why_not(action))
         try:
             reason = self.session.act(self.session.human, action)
         except Exception as exc:  # noqa: BLE001 - a plain sentence, never a traceback
@@ -439,9 +467,11 @@ class TableScreen(Screen[None]):
         words = action_words(action, view.ruleset.red_fives)
         if isinstance(action, Discard) and self.choice is not None:
             tiles = view.concealed()
-            if action.tile in tiles:
+            if action.tile in tiles:  # said, so that a key pressed next is no surprise
                 self.choice = self.choice.picked(tiles.index(action.tile))
-        self.info.say(f"Hint: {words} — {reason_words(hint)}", "hint")
+                words += " (selected: Enter plays it)"
+        self.info.say(in_faces(f"Hint: {words} — {reason_words(hint)}", self.settings.faces),
+                      "hint")
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size.width, event.size.height)
@@ -479,12 +509,17 @@ class TableScreen(Screen[None]):
         def done(_: None = None) -> None:
             self.modal = False
 
+        tried = None
+        if isinstance(event, Penalty) and event.kind == "false_call" \
+                and event.seat == self.session.human:
+            tried, self._false_call = self._false_call, None
+
         def show(_: bool | None = None) -> None:
             from tui.screens.hand_result import HandResultScreen  # noqa: PLC0415 - lazy
 
             self.app.push_screen(
                 HandResultScreen(event, self.session.events, self.session.human,
-                                 self.session.names, self.settings.faces),
+                                 self.session.names, self.settings.faces, tried=tried),
                 done,
             )
 

@@ -5,11 +5,19 @@ or call, or riichi on any discard; the engine decides whether each is a mistake
 and penalises it.  These functions only choose what to send, from the view and
 the legal actions: tiles close to the discard for a call, any discard for riichi.
 
->>> from engine.tiles import parse_tiles
+>>> from engine.tiles import parse_tiles, tile_name
 >>> hand = parse_tiles("3446m159p19s1234z")
 >>> five = parse_tiles("5m", used=hand)[0]
 >>> [a.tiles for a in plausible_calls("pon", hand, five, 1)] == [tuple(hand[1:3])]
 True
+
+A call with no tiles near the discard (here a kan: no three) is a false call the
+clubs penalise too (空カン), so the key then offers any tiles of the hand, nearest first:
+
+>>> plausible_calls("kan", hand, five, 1)
+[]
+>>> [tile_name(t, 1) for t in any_calls("kan", hand, five, 1)[0].tiles]
+['4m', '4m', '6m']
 """
 
 from __future__ import annotations
@@ -30,7 +38,7 @@ from engine.actions import (
     Ron,
     Tsumo,
 )
-from engine.tiles import Kind, Tile, is_honour, is_red, kind_of, suit_of, tile_name
+from engine.tiles import Kind, Tile, is_honour, is_red, kind_of, suit_of
 from engine.view import PlayerView
 from text.actions import ACTION_TITLES
 
@@ -73,15 +81,39 @@ def plausible_calls(group: CallGroup, hand: Sequence[Tile], discard: Tile, red_f
             seen.add(key)
             found.append((sum(abs(x - k) for x in kinds), combo))
     found.sort()
-    out: list[Action] = []
-    for _, c in found[:MAX_OPTIONS]:
-        if group == "chi":
-            out.append(Chi((c[0], c[1])))
-        elif group == "pon":
-            out.append(Pon((c[0], c[1])))
-        else:
-            out.append(OpenKan((c[0], c[1], c[2])))
-    return out
+    return [_call_of(group, c) for _, c in found[:MAX_OPTIONS]]
+
+
+def _call_of(group: CallGroup, tiles: Sequence[Tile]) -> Action:
+    if group == "chi":
+        return Chi((tiles[0], tiles[1]))
+    if group == "pon":
+        return Pon((tiles[0], tiles[1]))
+    return OpenKan((tiles[0], tiles[1], tiles[2]))
+
+
+def any_calls(group: CallGroup, hand: Sequence[Tile], discard: Tile, red_fives: int
+              ) -> list[Action]:
+    """Calls of the discard with any tiles of ``hand``, nearest to the discard first.
+
+    What a call without the tiles for it (空ポン・空チー・空カン) sends when no tile is
+    near the discard: the engine penalises it as the rules say.
+    """
+    k = kind_of(discard)
+    size = 3 if group == "kan" else 2
+
+    def far(t: Tile) -> int:  # another suit or an honour is farther than any number
+        return abs(kind_of(t) - k) if _near(kind_of(t), k, 8) else 9 + abs(kind_of(t) - k)
+
+    seen: set[tuple[tuple[int, bool], ...]] = set()
+    found: list[tuple[int, tuple[Tile, ...]]] = []
+    for combo in combinations(sorted(hand), size):
+        key = tuple(sorted((kind_of(t), is_red(t, red_fives)) for t in combo))
+        if key not in seen:
+            seen.add(key)
+            found.append((sum(far(t) for t in combo), combo))
+    found.sort()
+    return [_call_of(group, c) for _, c in found[:MAX_OPTIONS]]
 
 
 def mistakes(group: str, view: PlayerView, legal: Sequence[Action]
@@ -89,8 +121,10 @@ def mistakes(group: str, view: PlayerView, legal: Sequence[Action]
     """What the ``group`` key sends when nothing of it is legal: actions, or why nothing.
 
     A false tsumo on the own turn, a false ron or call when a discard (or a kan) is
-    open to claims; the engine judges (and penalises) each.  ``None`` when the key
-    means nothing now: the engine's reason for :func:`refused_sample` says why.
+    open to claims; the engine judges (and penalises) each.  A call offers the tiles
+    near the discard, else any tiles: a call without the tiles is a mistake to practise.
+    ``None`` when the key means nothing now: the engine's reason for
+    :func:`refused_sample` says why.
     """
     title = ACTION_TITLES.get(group, group)
     own_turn = any(isinstance(a, Discard) for a in legal)
@@ -104,9 +138,10 @@ def mistakes(group: str, view: PlayerView, legal: Sequence[Action]
     rf = view.ruleset.red_fives
     tile = view.last_discard[1]
     call: CallGroup = "chi" if group == "chi" else "pon" if group == "pon" else "kan"
-    options = plausible_calls(call, view.concealed(), tile, rf)
+    hand = view.concealed()
+    options = plausible_calls(call, hand, tile, rf) or any_calls(call, hand, tile, rf)
     if not options:
-        return f"{title}: no tiles in your hand go with {tile_name(tile, rf)}."
+        return f"{title}: your hand has too few tiles left for a call."
     return options
 
 

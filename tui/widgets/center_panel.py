@@ -1,8 +1,9 @@
 """``CenterPanel``: the middle of the table.
 
-Round and hand, honba and riichi sticks, tiles left in the wall, dora indicators
-(and ura indicators once shown), and every seat's wind and points arranged as
-they sit around the table (you at the bottom).
+Round and hand, honba and the sticks on the table (riichi sticks and a practice-mode
+false call's 1,000 alike), tiles left in the wall, dora indicators (and ura
+indicators once shown), and every seat's wind and points arranged as they sit around
+the table (you at the bottom).
 """
 
 from __future__ import annotations
@@ -89,22 +90,30 @@ class CenterPanel(Widget):
         d = self.data
         title = Text(hand_name(d.round_wind, d.hand_number), style=self._style("title"))
         title.append(f"   {d.honba} honba  ", style="")
-        title.append(f"{d.sticks} riichi", style="")
-        wall = Text(f"Wall {d.wall}   Dora ")
-        wall.append_text(strip(dora_tiles(d.dora), self.mode, 0))
-        wall.append("  ind. ", style=self._style("muted"))
-        wall.append_text(strip(d.dora, self.mode, d.red_fives))
+        # every 1,000 on the table (供託): riichi sticks and practice-mode false calls
+        title.append(f"{d.sticks} stick{'' if d.sticks == 1 else 's'}", style="")
+        room = self.content_size.width or 36
+        dora = Text("Dora ")
+        dora.append_text(strip(dora_tiles(d.dora), self.mode, 0))
+        ind = Text()
+        ind.append("ind. ", style=self._style("muted"))
+        ind.append_text(strip(d.dora, self.mode, d.red_fives))
         hidden = max(0, d.dora_slots - len(d.dora))
         if hidden:
-            wall.append(" ")
-            wall.append_text(backs(hidden, "letters"))
-        lines = [title, wall]
+            ind.append(" ")
+            ind.append_text(backs(hidden, "letters"))
+        wall = Text.assemble(f"Wall {d.wall}   ", dora, "  ", ind)
+        # wide faces (kanji) and several dora: the indicators on a line of their own
+        lines = [title, wall] if wall.cell_len <= room else [
+            title, Text.assemble(f"Wall {d.wall}   ", dora), ind]
         if d.ura:
             ura = Text("Ura ")
             ura.append_text(strip(dora_tiles(d.ura), self.mode, 0))
-            ura.append("  ind. ", style=self._style("muted"))
-            ura.append_text(strip(d.ura, self.mode, d.red_fives))
-            lines.append(ura)
+            ura_ind = Text()
+            ura_ind.append("ind. ", style=self._style("muted"))
+            ura_ind.append_text(strip(d.ura, self.mode, d.red_fives))
+            both = Text.assemble(ura, "  ", ura_ind)
+            lines += [both] if both.cell_len <= room else [ura, ura_ind]
         lines.append(self._seat(2))
         row = Text()
         row.append_text(self._seat(3))

@@ -2,7 +2,8 @@
 
 Tiles are drawn as framed cells (one frame row above and below the faces), sorted,
 with the drawn tile set apart and the seat's melds to the right.  A label row
-under the tiles shows the number keys (1-9, 0) and marks the selected tile.
+under the tiles shows each tile's key (:data:`KEYS` by position, :data:`DRAWN_KEY`
+for the drawn tile) and marks the selected tile.
 
 On a large terminal (``big``) each tile is a cell wider on each side.
 
@@ -25,7 +26,8 @@ from text.names import relative
 from tui.render import FROM_ARROWS
 from tui.tilefaces import BACK_STYLE, FaceMode, back, cell_width, face, tile_style
 
-KEYS = "1234567890"
+KEYS = "1234567890-=\\"  # the number row, one key a position of the concealed tiles (13)
+DRAWN_KEY = "d"  # the drawn tile's own key
 
 
 @dataclass(frozen=True)
@@ -166,6 +168,8 @@ class HandView(Widget):
             return "▲"
         if index in self.marked:
             return "•"
+        if self.data.drawn is not None and index == len(self.data.tiles):
+            return DRAWN_KEY
         return KEYS[index] if index < len(KEYS) else ""
 
     def _label_style(self, label: str) -> Style:

@@ -1,7 +1,8 @@
 """``TableView``: the whole table drawn from one seat's ``PlayerView``.
 
 Across at the top, left and right at the sides with their rivers beside the
-centre, the player's river under the centre and the hand at the bottom.  Used
+centre, the player's river under the centre and the hand at the bottom, under a
+line with the player's name, seat wind, points and the rules in play.  Used
 by the game screen and the replay viewer alike.  On a large terminal (``large``)
 the centre widens and the tiles of the hand and the rivers grow.
 """
@@ -11,13 +12,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Center, Horizontal, Vertical
 from textual.reactive import var
 from textual.widget import Widget
+from textual.widgets import Static
 
 from engine.view import PlayerView
-from text.names import relative
+from text.names import WIND_NAMES, points, relative
 from tui.tilefaces import FaceMode
 from tui.widgets.center_panel import CenterData, CenterPanel
 from tui.widgets.hand import HandData, HandView
@@ -55,6 +58,11 @@ class TableView(Vertical):
     TableView #col-center Center { height: auto; }
     TableView CenterPanel { border: round $panel-lighten-2; height: 9; width: 38; }
     TableView HandView { margin: 0 1; }
+    TableView #own { height: 1; padding: 0 2; }
+    TableView #hand-row { height: auto; }
+    TableView.-large #hand-row { align-horizontal: center; }
+    TableView.-large HandView { width: auto; }
+    TableView.-large #own { width: 1fr; text-align: center; }
     TableView.-large #col-center { width: 56; }
     TableView.-large CenterPanel { width: 56; height: 12; }
     """
@@ -75,7 +83,9 @@ class TableView(Vertical):
             with Vertical(id="col-right", classes="side"):
                 yield SeatPanel(id="seat-right")
                 yield RiverView(id="river-right")
-        yield HandView(id="hand")
+        yield Static(id="own")
+        with Horizontal(id="hand-row"):  # on a large table the hand stands under the centre
+            yield HandView(id="hand")
 
     def on_mount(self) -> None:
         self.hand = self.query_one(HandView)
@@ -134,6 +144,12 @@ class TableView(Vertical):
             hand = HandData(view.hand, view.drawn, view.me.melds, me, rf)
         self.hand.show(hand, marked=marked, dimmed=dimmed)
         rules = view.ruleset
+        mine = view.me
+        practice = ", practice mode" if rules.practice_mode else ""
+        dealer = ", dealer" if view.dealer == me else ""
+        self.query_one("#own", Static).update(Text(
+            f"{ex.names[me] or 'You'} · {WIND_NAMES[mine.wind]} seat{dealer} · "
+            f"{points(mine.score)} · {rules.name} rules{practice}"))
         self.centre.show(
             CenterData(
                 round_wind=view.round_wind,

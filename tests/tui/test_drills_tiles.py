@@ -1,0 +1,142 @@
+"""The app's drills draw the hand as the table does, take a tile picked with the cursor,
+open on the rules last played, and ask made-up hands without saved games (issue 40, 9)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import Input, OptionList
+
+from engine.tiles import format_tiles
+from rulesets import load
+from saves.codec import SeatInfo
+from saves.writer import GameWriter, make_header
+from tests.kit.screen_text import screen_text
+from text.drills import efficiency_items
+from tui.app import HanchanApp
+from tui.screens.drills import DrillScreen, DrillsScreen
+from tui.settings import Settings
+from tui.tilefaces import face
+from tui.widgets.hand import HandView
+
+SIZES = [(100, 32), (120, 40), (200, 60)]
+
+
+def _header_only(folder: Path, preset: str) -> None:
+    seats = [SeatInfo("You"), *(SeatInfo(f"B{i}", "easy") for i in (1, 2, 3))]
+    header = make_header(load(preset).to_dict(), seats, 1)
+    with GameWriter.create(folder, header, name=preset, pointer=False):
+        pass
+
+
+async def _drills(app: HanchanApp, pilot: object) -> DrillsScreen:
+    await pilot.press("d")  # type: ignore[attr-defined]
+    await pilot.pause()  # type: ignore[attr-defined]
+    scr = app.screen
+    assert isinstance(scr, DrillsScreen)
+    return scr
+
+
+async def test_the_rules_list_opens_on_the_rules_last_played(tmp_path: Path) -> None:
+    _header_only(tmp_path, "makura")
+    app = HanchanApp("menu", save_dir=tmp_path, settings=Settings(bot_delay=0.0))
+    async with app.run_test(size=SIZES[0]) as pilot:
+        drills = await _drills(app, pilot)
+        assert drills.rules() == load("makura")  # not ako, the first in the alphabet
+
+
+async def test_without_games_the_rules_list_opens_on_tenhou(tmp_path: Path) -> None:
+    app = HanchanApp("menu", save_dir=tmp_path, settings=Settings(bot_delay=0.0))
+    async with app.run_test(size=SIZES[0]) as pilot:
+        drills = await _drills(app, pilot)
+        assert drills.rules() == load("tenhou")
+
+
+async def test_tab_and_enter_go_from_the_rules_to_the_drills(tmp_path: Path) -> None:
+    app = HanchanApp("menu", save_dir=tmp_path, settings=Settings(bot_delay=0.0))
+    async with app.run_test(size=SIZES[0]) as pilot:
+        drills = await _drills(app, pilot)
+        await pilot.press("shift+tab")  # from the drills to the rules
+        assert app.focused is drills.query_one("#rules", OptionList)
+        await pilot.press("down", "enter")  # the next preset chosen: on to the drills
+        await pilot.pause()
+        assert app.screen is drills and app.focused is drills.query_one("#drills")
+        chosen = drills.rules()
+        assert chosen != load("tenhou")
+        await pilot.press("enter")  # the first drill, not the rules list again
+        await pilot.pause()
+        scr = app.screen
+        assert isinstance(scr, DrillScreen) and scr.rules == chosen
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_hand_is_drawn_in_the_chosen_faces(tmp_path: Path,
+                                                     size: tuple[int, int]) -> None:
+    app = HanchanApp("menu", save_dir=tmp_path, settings=Settings(bot_delay=0.0, faces="kanji"))
+    async with app.run_test(size=size) as pilot:
+        await _drills(app, pilot)
+        await pilot.press("up", "enter")  # the last drill: made-up hands
+        await pilot.pause()
+        scr = app.screen
+        assert isinstance(scr, DrillScreen) and scr.kind == "made_up"
+        item = efficiency_items(scr.count, scr.seed)[0]
+        view = scr.query_one(HandView)
+        assert item.hand is not None and view.display and view.mode == "kanji"
+        assert view.tiles == item.hand.tiles
+        text = screen_text(app)
+        assert "Hand:" not in text  # no mpsz line: the tiles are drawn
+        row = next(line for line in text.splitlines() if face(item.hand.tiles[0], "kanji")
+                   in line)
+        assert all(face(t, "kanji").strip() in row for t in item.hand.tiles)
+        assert view.region.right <= size[0] and view.region.bottom <= size[1]
+
+
+async def test_a_tile_is_picked_with_the_cursor_or_a_click(tmp_path: Path) -> None:
+    app = HanchanApp("menu", save_dir=tmp_path, settings=Settings(bot_delay=0.0))
+    async with app.run_test(size=SIZES[1]) as pilot:
+        await _drills(app, pilot)
+        await pilot.press("up", "enter")
+        await pilot.pause()
+        scr = app.screen
+        assert isinstance(scr, DrillScreen)
+        items = efficiency_items(scr.count, scr.seed)
+        view = scr.query_one(HandView)
+        await pilot.press("right", "right", "right", "left")
+        assert view.selected == 2 and scr.query_one(Input).value == ""
+        tile = items[0].hand.tiles[2]  # type: ignore[union-attr]
+        want = items[0].check(format_tiles([tile], 0))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert scr.asked == 1 and scr.said.startswith(want[1][0])
+        await pilot.press("enter")  # next question
+        await pilot.pause()
+        assert scr.index == 1 and view.selected == 0
+        x0, _, index = view._spans[4]
+        await pilot.click(HandView, offset=(x0, 1))
+        await pilot.pause()
+        assert scr.asked == 2 and index == 4
+        # typing still works; the cursor keys then move in the answer box
+        await pilot.press("enter")
+        await pilot.pause()
+        before = view.selected
+        await pilot.press(*"5", "left")
+        assert view.selected == before and scr.query_one(Input).cursor_position == 0
+
+
+async def test_without_saved_games_the_discards_drill_asks_made_up_hands(
+        tmp_path: Path) -> None:
+    app = HanchanApp("menu", save_dir=tmp_path, settings=Settings(bot_delay=0.0))
+    async with app.run_test(size=SIZES[0]) as pilot:
+        await _drills(app, pilot)
+        await pilot.press("up", "up", "enter")  # "What do you discard (your games)"
+        scr = app.screen
+        assert isinstance(scr, DrillScreen) and scr.kind == "discards"
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if scr.items:
+                break
+        made_up = efficiency_items(scr.count, scr.seed)
+        assert [i.hand for i in scr.items] == [i.hand for i in made_up]
+        assert "made-up hands instead" in scr.skipped
+        assert not scr.query_one(Input).disabled
