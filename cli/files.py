@@ -19,7 +19,7 @@ from rulesets.schema import Ruleset
 from saves.codec import SeatInfo, encode_event, encode_header
 from saves.convert import ConvertError, events_from_recorded, left_out_note, recorded_from_events
 from saves.logs.mjai import format_mjai, parse_mjai
-from saves.logs.mjlog import parse_mjlog
+from saves.logs.mjlog import format_mjlog, parse_mjlog
 from saves.logs.model import MAX_LOG_BYTES, LogFormatError, RecordedGame
 from saves.logs.tenhou6 import format_tenhou6, parse_tenhou6
 from saves.reader import SaveError, load, loads, read_regular
@@ -170,9 +170,12 @@ def run_export(args: argparse.Namespace) -> int:
         events = [e for e, n in zip(game.events, game.lines, strict=True) if n < error.line]
     try:
         recorded = recorded_from_events(events, title=path.stem,
-                                        open_riichi=args.fmt == "mjai")
+                                        open_riichi=args.fmt == "mjai",
+                                        tenhou_yaku=args.fmt == "mjlog")
         if args.fmt == "tenhou6":
             text = format_tenhou6(recorded)
+        elif args.fmt == "mjlog":
+            text = format_mjlog(recorded)
         else:
             text = format_mjai(recorded)
     except (ConvertError, ValueError) as exc:

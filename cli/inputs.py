@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from cli.parser import LENGTHS
 from rulesets.loader import RulesetError, RulesetInfo, load_ruleset_info
 from rulesets.schema import Ruleset
 
@@ -54,6 +55,14 @@ def load_rules_info(name: str) -> RulesetInfo:
         raise UserError(f"cannot use the rules '{name}': {exc}") from None
 
 
-def load_rules(name: str) -> Ruleset:
-    """The ruleset of a ``--rules NAME|FILE`` argument (see :func:`load_rules_info`)."""
-    return load_rules_info(name).ruleset
+def load_rules(name: str, length: str | None = None) -> Ruleset:
+    """The ruleset of a ``--rules NAME|FILE`` argument (see :func:`load_rules_info`), with
+    ``--length`` over it (``east`` or ``south``; None keeps the ruleset's own): only the
+    length changes, so the preset's extension and agariyame rules stay.
+
+    >>> load_rules("tenhou", "east").length, load_rules("tenhou", "east").extension
+    ('east', 'sudden_death')
+    """
+    rules = load_rules_info(name).ruleset
+    return rules if length is None else rules.replace(
+        length=LENGTHS[length])

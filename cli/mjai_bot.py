@@ -101,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
         level = level_name(args.level)
     except BotLevelError as exc:
         raise UserError(str(exc)) from None
-    rules = load_rules(args.rules)
+    rules = load_rules(args.rules, args.length)
     bot = MjaiBot(make_bot(level, args.seed), rules)
     try:
         serve(bot, sys.stdin.buffer, sys.stdout, sys.stderr)

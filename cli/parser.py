@@ -16,8 +16,10 @@ DOCS = "docs/cli.md"
 SEATS = "ESWN"
 BOT_LEVELS = "random, greedy, easy, normal, strong"  # ai.base.LEVELS, checked by a test
 IMPORT_FORMATS = ("tenhou6", "mjai", "mjlog")
-EXPORT_FORMATS = ("tenhou6", "mjai")
+EXPORT_FORMATS = ("tenhou6", "mjai", "mjlog")
 FACES = ("letters", "kanji", "glyphs")
+LENGTHS = {"east": "east", "south": "east_south"}
+"""``--length`` words and the ruleset's ``length`` value each picks (cli.inputs.load_rules)."""
 MJAI_STYLES = ("wire", "classic")  # ai.mjai.options.STYLES
 MAX_BOT_DELAY = 2.0  # tui.settings.MAX_BOT_DELAY, checked by a test
 
@@ -125,6 +127,7 @@ def _play(sub: SubParsers) -> None:
     )
     p.add_argument("--rules", metavar="NAME|FILE", default="tenhou",
                    help="a preset name or a ruleset TOML file (default: tenhou)")
+    _length(p)
     p.add_argument("--practice", action="store_true",
                    help="practice mode: you may make the mistakes the rules penalise (a false "
                         "tsumo or ron, riichi while noten, a false call) and pay the penalty")
@@ -144,6 +147,14 @@ def _play(sub: SubParsers) -> None:
     p.add_argument("--faces", choices=FACES, default=None,
                    help="tile faces: letters (5m), kanji (五萬) or Unicode glyphs")
     p.set_defaults(run="play:run_play")
+
+
+def _length(p: argparse.ArgumentParser) -> None:
+    """``--length``, beside every ``--rules`` of a command that plays games."""
+    p.add_argument("--length", choices=tuple(LENGTHS), default=None,
+                   help="east: an East-only game (東風戦); south: East and South (半荘戦); "
+                        "default: the ruleset's own. The ruleset's extension round and "
+                        "agariyame stay ('rules show' states both)")
 
 
 def _bot_delay(text: str) -> float:
@@ -282,6 +293,7 @@ def _simulate(sub: SubParsers) -> None:
                     "per bot level. A fixed seed gives the same games.")
     p.add_argument("--rules", default="tenhou", metavar="NAME|FILE",
                    help="a preset name or a ruleset file (default: tenhou)")
+    _length(p)
     p.add_argument("--games", type=whole(*INT64), default=100, metavar="N",
                    help="number of games (default 100)")
     p.add_argument("--seed", type=whole(*SEED_RANGE), default=0, metavar="S",
@@ -321,8 +333,9 @@ def _files(sub: SubParsers) -> None:
     p.add_argument("--save-dir", metavar="DIR", help="folder for saved games")
     p.set_defaults(run="files:run_import")
 
-    p = sub.add_parser("export", help="write a saved game as a tenhou.net/6 or mjai log",
-                       description="Convert a saved game to a tenhou.net/6 JSON or mjai log.")
+    p = sub.add_parser("export", help="write a saved game as a tenhou.net/6, mjai or mjlog log",
+                       description="Convert a saved game to a tenhou.net/6 JSON, mjai or "
+                                   "Tenhou mjlog XML log.")
     p.add_argument("file", metavar="FILE")
     p.add_argument("--format", dest="fmt", choices=EXPORT_FORMATS, required=True)
     p.add_argument("-o", "--output", metavar="OUT", help="where to write (default: stdout)")
@@ -431,6 +444,7 @@ def _mjai_bot(sub: SubParsers) -> None:
                    help=f"bot level: {BOT_LEVELS} (default strong)")
     p.add_argument("--rules", default="tenhou", metavar="NAME|FILE",
                    help="the rules the bot plays by (default: tenhou)")
+    _length(p)
     p.add_argument("--seed", type=whole(*SEED_RANGE), default=0, metavar="S",
                    help="seed of the bot's random choices (default 0)")
     p.set_defaults(run="mjai_bot:run")

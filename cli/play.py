@@ -57,7 +57,7 @@ def open_app(app: HanchanApp) -> int:
 
 def game_spec(args: argparse.Namespace, folder: Path | None = None) -> NewGame:
     """The new game ``hanchan play`` asks for (``--practice`` turns practice mode on)."""
-    rules = load_rules(args.rules)
+    rules = load_rules(args.rules, getattr(args, "length", None))
     if args.practice:
         rules = rules.replace(practice_mode=True)
     seat = SEATS.index(args.seat.upper())

@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"--games must be at most {MAX_GAMES:,}")
     jobs = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
     levels = _levels(args.bots)
-    rules = load_rules(args.rules)
+    rules = load_rules(args.rules, args.length)
     mjai = mjai_options(args)
     if any(lv.startswith(MJAI) for lv in levels):
         logging.basicConfig(format="hanchan: %(message)s", stream=sys.stderr)

@@ -29,7 +29,7 @@ from engine.state import GameState
 from engine.tiles import dora_of, is_red, kind_of
 from engine.waits import is_tenpai, waits
 from engine.wins import ron_result, score, tsumo_result, win_context
-from rulesets.schema import Ruleset
+from rulesets.schema import Ruleset, last_round_index, regular_rounds
 
 __all__ = [
     "make_won", "exhaustive_draw", "abortive_draw", "show_choice_seats", "next_step",
@@ -412,19 +412,6 @@ def _is_top(st: GameState, seat: int) -> bool:
 def is_last_hand(st: GameState) -> bool:
     """Whether the hand is a 4th hand after which passing the deal may end the game."""
     return st.hand_number == 3 and st.round_index >= regular_rounds(st.rules) - 1
-
-
-def regular_rounds(rules: Ruleset) -> int:
-    """How many rounds a game has without an extension (1 East only, 2 East and South)."""
-    return 1 if rules.length == "east" else 2
-
-
-def last_round_index(rules: Ruleset) -> int:
-    """Round index of the last round the game may reach, an extension included."""
-    reg = regular_rounds(rules)
-    if rules.extension == "none":
-        return reg - 1
-    return {"west": reg, "north": reg + 1}.get(rules.extension_last_round, 1 << 30)
 
 
 def _busted(st: GameState) -> bool:

@@ -17,7 +17,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
-from rulesets.schema import SECTIONS, Ruleset, option_fields
+from rulesets.schema import (
+    SECTIONS,
+    Ruleset,
+    last_round_index,
+    option_fields,
+    regular_rounds,
+)
 
 # Options that mean nothing under some other option's value; `show` leaves them out
 # unless asked for everything.
@@ -169,6 +175,50 @@ def _allowed(meta: Mapping[str, Any]) -> str:
     return ""
 
 
+ROUND_NAMES = ("East", "South", "West", "North")
+LENGTH_NAMES = {"east_south": "半荘戦, East and South (--length south)",
+                "east": "東風戦, East only (--length east)"}
+
+
+def ending_text(rules: Ruleset) -> str:
+    """How a game under ``rules`` ends: its last hand, the extension after it, and the
+    last dealer's stop (agariyame, tenpaiyame), all read from the options.
+
+    >>> print(ending_text(Ruleset(length="east")))  # doctest: +NORMALIZE_WHITESPACE
+    ends after East 4; when nobody has 30,000 then, play goes on into the South round
+    (sudden death), to South 4 at most; at the last hand, the last dealer's win: the game
+    ends by itself when the dealer is top after the win; the last dealer tenpai at the
+    draw: ends by itself when the dealer is top
+    """
+    reg = regular_rounds(rules)
+    text = f"ends after {ROUND_NAMES[reg - 1]} 4"
+    if rules.extension == "none":
+        text += "; no extension round, whatever the scores"
+    else:
+        last = last_round_index(rules)
+        upto = (f"to {ROUND_NAMES[last % 4]} 4 at most" if last <= 7
+                else "with no last round")
+        how = "sudden death" if rules.extension == "sudden_death" else "whole rounds"
+        text += (f"; when nobody has {rules.extension_target:,} then, play goes on into the "
+                 f"{ROUND_NAMES[reg % 4]} round ({how}), {upto}")
+    return (text + "; at the last hand, the last dealer's win: "
+            + value_words("agariyame", rules.agariyame)
+            + "; the last dealer tenpai at the draw: "
+            + value_words("tenpaiyame", rules.tenpaiyame))
+
+
+def length_lines(rules: Ruleset) -> list[str]:
+    """Both lengths of a game under ``rules``' other options (``--length`` picks one), the
+    one ``rules`` sets marked: a preset's East-only version is itself with ``length``
+    changed, so its extension and stops are the preset's own."""
+    lines = ["  Game length and ending (--length east|south; the other options stay):"]
+    for length, name in LENGTH_NAMES.items():
+        mark = " [this ruleset]" if rules.length == length else ""
+        lines.append(f"      {name}{mark}: "
+                     + ending_text(rules.replace(length=length)))
+    return lines
+
+
 def describe_lines(rules: Ruleset, *, title: str | None = None, source: str | None = None,
                    everything: bool = False,
                    notes: Mapping[str, str] | None = None) -> list[str]:
@@ -196,6 +246,7 @@ def describe_lines(rules: Ruleset, *, title: str | None = None, source: str | No
             f"  {meta['ja']} ({f.name}): {value_text(f.name, value)}\n"
             f"      {meta['en']}" + (f"\n      Allowed: {allowed}" if allowed else "")
             + (f"\n      Rule: {note}" if note else ""))
+    by_section["length"][:0] = length_lines(rules)
     for section, label in SECTIONS.items():
         if not by_section[section]:
             continue

@@ -262,8 +262,12 @@ class Ruleset:
                                 "extension.", lo=0, hi=1_000_000)
     extension_last_round: Literal["west", "north", "unlimited"] = opt(
         "west", "length", "延長の上限", "The last round an extension may reach.",
-        values={"west": "West round at most", "north": "North round at most",
-                "unlimited": "West, North, East ... until somebody reaches the target"})
+        values={"west": "one extension round at most: West after South (South in an "
+                        "East-only game)",
+                "north": "two extension rounds at most: to North (to West in an East-only "
+                         "game)",
+                "unlimited": "round after round (West, North, East ...) until somebody "
+                             "reaches the target"})
     renchan_at_draw: Literal["tenpai", "always", "tenpai_or_after_east", "never"] = opt(
         "tenpai", "length", "流局時の連荘",
         "Whether the dealer keeps the deal at an exhaustive draw.",
@@ -718,6 +722,24 @@ def _table_problems(name: str, table: tuple[int, ...], zero_sum: bool) -> list[s
     if any(a < b for a, b in zip(table, table[1:], strict=False)):
         out.append(f"{name}: {shown} gives a lower place more uma than a higher one")
     return out
+
+
+def regular_rounds(rules: Ruleset) -> int:
+    """How many rounds a game has without an extension (1 East only, 2 East and South)."""
+    return 1 if rules.length == "east" else 2
+
+
+def last_round_index(rules: Ruleset) -> int:
+    """Round index of the last round the game may reach, an extension included: the
+    extension rounds follow the regular ones, so an East-only game's extension is South.
+
+    >>> last_round_index(Ruleset(length="east")), last_round_index(Ruleset())
+    (1, 2)
+    """
+    reg = regular_rounds(rules)
+    if rules.extension == "none":
+        return reg - 1
+    return {"west": reg, "north": reg + 1}.get(rules.extension_last_round, 1 << 30)
 
 
 def combination_problems(rules: Ruleset) -> list[str]:

@@ -52,6 +52,7 @@ from rulesets.loader import load_ruleset
 from rulesets.schema import Ruleset
 from saves.codec import LineError, decode_event, event_to_dict, ruleset_from_dict
 from saves.logs import model as m
+from saves.logs.yaku import ID_TO_TENHOU_NUMBER
 from saves.verify import hand_label, referee
 
 
@@ -406,13 +407,15 @@ def _ended(st: GameState, game: m.RecordedGame, rules: Ruleset) -> GameEnded:
 
 
 def recorded_from_events(events: Sequence[Event], title: str = "hanchan", *,
-                         open_riichi: bool = True) -> m.RecordedGame:
+                         open_riichi: bool = True,
+                         tenhou_yaku: bool = False) -> m.RecordedGame:
     """The neutral model of a saved game, for writing tenhou.net/6 or mjai logs.
 
     It carries the game's ruleset and dice.  A hand the log's own fields cannot hold -- one
     with a practice-mode :class:`~engine.events.Penalty`, or with open riichi when the
-    format has no ``open_riichi`` -- is not among the hands but kept whole in
-    ``left_out`` (our extension, see :func:`left_out_note`)."""
+    format has no ``open_riichi``, or with a yaku Tenhou has no number for when the format
+    writes yaku by Tenhou's numbers (``tenhou_yaku``: mjlog) -- is not among the hands but
+    kept whole in ``left_out`` (our extension, see :func:`left_out_note`)."""
     if not events or not isinstance(events[0], GameStarted):
         raise ConvertError("the game has no GameStarted event")
     start = events[0]
@@ -426,11 +429,13 @@ def recorded_from_events(events: Sequence[Event], title: str = "hanchan", *,
             ended = ev
         elif hands:
             hands[-1].append(ev)
+    if not hands:  # what import would refuse ("the log holds no hand") is not written
+        raise ConvertError("no hand of the game was recorded, and a log is made of hands")
     state = apply(None, start)
     kyokus: list[m.Kyoku] = []
     left_out: list[m.LeftOut] = []
     for hand in hands:
-        why = _unwritable(hand, open_riichi)
+        why = _unwritable(hand, open_riichi, tenhou_yaku)
         if why is None:
             kyoku, state = _kyoku_of(hand, state)
             kyokus.append(kyoku)
@@ -459,13 +464,27 @@ def recorded_from_events(events: Sequence[Event], title: str = "hanchan", *,
     )
 
 
-def _unwritable(hand: Sequence[Event], open_riichi: bool) -> str | None:
-    """Why a log's own fields cannot hold this hand (None: they can)."""
+UNFINISHED = "not finished: the game was left during it"
+"""The reason given for the last hand of a game left unfinished (see :func:`_unwritable`)."""
+
+
+def _unwritable(hand: Sequence[Event], open_riichi: bool, tenhou_yaku: bool = False
+                ) -> str | None:
+    """Why a log's own fields cannot hold this hand (None: they can).  A hand without a
+    result is the last of a game left unfinished: a log's hand must have a result, so it
+    goes to our extension, and ``hanchan import`` reads it back to be continued."""
     for ev in hand:
         if isinstance(ev, Penalty):
             return f"a {ev.kind.replace('_', ' ')} by seat {ev.seat}"
         if isinstance(ev, RiichiDeclared) and ev.open and not open_riichi:
             return f"open riichi by seat {ev.seat}"
+        if isinstance(ev, Won) and tenhou_yaku:
+            for w in ev.wins:
+                unnumbered = [y for y, _ in w.yaku if y not in ID_TO_TENHOU_NUMBER]
+                if unnumbered:
+                    return f"{unnumbered[0]}, a yaku Tenhou has no number for"
+    if not any(isinstance(ev, (Won, HandDrawn)) for ev in hand):
+        return UNFINISHED
     return None
 
 
@@ -480,16 +499,26 @@ only in hanchan's own field of the log, which hanchan import reads and other pro
     """
     if not game.left_out:
         return None
+    if len(game.left_out) == 1 and game.left_out[0].reason == UNFINISHED:
+        h = game.left_out[0]
+        return (f"the {_ordinal(h.before + 1)} hand ({h.name}) was not finished when the game "
+                f"was left, and {_article(fmt)} {fmt} hand needs a result: it is kept only in "
+                "hanchan's own field of the log, which hanchan import reads back to continue "
+                "the game and other programs skip")
     which = " and ".join(f"the {_ordinal(h.before + i + 1)} hand ({h.name}, {h.reason})"
                          for i, h in enumerate(game.left_out))
     if len(game.left_out) == 1:
-        article = "an" if fmt[0] in "aeiou" or fmt.startswith("mj") else "a"
-        return (f"{which} cannot be written as {article} {fmt} hand: it is kept only in "
+        return (f"{which} cannot be written as {_article(fmt)} {fmt} hand: it is kept only in "
                 "hanchan's own field of the log, which hanchan import reads and other "
                 "programs skip (their next hand starts with the scores after it)")
     return (f"{which} cannot be written as {fmt} hands: they are kept only in hanchan's own "
             "field of the log, which hanchan import reads and other programs skip (their "
             "next hand starts with the scores after them)")
+
+
+def _article(fmt: str) -> str:
+    """"an mjai", "an mjlog", "a tenhou6": as the name is said."""
+    return "an" if fmt[0] in "aeiou" or fmt.startswith("mj") else "a"
 
 
 def _ordinal(n: int) -> str:

@@ -9,9 +9,12 @@ reconnection ``UN`` elements are skipped.
 
 from __future__ import annotations
 
+import json
 import re
 import xml.etree.ElementTree as ET
-from urllib.parse import unquote
+from collections.abc import Iterable
+from typing import Any
+from urllib.parse import quote, unquote
 
 from engine.tiles import kind_of
 
@@ -36,8 +39,11 @@ from .model import (
     Win,
     Yaku,
     is_red,
+    left_out_data,
+    load_json,
+    read_left_out,
 )
-from .yaku import LIMITS, TENHOU_YAKU, payments
+from .yaku import ID_TO_TENHOU_NUMBER, LIMITS, TENHOU_YAKU, payments
 
 _DRAW_TAGS = "TUVW"
 _DISCARD_TAGS = "DEFG"
@@ -269,7 +275,7 @@ def _deltas(el: ET.Element, where: str) -> tuple[int, int, int, int]:
     return (sc[1] * 100, sc[3] * 100, sc[5] * 100, sc[7] * 100)
 
 
-def _win(el: ET.Element, hand: _Hand, where: str) -> Win:
+def _win(el: ET.Element, hand: _Hand, where: str, tenhou_table: bool = True) -> Win:
     who = _int(el.get("who"), where, "who")
     from_who = _int(el.get("fromWho"), where, "fromWho")
     if not (0 <= who < 4 and 0 <= from_who < 4):
@@ -305,7 +311,7 @@ def _win(el: ET.Element, hand: _Hand, where: str) -> Win:
         yakuman = 1  # kazoe
     tsumo = who == from_who
     total, ron, td, to = payments(han, fu, limit, yakuman, who == hand.dealer, tsumo)
-    if total != points:
+    if tenhou_table and total != points:  # a ruleset we carry is checked by the engine
         raise LogFormatError(f"{where}: ten says {points} points, {han} han {fu} fu gives {total}")
     machi = el.get("machi")
     tile = _tile(_int(machi, where, "machi"), where) if machi is not None else None
@@ -377,6 +383,8 @@ def parse_mjlog(xml_text: str, ref: str | None = None) -> RecordedGame:
     final_scores = None
     final_points = None
     shuffle_ref = None
+    ruleset: dict[str, Any] | None = None
+    left_out_raw: Any = None
     for index, el in enumerate(root):
         tag = el.tag
         where = f"mjlog element #{index + 1} <{tag}>"
@@ -411,6 +419,8 @@ def parse_mjlog(xml_text: str, ref: str | None = None) -> RecordedGame:
                 names = [unquote(el.get(f"n{s}") or "") for s in range(4)]
         elif tag in ("TAIKYOKU", "BYE"):
             pass
+        elif tag == EXTENSION and hand is None and not kyokus:
+            ruleset, left_out_raw = _extension(el, where)
         elif tag == "INIT":
             if hand is not None:
                 if not hand.ended:
@@ -444,7 +454,7 @@ def parse_mjlog(xml_text: str, ref: str | None = None) -> RecordedGame:
             hand.dora.append(tile)
             hand.actions.append(DoraRevealed(tile))
         elif tag == "AGARI":
-            hand.actions.append(_win(el, hand, where))
+            hand.actions.append(_win(el, hand, where, tenhou_table=ruleset is None))
             hand.ended = True
         elif tag == "RYUUKYOKU":
             draw = _ryuukyoku(el, hand, where)
@@ -494,4 +504,213 @@ def parse_mjlog(xml_text: str, ref: str | None = None) -> RecordedGame:
         final_points=final_points,  # type: ignore[arg-type]
         ref=game_ref,
         date=date,
+        ruleset=ruleset,
+        left_out=read_left_out(left_out_raw, len(kyokus), f"mjlog <{EXTENSION}> left_out"),
     )
+
+
+def _extension(el: ET.Element, where: str) -> tuple[dict[str, Any] | None, Any]:
+    """Our ruleset and hands left out, from our element's JSON attributes (plain data)."""
+    ruleset = left_out = None
+    if el.get("ruleset") is not None:
+        ruleset = load_json(el.get("ruleset") or "", f"{where} ruleset")
+        if not isinstance(ruleset, dict):
+            raise LogFormatError(f"{where}: ruleset must be an object (a ruleset)")
+    if el.get("left_out") is not None:
+        left_out = load_json(el.get("left_out") or "", f"{where} left_out")
+    return ruleset, left_out
+
+
+# ---------------------------------------------------------------- writing
+
+EXTENSION = "HANCHAN"
+"""Our element, before the first ``INIT``: ``ruleset`` (the save header's ruleset) and
+``left_out`` (hands only we can read, :class:`~.model.LeftOut`), each a JSON attribute.
+Tenhou's viewer skips elements it does not know."""
+
+_DRAW_NAMES = {kind: code for code, kind in RYUUKYOKU_TYPES.items()}
+
+
+def _hundreds(points: int, what: str) -> int:
+    """mjlog counts points in hundreds: a figure that is not whole hundreds cannot be written."""
+    if points % 100:
+        raise ValueError(f"{what} of {points:,} is not in whole hundreds, as mjlog counts")
+    return points // 100
+
+
+def _tiles(tiles: Iterable[int]) -> str:
+    return ",".join(str(t) for t in sorted(tiles))
+
+
+def _yaku_numbers(w: Win, seat_wind: int, round_wind: int) -> tuple[list[int], list[int]]:
+    """Tenhou's ``yaku`` (number, han pairs) and ``yakuman`` (numbers) of a win."""
+    pairs: list[int] = []
+    yakuman: list[int] = []
+    for y in w.yaku:
+        if y.id == "yakuhai_seat_wind":
+            number = 10 + seat_wind
+        elif y.id == "yakuhai_round_wind":
+            number = 14 + round_wind
+        elif y.id in ID_TO_TENHOU_NUMBER:
+            number = ID_TO_TENHOU_NUMBER[y.id]
+        else:
+            raise ValueError(f"the yaku {y.id} has no number in Tenhou's mjlog")
+        if y.han >= 13 and w.limit == "yakuman" and number < 52:
+            yakuman.append(number)
+        else:
+            pairs += [number, y.han]
+    return pairs, yakuman
+
+
+class _Writer:
+    """One kyoku's elements, with the closed hands and scores Tenhou's attributes need."""
+
+    def __init__(self, k: Kyoku, reds: int) -> None:
+        self.k = k
+        self.reds = reds
+        self.hands = [list(h) for h in k.haipai]
+        self.scores = list(k.scores)
+        self.sticks = k.riichi_sticks
+        self.dora = [k.dora_indicators[0]] if k.dora_indicators else []
+
+    def ba(self) -> str:
+        return f"{self.k.honba},{self.sticks}"
+
+    def sc(self, deltas: tuple[int, int, int, int]) -> str:
+        out = []
+        for s in range(4):
+            out += [_hundreds(self.scores[s], "a score"), _hundreds(deltas[s], "a payment")]
+        return ",".join(str(x) for x in out)
+
+    def element(self, a: Action) -> ET.Element:
+        if isinstance(a, Draw):
+            self.hands[a.seat].append(a.tile)
+            return ET.Element(f"{_DRAW_TAGS[a.seat]}{a.tile}")
+        if isinstance(a, Discard):
+            self.hands[a.seat].remove(a.tile)
+            return ET.Element(f"{_DISCARD_TAGS[a.seat]}{a.tile}")
+        if isinstance(a, Riichi):
+            return ET.Element("REACH", who=str(a.seat), step="1")
+        if isinstance(a, RiichiAccepted):
+            self.scores[a.seat] -= 1000
+            self.sticks += 1
+            return ET.Element("REACH", who=str(a.seat), step="2",
+                              ten=",".join(str(_hundreds(x, "a score")) for x in self.scores))
+        if isinstance(a, (Chi, Pon, Daiminkan)):
+            for t in a.consumed:
+                self.hands[a.seat].remove(t)
+            return ET.Element("N", who=str(a.seat), m=str(encode_meld(a)))
+        if isinstance(a, Kakan):
+            self.hands[a.seat].remove(a.added)
+            return ET.Element("N", who=str(a.seat), m=str(encode_meld(a)))
+        if isinstance(a, Ankan):
+            for t in a.tiles:
+                self.hands[a.seat].remove(t)
+            return ET.Element("N", who=str(a.seat), m=str(encode_meld(a)))
+        if isinstance(a, DoraRevealed):
+            self.dora.append(a.indicator)
+            return ET.Element("DORA", hai=str(a.indicator))
+        if isinstance(a, Win):
+            return self.win(a)
+        assert isinstance(a, Ryuukyoku)
+        el = ET.Element("RYUUKYOKU", ba=self.ba(), sc=self.sc(a.deltas))
+        if a.kind != "exhaustive":
+            el.set("type", _DRAW_NAMES[a.kind])
+        for s in range(4):
+            if a.tenpai is not None and a.tenpai[s]:
+                el.set(f"hai{s}", _tiles(self.hands[s]))
+        self._pay(a.deltas)
+        return el
+
+    def win(self, w: Win) -> ET.Element:
+        k = self.k
+        if w.tile is None:
+            raise ValueError("a win without its winning tile")
+        seat_wind = (w.seat - k.dealer) % 4
+        pairs, yakuman = _yaku_numbers(w, seat_wind, k.round_wind)
+        limit = 0 if w.limit is None else LIMITS.index(w.limit) + 1
+        hand = w.hand if w.hand is not None else (
+            tuple(self.hands[w.seat]) + (() if w.tsumo else (w.tile,)))
+        el = ET.Element("AGARI", ba=self.ba(), hai=_tiles(hand))
+        melds = [a for a in k.actions if isinstance(a, (Chi, Pon, Daiminkan, Kakan, Ankan))
+                 and a.seat == w.seat]
+        kakan = {a.pon[0] for a in melds if isinstance(a, Kakan)}
+        shown = [a for a in melds if not (isinstance(a, Pon) and a.called in kakan)]
+        if shown:
+            el.set("m", ",".join(str(encode_meld(a)) for a in shown))
+        el.set("machi", str(w.tile))
+        el.set("ten", f"{w.fu or 0},{w.points},{limit}")
+        if pairs:
+            el.set("yaku", ",".join(str(x) for x in pairs))
+        if yakuman:
+            el.set("yakuman", ",".join(str(x) for x in yakuman))
+        el.set("doraHai", ",".join(str(t) for t in self.dora))
+        if k.ura_indicators and any(y.id == "riichi" or y.id == "double_riichi"
+                                    for y in w.yaku):
+            el.set("doraHaiUra", ",".join(str(t) for t in k.ura_indicators))
+        el.set("who", str(w.seat))
+        el.set("fromWho", str(w.from_seat))
+        el.set("sc", self.sc(w.deltas))
+        if w.pao_seat is not None:
+            el.set("paoWho", str(w.pao_seat))
+        self._pay(w.deltas)
+        return el
+
+    def _pay(self, deltas: tuple[int, int, int, int]) -> None:
+        for s in range(4):
+            self.scores[s] += deltas[s]
+        self.sticks = 0
+
+
+def to_mjlog_element(game: RecordedGame) -> ET.Element:
+    """The game as Tenhou's ``<mjloggm>`` element (see :func:`format_mjlog`)."""
+    r = game.rules
+    root = ET.Element("mjloggm", ver="2.3")
+    type_ = 0x01 | (0 if r.red_fives else 0x02) | (0 if r.open_tanyao else 0x04) | (
+        0x08 if r.hanchan else 0)
+    ET.SubElement(root, "GO", type=str(type_), lobby="0")
+    ET.SubElement(root, "UN", n0=quote(game.names[0]), n1=quote(game.names[1]),
+                  n2=quote(game.names[2]), n3=quote(game.names[3]), dan="0,0,0,0",
+                  rate="1500.00,1500.00,1500.00,1500.00", sx="C,C,C,C")
+    extension: dict[str, str] = {}
+    if game.ruleset is not None:
+        extension["ruleset"] = json.dumps(game.ruleset, ensure_ascii=False)
+    if game.left_out:
+        extension["left_out"] = json.dumps(left_out_data(game.left_out), ensure_ascii=False)
+    if extension:
+        ET.SubElement(root, EXTENSION, extension)
+    first_dealer = game.kyokus[0].dealer if game.kyokus else 0
+    ET.SubElement(root, "TAIKYOKU", oya=str(first_dealer))
+    last: ET.Element | None = None
+    for k in game.kyokus:
+        w = _Writer(k, r.reds)
+        d1, d2 = k.dice or (1, 1)
+        init = ET.SubElement(root, "INIT", seed=",".join(str(x) for x in (
+            k.round_wind * 4 + k.hand_number, k.honba, k.riichi_sticks, d1 - 1, d2 - 1,
+            k.dora_indicators[0])),
+            ten=",".join(str(_hundreds(x, "a score")) for x in k.scores), oya=str(k.dealer))
+        for s in range(4):
+            init.set(f"hai{s}", ",".join(str(t) for t in k.haipai[s]))
+        # indicators showing from the start beyond the first (initial_dora): INIT holds one
+        kan_dora = sum(isinstance(a, DoraRevealed) for a in k.actions)
+        for t in k.dora_indicators[1:len(k.dora_indicators) - kan_dora]:
+            root.append(w.element(DoraRevealed(t)))
+        for a in k.actions:
+            el = w.element(a)
+            root.append(el)
+            if isinstance(a, (Win, Ryuukyoku)):
+                last = el
+    if last is not None and game.final_scores is not None and game.final_points is not None:
+        last.set("owari", ",".join(
+            f"{_hundreds(game.final_scores[s], 'a final score')},{game.final_points[s]:.1f}"
+            for s in range(4)))
+    return root
+
+
+def format_mjlog(game: RecordedGame) -> str:
+    """Tenhou's mjlog XML of the game (what :func:`parse_mjlog` reads back): ``GO``, ``UN``,
+    ``TAIKYOKU``, each hand's ``INIT``, draws and discards, ``N``, ``REACH``, ``DORA`` and its
+    ``AGARI``/``RYUUKYOKU``, the last with ``owari``.  :class:`ValueError` for a game a figure
+    of which mjlog cannot hold (points not in whole hundreds, a yaku Tenhou has no number for).
+    """
+    return ET.tostring(to_mjlog_element(game), encoding="unicode")

@@ -24,11 +24,11 @@ from engine.events import (
 from saves.convert import events_from_recorded, recorded_from_events, ruleset_for
 from saves.logs.mjai import format_mjai, parse_mjai
 from saves.logs.mjlog import parse_mjlog
-from saves.logs.model import RecordedGame
+from saves.logs.model import LogFormatError, RecordedGame
 from saves.logs.tenhou6 import format_tenhou6, parse_tenhou6
 from saves.reader import load
 from saves.verify import verify_events
-from tests.kit.real_logs import MJLOG, TENHOU6
+from tests.kit.real_logs import LOGS, MJLOG, TENHOU6
 from tests.kit.saved_games import played_game
 
 
@@ -139,3 +139,39 @@ def test_import_of_a_bad_log_is_a_plain_message(tmp_path: Path,
     err = capsys.readouterr().err
     assert err.startswith("hanchan: ") and "not a valid tenhou6 log" in err
     assert not (tmp_path / "x.jsonl").exists()
+
+
+@pytest.mark.parametrize("path", TENHOU6, ids=lambda p: p.stem[:16])
+def test_real_games_round_trip_through_mjlog(path: Path, tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 40 item 7: import tenhou6 -> export mjlog -> import mjlog gives the same events,
+    and the mjlog export of Tenhou's game agrees with Tenhou's own mjlog of it."""
+    saved = tmp_path / "game.jsonl"
+    assert main(["import", str(path), "--from", "tenhou6", "-o", str(saved)]) == 0
+    log = tmp_path / "game.xml"
+    assert main(["export", str(saved), "--format", "mjlog", "-o", str(log)]) == 0
+    assert capsys.readouterr().err == ""  # nothing left out of a Tenhou game
+    back = tmp_path / "back.jsonl"
+    assert main(["import", str(log), "--from", "mjlog", "-o", str(back)]) == 0
+    assert main(["verify", str(back)]) == 0
+    assert load(back).events == load(saved).events
+    # Tenhou's own mjlog of the game (an outside oracle): the same hands, actions, results
+    ours = parse_mjlog(log.read_text(encoding="utf-8"))
+    tenhou = parse_mjlog((LOGS / "mjlog" / f"{path.stem}.xml").read_text(encoding="utf-8"))
+    assert ours.canonical() == tenhou.canonical()
+    assert ours.final_scores == tenhou.final_scores
+    assert ours.final_points == tenhou.final_points
+
+
+@pytest.mark.parametrize("attrs, words", [
+    ('ruleset="[1]"', "ruleset must be an object"),
+    ('ruleset="{not json"', "not JSON"),
+    ('left_out="{}"', "must be a list of hands"),
+])
+def test_a_bad_hanchan_element_in_an_mjlog_is_named(attrs: str, words: str) -> None:
+    """Our element in mjlog is plain JSON data, refused with a reason when it is not ours."""
+    text = (LOGS / "mjlog" / f"{TENHOU6[0].stem}.xml").read_text(encoding="utf-8")
+    bad = text.replace("<TAIKYOKU", f"<HANCHAN {attrs}/><TAIKYOKU", 1)
+    assert bad != text
+    with pytest.raises(LogFormatError, match=words):
+        parse_mjlog(bad)

@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from cli.main import main
@@ -30,14 +30,16 @@ from rulesets.loader import list_presets, load_ruleset
 from saves.codec import SeatInfo
 from saves.convert import events_from_recorded, recorded_from_events
 from saves.logs.mjai import format_mjai, parse_mjai
+from saves.logs.mjlog import format_mjlog, parse_mjlog
 from saves.logs.tenhou6 import format_tenhou6, parse_tenhou6
 from saves.logs.yaku import TENHOU_YAKU
 from saves.reader import load
 from saves.verify import verify_events
 from saves.writer import GameWriter, make_header
 from tests.kit.saved_games import open_riichi_game, played_game, practice_game
+from tui.savefiles import continue_problem
 
-FORMATS = ("tenhou6", "mjai")
+FORMATS = ("tenhou6", "mjai", "mjlog")
 
 
 def save(events: tuple[Event, ...], path: Path) -> Path:
@@ -70,6 +72,19 @@ def results(events: list[Event] | tuple[Event, ...]) -> list[object]:
     return out
 
 
+def in_hundreds(events: tuple[Event, ...]) -> bool:
+    """Whether every score and payment of a game is whole hundreds, as mjlog counts them
+    (a club's split payment, e.g. 2,250, is not: its export is refused in one sentence)."""
+    for e in events:
+        if isinstance(e, HandStarted) and any(x % 100 for x in e.scores):
+            return False
+        if isinstance(e, (Won, HandDrawn, Penalty)) and any(x % 100 for x in e.deltas):
+            return False
+        if isinstance(e, GameEnded) and any(r.points % 100 for r in e.table):
+            return False
+    return True
+
+
 def round_trip(events: tuple[Event, ...], fmt: str, tmp: Path,
                capsys: pytest.CaptureFixture[str]) -> tuple[list[Event], str]:
     """Export the saved game, import the log, verify the import: (its events, export's
@@ -93,6 +108,13 @@ def test_every_preset_comes_back_whole(preset: str, fmt: str, tmp_path: Path,
     # before: a makura game came back as tenhou (no kiriage mangan, other uma), ako's second
     # red fives and dora indicator were lost, gpc's plain fives were written as red
     events = played_game(1, "easy", load_ruleset(preset))
+    if fmt == "mjlog" and not in_hundreds(events):
+        game = save(events, tmp_path / "game.jsonl")
+        assert main(["export", str(game), "--format", fmt, "-o", str(tmp_path / "l")]) == 1
+        err = capsys.readouterr().err
+        assert "not in whole hundreds, as mjlog counts" in err and err.count("\n") == 1
+        assert not (tmp_path / "l").exists()
+        return
     back, note = round_trip(events, fmt, tmp_path, capsys)
     first, start = back[0], events[0]
     assert isinstance(first, GameStarted) and isinstance(start, GameStarted)
@@ -108,9 +130,16 @@ def test_every_preset_comes_back_whole(preset: str, fmt: str, tmp_path: Path,
 def test_seeded_games_round_trip(seed: int, preset: str, fmt: str, level: str,
                                  tmp_path_factory: pytest.TempPathFactory) -> None:
     events = played_game(seed, level, load_ruleset(preset))
-    recorded = recorded_from_events(events, open_riichi=fmt == "mjai")
-    text = format_tenhou6(recorded) if fmt == "tenhou6" else format_mjai(recorded)
-    back = events_from_recorded(parse_tenhou6(text) if fmt == "tenhou6" else parse_mjai(text))
+    assume(fmt != "mjlog" or in_hundreds(events))
+    recorded = recorded_from_events(events, open_riichi=fmt == "mjai",
+                                    tenhou_yaku=fmt == "mjlog")
+    if fmt == "tenhou6":
+        again = parse_tenhou6(format_tenhou6(recorded))
+    elif fmt == "mjlog":
+        again = parse_mjlog(format_mjlog(recorded))
+    else:
+        again = parse_mjai(format_mjai(recorded))
+    back = events_from_recorded(again)
     assert verify_events(back) == []
     assert results(back) == results(events)
 
@@ -138,6 +167,8 @@ def test_a_practice_game_with_penalties_comes_back(preset: str, fmt: str, tmp_pa
     hands = sum(isinstance(e, HandStarted) for e in events)
     if fmt == "tenhou6":
         assert len(json.loads(text)["log"]) == hands - 2
+    elif fmt == "mjlog":
+        assert text.count("<INIT ") == hands - 2
     else:
         assert text.count('"type":"start_kyoku"') == hands - 2
 
@@ -151,7 +182,7 @@ def test_open_riichi_is_kept_in_mjai_and_left_out_of_tenhou6(
         (tmp_path / fmt).mkdir()
         back, note = round_trip(events, fmt, tmp_path / fmt, capsys)
         assert results(back) == results(events)
-        assert ("open riichi by seat" in note) == (fmt == "tenhou6")
+        assert ("open riichi by seat" in note) == (fmt != "mjai")
 
 
 def log_of_elsewhere(tmp: Path, capsys: pytest.CaptureFixture[str]) -> Path:
@@ -200,3 +231,53 @@ def test_a_club_yaku_tenhou_does_not_have_comes_back(
                for w in e.wins for y, _ in w.yaku)
     back, _ = round_trip(events, fmt, tmp_path, capsys)
     assert results(back) == results(events)
+
+
+def left_part(events: tuple[Event, ...], where: str) -> tuple[Event, ...]:
+    """A game left with Ctrl+Q: in the middle of its 3rd hand, or just after a hand's result
+    (before the next hand starts)."""
+    if where == "mid-hand":
+        starts = [i for i, e in enumerate(events) if isinstance(e, HandStarted)]
+        return events[:starts[2] + 25]
+    ends = [i for i, e in enumerate(events) if isinstance(e, (Won, HandDrawn))]
+    return events[:ends[1] + 1]
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("where", ["mid-hand", "between hands"])
+def test_an_unfinished_game_comes_back_to_be_continued(
+        where: str, fmt: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 40 item 6: before, export wrote the unfinished hand with an empty result and
+    import refused it ("result must be a list ..., not []"; "no hora or ryukyoku")."""
+    events = left_part(played_game(1, "easy", load_ruleset("tenhou")), where)
+    assert not isinstance(events[-1], GameEnded)
+    back, note = round_trip(events, fmt, tmp_path, capsys)
+    # equal up to what the format holds: the hands as the format writes them (tile kinds,
+    # not the wall's tile ids), every result, and the unfinished hand exactly (it travels
+    # in our extension); the seed is not in the log
+    assert results(back) == results(events)
+    assert (recorded_from_events(back).canonical()
+            == recorded_from_events(events).canonical())
+    assert recorded_from_events(back).left_out == recorded_from_events(events).left_out
+    if where == "mid-hand":
+        assert back[-1] == events[-1]
+        assert note.count("\n") == 1
+        assert "the 3rd hand (E1-2) was not finished when the game was left" in note
+        article = "a" if fmt == "tenhou6" else "an"
+        assert f"{article} {fmt} hand needs a result" in note
+    else:
+        assert note == ""
+    assert not any(isinstance(e, GameEnded) for e in back)
+    assert continue_problem(tmp_path / "back.jsonl") is None
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_a_game_left_before_its_first_hand_is_not_exported(
+        fmt: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Nothing a log can hold: one sentence and status 1, no file import would refuse."""
+    game = save(played_game(1, "easy", load_ruleset("tenhou"))[:1], tmp_path / "game.jsonl")
+    out = tmp_path / "log"
+    assert main(["export", str(game), "--format", fmt, "-o", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert "no hand of the game was recorded, and a log is made of hands" in err
+    assert err.count("\n") == 1 and not out.exists()

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.app import App
+from textual.widgets import Select
 
 from tests.kit.screen_text import screen_text
 from tests.kit.tui_driver import settle
@@ -102,3 +104,28 @@ async def test_chooser_picks_by_number_or_cancels() -> None:
         await pilot.press("escape")
         await pilot.pause()
     assert results == [1, None]
+
+
+@pytest.mark.parametrize("size", [(100, 32), (120, 40), (200, 60)])
+async def test_new_game_offers_an_east_only_game(tmp_path: Path, size: tuple[int, int]) -> None:
+    """Issue 40 item 5: the game length is a choice of the new-game screen; East only is the
+    preset with its ``length`` changed (its extension and agariyame stay)."""
+    app = menu_app(tmp_path)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        scr = app.screen
+        assert isinstance(scr, NewGameScreen)
+        assert "Length: preset" in screen_text(app)
+        assert "半荘戦: East and South" in screen_text(app)  # tenhou's own length
+        chosen = scr.infos[scr.current]
+        scr.query_one("#length", Select).focus()
+        await pilot.press("enter")
+        await pilot.press("down", "down", "enter")
+        await pilot.pause()
+        assert "Length: East only" in screen_text(app)
+        assert "東風戦: the East round only" in screen_text(app)  # the summary follows
+        await pilot.press("ctrl+s")
+        table = await settle(pilot)
+        assert isinstance(table, TableScreen)
+        assert table.session.rules == chosen.rules.replace(length="east")

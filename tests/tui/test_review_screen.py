@@ -91,6 +91,15 @@ async def test_review_from_the_replay_viewer_marks_and_jumps() -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is replay and replay.replay.position == marks[1]
+        # the mistake was picked from the list: Esc goes back to it, at that mistake
+        await pilot.press("escape")
+        await pilot.pause()
+        listed = app.screen
+        assert isinstance(listed, ReviewScreen)
+        assert listed.query_one(OptionList).highlighted == 0
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is replay
 
 
 def _saved(tmp_path: Path) -> tuple[Path, tuple[Event, ...]]:
@@ -134,6 +143,13 @@ async def test_review_from_the_end_screen_opens_a_mistake_in_the_replay(
         assert f"◆ Mistake ({replay.names[0]}, {wind} seat)" in screen_text(app)
         await pilot.press("m")
         assert replay.replay.position == min(p for p in replay.marks if p > third.position)
+        # Esc goes back to the list, at the mistake picked (issue 40 item 8: it went past
+        # the list, to the end screen), and Esc there back to the end screen
+        await pilot.press("escape")
+        await pilot.pause()
+        back = app.screen
+        assert isinstance(back, ReviewScreen) and back.review == expected
+        assert back.query_one(OptionList).highlighted == 2
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is end

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from rich.console import Group
@@ -167,10 +168,15 @@ MJAI_SEATS = (("across", "across"), ("right", "right"), ("left", "left"),
               ("all three", "all"))
 """Where the outside mjai bot of the new-game screen sits, seen from the human."""
 MJAI_OFFSETS = {"right": 1, "across": 2, "left": 3}
+GAME_LENGTHS = {"preset": "Length: preset", "east_south": "Length: East+South",
+                "east": "Length: East only"}
+"""The game-length choice: the preset's own, or its ``length`` option changed (its extension
+round and agariyame stay: ``hanchan rules show`` states both versions)."""
 
 
 class NewGameScreen(Screen[None]):
-    """Pick a preset (its key rules shown beside it), the bots' level, your seat, practice."""
+    """Pick a preset (its key rules shown beside it), the game length, the bots' level, your
+    seat, practice."""
 
     DEFAULT_CSS = """
     NewGameScreen { layout: vertical; }
@@ -214,6 +220,8 @@ class NewGameScreen(Screen[None]):
                          tooltip="Practice mode: you may make the mistakes the rules penalise")
             yield Static("off", id="practice-state")
         with Horizontal(id="outside"):
+            yield Select([(label, key) for key, label in GAME_LENGTHS.items()],
+                         value="preset", allow_blank=False, id="length")
             yield Select([(f"mjai bot: {label}", key) for label, key in MJAI_SEATS],
                          value="across", allow_blank=False, id="mjai-seats")
             yield Input(placeholder="mjai bot command (optional), e.g. ./mybot {seat}",
@@ -235,7 +243,17 @@ class NewGameScreen(Screen[None]):
             return
         self.current = index
         info = self.infos[index]
+        info = replace(info, rules=self._with_length(info.rules))
         self.query_one("#summary", Static).update(Group(_head(info), Text(""), _key_rules(info)))
+
+    def _with_length(self, rules: Ruleset) -> Ruleset:
+        """``rules`` with the game length chosen below the presets."""
+        length = str(self.query_one("#length", Select).value)
+        return rules if length not in ("east", "east_south") else rules.replace(length=length)
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "length":
+            self._show(self.current)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self._show(event.option_index)
@@ -253,7 +271,7 @@ class NewGameScreen(Screen[None]):
         bots = str(self.query_one("#bots", Select).value)
         seat = self.query_one("#seat", Select).value
         assert isinstance(seat, int)  # the select has no blank
-        rules = self.infos[self.current].rules
+        rules = self._with_length(self.infos[self.current].rules)
         if self.query_one("#practice", Switch).value:  # practice mode over the preset
             rules = rules.replace(practice_mode=True)
         command = self.query_one("#mjai", Input).value.strip()

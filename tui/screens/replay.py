@@ -8,8 +8,9 @@ a win or draw opens its full result.  The event log stands beside the table.
 ``r`` reviews the seat's decisions against ``strong`` (:class:`ReviewScreen`); once
 reviewed, a decision that differs from strong's is marked where it was made (the line
 under the table says both choices and the cost), ``m``/``M`` jump to the next/previous
-mark, and Enter on a mistake in the review shows it here.  ``x`` analyses the moment
-shown: every choice of the seat in view as ``strong`` measures it (:class:`AnalysisScreen`).
+mark, and Enter on a mistake in the review shows it here; Escape then goes back to the
+review's list, at that mistake.  ``x`` analyses the moment shown: every choice of the
+seat in view as ``strong`` measures it (:class:`AnalysisScreen`).
 """
 
 from __future__ import annotations
@@ -48,11 +49,12 @@ class ReplayScreen(Screen[None]):
     """
 
     BINDINGS = [
+        # the footer shows one key of each pair, so that it fits in 100 columns
         Binding("right", "step(1)", "Step"),
-        Binding("left", "step(-1)", "Back"),
-        Binding("down", "hand(1)", "Next hand"),
-        Binding("up", "hand(-1)", "Prev hand"),
-        Binding("n", "result(1)", "Next win/draw"),
+        Binding("left", "step(-1)", "Back", show=False),
+        Binding("down", "hand(1)", "Hand"),
+        Binding("up", "hand(-1)", "Prev hand", show=False),
+        Binding("n", "result(1)", "Win/draw"),
         Binding("b", "result(-1)", "Prev win/draw", show=False),
         Binding("home", "ends(0)", "Start", show=False),
         Binding("end", "ends(1)", "End", show=False),
@@ -78,6 +80,8 @@ class ReplayScreen(Screen[None]):
                  review: GameReview | None = None, pushed: bool = False) -> None:
         super().__init__()
         self.pushed = pushed  # opened over another screen (a review): leaving pops it
+        # the decision shown from a review's list: Esc goes back to the list, at it
+        self.listed: int | None = position if review is not None and pushed else None
         self.review: GameReview | None = None
         self.marks: dict[int, DecisionReview] = {}
         self.replay = Replay(events)
@@ -108,6 +112,7 @@ class ReplayScreen(Screen[None]):
         self.log_view = layout.log_view
         self.info = layout.info
         self.table.mode = self.settings.faces
+        self.info.add_class("-tall")  # the event in words has a line of its own
         self._draw()
 
     # ------------------------------------------------------------------ reactives
@@ -144,10 +149,11 @@ class ReplayScreen(Screen[None]):
         self.log_view.show(r.position)
         mark = r.current_hand()
         where = f"{mark.name}  " if mark else ""
-        self.info.set_help(
-            f"{self.title_text}  {where}event {r.position + 1}/{len(self.events)}: "
-            f"{describe(ev, self.names, self.red_fives)}"
-        )
+        # numbered as the log beside the table numbers them (the game's start is 0), and
+        # the words on a line of their own: a double ron's second winner is not cut off
+        self.info.set_help(f"{self.title_text}  {where}event {r.position}/"
+                           f"{len(self.events) - 1}")
+        self.info.set_extra(describe(ev, self.names, self.red_fives))
         seat_word = f"{self.names[self.seat]}, {WIND_NAMES[view.me.wind]} seat"  # wind now
         self.info.set_toggles(
             f"{'all hands' if self.show_all else 'one seat'} · {seat_word}"
@@ -235,8 +241,11 @@ class ReplayScreen(Screen[None]):
 
     def _picked(self, position: int | None) -> None:
         if position is not None and self.review is not None:
+            self.listed = position
             self.seat = self.review.seat
             self.position = position
+        elif self.pushed:  # the list was left: back past this replay, to what opened it
+            self.app.pop_screen()
 
     def action_mark(self, step: int) -> None:
         """Jump to the next (``step`` 1) or previous (-1) decision that differs from strong."""
@@ -252,6 +261,12 @@ class ReplayScreen(Screen[None]):
         self.position = found[0] if step > 0 else found[-1]
 
     def action_leave(self) -> None:
+        """Back to the review's list when a decision was picked there, else leave."""
+        if self.listed is not None and self.review is not None:
+            at, self.listed = self.listed, None
+            self.app.push_screen(ReviewScreen(self.events, self.review.seat, review=self.review,
+                                              at=at), self._picked)
+            return
         if self.pushed:
             self.app.pop_screen()
             return

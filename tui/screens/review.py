@@ -50,8 +50,10 @@ class ReviewScreen(Screen[int | None]):
 
     def __init__(self, events: Sequence[Event], seat: int, *,
                  review: GameReview | None = None,
-                 on_review: Callable[[GameReview], None] | None = None) -> None:
+                 on_review: Callable[[GameReview], None] | None = None,
+                 at: int | None = None) -> None:
         super().__init__()
+        self.at = at  # the position of the decision to highlight (back from the replay)
         self.events = list(events)
         self.seat = seat
         self.review: GameReview | None = review
@@ -107,9 +109,10 @@ class ReviewScreen(Screen[int | None]):
         options.add_options([Option(Text(mistake_label(i, d)), id=str(i - 1))
                              for i, d in enumerate(self._mistakes, 1)])
         if self._mistakes:
-            options.highlighted = 0
+            first = next((i for i, d in enumerate(self._mistakes) if d.position == self.at), 0)
+            options.highlighted = first
             options.focus()
-            self._detail(0)
+            self._detail(first)
         else:
             self.query_one("#review-detail", Static).update(
                 "No mistakes: every choice was strong's, or within a small margin of it.")
