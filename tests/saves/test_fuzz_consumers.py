@@ -94,7 +94,7 @@ def test_damaged_saves_are_refused_or_the_verified_game(tmp_path: Path) -> None:
 @pytest.mark.slow
 @given(seed=st.integers(0, 2**32 - 1))
 # each example runs five readers over a game: a fifth of the profile's budget
-@settings(max_examples=max(10, settings.default.max_examples // 5))
+@settings(max_examples=max(10, settings().max_examples // 5))
 def test_hypothesis_damaged_saves_in_every_reader(seed: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         _check(fuzz_consumers(1, seed, Path(tmp)))
