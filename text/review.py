@@ -167,7 +167,7 @@ def summary_lines(r: GameReview) -> list[str]:
     """The overall figures: agreement with strong and mistakes by kind."""
     ds = r.decisions
     agreed = sum(1 for d in ds if d.agrees)
-    lines = [f"Review of {WIND_NAMES[r.seat]} ({r.player}) under {r.ruleset}: "
+    lines = [f"Review of {r.player} (started as {WIND_NAMES[r.seat]}) under {r.ruleset}: "
              f"{len(ds)} decisions, {agreed} as strong ({percent(r.agreement)}), "
              f"{len(r.mistakes())} mistakes ({signed_points(-r.cost)} expected; "
              f"a mistake gives up {MISTAKE_POINTS:,.0f} or more)"]

@@ -59,7 +59,7 @@ def test_text_shows_the_figures_the_mistakes_and_the_hands(
         capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["review", str(PHOENIX), "--seat", "W", "--top", "3"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Review of West (Cさん) under tenhou: ")
+    assert out.startswith("Review of Cさん (started as West) under tenhou: ")
     assert "Largest mistakes (top 3):" in out
     for n in (1, 2, 3):
         assert f"\n{n}. " in out

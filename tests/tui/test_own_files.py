@@ -127,7 +127,7 @@ async def test_player_names_with_brackets_show_in_the_replay_and_its_review(
         assert isinstance(app.screen, ReviewScreen)
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert f"Review of East ({HOSTILE})" in shown(app)
+        assert f"Review of {HOSTILE} (started as East)" in shown(app)
         assert app.return_code is None
 
 

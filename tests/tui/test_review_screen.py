@@ -64,7 +64,7 @@ async def test_review_from_the_replay_viewer_marks_and_jumps() -> None:
         scr = await _reviewed(pilot, app)
         assert scr.query_one(ProgressBar).percentage == 1.0
         text = screen_text(app)
-        assert "Review of East" in text and "Largest" not in text
+        assert "started as East" in text and "Largest" not in text
         assert " 1. E1-0   efficiency" in text  # the bad discard heads the list
         assert "discard 5s → riichi 1z" in text
         assert "   hand    123m456p2355789s + 1z" in text

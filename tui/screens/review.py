@@ -63,8 +63,8 @@ class ReviewScreen(Screen[int | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(f"Review of {WIND_NAMES[self.seat]}'s decisions against strong",
-                         id="review-title")
+            yield Static(f"Review of the decisions of the seat that started as "
+                         f"{WIND_NAMES[self.seat]}, against strong", id="review-title")
             yield ProgressBar(total=100, show_eta=False, id="review-progress")
             yield Static("", id="review-summary")
             yield OptionList(id="review-mistakes")
@@ -100,7 +100,7 @@ class ReviewScreen(Screen[int | None]):
         bar.update(total=1, progress=1)
         bar.display = False
         self.query_one("#review-title", Static).update(Text(
-            f"Review of {WIND_NAMES[review.seat]} ({review.player}) — "
+            f"Review of {review.player} (started as {WIND_NAMES[review.seat]}) — "
             "Enter shows a mistake in the replay, h the hands"))
         self.query_one("#review-summary", Static).update(Text("\n".join(summary_lines(review))))
         self._mistakes = review.mistakes()
