@@ -41,16 +41,12 @@ from ai.base import MJAI, make_bot
 from ai.club import ClubBot
 from ai.mjai.seat import MjaiSeat
 from ai.review import decision_points
+from cli.review import game_events as read_game
 from engine.actions import Action, Chi, Discard, OpenKan, Pass, Pon, Ron, Tsumo
 from engine.events import Event, GameStarted
 from engine.shanten import shanten
 from engine.tiles import dora_of, kind_of
 from engine.view import PlayerView
-from saves.convert import events_from_recorded
-from saves.logs.mjai import parse_mjai
-from saves.logs.mjlog import parse_mjlog
-from saves.logs.tenhou6 import parse_tenhou6
-from saves.reader import load
 
 ROWS = ("discard", "turns 1-6", "turns 7-12", "turns 13+", "against riichi", "riichi tile",
         "riichi or dama", "pon", "chi", "pass", "ron", "tsumo")
@@ -200,17 +196,9 @@ def tally_seat(events: Sequence[Event], seat: int, asker: Asker) -> Tally:
 
 
 def game_events(path: Path) -> list[Event]:
-    """Our events for a log or a save (the format guessed from the name and the text)."""
-    name = path.name.lower()
-    if name.endswith((".xml", ".mjlog")):
-        return events_from_recorded(parse_mjlog(path.read_text("utf-8"), ref=path.stem))
-    if name.endswith(".json"):
-        return events_from_recorded(parse_tenhou6(path.read_text("utf-8-sig")))
-    text = path.read_text("utf-8")
-    first = text.lstrip()[:200]
-    if '"format"' in first or '"hanchan"' in first:
-        return list(load(path).events)
-    return events_from_recorded(parse_mjai(text))
+    """Our events for a log or a save, read as ``hanchan review`` reads them (the format
+    guessed from the name; a save refereed as ``verify`` does)."""
+    return read_game(path, None)[0]
 
 
 class BotAsker:
