@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, get_args, get_origin
 
+from hanchan.errors import HanchanError
 from rulesets.schema import (
     SECTIONS,
     Ruleset,
@@ -52,7 +53,7 @@ PRESET_DIR = Path(__file__).resolve().parent / "presets"
 META_KEYS = ("base", "title", "source")
 
 
-class RulesetError(Exception):
+class RulesetError(HanchanError):
     """A ruleset could not be loaded; ``problems`` lists every reason, one sentence each."""
 
     def __init__(self, source: str, problems: list[str]) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cli.main import main
+from hanchan.cli.main import main
 from rulesets import load as load_preset
 from rulesets.loader import load_ruleset
 from rulesets.schema import Ruleset, combination_problems

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cli.main import main
+from hanchan.cli.main import main
 from rulesets.docs import DOC_PATH
 from rulesets.loader import RulesetError, list_presets, load_ruleset, ruleset_from_dict
 from rulesets.schema import Ruleset, combination_problems, option_fields, option_types

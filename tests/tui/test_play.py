@@ -19,10 +19,10 @@ from engine.events import Called, Discarded, Event, GameEnded, HandDrawn, Riichi
 from engine.game import Game
 from engine.tiles import kind_of, tile_name
 from engine.view import PlayerView
+from hanchan.coach.advice import advise
 from rulesets.schema import Ruleset
 from tests.kit.screen_text import screen_text
 from tests.kit.tui_driver import Policy, human_turn, play, settle
-from text.advice import advise
 from tui.app import HanchanApp
 from tui.screens.chooser import ChooserScreen
 from tui.screens.game_end import GameEndScreen

@@ -40,7 +40,7 @@ from engine.actions import (
 )
 from engine.tiles import Kind, Tile, is_honour, is_red, kind_of, suit_of
 from engine.view import PlayerView
-from text.actions import ACTION_TITLES
+from hanchan.words.actions import ACTION_TITLES
 
 CallGroup = Literal["chi", "pon", "kan"]
 MAX_OPTIONS = 9  # the chooser's number keys
