@@ -199,7 +199,8 @@ async def test_save_quit_and_continue(tmp_path: Path) -> None:
 
 async def test_replay_steps_back_and_forth(tmp_path: Path) -> None:
     # The saved game is made with the engine (seed 1: seat 0 wins the first hand by ron).
-    events = play_game(Ruleset(), [make_bot("greedy", 4 + i) for i in range(4)], 1)
+    events = play_game(Ruleset(), [make_bot("greedy", 4 + i) for i in range(4)], 1,
+                       names=("You", "Akane", "Botan", "Chika"))
     path = tmp_path / "g.jsonl"
     path.write_bytes(save_bytes(events))
     viewer = HanchanApp("replay", path=path, save_dir=tmp_path)
@@ -216,7 +217,7 @@ async def test_replay_steps_back_and_forth(tmp_path: Path) -> None:
         assert isinstance(scr.replay.event, Won)
         await pilot.pause()
         text = screen_text(viewer)
-        assert "greedy wins ron off" in text  # the log beside the table
+        assert "You win ron off" in text  # the log beside the table
         assert "Enter shows the result." in text
         await pilot.press("enter")
         await pilot.pause()
