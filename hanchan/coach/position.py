@@ -108,10 +108,100 @@ def build_position(hand: str, drawn: str | None = None, *,
     indicators whose dora and themselves are nowhere in sight are chosen.
     """
     rules = rules or Ruleset()
-    red = rules.red_fives
     me = _wind(seat_wind, "the seat wind")
     round_w = _wind(round_wind, "the round wind")
-    rivers = dict(rivers or {})
+    marked = _marked_rivers(rivers or {}, me)
+    _check_meld_words(melds, rules)
+    written = hand + (drawn or "")
+    kinds = _kinds(written, dora or "", melds, marked)
+    _check_hand_size(kinds, len(melds))
+    seen = _seen(kinds)
+    _check_dora_count(kinds, rules)
+    turns = _Turns(me, _own_discards(kinds, me, turn), len(melds))
+    _check_rivers(turns, kinds)
+    chosen = not kinds["the dora indicators"]
+    if chosen:
+        dora = _chosen_dora(seen, rules)
+    tiles = _Tiles(rules.red_fives)
+    held = tiles.take(written, "the hand")
+    called = [dataclasses.replace(tiles.meld(m, rules), from_seat=turns.left) for m in melds]
+    river_tiles = {s: tiles.take(t, f"{_WIND_NAMES[s]}'s river") for s, (t, _) in marked.items()}
+    indicators = tiles.take(dora or "", "the dora indicators")
+    steps = _steps(turns, _thrown(turns, marked, river_tiles, called))
+    drawn_tiles = [t for s, t, _ in steps if s >= 0] + [held[-1]]
+    if len(drawn_tiles) > 136 - rules.dead_wall - wall_mod.DEAL_SIZE:
+        raise PositionError(f"{len(steps)} river tiles: more than the live wall holds")
+    dealt = held[:-1] + [t for m in called for t in m.tiles if t != m.called] \
+        + [t for s, t, _ in steps if s < 0]
+    wall = _wall(me, dealt, drawn_tiles, indicators, tiles.used)
+    events: list[Event] = [
+        GameStarted(rules, _WIND_NAMES),
+        HandStarted(round_w, 0, 0, 0, 0, (rules.start_points,) * 4, (1, 1), wall),
+        *_river_events(me, steps, called),
+        Drew(me, held[-1]),
+    ]
+    state = fold(events)
+    return Position(view_of(state, me), legal_actions(state, me), tuple(events), chosen)
+
+
+def _own_discards(kinds: Mapping[str, list[int]], me: int, turn: int | None) -> int:
+    """The seat's discards before its draw: ``turn - 1``, or its river's length."""
+    n = len(kinds.get(f"{_WIND_NAMES[me]}'s river", [])) if turn is None else turn - 1
+    if n < 0:
+        raise PositionError(f"--turn is {turn}: the first own draw is turn 1")
+    return n
+
+
+@dataclass(frozen=True)
+class _Turns:
+    """The turn order up to the seat's draw: ``n`` own discards before it, ``melds``
+    calls on the left seat's discards at the seat's first turns."""
+
+    me: int
+    n: int
+    melds: int
+
+    @property
+    def left(self) -> int:
+        """The seat whose discards the melds were called on."""
+        return (self.me + 3) % 4
+
+    @property
+    def first_call(self) -> int:
+        return 1 if self.me == 0 else 0  # East's first turn comes before any discard
+
+    @property
+    def calls(self) -> range:
+        """The own turns that were calls."""
+        return range(self.first_call, self.first_call + self.melds)
+
+
+class _Tiles:
+    """Physical tiles taken in order (the hand first, its red fives as written)."""
+
+    def __init__(self, red: int) -> None:
+        self.red = red
+        self.used: list[int] = []
+
+    def take(self, text: str, what: str) -> list[int]:
+        try:
+            ts = parse_tiles(text, self.red, used=self.used)
+        except TileError as exc:
+            raise PositionError(f"{what}: {exc}") from None
+        self.used.extend(ts)
+        return ts
+
+    def meld(self, text: str, rules: Ruleset) -> Meld:
+        try:
+            meld = parse_meld(text, rules, self.used)
+        except (RequestError, TileError) as exc:
+            raise PositionError(f"the meld {exc}") from None
+        self.used.extend(meld.tiles)
+        return meld
+
+
+def _marked_rivers(rivers: Mapping[str, str], me: int) -> dict[int, tuple[str, int | None]]:
+    """Each seat's river text without its riichi mark, and the marked tile's index."""
     marked: dict[int, tuple[str, int | None]] = {}
     for w, text in rivers.items():
         seat = _wind(w, "a river's seat")
@@ -120,15 +210,25 @@ def build_position(hand: str, drawn: str | None = None, *,
         marked[seat] = _river(text, _WIND_NAMES[seat])
     if marked.get(me, ("", None))[1] is not None:
         raise PositionError("the seat in view is in riichi: its only choice is the tile drawn")
+    return marked
+
+
+def _check_meld_words(melds: Sequence[str], rules: Ruleset) -> None:
+    """Each meld is a chi or a pon of the right shape, before the tiles are counted."""
     for m in melds:
         if m.partition(":")[0] not in ("chi", "pon"):
             raise PositionError(f"the meld '{m}': analyse takes chi and pon (e.g. pon:555z), "
                                 "not kans")
         try:
-            parse_meld(m, rules, ())  # its shape, before the tiles are counted
+            parse_meld(m, rules, ())
         except (RequestError, TileError) as exc:
             raise PositionError(f"the meld {exc}") from None
-    texts = {"the hand": hand + (drawn or ""), "the dora indicators": dora or "",
+
+
+def _kinds(hand: str, dora: str, melds: Sequence[str],
+           marked: Mapping[int, tuple[str, int | None]]) -> dict[str, list[int]]:
+    """The kinds of every part, by its name in messages."""
+    texts = {"the hand": hand, "the dora indicators": dora,
              "the melds": "".join(m.partition(":")[2] for m in melds)}
     texts.update({f"{_WIND_NAMES[s]}'s river": t for s, (t, _) in marked.items()})
     kinds: dict[str, list[int]] = {}
@@ -137,14 +237,11 @@ def build_position(hand: str, drawn: str | None = None, *,
             kinds[what] = parse_kinds(text)
         except TileError as exc:
             raise PositionError(f"{what}: {exc}") from None
-    held = len(kinds["the hand"])
-    size = 14 - 3 * len(melds)
-    if held != size:
-        with_melds = f" beside {len(melds)} meld{'s' if len(melds) > 1 else ''}" \
-            if melds else ""
-        raise PositionError(
-            f"the hand has {held} tiles{with_melds}: give {size}, the {size - 1} held and "
-            "the tile drawn (e.g. 123m456p789s11z 2z)")
+    return kinds
+
+
+def _seen(kinds: Mapping[str, list[int]]) -> list[int]:
+    """How many of each kind are in sight (no more than four)."""
     seen = [0] * 34
     for ks in kinds.values():
         for k in ks:
@@ -154,93 +251,98 @@ def build_position(hand: str, drawn: str | None = None, *,
         k = over[0]
         raise PositionError(f"{seen[k]} copies of {kind_name(k)} in the hand, melds, rivers "
                             "and dora indicators: there are only four")
+    return seen
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n > 1 else ''}"
+
+
+def _check_hand_size(kinds: Mapping[str, list[int]], melds: int) -> None:
+    """The hand holds 14 tiles less three a meld."""
+    held = len(kinds["the hand"])
+    size = 14 - 3 * melds
+    if held != size:
+        with_melds = f" beside {_plural(melds, 'meld')}" if melds else ""
+        raise PositionError(
+            f"the hand has {held} tiles{with_melds}: give {size}, the {size - 1} held and "
+            "the tile drawn (e.g. 123m456p789s11z 2z)")
+
+
+def _check_dora_count(kinds: Mapping[str, list[int]], rules: Ruleset) -> None:
+    """Indicators, when given, are as many as the rules show at the start."""
     shown = len(kinds["the dora indicators"])
     if shown and shown != rules.initial_dora:
         raise PositionError(
-            f"{shown} dora indicator{'s' if shown > 1 else ''}: these rules show "
+            f"{_plural(shown, 'dora indicator')}: these rules show "
             f"{rules.initial_dora} at the start (more come only with kans)")
-    own = len(kinds.get(f"{_WIND_NAMES[me]}'s river", []))
-    n = own if turn is None else turn - 1
-    if n < 0:
-        raise PositionError(f"--turn is {turn}: the first own draw is turn 1")
-    left = (me + 3) % 4  # the seat whose discards the melds were called on
-    first_call = 1 if me == 0 else 0  # East's first turn comes before any discard
-    calls = range(first_call, first_call + len(melds))  # the own turns that were calls
-    if melds and n < calls.stop:
+
+
+def _check_rivers(turns: _Turns, kinds: Mapping[str, list[int]]) -> None:
+    """Every river holds the tiles the turn order gives it at the seat's draw."""
+    me, n = turns.me, turns.n
+    if turns.melds and n < turns.calls.stop:
         raise PositionError(
-            f"{len(melds)} meld{'s' if len(melds) > 1 else ''} called before this turn: the "
-            f"{_WIND_NAMES[me]} seat's river needs at least {calls.stop} tiles (each call "
-            "is followed by a discard)")
+            f"{_plural(turns.melds, 'meld')} called before this turn: the "
+            f"{_WIND_NAMES[me]} seat's river needs at least {turns.calls.stop} tiles (each "
+            "call is followed by a discard)")
     for s in range(4):
         want = n + 1 if s < me else n
-        if s == left:
-            want -= len(melds)  # the called tiles left the river
+        if s == turns.left:
+            want -= turns.melds  # the called tiles left the river
         has = len(kinds.get(f"{_WIND_NAMES[s]}'s river", []))
         if has != want:
+            less = ", less the tiles called" if s == turns.left and turns.melds else ""
             raise PositionError(
                 f"{_WIND_NAMES[s]}'s river holds {has} tiles but at the {_WIND_NAMES[me]} "
                 f"seat's draw {n + 1} it must hold {want}: rivers fill in turn order "
-                "from East (the dealer)" + (", less the tiles called" if s == left and melds
-                                            else ""))
-    # the physical tiles: the hand first (its red fives as written), then the rest
-    used: list[int] = []
+                f"from East (the dealer){less}")
 
-    def take(text: str, what: str) -> list[int]:
-        try:
-            ts = parse_tiles(text, red, used=used)
-        except TileError as exc:
-            raise PositionError(f"{what}: {exc}") from None
-        used.extend(ts)
-        return ts
 
-    tiles = take(hand + (drawn or ""), "the hand")
-    called: list[Meld] = []
-    for m in melds:
-        try:
-            meld = parse_meld(m, rules, used)
-        except (RequestError, TileError) as exc:
-            raise PositionError(f"the meld {exc}") from None
-        used.extend(meld.tiles)
-        called.append(dataclasses.replace(meld, from_seat=left))
-    river_tiles = {s: take(t, f"{_WIND_NAMES[s]}'s river") for s, (t, _) in marked.items()}
-    chosen = not kinds["the dora indicators"]
-    if chosen:
-        picks = [k for k in (*range(27, 34), 0, 8, 9, 17, 18, 26)
-                 if not seen[k] and not seen[dora_of(k)]][:rules.initial_dora]
-        if len(picks) < rules.initial_dora:
-            raise PositionError("no dora indicator could be chosen: give them with --dora")
-        dora = "".join(kind_name(k) for k in picks)
-    indicators = take(dora or "", "the dora indicators")
-    # each seat's discards in order, (tile, riichi); the left seat's with the called tiles
-    thrown: dict[int, list[tuple[int, bool]]] = {
-        s: [(t, marked[s][1] == i) for i, t in enumerate(river_tiles[s])]
-        for s in river_tiles}
+def _chosen_dora(seen: Sequence[int], rules: Ruleset) -> str:
+    """The first honour or terminal indicators whose dora and themselves are unseen."""
+    picks = [k for k in (*range(27, 34), 0, 8, 9, 17, 18, 26)
+             if not seen[k] and not seen[dora_of(k)]][:rules.initial_dora]
+    if len(picks) < rules.initial_dora:
+        raise PositionError("no dora indicator could be chosen: give them with --dora")
+    return "".join(kind_name(k) for k in picks)
+
+
+def _thrown(turns: _Turns, marked: Mapping[int, tuple[str, int | None]],
+            river_tiles: Mapping[int, list[int]],
+            called: Sequence[Meld]) -> dict[int, list[tuple[int, bool]]]:
+    """Each seat's discards in order, (tile, riichi); the left seat's with the called tiles."""
+    thrown = {s: [(t, marked[s][1] == i) for i, t in enumerate(river_tiles[s])]
+              for s in river_tiles}
     for j, meld in enumerate(called):
         assert meld.called is not None
-        thrown.setdefault(left, []).insert(calls[j] - first_call, (meld.called, False))
-    steps: list[tuple[int, int, bool]] = []  # (seat, tile, riichi); seat -1: the own call
-    for i in range(n + 1):
+        thrown.setdefault(turns.left, []).insert(turns.calls[j] - turns.first_call,
+                                                 (meld.called, False))
+    return thrown
+
+
+def _steps(turns: _Turns,
+           thrown: Mapping[int, list[tuple[int, bool]]]) -> list[tuple[int, int, bool]]:
+    """(seat, tile, riichi) of each discard in turn order; seat -1 is an own call's discard."""
+    steps: list[tuple[int, int, bool]] = []
+    for i in range(turns.n + 1):
         for s in range(4):
-            if s == me and i in calls:
-                steps.append((-1, thrown[me][i][0], False))
-            elif i < n or s < me:
+            if s == turns.me and i in turns.calls:
+                steps.append((-1, thrown[turns.me][i][0], False))
+            elif i < turns.n or s < turns.me:
                 t, riichi = thrown[s][i]
                 steps.append((s, t, riichi))
-    drawn_tiles = [t for s, t, _ in steps if s >= 0] + [tiles[-1]]
-    if len(drawn_tiles) > 136 - rules.dead_wall - wall_mod.DEAL_SIZE:
-        raise PositionError(f"{len(steps)} river tiles: more than the live wall holds")
-    dealt = tiles[:-1] + [t for m in called for t in m.tiles if t != m.called] \
-        + [thrown[me][i][0] for i in calls]
-    wall = _wall(me, dealt, drawn_tiles, indicators, used)
-    events: list[Event] = [
-        GameStarted(rules, ("East", "South", "West", "North")),
-        HandStarted(round_w, 0, 0, 0, 0, (rules.start_points,) * 4, (1, 1), wall),
-    ]
+    return steps
+
+
+def _river_events(me: int, steps: Sequence[tuple[int, int, bool]],
+                  called: Sequence[Meld]) -> list[Event]:
+    """The draws, discards, riichi and own calls that lead to the seat's draw."""
+    events: list[Event] = []
     pending = iter(called)
     for s, t, riichi in steps:
         if s < 0:
-            events.append(Called(me, next(pending)))
-            events.append(Discarded(me, t))
+            events += [Called(me, next(pending)), Discarded(me, t)]
             continue
         events.append(Drew(s, t))
         if riichi:
@@ -248,9 +350,7 @@ def build_position(hand: str, drawn: str | None = None, *,
         events.append(Discarded(s, t, tsumogiri=True))
         if riichi:
             events.append(RiichiAccepted(s))
-    events.append(Drew(me, tiles[-1]))
-    state = fold(events)
-    return Position(view_of(state, me), legal_actions(state, me), tuple(events), chosen)
+    return events
 
 
 def _wall(seat: int, hand: list[int], draws: list[int], indicators: list[int],
