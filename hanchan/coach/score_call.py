@@ -183,64 +183,89 @@ def parse_answer(text: str) -> ScoreAnswer:
     s = text.strip().lower().replace("kazoe", "")
     if not s:
         raise AnswerError(HOW_TO_SAY)
+    said = _Said()
+    pos = 0
+    for m in _TOKEN.finditer(s):
+        _not_a_score(s[pos:m.start()])
+        pos = m.end()
+        if m["pair"]:
+            said.pair(m["pair"])
+        elif m["num"]:
+            said.number(_int(m["num"]), m["unit"], m[0].strip())
+        else:
+            said.word(m["word"])
+    _not_a_score(s[pos:])
+    return said.answer()
+
+
+def _not_a_score(gap: str) -> None:
+    """Refuse words between the parts of a score."""
+    if gap.strip(" ,.;:"):
+        raise AnswerError(f"'{gap.strip(' ,.;:')}' is not part of a score: {HOW_TO_SAY}")
+
+
+_FILLER = frozenset(("han", "fu", "points", "pts", "ron", "tsumo", "each", "and", "is"))
+
+
+@dataclass
+class _Said:
+    """The parts of an answer as they are read, token by token."""
+
     han: int | None = None
     fu: int | None = None
     limit: str | None = None
-    yakuman = 0
-    pay: list[int] = []
-    all_ = False
-    pos = 0
-    for m in _TOKEN.finditer(s):
-        gap = s[pos:m.start()].strip(" ,.;:")
-        pos = m.end()
-        if gap:
-            raise AnswerError(f"'{gap}' is not part of a score: {HOW_TO_SAY}")
-        if m["pair"]:
-            a, b = (_int(x) for x in re.split(r"\s*[/-]\s*", m["pair"]))
-            if pay:
-                raise AnswerError("say one payment")
-            pay = [a, b]
-        elif m["num"]:
-            n = _int(m["num"])
-            unit = m["unit"]
-            if unit == "han" or (unit is None and han is None and not pay and 1 <= n <= 13
-                                 and fu is None):
-                han = n
-            elif unit == "fu" or (unit is None and fu is None and not pay and 20 <= n <= 140):
-                fu = n
-            elif unit == "x":
-                yakuman = n
-            elif unit is None and n >= 200:
-                if len(pay) >= 1:
-                    raise AnswerError("say one payment (a non-dealer tsumo as 1000/2000)")
-                pay = [n]
-            else:
-                raise AnswerError(f"'{m[0].strip()}' is not han (1-13), fu (20-140) or a "
-                                  f"payment (200 or more): {HOW_TO_SAY}")
+    yakuman: int = 0
+    pay: list[int] = field(default_factory=list)
+    all_: bool = False
+
+    def pair(self, text: str) -> None:
+        """A non-dealer tsumo's two amounts, ``1000/2000``."""
+        a, b = (_int(x) for x in re.split(r"\s*[/-]\s*", text))
+        if self.pay:
+            raise AnswerError("say one payment")
+        self.pay = [a, b]
+
+    def number(self, n: int, unit: str | None, token: str) -> None:
+        """A number, with its unit when said: han, then fu, then the payment."""
+        bare = unit is None and not self.pay
+        if unit == "han" or (bare and self.han is None and 1 <= n <= 13 and self.fu is None):
+            self.han = n
+        elif unit == "fu" or (bare and self.fu is None and 20 <= n <= 140):
+            self.fu = n
+        elif unit == "x":
+            self.yakuman = n
+        elif unit is None and n >= 200:
+            if self.pay:
+                raise AnswerError("say one payment (a non-dealer tsumo as 1000/2000)")
+            self.pay = [n]
         else:
-            w = m["word"]
-            if w in ("han", "fu", "points", "pts", "ron", "tsumo", "each", "and", "is"):
-                continue
-            if w == "all":
-                all_ = True
-            elif w in _DOUBLE:
-                yakuman = _DOUBLE[w]
-            elif w in LIMIT_NAMES:
-                limit = w
-            else:
-                raise AnswerError(f"'{w}' is not part of a score: {HOW_TO_SAY}")
-    rest = s[pos:].strip(" ,.;:")
-    if rest:
-        raise AnswerError(f"'{rest}' is not part of a score: {HOW_TO_SAY}")
-    if limit is None and (han is None or (fu is None and han < 5)):
-        raise AnswerError(f"say the han and the fu, or the limit: {HOW_TO_SAY}")
-    if not pay:
-        raise AnswerError(f"say the payment too: {HOW_TO_SAY}")
-    if all_ and len(pay) == 2:
-        raise AnswerError("a payment is either 'N all' (a dealer's tsumo) or two amounts")
-    if yakuman and limit != "yakuman":
-        limit = "yakuman"
-    return ScoreAnswer(han, fu, limit, yakuman, tuple(pay), all_)
+            raise AnswerError(f"'{token}' is not han (1-13), fu (20-140) or a "
+                              f"payment (200 or more): {HOW_TO_SAY}")
+
+    def word(self, w: str) -> None:
+        """A word: 'all', a limit's name, 'double' (yakuman), or a filler."""
+        if w in _FILLER:
+            return
+        if w == "all":
+            self.all_ = True
+        elif w in _DOUBLE:
+            self.yakuman = _DOUBLE[w]
+        elif w in LIMIT_NAMES:
+            self.limit = w
+        else:
+            raise AnswerError(f"'{w}' is not part of a score: {HOW_TO_SAY}")
+
+    def answer(self) -> ScoreAnswer:
+        """The whole answer, once every part needed was said."""
+        han, fu = self.han, self.fu
+        if self.limit is None and (han is None or (fu is None and han < 5)):
+            raise AnswerError(f"say the han and the fu, or the limit: {HOW_TO_SAY}")
+        if not self.pay:
+            raise AnswerError(f"say the payment too: {HOW_TO_SAY}")
+        if self.all_ and len(self.pay) == 2:
+            raise AnswerError("a payment is either 'N all' (a dealer's tsumo) or two amounts")
+        limit = "yakuman" if self.yakuman else self.limit
+        return ScoreAnswer(han, fu, limit, self.yakuman, tuple(self.pay), self.all_)
 
 
 @dataclass(frozen=True)
