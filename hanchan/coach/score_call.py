@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from engine.events import WinResult
@@ -300,6 +300,11 @@ def _value_right(a: ScoreAnswer, k: ScoreKey) -> bool:
         if a.limit not in ("yakuman", None) or a.yakuman > 1:
             return False
         return a.han == k.han if a.han is not None else a.limit == "yakuman"
+    return _counted_value_right(a, k)
+
+
+def _counted_value_right(a: ScoreAnswer, k: ScoreKey) -> bool:
+    """A hand below yakuman: the limit, han and fu said agree with the key's."""
     if a.limit is not None and a.limit != k.limit:
         return False
     if a.han is not None and a.han != k.han:
@@ -348,42 +353,52 @@ def choices(key: ScoreKey, rng: random.Random, n: int = 6) -> list[ScoreAnswer]:
         if a not in out and a.payment != right.payment and not judge(a, key).right:
             out.append(a)
 
-    rules = key.rules
     if key.yakuman_count or key.limit == "kazoe_yakuman":
-        base = 8000 * max(1, key.yakuman_count)
-        for b in (base // 2, base * 3 // 4, base * 2):
-            pts, _ = split(b, dealer=key.dealer, tsumo=key.tsumo)
-            lim = "yakuman" if b >= 8000 else "sanbaiman" if b == 6000 else "baiman"
-            add(ScoreAnswer(None, None, lim, b // 8000 if b >= 16000 else 0,
-                            _pay(pts), bool(pts.tsumo_all)))
+        _yakuman_neighbours(key, add)
     else:
-        order = ("mangan", "haneman", "baiman", "sanbaiman")
-        if key.limit in order:
-            i = order.index(key.limit)
-            for near in order[max(0, i - 1):i] + order[i + 1:i + 2]:
-                pts, _ = split(LIMIT_BASE[near], dealer=key.dealer, tsumo=key.tsumo)
-                add(ScoreAnswer(None, None, near, 0, _pay(pts), bool(pts.tsumo_all)))
-        fus = [f for f in (key.fu - 10, key.fu + 10, key.fu + 20) if f >= 20]
-        hans = [h for h in (key.han - 1, key.han + 1) if h >= 1]
-        for h, f in [(key.han, f) for f in fus] + [(h, key.fu) for h in hans]:
-            value_limit = limit_of(h, f, rules)
-            pts, _ = split(base_points(h, f, value_limit, 0), dealer=key.dealer, tsumo=key.tsumo)
-            add(_answer_of(h, f, value_limit, 0, pts))
-        raw = base_points(key.han, key.fu, None, 0)
-        if key.limit == "mangan" and key.han < 5 and raw < LIMIT_BASE["mangan"]:
-            pts, _ = split(raw, dealer=key.dealer, tsumo=key.tsumo)  # no kiriage
-            add(_answer_of(key.han, key.fu, None, 0, pts))
-        elif key.limit is None and raw >= 1920:
-            pts, _ = split(LIMIT_BASE["mangan"], dealer=key.dealer, tsumo=key.tsumo)
-            add(_answer_of(key.han, key.fu, "mangan", 0, pts))  # kiriage where there is none
-        base = base_points(key.han, key.fu, key.limit, key.yakuman_count)
-        other, _ = split(base, dealer=not key.dealer, tsumo=key.tsumo)
-        add(_answer_of(key.han, key.fu, key.limit, key.yakuman_count, other))
+        _value_neighbours(key, add)
     wrong = out[1:]
     rng.shuffle(wrong)
     picked = [right] + wrong[:n - 1]
     rng.shuffle(picked)
     return picked
+
+
+def _yakuman_neighbours(key: ScoreKey, add: Callable[[ScoreAnswer], None]) -> None:
+    """Half, three quarters and twice the yakuman's value."""
+    base = 8000 * max(1, key.yakuman_count)
+    for b in (base // 2, base * 3 // 4, base * 2):
+        pts, _ = split(b, dealer=key.dealer, tsumo=key.tsumo)
+        lim = "yakuman" if b >= 8000 else "sanbaiman" if b == 6000 else "baiman"
+        add(ScoreAnswer(None, None, lim, b // 8000 if b >= 16000 else 0,
+                        _pay(pts), bool(pts.tsumo_all)))
+
+
+def _value_neighbours(key: ScoreKey, add: Callable[[ScoreAnswer], None]) -> None:
+    """The next limits, a han or ten fu either side, the value without (or with) the
+    rules' rounding, and the other seat's payment."""
+    order = ("mangan", "haneman", "baiman", "sanbaiman")
+    if key.limit in order:
+        i = order.index(key.limit)
+        for near in order[max(0, i - 1):i] + order[i + 1:i + 2]:
+            pts, _ = split(LIMIT_BASE[near], dealer=key.dealer, tsumo=key.tsumo)
+            add(ScoreAnswer(None, None, near, 0, _pay(pts), bool(pts.tsumo_all)))
+    fus = [f for f in (key.fu - 10, key.fu + 10, key.fu + 20) if f >= 20]
+    hans = [h for h in (key.han - 1, key.han + 1) if h >= 1]
+    for h, f in [(key.han, f) for f in fus] + [(h, key.fu) for h in hans]:
+        value_limit = limit_of(h, f, key.rules)
+        pts, _ = split(base_points(h, f, value_limit, 0), dealer=key.dealer, tsumo=key.tsumo)
+        add(_answer_of(h, f, value_limit, 0, pts))
+    raw = base_points(key.han, key.fu, None, 0)
+    if key.limit == "mangan" and key.han < 5 and raw < LIMIT_BASE["mangan"]:
+        pts, _ = split(raw, dealer=key.dealer, tsumo=key.tsumo)  # no kiriage
+        add(_answer_of(key.han, key.fu, None, 0, pts))
+    elif key.limit is None and raw >= 1920:
+        pts, _ = split(LIMIT_BASE["mangan"], dealer=key.dealer, tsumo=key.tsumo)
+        add(_answer_of(key.han, key.fu, "mangan", 0, pts))  # kiriage where there is none
+    base = base_points(key.han, key.fu, key.limit, key.yakuman_count)
+    other, _ = split(base, dealer=not key.dealer, tsumo=key.tsumo)
+    add(_answer_of(key.han, key.fu, key.limit, key.yakuman_count, other))
 
 
 def _pay(p: PointSplit) -> tuple[int, ...]:

@@ -26,6 +26,8 @@ from engine.tiles import format_tiles, tile_name
 from hanchan.words.names import hand_label
 from hanchan.words.penalties import short
 
+_YOU = {"declares": "declare", "wins": "win", "discards": "discard", "draws": "draw"}
+
 
 def describe(ev: Event, names: Sequence[str], red_fives: int) -> str:
     """One short line for an event."""
@@ -35,10 +37,7 @@ def describe(ev: Event, names: Sequence[str], red_fives: int) -> str:
     def does(seat: int, verb: str) -> str:
         """'Bot S draws' but 'You draw'."""
         name = who(seat)
-        if name == "You":
-            verb = {"declares": "declare", "wins": "win", "discards": "discard",
-                    "draws": "draw"}.get(verb, verb)
-        return f"{name} {verb}"
+        return f"{name} {_YOU.get(verb, verb) if name == 'You' else verb}"
 
     match ev:
         case GameStarted():
@@ -59,11 +58,10 @@ def describe(ev: Event, names: Sequence[str], red_fives: int) -> str:
         case DoraRevealed():
             return f"New dora indicator {tile_name(ev.indicator, red_fives)}"
         case Won():
-            parts = []
-            for w in ev.wins:
-                how = "tsumo" if w.from_seat is None else f"ron off {who(w.from_seat)}"
-                parts.append(f"{does(w.seat, 'wins')} {how}: {w.points:,}")
-            return "; ".join(parts)
+            return "; ".join(
+                f"{does(w.seat, 'wins')} "
+                f"{'tsumo' if w.from_seat is None else f'ron off {who(w.from_seat)}'}: "
+                f"{w.points:,}" for w in ev.wins)
         case HandDrawn():
             return f"Draw ({ev.kind.replace('_', ' ')})"
         case GameEnded():

@@ -149,17 +149,9 @@ def build_context(req: dict[str, Any], rules: Ruleset) -> tuple[WinContext, int 
         ura = _indicators(req.get("ura", ""), "ura", rules, concealed + used + dora)
     except TileError as exc:
         raise RequestError(str(exc)) from None
-    flags = {}
-    for f in FLAGS:
-        v = req.get(f, False)
-        if not isinstance(v, bool):
-            raise RequestError(f"'{f}' must be true or false, not '{v}'")
-        flags[f] = v
+    flags = _flags(req)
     seat = _wind(req.get("seat", "E"), "seat")
-    from_raw = req.get("from")
-    from_seat = None if tsumo else ((seat + 3) % 4 if from_raw is None else _wind(from_raw, "from"))
-    if from_seat is not None and from_seat == seat:
-        raise RequestError("the discarder cannot be the winner")
+    from_seat = None if tsumo else _discarder(req.get("from"), seat)
     ctx = WinContext(
         concealed=tuple(concealed), melds=tuple(melds), win_tile=win, tsumo=tsumo,
         seat_wind=seat, round_wind=_wind(req.get("round", "E"), "round"),
@@ -172,6 +164,25 @@ def build_context(req: dict[str, Any], rules: Ruleset) -> tuple[WinContext, int 
         honba=_count(req.get("honba", 0), "honba"), sticks=_count(req.get("sticks", 0), "sticks"),
     )
     return ctx, from_seat
+
+
+def _flags(req: dict[str, Any]) -> dict[str, bool]:
+    """The request's true-or-false keys (riichi, ippatsu, ...), false when not given."""
+    flags = {}
+    for f in FLAGS:
+        v = req.get(f, False)
+        if not isinstance(v, bool):
+            raise RequestError(f"'{f}' must be true or false, not '{v}'")
+        flags[f] = v
+    return flags
+
+
+def _discarder(from_raw: object, seat: int) -> int:
+    """The seat a ron is off: the one given, or the winner's left."""
+    from_seat = (seat + 3) % 4 if from_raw is None else _wind(from_raw, "from")
+    if from_seat == seat:
+        raise RequestError("the discarder cannot be the winner")
+    return from_seat
 
 
 def _find_win(concealed: list[int], kind: int, red: bool, rules: Ruleset) -> int:
