@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from engine.events import (
     Called,
@@ -29,50 +30,64 @@ from hanchan.words.penalties import short
 _YOU = {"declares": "declare", "wins": "win", "discards": "discard", "draws": "draw"}
 
 
-def describe(ev: Event, names: Sequence[str], red_fives: int) -> str:
-    """One short line for an event."""
-    def who(seat: int) -> str:
-        return names[seat] if seat < len(names) else f"seat {seat}"
+class _Words:
+    """The seat names and red fives an event's line is said with."""
 
-    def does(seat: int, verb: str) -> str:
+    def __init__(self, names: Sequence[str], red_fives: int) -> None:
+        self.names = names
+        self.red = red_fives
+
+    def who(self, seat: int) -> str:
+        return self.names[seat] if seat < len(self.names) else f"seat {seat}"
+
+    def does(self, seat: int, verb: str) -> str:
         """'Bot S draws' but 'You draw'."""
-        name = who(seat)
+        name = self.who(seat)
         return f"{name} {_YOU.get(verb, verb) if name == 'You' else verb}"
 
-    match ev:
-        case GameStarted():
-            return f"Game starts ({ev.ruleset.name})"
-        case HandStarted():
-            return f"— {hand_label(ev.round_wind, ev.hand_number, ev.honba)} —"
-        case Drew():
-            return f"{does(ev.seat, 'draws')}{' (rinshan)' if ev.rinshan else ''}"
-        case RiichiDeclared():
-            return f"{does(ev.seat, 'declares')} {'open ' if ev.open else ''}riichi"
-        case RiichiAccepted():
-            return f"{who(ev.seat)}'s riichi stick is down"
-        case Called():
-            tiles = format_tiles(ev.meld.tiles, red_fives)
-            return f"{who(ev.seat)} {ev.meld.kind} {tiles}"
-        case Kan():
-            return f"{who(ev.seat)} {ev.meld.kind} {format_tiles(ev.meld.tiles, red_fives)}"
-        case DoraRevealed():
-            return f"New dora indicator {tile_name(ev.indicator, red_fives)}"
-        case Won():
-            return "; ".join(
-                f"{does(w.seat, 'wins')} "
-                f"{'tsumo' if w.from_seat is None else f'ron off {who(w.from_seat)}'}: "
-                f"{w.points:,}" for w in ev.wins)
-        case HandDrawn():
-            return f"Draw ({ev.kind.replace('_', ' ')})"
-        case GameEnded():
-            return "Game over"
-        case Penalty():
-            return short(ev, names)
-        case NotenDeclared():
-            return f"{does(ev.seat, 'declares')} noten"
-        case Note():
-            return ev.text
-    if isinstance(ev, Discarded):
-        tg = " (tsumogiri)" if ev.tsumogiri else ""
-        return f"{does(ev.seat, 'discards')} {tile_name(ev.tile, red_fives)}{tg}"
-    return type(ev).__name__
+    def meld(self, seat: int, kind: str, tiles: Sequence[int]) -> str:
+        return f"{self.who(seat)} {kind} {format_tiles(tiles, self.red)}"
+
+
+def _won(ev: Won, w: _Words) -> str:
+    return "; ".join(
+        f"{w.does(win.seat, 'wins')} "
+        f"{'tsumo' if win.from_seat is None else f'ron off {w.who(win.from_seat)}'}: "
+        f"{win.points:,}" for win in ev.wins)
+
+
+def _discarded(ev: Discarded, w: _Words) -> str:
+    tg = " (tsumogiri)" if ev.tsumogiri else ""
+    return f"{w.does(ev.seat, 'discards')} {tile_name(ev.tile, w.red)}{tg}"
+
+
+# One line per kind of event (an event of a kind not listed is named by its type).
+_LINES: dict[type, Callable[[Any, _Words], str]] = {
+    GameStarted: lambda ev, w: f"Game starts ({ev.ruleset.name})",
+    HandStarted: lambda ev, w: f"— {hand_label(ev.round_wind, ev.hand_number, ev.honba)} —",
+    Drew: lambda ev, w: f"{w.does(ev.seat, 'draws')}{' (rinshan)' if ev.rinshan else ''}",
+    Discarded: _discarded,
+    RiichiDeclared: lambda ev, w: f"{w.does(ev.seat, 'declares')} "
+                                  f"{'open ' if ev.open else ''}riichi",
+    RiichiAccepted: lambda ev, w: f"{w.who(ev.seat)}'s riichi stick is down",
+    Called: lambda ev, w: w.meld(ev.seat, ev.meld.kind, ev.meld.tiles),
+    Kan: lambda ev, w: w.meld(ev.seat, ev.meld.kind, ev.meld.tiles),
+    DoraRevealed: lambda ev, w: f"New dora indicator {tile_name(ev.indicator, w.red)}",
+    Won: _won,
+    HandDrawn: lambda ev, w: f"Draw ({ev.kind.replace('_', ' ')})",
+    GameEnded: lambda ev, w: "Game over",
+    Penalty: lambda ev, w: short(ev, w.names),
+    NotenDeclared: lambda ev, w: f"{w.does(ev.seat, 'declares')} noten",
+    Note: lambda ev, w: ev.text,
+}
+
+
+def describe(ev: Event, names: Sequence[str], red_fives: int) -> str:
+    """One short line for an event.
+
+    >>> from engine.events import Drew
+    >>> describe(Drew(0, 16), ("You", "Akane", "Botan", "Chika"), 1)
+    'You draw'
+    """
+    line = _LINES.get(type(ev))
+    return line(ev, _Words(names, red_fives)) if line else type(ev).__name__
