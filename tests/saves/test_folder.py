@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
+import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -160,3 +162,12 @@ def test_a_thousand_games_list_at_once(tmp_path: Path, monkeypatch: pytest.Monke
     warm = list_games(tmp_path)
     assert len(cold) == 1000 and cold == warm
     assert sum(g.status == "unfinished" for g in warm) == 334
+
+
+def test_listing_the_folder_loads_no_referee() -> None:
+    # A save's label (its last hand, its seats) is read from its lines: the folder, its
+    # index and the labels import neither verify's referee nor the bots.
+    code = ("import sys, saves.folder, saves.labels\n"
+            "print(sorted({'saves.verify', 'engine.game', 'ai'} & set(sys.modules)))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
