@@ -16,7 +16,7 @@ from collections import Counter
 from engine.tiles import kind_of
 from hanchan.coach.drill_hands import DrillHand, draw_hands, focus_of
 from hanchan.coach.drills import questions
-from rulesets import load
+from rulesets import load_ruleset
 from rulesets.schema import Ruleset
 from tests.kit.mahjong_ref import ours, reference
 
@@ -26,7 +26,7 @@ def _features(hands: list[DrillHand]) -> Counter[str]:
 
 
 def test_ako_draws_its_local_yakuman_and_scores_them_as_its_rules_say() -> None:
-    ako = load("ako")
+    ako = load_ruleset("ako")
     qs = questions("scores", ako, count=60, seed=11)
     got = _features([q.hand for q in qs])
     for fid in ("daisharin", "suurenkou", "sankantsu_yakuman", "renhou"):
@@ -46,7 +46,7 @@ def test_ako_draws_its_local_yakuman_and_scores_them_as_its_rules_say() -> None:
 
 
 def test_a_yakuman_answer_is_judged_on_the_engine_value() -> None:
-    qs = questions("scores", load("ako"), count=10, seed=3)
+    qs = questions("scores", load_ruleset("ako"), count=10, seed=3)
     q = next(q for q in qs if q.hand.feature == "daisharin")
     base = 48000 if q.hand.ctx.seat_wind == 0 else 32000
     pay = (f"{base // 3} all" if q.hand.ctx.seat_wind == 0 else f"{base // 4}/{base // 2}"
@@ -80,7 +80,7 @@ def test_yakuman_follow_the_options_not_the_preset_name() -> None:
 
 def test_double_yakuman_agree_with_the_mahjong_package() -> None:
     for name in ("makura", "mahjongsoul"):
-        rules = load(name)
+        rules = load_ruleset(name)
         hands = [h for h in draw_hands(random.Random(4), rules, 80)
                  if h.feature.startswith("double_yakuman_")]
         assert {h.feature.removeprefix("double_yakuman_") for h in hands} >= {
@@ -93,10 +93,10 @@ def test_double_yakuman_agree_with_the_mahjong_package() -> None:
 
 
 def test_tenhou_never_draws_a_yakuman_and_the_fu_drill_none() -> None:
-    tenhou = load("tenhou")
+    tenhou = load_ruleset("tenhou")
     assert focus_of(tenhou) == ()
     for kind in ("scores", "yaku", "fu"):
         assert not any(q.hand.result.yakuman_count
                        for q in questions(kind, tenhou, count=150, seed=1))
     assert not any(q.hand.result.yakuman_count
-                   for q in questions("fu", load("ako"), count=60, seed=1))
+                   for q in questions("fu", load_ruleset("ako"), count=60, seed=1))

@@ -30,7 +30,7 @@ from hanchan.coach.score_call import (
     parse_answer,
 )
 from hanchan.words.hands import score_hand
-from rulesets import load
+from rulesets import load_ruleset
 from rulesets.schema import Ruleset
 from tests.engine.test_scoring_diff import RULESETS, known_difference
 from tests.kit.mahjong_ref import ours, reference
@@ -55,7 +55,7 @@ def test_drawn_hands_agree_with_the_mahjong_package(which: int) -> None:
 
 
 def test_drawn_hands_are_complete_and_varied() -> None:
-    rules = load("tenhou")
+    rules = load_ruleset("tenhou")
     hands = draw_hands(random.Random(3), rules, 200)
     for h in hands:
         c = h.ctx
@@ -76,8 +76,9 @@ def test_drawn_hands_are_complete_and_varied() -> None:
 
 def test_focus_comes_from_the_options_not_the_preset_name() -> None:
     assert focus_of(Ruleset()) == ()
-    assert [f.id for f in focus_of(load("gpc"))] == ["kiriage", "double_wind_pair"]
-    assert [f.id for f in focus_of(load("ako"), yakuman=False)] == ["open_pinfu", "sanrenkou"]
+    assert [f.id for f in focus_of(load_ruleset("gpc"))] == ["kiriage", "double_wind_pair"]
+    ako = load_ruleset("ako")
+    assert [f.id for f in focus_of(ako, yakuman=False)] == ["open_pinfu", "sanrenkou"]
     # the same options under another name draw the same way
     assert focus_of(Ruleset().replace(kiriage_mangan=True, name="mine")) == focus_of(
         Ruleset().replace(kiriage_mangan=True))
@@ -89,7 +90,7 @@ def _kiriage_hand(h: DrillHand) -> bool:
 
 def test_a_kiriage_preset_draws_4_han_30_fu_hands_as_mangan() -> None:
     # gpc: 30符4翻は満貫 (kiriage mangan)
-    qs = questions("scores", load("gpc"), count=12, seed=5)
+    qs = questions("scores", load_ruleset("gpc"), count=12, seed=5)
     kiriage = [q for q in qs if _kiriage_hand(q.hand)]
     assert len(kiriage) >= 3
     assert all(q.hand.result.limit == "mangan" for q in kiriage)
@@ -101,28 +102,28 @@ def test_a_kiriage_preset_draws_4_han_30_fu_hands_as_mangan() -> None:
 
 
 def test_club_features_appear_in_the_draw() -> None:
-    makura = questions("scores", load("makura"), count=8, seed=2)
+    makura = questions("scores", load_ruleset("makura"), count=8, seed=2)
     pairs = [q for q in makura if any(p == "pair_double_wind" for p, _ in q.hand.result.fu_parts)]
     assert pairs and all(dict(q.hand.result.fu_parts)["pair_double_wind"] == 2 for q in pairs)
-    ako = questions("scores", load("ako"), count=8, seed=2)
+    ako = questions("scores", load_ruleset("ako"), count=8, seed=2)
     assert any(("sanrenkou", 4) in q.hand.result.yaku for q in ako)
     open_ron = [q for q in ako if q.hand.feature == "open_pinfu"]
     assert open_ron and all(q.hand.result.fu == 20 for q in open_ron)  # ako: 20 fu
 
 
 def test_seeds_are_reproducible() -> None:
-    a = questions("scores", load("gpc"), count=5, seed=42)
-    b = questions("scores", load("gpc"), count=5, seed=42)
-    c = questions("scores", load("gpc"), count=5, seed=43)
+    a = questions("scores", load_ruleset("gpc"), count=5, seed=42)
+    b = questions("scores", load_ruleset("gpc"), count=5, seed=42)
+    c = questions("scores", load_ruleset("gpc"), count=5, seed=43)
     assert [q.hand.ctx for q in a] == [q.hand.ctx for q in b]
     assert [q.hand.ctx for q in a] != [q.hand.ctx for q in c]
-    assert [q.hand.ctx for q in questions("fu", load("gpc"), count=5, seed=42)] != [
+    assert [q.hand.ctx for q in questions("fu", load_ruleset("gpc"), count=5, seed=42)] != [
         q.hand.ctx for q in a]  # each drill has its own hands
 
 
 # ---------------------------------------------------------------------- verdicts
 
-GPC = load("gpc")
+GPC = load_ruleset("gpc")
 # riichi pinfu dora 2 (5s 5s), non-dealer ron: 4 han 30 fu
 KIRIAGE = dict(hand="234m567p23455s789s", win="2m", riichi=True, dora="4s", seat="S")
 

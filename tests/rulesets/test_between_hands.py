@@ -2,7 +2,7 @@
 sticks after abortive draws, chombo and nagashi, tenpai-yame and the extension, and the
 rounding of the final table.
 
-Every game is played on scripted walls under the real preset (``rulesets.load``); each test
+Every game is played on scripted walls under the real preset (``rulesets.load_ruleset``); each test
 cites the rule it checks and asserts the points, sticks, honba and who deals next.
 """
 

@@ -18,7 +18,7 @@ from ai.base import make_bot
 from engine.events import HandStarted, RiichiDeclared, Won
 from engine.game import Game
 from engine.tiles import parse_tiles
-from rulesets import load
+from rulesets import load_ruleset
 from tests.kit.game import build_wall
 from tests.kit.screen_text import screen_text
 from tests.kit.tui_driver import settle
@@ -78,7 +78,7 @@ async def test_a_false_calls_1000_is_a_stick_not_a_riichi() -> None:
 async def test_the_replay_names_a_seat_by_its_wind_in_that_hand() -> None:
     # seat 0 is East in East 1 and North in East 2 (the deal moved on): the replay's
     # seat words follow the hand, not the seat's starting wind (issue 40)
-    events = play_game(load("tenhou"), [make_bot("greedy", s) for s in range(4)], seed=3,
+    events = play_game(load_ruleset("tenhou"), [make_bot("greedy", s) for s in range(4)], seed=3,
                        names=player_names(0, "greedy"))
     east2 = next(i for i, e in enumerate(events)
                  if isinstance(e, HandStarted) and e.dealer == 1)
@@ -128,7 +128,7 @@ async def test_four_dora_in_kanji_stay_inside_the_centre(size: tuple[int, int]) 
 async def test_the_players_own_open_riichi_under_makura() -> None:
     # makura 18): オープンリーチあり (二翻) -- the player's own: R, pick the tile, Enter;
     # the hand lies open to the others, and the win counts the open riichi
-    rules = load("makura")
+    rules = load_ruleset("makura")
     wall = build_wall({0: "123m456p789s1122z"}, ["7z", "9m", "3z", "9p", "1z"],
                       red_fives=rules.red_fives)
     game = Game(rules, ("You", "Botan", "Chika", "Daiki"), 0, walls=[wall, wall])

@@ -37,7 +37,7 @@ RIICHI = {0: "13579m2468p1357s", 1: "123s456s789s123m5p", 2: "1379s123456z99p8m"
 
 
 def practice(name: str) -> Ruleset:
-    return rulesets.load(name).replace(practice_mode=True)
+    return rulesets.load_ruleset(name).replace(practice_mode=True)
 
 
 def step(g: Game) -> None:
