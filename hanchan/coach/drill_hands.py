@@ -327,26 +327,14 @@ def _build(rng: random.Random, shape: Shape, rules: Ruleset
     sets = list(shape.sets) + _free_sets(rng, shape.closed)[len(shape.sets):]
     rng.shuffle(sets)
     for kind_s, k, how in sets:
-        if kind_s == "seq":
-            if is_honour(k) or k % 9 > 6 or min(tiles.left(k + i) for i in range(3)) < 1:
-                return None
-            got: tuple[int, ...] = (tiles.take(k), tiles.take(k + 1), tiles.take(k + 2))
-        else:
-            n = 4 if how in ("minkan", "ankan") else 3
-            if tiles.left(k) < n:
-                return None
-            got = tuple(tiles.take(k) for _ in range(n))
+        got = _take_set(tiles, kind_s, k, how)
+        if got is None:
+            return None
         from_seat = rng.randrange(1, 4)
         if how == "closed":
             concealed.extend(got)
-        elif how == "chi":
-            melds.append(Meld("chi", got, got[0], 3))
-        elif how == "ankan":
-            melds.append(Meld("ankan", got))
-        elif how == "minkan":
-            melds.append(Meld("minkan", got, got[0], from_seat))
         else:
-            melds.append(Meld("pon", got, got[0], from_seat))
+            melds.append(_MELDS.get(how, _MELDS["pon"])(got, from_seat))
     pair = shape.pair if shape.pair is not None else rng.randrange(34)
     if tiles.left(pair) < 2:
         return None
@@ -354,6 +342,28 @@ def _build(rng: random.Random, shape: Shape, rules: Ruleset
     if shape.closed is False and not any(m.is_open for m in melds):
         return None
     return concealed, melds
+
+
+# A called or concealed-kan set's meld, from its tiles and the seat it was called from.
+_MELDS: dict[str, Callable[[tuple[int, ...], int], Meld]] = {
+    "chi": lambda got, _: Meld("chi", got, got[0], 3),
+    "ankan": lambda got, _: Meld("ankan", got),
+    "minkan": lambda got, seat: Meld("minkan", got, got[0], seat),
+    "pon": lambda got, seat: Meld("pon", got, got[0], seat),
+}
+
+
+def _take_set(tiles: _Tiles, kind_s: str, k: int, how: str) -> tuple[int, ...] | None:
+    """The tiles of a run from ``k`` or of a triplet (four for a kan) of ``k``; None when
+    the run cannot be or the tiles have run out."""
+    if kind_s == "seq":
+        if is_honour(k) or k % 9 > 6 or min(tiles.left(k + i) for i in range(3)) < 1:
+            return None
+        return (tiles.take(k), tiles.take(k + 1), tiles.take(k + 2))
+    n = 4 if how in ("minkan", "ankan") else 3
+    if tiles.left(k) < n:
+        return None
+    return tuple(tiles.take(k) for _ in range(n))
 
 
 def _indicators(rng: random.Random, n: int, used: set[int]) -> tuple[int, ...]:
