@@ -108,6 +108,12 @@ class TileAllocator:
         self.used: set[int] = set()
         self.where = where
 
+    def copy(self) -> TileAllocator:
+        """Another allocator that has handed out the same tiles (for a replay that forks)."""
+        other = TileAllocator(self.reds, self.where)
+        other.used = set(self.used)
+        return other
+
     def take(self, kind: int, red: bool) -> Tile:
         if not 0 <= kind < 34:
             raise LogFormatError(f"{self.where}: tile kind {kind} out of range")
@@ -380,6 +386,30 @@ class Kyoku:
         return (total[0], total[1], total[2], total[3])
 
 
+def won_tile(actions: list[Action], seat: Seat, from_seat: Seat) -> Tile | None:
+    """The tile a win by ``seat`` from ``from_seat`` is won on, when the actions so far end
+    as such a win needs: the winner's draw (tsumo; a kan dora turned for a rinshan win may
+    follow it), or the last tile let out, discarded or added to a kan (ron, chankan), which
+    ``from_seat`` let out. ``None`` when they do not.
+
+    >>> won_tile([Draw(0, 5), Discard(0, 9, False)], 1, 0)
+    9
+    >>> won_tile([Draw(0, 5), DoraRevealed(40)], 0, 0)
+    5
+    >>> won_tile([Draw(0, 5), Discard(0, 9, False)], 0, 0) is None
+    True
+    """
+    if seat == from_seat:
+        last = next((a for a in reversed(actions) if not isinstance(a, DoraRevealed)), None)
+        return last.tile if isinstance(last, Draw) and last.seat == seat else None
+    for a in reversed(actions):
+        if isinstance(a, (Discard, Kakan)):
+            if a.seat != from_seat:
+                return None
+            return a.tile if isinstance(a, Discard) else a.added
+    return None
+
+
 @dataclass(frozen=True)
 class LeftOut:
     """A hand the format's own fields cannot hold (a practice-mode penalty, open riichi in
@@ -522,4 +552,5 @@ __all__ = [
     "replace",
     "tile_key",
     "tile_to_mpsz",
+    "won_tile",
 ]
