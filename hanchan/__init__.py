@@ -24,7 +24,9 @@ True
 
 Saved games: ``load_save(path).events`` is a game's events, the same ``Replay``
 steps through them (``hanchan play`` writes them; ``hanchan import`` turns
-Tenhou and mjai logs into them).  Bot levels: :data:`LEVELS`.
+Tenhou and mjai logs into them).  ``open_game(path).events`` reads any game file:
+a save (refereed as ``hanchan verify`` does) or a tenhou.net/6, mjlog or mjai log.
+Bot levels: :data:`LEVELS`.
 """
 
 from ai.base import LEVELS, Bot, BotLevelError, make_bot
@@ -32,6 +34,7 @@ from engine.game import Game, IllegalAction
 from engine.scoring import ScoreResult
 from rulesets.loader import RulesetError, load_ruleset
 from rulesets.schema import Ruleset
+from saves.open import open_game
 from saves.reader import SaveError
 from saves.reader import load as load_save
 from saves.replay import Replay
@@ -52,5 +55,6 @@ __all__ = [
     "load_ruleset",
     "load_save",
     "make_bot",
+    "open_game",
     "score_hand",
 ]
