@@ -23,6 +23,7 @@ tile wins).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from engine.tiles import kind_of
@@ -72,15 +73,7 @@ def parse_tenhou6(text: str, ruleset: dict[str, Any] | None = None) -> RecordedG
     ``ruleset`` (``Ruleset.to_dict()``) stands for the rules the log was played under when
     they are not Tenhou's; otherwise the log's own (our ``rule.hanchan``) are read, so that
     the dora indicators are counted right (``initial_dora``, ``kan_dora``)."""
-    data = load_json(text, "tenhou6")
-    if not isinstance(data, dict):
-        raise LogFormatError("tenhou6: the log must be a JSON object")
-    for key in ("name", "log"):
-        if key not in data:
-            raise LogFormatError(f"tenhou6: the log has no \"{key}\" field")
-    names = data["name"]
-    if not isinstance(names, list) or len(names) != 4 or not all(isinstance(n, str) for n in names):
-        raise LogFormatError("tenhou6: 'name' must be 4 strings")
+    data, names = _top(text)
     rule = data.get("rule", {})
     if not isinstance(rule, dict):
         raise LogFormatError("tenhou6: 'rule' must be an object")
@@ -111,6 +104,20 @@ def parse_tenhou6(text: str, ruleset: dict[str, Any] | None = None) -> RecordedG
         ruleset=carried,
         left_out=left_out,
     )
+
+
+def _top(text: str) -> tuple[dict[str, Any], list[str]]:
+    """The log's object and its four names."""
+    data = load_json(text, "tenhou6")
+    if not isinstance(data, dict):
+        raise LogFormatError("tenhou6: the log must be a JSON object")
+    for key in ("name", "log"):
+        if key not in data:
+            raise LogFormatError(f"tenhou6: the log has no \"{key}\" field")
+    names = data["name"]
+    if not isinstance(names, list) or len(names) != 4 or not all(isinstance(n, str) for n in names):
+        raise LogFormatError("tenhou6: 'name' must be 4 strings")
+    return data, names
 
 
 _LEVELS = (("鳳", "鳳凰"), ("特", "特上"), ("上", "上級"), ("般", "一般"))
@@ -258,7 +265,7 @@ def _draw_result(a: Ryuukyoku) -> list[Any]:
     return ["流局", list(a.deltas)]
 
 
-class _Columns:
+class _EntryWriter:
     """A hand's takes and discards columns and its result, written action by action."""
 
     def __init__(self, k: Kyoku, reds: int) -> None:
@@ -310,24 +317,24 @@ class _Columns:
             handler(self, a)
 
 
-_WRITE: dict[type, Any] = {
-    Draw: _Columns.draw,
-    Riichi: _Columns.riichi,
-    Discard: _Columns.discard,
-    Chi: _Columns.call,
-    Pon: _Columns.call,
-    Daiminkan: _Columns.daiminkan,
-    Kakan: _Columns.closed_kan,
-    Ankan: _Columns.closed_kan,
-    Win: _Columns.win,
-    Ryuukyoku: _Columns.ryuukyoku,
+_WRITE: dict[type, Callable[[_EntryWriter, Any], None]] = {
+    Draw: _EntryWriter.draw,
+    Riichi: _EntryWriter.riichi,
+    Discard: _EntryWriter.discard,
+    Chi: _EntryWriter.call,
+    Pon: _EntryWriter.call,
+    Daiminkan: _EntryWriter.daiminkan,
+    Kakan: _EntryWriter.closed_kan,
+    Ankan: _EntryWriter.closed_kan,
+    Win: _EntryWriter.win,
+    Ryuukyoku: _EntryWriter.ryuukyoku,
 }
 """An action's type -> how it is written (``RiichiAccepted`` and ``DoraRevealed``: not
 at all; the viewer knows them from the discards and the indicators listed)."""
 
 
 def _kyoku_entry(k: Kyoku, reds: int) -> list[Any]:
-    cols = _Columns(k, reds)
+    cols = _EntryWriter(k, reds)
     for a in k.actions:
         cols.write(a)
     entry: list[Any] = [

@@ -27,12 +27,13 @@ hand does not hold, columns left over) is dropped and the next is tried, depth f
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from engine.tiles import EAST, WIND_LETTERS, is_suited, kind_of
+from engine.tiles import EAST, WIND_LETTERS, kind_of
 
 from .model import (
     MAX_NUMBER,
@@ -54,6 +55,8 @@ from .model import (
     Win,
     Yaku,
     is_red,
+    is_sequence,
+    take_tile,
     won_tile,
 )
 from .yaku import JAPANESE_TO_ID
@@ -418,8 +421,7 @@ class _Hand:
 
     def fork(self, claim: _Claim) -> _Hand:
         """This hand at this point, going on with ``claim``."""
-        other = object.__new__(_Hand)
-        other.__dict__.update(self.__dict__)
+        other = copy.copy(self)
         other.alloc = self.alloc.copy()
         other.hands = [list(h) for h in self.hands]
         other.dora = list(self.dora)
@@ -447,13 +449,9 @@ class _Hand:
             kind, red = code_to_kind(code)
         except ValueError as e:
             raise self.cols.ctx.err(f"{what}: {e}") from None
-        hand = self.hands[seat]
-        matches = [t for t in hand if kind_of(t) == kind and is_red(t, self.reds) == red]
-        if not matches:
+        tile = take_tile(self.hands[seat], kind, red, self.reds, avoid)
+        if tile is None:
             raise self.cols.ctx.err(f"{what}: seat {seat} has no {code} in hand")
-        others = [t for t in matches if t != avoid]
-        tile = min(others) if others else matches[0]
-        hand.remove(tile)
         return tile
 
     def reveal(self, what: str) -> None:
@@ -648,13 +646,7 @@ class _Hand:
         self.turn = o
 
     def chi(self, o: int, discarder: int, tile: int, consumed: list[int], wc: str) -> None:
-        kinds = sorted([kind_of(tile)] + [kind_of(tt) for tt in consumed])
-        if not (
-            is_suited(kinds[0])
-            and kinds[1] == kinds[0] + 1
-            and kinds[2] == kinds[0] + 2
-            and kinds[0] // 9 == kinds[2] // 9
-        ):
+        if not is_sequence([tile, *consumed]):
             raise self.cols.ctx.err(f"{wc}: not a sequence")
         self.actions.append(Chi(o, discarder, tile, (consumed[0], consumed[1])))
         self.phase = "discard"
