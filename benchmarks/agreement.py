@@ -46,7 +46,7 @@ from engine.events import Event, GameStarted
 from engine.shanten import shanten
 from engine.tiles import dora_of, kind_of
 from engine.view import PlayerView
-from hanchan.cli.review import game_events as read_game
+from saves.open import open_game
 
 ROWS = ("discard", "turns 1-6", "turns 7-12", "turns 13+", "against riichi", "riichi tile",
         "riichi or dama", "pon", "chi", "pass", "ron", "tsumo")
@@ -198,7 +198,7 @@ def tally_seat(events: Sequence[Event], seat: int, asker: Asker) -> Tally:
 def game_events(path: Path) -> list[Event]:
     """Our events for a log or a save, read as ``hanchan review`` reads them (the format
     guessed from the name; a save refereed as ``verify`` does)."""
-    return read_game(path, None)[0]
+    return open_game(path).events
 
 
 class BotAsker:

@@ -23,7 +23,8 @@ True
 >>> result.han, result.fu, result.total
 (3, 30, 4000)
 
-Saved games: ``load_save(path).events`` is a game's events, the same ``Replay``
+Saved games: ``load_save(path).events`` is a game's events (``open_game(path)`` also
+reads other tools' logs: tenhou.net/6, mjlog, mjai), the same ``Replay``
 steps through them (``hanchan play`` writes them; ``hanchan import`` turns
 Tenhou and mjai logs into them).  Bot levels: :data:`LEVELS`.  A bot author needs
 only this module: the actions a seat may choose (``Discard``, ``Pon``, ...), the
@@ -70,6 +71,7 @@ if TYPE_CHECKING:
     from hanchan.words.hands import RequestError, score_hand
     from rulesets.loader import RulesetError, load_ruleset
     from rulesets.schema import Ruleset
+    from saves.open import open_game
     from saves.reader import SaveError
     from saves.reader import load as load_save
     from saves.replay import Replay
@@ -94,6 +96,7 @@ _HOMES: dict[str, tuple[str, str]] = {
     "SaveError": ("saves.reader", "SaveError"),
     "load_save": ("saves.reader", "load"),
     "Replay": ("saves.replay", "Replay"),
+    "open_game": ("saves.open", "open_game"),
 }
 
 __all__ = [
@@ -129,6 +132,7 @@ __all__ = [
     "load_ruleset",
     "load_save",
     "make_bot",
+    "open_game",
     "score_hand",
 ]
 

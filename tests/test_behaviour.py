@@ -8,7 +8,7 @@ so that a game that moved names the first hand and event that differ.  A refacto
 must leave every stream unchanged; a deliberate rule or bot change regenerates the
 file and says which games moved, and where:
 
-    python tests/test_behaviour.py --update
+    python -m tests.test_behaviour --update
 """
 
 from __future__ import annotations
@@ -103,7 +103,7 @@ def key(preset: str, lineup: str, seed: int) -> str:
 @pytest.mark.parametrize(("preset", "lineup", "seed"), cases(), ids=lambda v: str(v))
 def test_event_stream_unchanged(preset: str, lineup: str, seed: int) -> None:
     golden = json.loads(GOLDEN.read_text())
-    assert key(preset, lineup, seed) in golden, "new game: run tests/test_behaviour.py --update"
+    assert key(preset, lineup, seed) in golden, "new: python -m tests.test_behaviour --update"
     events = play(preset, lineup, seed)
     locked = golden[key(preset, lineup, seed)]
     now = record(events)

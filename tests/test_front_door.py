@@ -61,7 +61,7 @@ PUBLIC = [
     "Game", "HanchanError", "IllegalAction", "LEVELS", "NineTerminals", "OpenKan", "Pass",
     "PlayerView", "Pon", "Replay", "RequestError", "RiverTile", "Ron", "Ruleset",
     "RulesetError", "SaveError", "ScoreResult", "SeatInfo", "ShowHand", "TileError", "Tsumo",
-    "load_ruleset", "load_save", "make_bot", "score_hand",
+    "load_ruleset", "load_save", "make_bot", "open_game", "score_hand",
 ]
 
 

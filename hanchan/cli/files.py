@@ -15,15 +15,14 @@ from pathlib import Path
 from engine.events import GameEnded, HandStarted
 from engine.tiles import WIND_LETTERS
 from hanchan.cli.inputs import UserError, load_rules
-from rulesets.schema import Ruleset
 from saves.codec import SeatInfo, encode_event, encode_header
 from saves.convert import ConvertError, events_from_recorded, left_out_note, recorded_from_events
 from saves.labels import final_words
-from saves.logs.mjai import format_mjai, parse_mjai
-from saves.logs.mjlog import format_mjlog, parse_mjlog
-from saves.logs.model import MAX_LOG_BYTES, LogFormatError, RecordedGame
-from saves.logs.tenhou6 import format_tenhou6, parse_tenhou6
-from saves.reader import SaveError, load, loads, read_regular
+from saves.logs.mjai import format_mjai
+from saves.logs.mjlog import format_mjlog
+from saves.logs.tenhou6 import format_tenhou6
+from saves.open import guess_format, read_log
+from saves.reader import SaveError, load, loads
 from saves.seats import outside_command, shown_command
 from saves.verify import check_loaded, hand_label, refusal
 from saves.writer import atomic_write, make_header, save_dir, write_new
@@ -82,45 +81,15 @@ def run_verify(args: argparse.Namespace) -> int:
 # ------------------------------------------------------------------ import
 
 
-def guess_format(path: Path) -> str:
-    """The log format a file name suggests (docs/cli.md, `import --from`)."""
-    name = path.name.lower()
-    if name.endswith((".xml", ".mjlog")):
-        return "mjlog"
-    if name.endswith((".jsonl", ".mjson", ".ndjson")):
-        return "mjai"
-    return "tenhou6"
-
-
-def read_log(path: Path, fmt: str, rules: Ruleset | None = None) -> RecordedGame:
-    """Parse a log file into the neutral model (``UserError`` on a bad file); ``rules``:
-    the ruleset it was played under, when given (``import --rules``)."""
-    try:
-        raw = read_regular(path, MAX_LOG_BYTES, "log")
-    except SaveError as exc:
-        raise UserError(str(exc), 1) from None
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise UserError(f"{path} is not a UTF-8 text file", 1) from None
-    try:
-        if fmt == "tenhou6":
-            return parse_tenhou6(text, None if rules is None else rules.to_dict())
-        if fmt == "mjlog":
-            return parse_mjlog(text, ref=path.stem)
-        return parse_mjai(text)
-    except LogFormatError as exc:
-        raise UserError(f"{path} is not a valid {fmt} log: {exc}", 1) from None
-    except (ValueError, KeyError, TypeError, IndexError):  # a reader's fault: still one line
-        raise UserError(f"{path} is not a valid {fmt} log: it cannot be read", 1) from None
-
-
 def run_import(args: argparse.Namespace) -> int:
     """Write the imported game and print its path."""
     log = Path(args.log)
     fmt = args.fmt or guess_format(log)
     rules = load_rules(args.rules) if args.rules else None
-    game = read_log(log, fmt, rules)
+    try:
+        game = read_log(log, fmt, rules)
+    except SaveError as exc:
+        raise UserError(str(exc), 1) from None
     try:
         events = events_from_recorded(game, rules)
     except ConvertError as exc:
