@@ -21,9 +21,10 @@ the hand has 12 tiles: give 14, the 13 held and the tile drawn ...
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+
+import msgspec
 
 from engine import wall as wall_mod
 from engine.actions import Action
@@ -201,7 +202,7 @@ def build_position(hand: str, drawn: str | None = None, *,
         except (RequestError, TileError) as exc:
             raise PositionError(f"the meld {exc}") from None
         used.extend(meld.tiles)
-        called.append(dataclasses.replace(meld, from_seat=left))
+        called.append(msgspec.structs.replace(meld, from_seat=left))
     river_tiles = {s: take(t, f"{_WIND_NAMES[s]}'s river") for s, (t, _) in marked.items()}
     chosen = not kinds["the dora indicators"]
     if chosen:
