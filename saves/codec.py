@@ -228,7 +228,7 @@ def decode_line(line: bytes) -> Event:
         event = _line_decoder.decode(line)
     except msgspec.ValidationError as exc:
         raise _refusal(parse_json(line), exc) from None
-    except msgspec.DecodeError:
+    except (msgspec.DecodeError, UnicodeDecodeError, RecursionError):
         parse_json(line)  # raises the plain sentence for the JSON's fault
         raise  # pragma: no cover - msgspec refused what it then parses
     return _finished(event)

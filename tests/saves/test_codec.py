@@ -235,6 +235,8 @@ def test_a_line_read_from_bytes_is_the_line_read_from_its_json() -> None:
     lines = [encode_event(ev) for ev in events]
     assert [decode_line(line) for line in lines] == [
         decode_event(parse_json(line)) for line in lines] == list(events)
+    with pytest.raises(LineError, match="not valid UTF-8"):
+        decode_line(b'{"type": "Note", "seat": null, "text": "\xe2\x80"}')
     for obj in ({"type": "Drew", "seat": 9, "tile": 1}, {"type": "Nope"}, [1], {"x": 1}):
         line = json.dumps(obj).encode()
         with pytest.raises(LineError) as a:
