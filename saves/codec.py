@@ -267,6 +267,7 @@ def _refusal(obj: Any, exc: msgspec.ValidationError) -> LineError:
         return LineError(f"unknown event type {name!r}")
     return LineError(f"{_validation(exc, '$')} in a {name} event")
 
+
 def _check_shape(event: Event) -> None:
     """What the types alone do not say: the wall is all 136 tiles once each, melds 3-4 tiles."""
     wall = getattr(event, "wall", None)
