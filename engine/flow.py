@@ -12,6 +12,8 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Literal
 
+import msgspec
+
 from engine.events import (
     DrawKind,
     GameEnded,
@@ -155,8 +157,8 @@ def make_won(
         if (from_seat is not None and s.open_riichi and s.riichi and not chankan
                 and not st.seats[from_seat].riichi and res.yakuman_count == 0):
             pts = limit_points("yakuman", dealer=seat == st.dealer, tsumo=False, rules=r)
-            res = dataclasses.replace(res, limit="yakuman", yakuman_count=1, points=pts,
-                                      total=pts.ron)
+            res = msgspec.structs.replace(res, limit="yakuman", yakuman_count=1, points=pts,
+                                          total=pts.ron)
         yaku_ids = {y for y, _ in res.yaku}
         pao = tuple(rec for rec in s.pao if rec[1] in yaku_ids)
         pao_seat = pao[0][0] if pao else None

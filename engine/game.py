@@ -67,7 +67,7 @@ from engine.penalties import chombo_penalty, false_call_penalty
 from engine.state import GameState, apply, fold, waits_of
 from engine.tiles import is_red, is_wind, kind_of
 from engine.view import PlayerView
-from engine.visibility import UNREAD, lazy_view, settle, view
+from engine.visibility import view
 from engine.waits import is_tenpai
 from engine.wins import best_win_points
 from rulesets.schema import Ruleset
@@ -87,31 +87,6 @@ _YES_NO_END = (EndGame(True), EndGame(False))
 
 
 _UNORDERED = (Chi, Pon, OpenKan, ClosedKan)
-
-# The two events of every turn, made without the frozen dataclass's ``__init__`` (one
-# ``object.__setattr__`` call per field): each field set by its slot's descriptor.
-_new = object.__new__
-_DREW = tuple(vars(Drew)[f].__set__ for f in ("seat", "tile", "rinshan"))
-_DISCARDED = tuple(vars(Discarded)[f].__set__ for f in ("seat", "tile", "tsumogiri"))
-
-
-def _drew(seat: int, tile: int) -> Drew:
-    """``Drew(seat, tile)``, a draw from the live wall."""
-    ev: Drew = _new(Drew)
-    _DREW[0](ev, seat)
-    _DREW[1](ev, tile)
-    _DREW[2](ev, False)
-    return ev
-
-
-def _discarded(seat: int, tile: int, tsumogiri: bool) -> Discarded:
-    """``Discarded(seat, tile, tsumogiri)``."""
-    ev: Discarded = _new(Discarded)
-    _DISCARDED[0](ev, seat)
-    _DISCARDED[1](ev, tile)
-    _DISCARDED[2](ev, tsumogiri)
-    return ev
-
 
 def _normalised(action: Action) -> Action:
     """The same action with its tiles in the engine's order (sorted)."""
@@ -272,11 +247,6 @@ class Game:
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see now."""
         return view(self.state, seat)
-
-    def lazy_view(self, seat: int) -> PlayerView:
-        """``view(seat)``, its fields made when it is first read (a bot that chooses from
-        the legal actions alone never pays for it): engine.visibility.lazy_view."""
-        return lazy_view(self.state, seat)
 
     def pending(self) -> dict[int, tuple[Action, ...]]:
         """Seats that must decide now, with their legal actions."""
@@ -446,8 +416,6 @@ class Game:
 
     # ---------------------------------------------------------------- internals
     def _emit(self, ev: Event) -> None:
-        if UNREAD:  # a lazy view still held unread is filled before the state changes
-            settle(self.state)
         self.state = apply(self.state, ev)
         self.events.append(ev)
         self._pending = None
@@ -541,7 +509,7 @@ class Game:
                 self._reveal_pending()
             if action.riichi:
                 self._emit(RiichiDeclared(seat, action.open))
-            self._emit(_discarded(seat, action.tile, action.tile == st.drawn))
+            self._emit(Discarded(seat, action.tile, action.tile == st.drawn))
         elif isinstance(action, Tsumo):
             if st.rinshan_draw and st.pending_dora and st.rules.kan_dora_on_rinshan_win:
                 self._reveal_pending()
@@ -610,7 +578,7 @@ class Game:
             tile = st.wall[wall_mod.rinshan_index(st.rinshan_taken)]
             self._emit(Drew(seat, tile, rinshan=True))
         else:
-            self._emit(_drew(seat, st.wall[st.live_pos]))
+            self._emit(Drew(seat, st.wall[st.live_pos]))
 
     def _ordered(self, from_seat: int) -> tuple[int, int, int]:
         return _ORDER[from_seat]
@@ -634,7 +602,7 @@ class Game:
                 and st.live_end - st.live_pos > 3):
             # hot: nobody answered a plain discard, no riichi stick, dora, abortive draw,
             # nagashi or last tile to settle (each checked below): the next seat draws
-            self._emit(_drew((dseat + 1) % 4, st.wall[st.live_pos]))
+            self._emit(Drew((dseat + 1) % 4, st.wall[st.live_pos]))
             return
         rons = [s for s in self._ordered(dseat) if isinstance(resp.get(s), Ron)] if resp else []
         if self._show is None and rons:
@@ -718,7 +686,7 @@ class Game:
 
     def _draw_next(self, dseat: int) -> None:
         st = self.state
-        self._emit(_drew((dseat + 1) % 4, st.wall[st.live_pos]))
+        self._emit(Drew((dseat + 1) % 4, st.wall[st.live_pos]))
 
     def _resolve_chankan(self) -> None:
         st = self.state

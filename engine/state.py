@@ -32,6 +32,8 @@ from bisect import insort
 from collections.abc import Callable, Iterable
 from typing import Any, Literal
 
+from msgspec.structs import replace as _replace
+
 from engine import wall as wall_mod
 from engine.events import (
     Called,
@@ -466,15 +468,8 @@ _new_tuple = tuple.__new__  # a RiverTile with every field given (hot: one per d
 def _moved(info: SeatInfo, hand_size: int, river: tuple[RiverTile, ...],
            riichi_turn: int | None) -> SeatInfo:
     """A seat's public facts after its own draw or discard, from those before (the view
-    builds them anew after any other change): ``SeatInfo`` made as engine.visibility
-    makes it, its fields set in its ``__dict__``."""
-    new: SeatInfo = object.__new__(SeatInfo)
-    fields = new.__dict__
-    fields.update(info.__dict__)
-    fields["hand_size"] = hand_size
-    fields["river"] = river
-    fields["riichi_turn"] = riichi_turn
-    return new
+    builds them anew after any other change)."""
+    return _replace(info, hand_size=hand_size, river=river, riichi_turn=riichi_turn)
 
 
 def _river_tile(fields: tuple[Tile, bool, bool, int | None, int]) -> RiverTile:

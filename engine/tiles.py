@@ -24,16 +24,18 @@ mpsz notation: digits followed by their suit letter, ``123m456p789s1122z``;
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TypeAlias
+from typing import Annotated, TypeAlias
+
+from msgspec import Meta
 
 from hanchan.errors import HanchanError
 
-Tile: TypeAlias = int
-"""A physical tile, ``0..135`` (``kind * 4 + copy``)."""
+Tile: TypeAlias = Annotated[int, Meta(ge=0, le=135)]
+"""A physical tile, ``0..135`` (``kind * 4 + copy``); a saved game's decoder checks the bounds."""
 Kind: TypeAlias = int
 """A tile kind, ``0..33`` (1m..9m, 1p..9p, 1s..9s, then East .. Red)."""
-# Plain aliases, not NewType: a NewType would cost a call at every tile the wall,
-# a parser or the codec makes, and the engine's hot paths index lists by kind.
+# Plain ints to the type checker, not NewType: a NewType would cost a call at every tile
+# the wall, a parser or the codec makes, and the engine's hot paths index lists by kind.
 
 NUM_KINDS = 34
 NUM_TILES = 136

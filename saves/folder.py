@@ -48,7 +48,7 @@ from platformdirs import user_state_dir
 
 from engine.events import FinalRow, GameEnded, HandStarted
 from hanchan.words.names import hand_label
-from saves.codec import LineError, SeatInfo, decode_event, decode_header, parse_json
+from saves.codec import LineError, SeatInfo, decode_event, decode_header, decode_line, parse_json
 from saves.reader import MAX_FILE_BYTES, MAX_LINE_BYTES, SaveError, read_regular
 
 SUFFIX = ".jsonl"
@@ -110,7 +110,7 @@ def _last_hand(fd: int, size: int) -> str | None:
         if at >= 0:
             line = chunk[at + 1:].split(b"\n", 1)[0]
             try:
-                ev = decode_event(parse_json(line))
+                ev = decode_line(line)
             except LineError:
                 return ""
             if isinstance(ev, HandStarted):

@@ -18,7 +18,7 @@ from pathlib import Path
 from engine.events import Event, GameEnded, GameStarted
 from hanchan.errors import HanchanError
 from rulesets.schema import Ruleset
-from saves.codec import Header, LineError, decode_event, decode_header, parse_json
+from saves.codec import Header, LineError, decode_header, decode_line, parse_json
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
 """A game file is at most this long: a hanchan is about 60 KB, the longest real game under
@@ -187,7 +187,7 @@ def _loads(data: bytes, path: Path | None) -> LoadedGame:
             if len(line) > MAX_LINE_BYTES:
                 raise LineError(f"the line is {len(line):,} bytes long; a game line is at "
                                 f"most {MAX_LINE_BYTES:,}")
-            event = decode_event(parse_json(line))
+            event = decode_line(line)
             if not events or type(event) is GameStarted or type(events[-1]) is GameEnded:
                 _check_order(game, event, header_rules)  # (it finds nothing else wrong)
         except LineError as exc:

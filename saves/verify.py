@@ -34,13 +34,14 @@ scores, and its seeded walls and dice are the ones its seed deals.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from engine import wall as wall_mod
 from engine.actions import (
@@ -807,9 +808,9 @@ def _kept(theirs: Event, mine: Event, record: bool) -> Event:
         for w in mine.wins:
             r = by_seat.get(w.seat)
             if r is not None and sorted(r.yaku) == sorted(w.yaku):
-                w = dataclasses.replace(w, yaku=r.yaku)
+                w = msgspec.structs.replace(w, yaku=r.yaku)
             wins.append(w)
-        return dataclasses.replace(mine, wins=tuple(wins))
+        return msgspec.structs.replace(mine, wins=tuple(wins))
     if isinstance(theirs, (HandDrawn, GameEnded)):
         return mine
     return theirs

@@ -21,9 +21,10 @@ the hand has 12 tiles: give 14, the 13 held and the tile drawn ...
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+
+import msgspec
 
 from engine import wall as wall_mod
 from engine.actions import Action
@@ -124,7 +125,8 @@ def build_position(hand: str, drawn: str | None = None, *,
         dora = _chosen_dora(seen, rules)
     tiles = _Tiles(rules.red_fives)
     held = tiles.take(written, "the hand")
-    called = [dataclasses.replace(tiles.meld(m, rules), from_seat=turns.left) for m in melds]
+    called = [msgspec.structs.replace(tiles.meld(m, rules), from_seat=turns.left)
+              for m in melds]
     river_tiles = {s: tiles.take(t, f"{_WIND_NAMES[s]}'s river") for s, (t, _) in marked.items()}
     indicators = tiles.take(dora or "", "the dora indicators")
     steps = _steps(turns, _thrown(turns, marked, river_tiles, called))

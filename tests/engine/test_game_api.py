@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import msgspec
 import pytest
 
 from engine.actions import Discard, Pass, Tsumo
@@ -91,7 +92,7 @@ def test_an_action_equal_to_a_listed_one_is_listed() -> None:
     while not g.over:
         for seat, acts in g.pending().items():
             for a in acts:
-                copy = type(a)(**{f: getattr(a, f) for f in a.__dataclass_fields__})
+                copy = type(a)(**msgspec.structs.asdict(a))
                 assert copy is not a and listed(copy, acts)
             if g.state.phase == "turn":
                 held = set(g.state.seats[seat].hand)

@@ -5,10 +5,10 @@ was set to null must not become such an "excerpt"."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from engine.events import Event, GameStarted, HandStarted
@@ -44,7 +44,7 @@ def _problem(data: bytes) -> str | None:
 def _without_seed(events: Sequence[Event]) -> list[Event]:
     first = events[0]
     assert isinstance(first, GameStarted)
-    return [dataclasses.replace(first, seed=None), *events[1:]]
+    return [msgspec.structs.replace(first, seed=None), *events[1:]]
 
 
 def _from_second_hand(events: Sequence[Event]) -> list[Event]:

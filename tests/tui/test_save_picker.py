@@ -4,13 +4,13 @@ cannot be continued refused before anything is written (issue 28, issue 23 item 
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 import time
 from collections.abc import Sequence
 from pathlib import Path
 
+import msgspec
 import pytest
 from rich.text import Text
 from textual.widgets import DataTable
@@ -51,8 +51,8 @@ def illegal_later(seed: int = 2) -> list[Event]:
     i = next(i for i, e in enumerate(events) if isinstance(e, Won))
     won = events[i]
     assert isinstance(won, Won)
-    w = dataclasses.replace(won.wins[0], points=won.wins[0].points + 1000)
-    return events[:i] + [dataclasses.replace(won, wins=(w,))] + events[i + 1:i + 30]
+    w = msgspec.structs.replace(won.wins[0], points=won.wins[0].points + 1000)
+    return events[:i] + [msgspec.structs.replace(won, wins=(w,))] + events[i + 1:i + 30]
 
 
 def write_unplayable(folder: Path, name: str, pointer: bool = False) -> Path:
@@ -63,7 +63,7 @@ def write_unplayable(folder: Path, name: str, pointer: bool = False) -> Path:
     assert isinstance(start, GameStarted)
     path = write_game(folder, events, name, pointer)
     lines = path.read_bytes().split(b"\n")
-    other = dataclasses.replace(start, ruleset=start.ruleset.replace(oka=0))
+    other = msgspec.structs.replace(start, ruleset=start.ruleset.replace(oka=0))
     lines[1] = encode_event(other).rstrip(b"\n")
     path.write_bytes(b"\n".join(lines))
     return path

@@ -7,8 +7,7 @@ under the centre; a false call's 1,000 on the table is a stick, not a riichi.
 
 from __future__ import annotations
 
-import dataclasses
-
+import msgspec
 import pytest
 from rich.cells import cell_len
 from textual.app import App
@@ -105,7 +104,7 @@ async def test_four_dora_in_kanji_stay_inside_the_centre(size: tuple[int, int]) 
     view = mid_hand_view(drawn=False)
     used = [*view.hand, *view.dora_indicators]
     extra = parse_tiles("1z9m5s", 1, used=used)
-    view = dataclasses.replace(view, dora_indicators=(*view.dora_indicators, *extra))
+    view = msgspec.structs.replace(view, dora_indicators=(*view.dora_indicators, *extra))
     assert len(view.dora_indicators) == 4
     app = Layout(view)
     async with app.run_test(size=size) as pilot:
