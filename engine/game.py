@@ -278,27 +278,6 @@ class Game:
                              and not self._alike(seat, action, legal)):
             return self._unlisted(seat, action, p)
         mark = len(self.events)
-        self._take(seat, action)
-        self._advance()
-        return self.events[mark:]
-
-    def _unlisted(self, seat: int, action: Action,
-                  p: dict[int, tuple[Action, ...]]) -> list[Event]:
-        """An action not among ``seat``'s choices: a practice seat's mistake is played
-        (its events returned), anything else refused with the rules' reason."""
-        mark = len(self.events)
-        if (self._state.rules.practice_mode and seat in self._practice_seats
-                and seat in p and self._mistake(seat, action)):
-            return self.events[mark:]
-        if self.over:
-            raise IllegalAction("The game is over.")
-        if seat not in p:
-            raise IllegalAction(f"Seat {seat} has nothing to decide now.")
-        raise IllegalAction(why_illegal(self._state, seat, action))
-
-    def _take(self, seat: int, action: Action) -> None:
-        """Record a legal choice: a turn's action is played, an answer kept until every
-        seat asked has answered."""
         st = self._state
         if st.phase == "turn":  # (only turn actions are legal then)
             self._turn_action(seat, action)
@@ -318,6 +297,22 @@ class Game:
         else:
             self._responses[seat] = action
             self._pending = None
+        self._advance()
+        return self.events[mark:]
+
+    def _unlisted(self, seat: int, action: Action,
+                  p: dict[int, tuple[Action, ...]]) -> list[Event]:
+        """An action not among ``seat``'s choices: a practice seat's mistake is played
+        (its events returned), anything else refused with the rules' reason."""
+        mark = len(self.events)
+        if (self._state.rules.practice_mode and seat in self._practice_seats
+                and seat in p and self._mistake(seat, action)):
+            return self.events[mark:]
+        if self.over:
+            raise IllegalAction("The game is over.")
+        if seat not in p:
+            raise IllegalAction(f"Seat {seat} has nothing to decide now.")
+        raise IllegalAction(why_illegal(self._state, seat, action))
 
     def _alike(self, seat: int, action: Action, listed: tuple[Action, ...]) -> bool:
         """A call with other copies of the tiles of a listed one: ``pending()`` names one
@@ -488,19 +483,8 @@ class Game:
                     opts[s] = acts
             return opts
         dseat, tile = st.last_discard
-        opts = self._discard_claims(st, dseat, tile >> 2)  # hot: kind_of inlined
-        if st.rules.practice_mode:
-            # A practice seat is asked about every discard, so that it may call ron or a
-            # call by mistake; passing is its only legal answer.
-            for s in self._practice_seats:
-                if s != dseat and s not in opts and not st.seats[s].dead:
-                    opts[s] = (Pass(),)
-        return opts
-
-    @staticmethod
-    def _discard_claims(st: GameState, dseat: int, kind: int) -> dict[int, tuple[Action, ...]]:
-        """claim_actions of each seat but the discarder, in seat order."""
-        opts: dict[int, tuple[Action, ...]] = {}
+        kind = tile >> 2  # hot: kind_of inlined
+        opts = {}
         seats = st.seats
         for s in _ORDER[dseat]:  # the discarder is never asked
             c = seats[s].cache
@@ -511,7 +495,15 @@ class Game:
             acts = claim_actions(st, s)
             if acts:
                 opts[s] = acts
-        return dict(sorted(opts.items())) if len(opts) > 1 else opts  # seat order, as always
+        if len(opts) > 1:
+            opts = dict(sorted(opts.items()))  # seat order, as always
+        if st.rules.practice_mode:
+            # A practice seat is asked about every discard, so that it may call ron or a
+            # call by mistake; passing is its only legal answer.
+            for s in self._practice_seats:
+                if s != dseat and s not in opts and not st.seats[s].dead:
+                    opts[s] = (Pass(),)
+        return opts
 
     def _turn_action(self, seat: int, action: Action) -> None:
         st = self._state
@@ -727,7 +719,7 @@ class Game:
         return True
 
     def _wall_done(self, st: GameState) -> bool:
-        return st.live_remaining <= 0
+        return st.live_end <= st.live_pos  # hot: live_remaining <= 0 inlined
 
     def _exhaustive_draw(self, st: GameState) -> bool:
         """The last discard passed: the tenpai players may first choose to show."""
