@@ -543,13 +543,15 @@ def first_refusal(rules: tuple[Rule, ...], st: GameState, seat: int, action: Any
 
 def refusal(st: GameState, seat: int, action: Action) -> str | None:
     """Why ``action`` is not legal for ``seat`` now (the first rule that refuses it), or
-    None when it is: the turn's actions and calls, a ron and a kan.  A call with other
-    copies of a listed call's tiles is legal too (``Game.act`` takes it)."""
+    None when it is: a discard, a win, nine terminals, a kan or a call (one with other
+    copies of a listed call's tiles too: ``Game.act`` takes it).  The answers that are
+    legal only when asked (a pass, a show or end choice) have no rules here:
+    ``Game.pending()`` lists them; this refuses them all."""
     rules = RULES.get(type(action))
     if rules is None:
-        return _game_over(st, seat, action) or "That action is not possible now."
+        return (_game_over(st, seat, action) or _other_turn(st, seat, action)
+                or "That action is not possible now.")
     return first_refusal(rules, st, seat, action)
-
 
 
 def riichi_kan_ok(st: GameState, seat: int, k: int) -> bool:
