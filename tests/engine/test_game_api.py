@@ -104,3 +104,13 @@ def test_an_action_equal_to_a_listed_one_is_listed() -> None:
                 seen_claim = True
             g.act(seat, smart_choice(rng, acts, g, seat))
     assert seen_claim
+
+
+def test_the_state_is_read_only_and_a_resumed_game_is_built_as_a_new_one() -> None:
+    g = Game(CLUBS["tenhou"], seed=3)
+    with pytest.raises(AttributeError):
+        g.state = g.state  # type: ignore[misc]  # only the game's events change it
+    # from_events goes through the constructor: the same game, the same choices asked
+    again = Game.from_events(g.events)
+    assert type(again) is Game and snapshot(again.state) == snapshot(g.state)
+    assert again.pending() == g.pending() and again.events == g.events
