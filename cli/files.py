@@ -24,7 +24,8 @@ from saves.logs.model import MAX_LOG_BYTES, LogFormatError, RecordedGame
 from saves.logs.tenhou6 import format_tenhou6, parse_tenhou6
 from saves.reader import SaveError, load, loads, read_regular
 from saves.seats import outside_command, shown_command
-from saves.verify import check_loaded, hand_label, refusal
+from saves.verify import check_loaded, refusal
+from saves.verify_words import hand_label
 from saves.writer import atomic_write, make_header, save_dir, write_new
 from text.saves import final_words
 

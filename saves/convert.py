@@ -53,7 +53,8 @@ from rulesets.schema import Ruleset
 from saves.codec import LineError, decode_event, event_to_dict, ruleset_from_dict
 from saves.logs import model as m
 from saves.logs.yaku import ID_TO_TENHOU_NUMBER
-from saves.verify import hand_label, referee
+from saves.verify import referee
+from saves.verify_words import hand_label
 
 
 class ConvertError(ValueError):

@@ -49,7 +49,7 @@ from platformdirs import user_state_dir
 from engine.events import FinalRow, GameEnded, HandStarted
 from saves.codec import LineError, SeatInfo, decode_event, decode_header, parse_json
 from saves.reader import MAX_FILE_BYTES, MAX_LINE_BYTES, SaveError, read_regular
-from saves.verify import hand_label
+from saves.verify_words import hand_label
 
 SUFFIX = ".jsonl"
 INDEX = ".index.json"

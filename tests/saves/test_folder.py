@@ -16,7 +16,7 @@ from engine.events import Event, GameEnded, GameStarted, HandStarted
 from saves.codec import SeatInfo, encode_event
 from saves.folder import INDEX, SavedGame, list_games, peek
 from saves.reader import MAX_LINE_BYTES
-from saves.verify import hand_label
+from saves.verify_words import hand_label
 from saves.writer import GameWriter, make_header
 from tests.kit.saved_games import played_game
 from text.saves import result_words, seats_words

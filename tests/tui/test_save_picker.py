@@ -17,7 +17,7 @@ from textual.widgets import DataTable
 
 from engine.events import Event, GameEnded, GameStarted, HandStarted, Won
 from saves.codec import SeatInfo, encode_event
-from saves.verify import hand_label
+from saves.verify_words import hand_label
 from saves.writer import POINTER, GameWriter, make_header
 from tests.kit.saved_games import played_game
 from tests.kit.screen_text import screen_text
