@@ -181,9 +181,9 @@ class _Referee:
 
     def follow(self) -> None:
         """Compare each event the engine has made since with the recorded one."""
-        produced = self.game.events
-        while self.i < len(produced) and self.i < len(self.rec):
-            self.accept(produced[self.i], self.rec[self.i])
+        produced, rec, accept = self.game.events, self.rec, self.accept
+        while self.i < len(produced) and self.i < len(rec):  # (rec grows by insert)
+            accept(produced[self.i], rec[self.i])
             self.i += 1
 
     def accept(self, mine: Event, theirs: Event) -> None:
