@@ -23,6 +23,7 @@ from ai.random_bot import RandomBot
 from engine.actions import Action
 from engine.events import Event
 from engine.view import PlayerView
+from hanchan.errors import HanchanError
 from saves.seats import MJAI as MJAI  # the prefix of the seats a file may record
 from saves.seats import outside_command
 
@@ -72,7 +73,7 @@ class MjaiOptions:
 DEFAULT_MJAI = MjaiOptions()
 
 
-class BotLevelError(ValueError):
+class BotLevelError(HanchanError, ValueError):
     """An unknown bot level; the message is a plain sentence."""
 
 

@@ -41,12 +41,12 @@ from ai.base import MJAI, make_bot
 from ai.club import ClubBot
 from ai.mjai.seat import MjaiSeat
 from ai.review import decision_points
-from cli.review import game_events as read_game
 from engine.actions import Action, Chi, Discard, OpenKan, Pass, Pon, Ron, Tsumo
 from engine.events import Event, GameStarted
 from engine.shanten import shanten
 from engine.tiles import dora_of, kind_of
 from engine.view import PlayerView
+from hanchan.cli.review import game_events as read_game
 
 ROWS = ("discard", "turns 1-6", "turns 7-12", "turns 13+", "against riichi", "riichi tile",
         "riichi or dama", "pon", "chi", "pass", "ron", "tsumo")

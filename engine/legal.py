@@ -33,6 +33,7 @@ from engine.state import GameState, SeatCache, SeatState, chi_kuikae, waits_of
 from engine.tiles import FIVES, TERMINALS_AND_HONOURS, is_red, is_suited, kind_of
 from engine.waits import is_tenpai, waits
 from engine.wins import ron_result, tsumo_result
+from hanchan.errors import HanchanError
 
 __all__ = [
     "IllegalAction", "legal_actions", "turn_actions", "claim_actions", "chankan_actions",
@@ -40,7 +41,7 @@ __all__ = [
 ]
 
 
-class IllegalAction(Exception):
+class IllegalAction(HanchanError):
     """An action that the rules do not allow now; ``reason`` is a plain sentence."""
 
     def __init__(self, reason: str) -> None:

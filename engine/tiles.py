@@ -26,6 +26,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TypeAlias
 
+from hanchan.errors import HanchanError
+
 Tile: TypeAlias = int
 """A physical tile, ``0..135`` (``kind * 4 + copy``)."""
 Kind: TypeAlias = int
@@ -49,7 +51,7 @@ WIND_LETTERS = "ESWN"
 """Letter of each wind (0 East .. 3 North): round names ``E1``, seat names."""
 
 
-class TileError(ValueError):
+class TileError(HanchanError, ValueError):
     """Bad tile notation or an impossible set of tiles; the message is a plain sentence."""
 
 

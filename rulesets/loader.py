@@ -16,7 +16,7 @@ use (with why), a word that is not one of the allowed values, a bad ``base``, or
 TOML syntax error (with its line).  They are raised together as one
 :class:`RulesetError`; then values that together make no game (``oka`` that does
 not match the points returned, uma that does not add up to zero, ...:
-``rulesets.schema.combination_problems``) are refused the same way.
+``rulesets.combinations.combination_problems``) are refused the same way.
 
 >>> load_ruleset("tenhou").red_fives
 1
@@ -40,10 +40,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, get_args, get_origin
 
+from hanchan.errors import HanchanError
+from rulesets.combinations import combination_problems
 from rulesets.schema import (
     SECTIONS,
     Ruleset,
-    combination_problems,
     option_fields,
     option_types,
 )
@@ -52,7 +53,7 @@ PRESET_DIR = Path(__file__).resolve().parent / "presets"
 META_KEYS = ("base", "title", "source")
 
 
-class RulesetError(Exception):
+class RulesetError(HanchanError):
     """A ruleset could not be loaded; ``problems`` lists every reason, one sentence each."""
 
     def __init__(self, source: str, problems: list[str]) -> None:

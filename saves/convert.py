@@ -49,6 +49,7 @@ from engine.flow import next_step, tenpai_of
 from engine.scoring.points import base_points, split
 from engine.settlement import final_table
 from engine.state import GameState, apply
+from hanchan.errors import HanchanError
 from rulesets.loader import load_ruleset
 from rulesets.schema import Ruleset
 from saves.codec import LineError, decode_event, event_to_dict, ruleset_from_dict
@@ -58,7 +59,7 @@ from saves.verify import referee
 from saves.verify_words import hand_label
 
 
-class ConvertError(ValueError):
+class ConvertError(HanchanError, ValueError):
     """A recorded game that cannot become our events (the message says where and why)."""
 
 

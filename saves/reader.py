@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.events import Event, GameEnded, GameStarted
+from hanchan.errors import HanchanError
 from rulesets.schema import Ruleset
 from saves.codec import Header, LineError, decode_event, decode_header, parse_json
 
@@ -27,7 +28,7 @@ MAX_LINE_BYTES = 64 * 1024
 BOM = b"\xef\xbb\xbf"
 
 
-class SaveError(Exception):
+class SaveError(HanchanError):
     """A game file that cannot be read; the message is one plain sentence with the line."""
 
     def __init__(self, message: str, line: int | None = None, path: Path | None = None):

@@ -26,11 +26,12 @@ from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import Any, Literal
 
 from engine.tiles import FIVES, WIND_LETTERS, Tile, kind_of
+from hanchan.errors import HanchanError
 
 Seat = int
 
 
-class LogFormatError(ValueError):
+class LogFormatError(HanchanError, ValueError):
     """A log file that cannot be read. The message says where (line, kyoku, element) and what."""
 
 

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from cli.main import main
-from cli.parser import build_parser
-from cli.play import game_spec
 from engine.events import GameEnded, HandStarted
+from hanchan.cli.main import main
+from hanchan.cli.parser import build_parser
+from hanchan.cli.play import game_spec
 from rulesets import load
 from saves.reader import load as load_game
 

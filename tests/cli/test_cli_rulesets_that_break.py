@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from cli.main import main
+from hanchan.cli.main import main
 from rulesets import load as load_preset
+from rulesets.combinations import combination_problems
 from rulesets.loader import load_ruleset
-from rulesets.schema import Ruleset, combination_problems
+from rulesets.schema import Ruleset
 from saves.codec import SeatInfo, encode_header
 from saves.reader import loads
 from saves.writer import make_header

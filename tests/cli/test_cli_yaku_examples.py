@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from cli.main import main
 from engine.scoring import NAMES, yaku_table
+from hanchan.cli.main import main
+from hanchan.words.hands import score_request
 from rulesets import load
-from text.hands import score_request
 
 
 def test_every_yaku_line_has_its_example_below(capsys: pytest.CaptureFixture[str]) -> None:

@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from cli.main import main
 from engine.events import GameStarted
+from hanchan.cli.main import main
+from hanchan.coach.discard_problems import problems_in_game
+from hanchan.coach.drills import questions
 from rulesets import load
 from saves.codec import SeatInfo
 from saves.writer import GameWriter, make_header
 from tests.kit.saved_games import played_game
-from text.discard_problems import problems_in_game
-from text.drills import questions
 
 
 def run(argv: list[str], answers: str, monkeypatch: pytest.MonkeyPatch,

@@ -44,7 +44,7 @@ def python_command(script: Path | str, *args: str) -> str:
 def our_bot_command(level: str = "strong", seed: int = 0, rules: str = "tenhou") -> str:
     """``hanchan mjai-bot`` run with this Python from the source tree."""
     return " ".join(shlex.quote(x) for x in (
-        sys.executable, "-m", "cli", "mjai-bot", "--level", level, "--seed", str(seed),
+        sys.executable, "-m", "hanchan.cli", "mjai-bot", "--level", level, "--seed", str(seed),
         "--rules", rules))
 
 

@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 
-from cli.main import main
 from engine.events import (
     Discarded,
     Drew,
@@ -21,6 +20,7 @@ from engine.events import (
     HandStarted,
     Won,
 )
+from hanchan.cli.main import main
 from saves.convert import events_from_recorded, recorded_from_events, ruleset_for
 from saves.logs.mjai import format_mjai, parse_mjai
 from saves.logs.mjlog import parse_mjlog

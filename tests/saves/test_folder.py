@@ -15,11 +15,11 @@ import saves.folder as folder_mod
 from engine.events import Event, GameEnded, GameStarted, HandStarted
 from saves.codec import SeatInfo, encode_event
 from saves.folder import INDEX, SavedGame, list_games, peek
+from saves.labels import result_words, seats_words
 from saves.reader import MAX_LINE_BYTES
 from saves.verify_words import hand_label
 from saves.writer import GameWriter, make_header
 from tests.kit.saved_games import played_game
-from text.saves import result_words, seats_words
 
 SEATS = (SeatInfo("You", None), SeatInfo("Bot 1", "easy"), SeatInfo("Bot 2", "easy"),
          SeatInfo("Bot 3", "strong"))

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from cli.main import main
 from engine.events import Event, GameStarted, HandStarted
 from engine.game import Game
+from hanchan.cli.main import main
 from saves.codec import SeatInfo, encode_event, encode_header
 from saves.convert import events_from_recorded
 from saves.logs.tenhou6 import parse_tenhou6

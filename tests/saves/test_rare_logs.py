@@ -22,7 +22,6 @@ from typing import Any
 
 import pytest
 
-from cli.main import main
 from engine.actions import Action, Ron
 from engine.events import (
     Event,
@@ -35,6 +34,7 @@ from engine.events import (
     Won,
 )
 from engine.game import Game
+from hanchan.cli.main import main
 from saves.convert import ConvertError, events_from_recorded, ruleset_for
 from saves.logs.mjlog import parse_mjlog
 from saves.logs.model import LogFormatError, Ryuukyoku

@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from cli.main import main
 from engine.events import (
     Discarded,
     Drew,
@@ -23,6 +22,7 @@ from engine.events import (
 )
 from engine.state import fold
 from engine.tiles import tile_name
+from hanchan.cli.main import main
 from saves.codec import SeatInfo
 from saves.verify import verify_events
 from saves.writer import GameWriter, make_header
@@ -223,7 +223,7 @@ def test_cli_verify_names_a_seat_that_records_a_command(
 def test_cli_never_prints_a_traceback(tmp_path: Path) -> None:
     junk = tmp_path / "junk.jsonl"
     junk.write_bytes(b"\x00\xff garbage \n{]\n")
-    proc = subprocess.run([sys.executable, "-m", "cli", "verify", str(junk)],
+    proc = subprocess.run([sys.executable, "-m", "hanchan.cli", "verify", str(junk)],
                           capture_output=True, text=True)
     assert proc.returncode == 1
     assert "Traceback" not in proc.stdout + proc.stderr

@@ -6,11 +6,11 @@ from pathlib import Path
 
 from textual.widgets import Input, OptionList
 
-from cli.files import verify_file
+from hanchan.cli.files import verify_file
+from hanchan.coach.drills import questions
 from rulesets import load
 from tests.cli.test_drill import _saved
 from tests.kit.screen_text import screen_text
-from text.drills import questions
 from tui.app import HanchanApp
 from tui.screens.drills import DrillScreen, DrillsScreen
 from tui.settings import Settings

@@ -9,11 +9,11 @@ import pytest
 from textual.widgets import Input, OptionList
 
 from engine.tiles import format_tiles
+from hanchan.coach.drills import efficiency_items
 from rulesets import load
 from saves.codec import SeatInfo
 from saves.writer import GameWriter, make_header
 from tests.kit.screen_text import screen_text
-from text.drills import efficiency_items
 from tui.app import HanchanApp
 from tui.screens.drills import DrillScreen, DrillsScreen
 from tui.settings import Settings

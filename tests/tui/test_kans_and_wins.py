@@ -21,12 +21,12 @@ from engine.events import Discarded, DoraRevealed, Drew, Event, Kan, RiichiDecla
 from engine.game import Game
 from engine.tiles import kind_of, parse_tiles
 from engine.view import PlayerView
+from hanchan.words.yaku import yaku_name
 from rulesets import load
 from rulesets.schema import Ruleset
 from tests.kit.game import build_wall
 from tests.kit.screen_text import screen_text
 from tests.kit.tui_driver import settle
-from text.yaku import yaku_name
 from tui.app import HanchanApp
 from tui.screens.hand_result import HandResultScreen
 from tui.screens.table import TableScreen

@@ -20,12 +20,12 @@ from textual.widgets import OptionList
 
 from engine.scoring.registry import yaku_table
 from engine.view import PlayerView
+from hanchan.words.events import describe
+from hanchan.words.rules import key_rules, presets
 from rulesets.schema import Ruleset
 from tests.kit.screen_text import screen_text
 from tests.kit.tui_driver import Policy, human_turn, settle
 from tests.kit.tui_sample import mid_hand_view
-from text.events import describe
-from text.rules import key_rules, presets
 from tui.app import HanchanApp
 from tui.palette import VARIABLES
 from tui.screens.hand_result import HandResultScreen

@@ -19,20 +19,20 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widget import Widget
 
-from cli.parser import build_parser
-from cli.play import game_spec
 from engine.actions import Action, Chi, Discard, OpenKan, Pass, Pon, Ron, Tsumo
 from engine.events import Called, HandStarted, Penalty
 from engine.game import Game
 from engine.tiles import kind_of, parse_tiles
 from engine.view import PlayerView
+from hanchan.cli.parser import build_parser
+from hanchan.cli.play import game_spec
+from hanchan.words.penalties import dead_seats
+from hanchan.words.stats import score_history
 from rulesets import load
 from rulesets.schema import Ruleset
 from tests.kit.game import build_wall
 from tests.kit.screen_text import screen_text
 from tests.kit.tui_driver import settle
-from text.penalties import dead_seats
-from text.stats import score_history
 from tui.app import HanchanApp
 from tui.screens.chooser import ChooserScreen
 from tui.screens.game_end import GameEndScreen

@@ -10,9 +10,9 @@ from textual.containers import VerticalScroll
 from textual.widgets import OptionList
 
 from engine.scoring import yaku_table
+from hanchan.words.yaku_examples import example, example_tiles, situation_words
 from rulesets import load
 from tests.kit.screen_text import screen_text
-from text.yaku_examples import example, example_tiles, situation_words
 from tui.app import HanchanApp
 from tui.screens.menu import RulesScreen, _examples
 from tui.settings import Settings

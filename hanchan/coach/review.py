@@ -1,0 +1,254 @@
+"""A game's review (:mod:`ai.review`) in words: the mistakes, the hands, the figures.
+
+Shared by ``hanchan review`` and the TUI's review screen.  A mistake is shown as on the
+table: the hand (with the tile drawn after ``+``), the melds, the river, the others'
+riichi, then the seat's choice and ``strong``'s, each measured, strong's reason as a hint
+gives it, and why strong's is worth more in one line.
+
+>>> percent(0.314)
+'31%'
+>>> signed_points(-1234.4)
+'-1,234'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ai.review import KINDS, MISTAKE_POINTS, Choice, DecisionReview, GameReview
+from engine.tiles import format_tiles, kind_of
+from engine.view import PlayerView
+from hanchan.coach.advice import reason_words
+from hanchan.words.names import WIND_NAMES, relative
+
+RELATIVE = ("you", "right", "across", "left")
+
+
+def percent(p: float) -> str:
+    """A chance as a whole percentage."""
+    return f"{p * 100:.0f}%"
+
+
+def signed_points(v: float) -> str:
+    """Points with a sign and a thousands separator."""
+    return f"{round(v):+,}" if round(v) else "0"
+
+
+def _pts(v: float | None) -> str:
+    return "-" if v is None else f"{round(v):,}"
+
+
+def measured(c: Choice) -> str:
+    """One choice measured: ``discard 6p: tenpai, 5 tiles, wins 31% for 2,600``.
+
+    The deal-in risk is in expected points lost, the unit every other figure uses."""
+    parts = []
+    if c.detail:
+        parts.append(c.detail)
+    if c.win is not None and c.shanten is not None and c.shanten >= 0:
+        parts.append(f"wins {percent(c.win)} for {_pts(c.value)}")
+    if c.danger:
+        parts.append(f"deal-in risk {_pts(c.danger)} points")
+    return c.text + (": " + ", ".join(parts) if parts else "")
+
+
+def why(d: DecisionReview) -> str:
+    """Why ``strong``'s choice is worth more, from the two measures, in one sentence."""
+    p, b = d.played, d.best
+    if d.agrees:
+        return "same as strong"
+    parts: list[str] = []
+    if d.kind == "win":
+        if b.shanten == -1:
+            return f"a win of {_pts(b.value)} points was there to take"
+        return f"strong keeps playing; the win of {_pts(p.value)} points is worth less here"
+    if d.kind == "riichi/dama":
+        return ("riichi is worth more here" if b.text.startswith(("riichi", "open riichi"))
+                else "dama is worth more here") + f" (by {_pts(d.cost)} expected)"
+    if p.shanten is not None and b.shanten is not None:
+        if p.shanten != b.shanten:
+            parts.append(f"{_shanten(p.shanten)} against {_shanten(b.shanten)}")
+        elif p.ukeire is not None and b.ukeire is not None and p.ukeire != b.ukeire:
+            diff = b.ukeire - p.ukeire
+            parts.append(f"{abs(diff)} {'fewer' if diff > 0 else 'more'} tiles improve yours")
+    if p.win is not None and b.win is not None and abs(p.win - b.win) >= 0.02:
+        parts.append(f"wins {percent(p.win)} against {percent(b.win)}")
+    if (p.value is not None and b.value is not None and max(p.value, b.value) > 0
+            and abs(p.value - b.value) >= 0.1 * max(p.value, b.value)):
+        parts.append(f"worth {_pts(p.value)} against {_pts(b.value)}")
+    pd, bd = p.danger or 0.0, b.danger or 0.0
+    if abs(pd - bd) >= 200.0:
+        parts.append(f"deal-in risk {_pts(pd)} points against {_pts(bd)}")
+    if not parts:
+        parts.append("strong's choice is worth more by the same measures")
+    return "; ".join(parts)
+
+
+def _shanten(n: int) -> str:
+    return "tenpai" if n == 0 else f"{n}-shanten"
+
+
+def hand_line(v: PlayerView) -> str:
+    """The hand as on the table: ``123m456p 7s + 8s  [chi 234s]``."""
+    red = v.ruleset.red_fives
+    text = format_tiles(sorted(v.hand), red)
+    if v.drawn is not None:
+        text += " + " + format_tiles([v.drawn], red)
+    elif v.last_discard is not None:
+        seat, tile = v.last_discard
+        text += f"  (on {format_tiles([tile], red)} from {RELATIVE[relative(seat, v.seat)]})"
+    melds = [format_tiles(sorted(m.tiles), red) for m in v.me.melds]
+    if melds:
+        text += "  [" + " ".join(melds) + "]"
+    return text
+
+
+def river_line(v: PlayerView) -> str:
+    """The seat's river, riichi tile marked ``*``, called tiles in parentheses."""
+    red = v.ruleset.red_fives
+    out = []
+    for r in v.me.river:
+        t = format_tiles([r.tile], red)
+        if r.riichi:
+            t += "*"
+        if r.called_by is not None:
+            t = f"({t})"
+        out.append(t)
+    return " ".join(out) or "-"
+
+
+def threat_line(v: PlayerView) -> str:
+    """The others in riichi or with open melds, as a player sees them."""
+    out = []
+    for s in v.seats:
+        if s.seat == v.seat:
+            continue
+        who = RELATIVE[relative(s.seat, v.seat)]
+        if s.riichi:
+            out.append(f"{who} in riichi")
+        elif s.melds:
+            out.append(f"{who} {len(s.melds)} open")
+    return ", ".join(out)
+
+
+def mistake_lines(d: DecisionReview, number: int | None = None) -> list[str]:
+    """A mistake (or any reviewed decision) in a few lines, as ``hanchan review`` prints it."""
+    head = f"{number}. " if number is not None else ""
+    v = d.view
+    lines = [f"{head}{d.hand} {d.kind}: {signed_points(-d.cost)} expected"
+             + (f", {v.wall_remaining} tiles left" if v is not None else "")]
+    if v is not None:
+        lines.append(f"   hand    {hand_line(v)}")
+        lines.append(f"   river   {river_line(v)}")
+        threats = threat_line(v)
+        if threats:
+            lines.append(f"   table   {threats}")
+    lines.append(f"   you     {measured(d.played)}")
+    lines.append(f"   strong  {measured(d.best)}")
+    lines.append(f"   reason  {strong_reason(d)}")
+    lines.append(f"   why     {why(d)}")
+    if d.rule_note:
+        lines.append(f"   rules   {rule_sentence(d.rule_note, d)}")
+    return lines
+
+
+def strong_reason(d: DecisionReview) -> str:
+    """Why strong chose its action, as a hint says it (``advice.reason_words``)."""
+    return reason_words(d.strong) if d.strong is not None else d.reason
+
+
+def rule_sentence(note: str, d: DecisionReview) -> str:
+    """The ruleset's part in one sentence."""
+    return f"your choice is strong's under other rules; here {note} makes the difference"
+
+
+def summary_lines(r: GameReview) -> list[str]:
+    """The overall figures: agreement with strong and mistakes by kind."""
+    ds = r.decisions
+    agreed = sum(1 for d in ds if d.agrees)
+    lines = [f"Review of {r.player} (started as {WIND_NAMES[r.seat]}) under {r.ruleset}: "
+             f"{len(ds)} decisions, {agreed} as strong ({percent(r.agreement)}), "
+             f"{len(r.mistakes())} mistakes ({signed_points(-r.cost)} expected; "
+             f"a mistake gives up {MISTAKE_POINTS:,.0f} or more)"]
+    by = r.by_kind()
+    parts = [f"{k} {by[k][1]}/{by[k][0]}" for k in KINDS if k in by]
+    if parts:
+        lines.append("Mistakes by kind (mistakes/decisions): " + ", ".join(parts))
+    return lines
+
+
+def hand_lines(r: GameReview) -> list[str]:
+    """One line per hand: decisions, agreement, mistakes, their cost, the seat's result."""
+    lines = ["hand    decisions  as strong  mistakes  expected  result"]
+    for h in r.hands:
+        lines.append(f"{h.name:<7} {h.decisions:>9}  {h.agreed:>9}  {h.mistakes:>8}  "
+                     f"{signed_points(-h.cost):>8}  {h.result:>+6,}")
+    return lines
+
+
+def review_text(r: GameReview, top: int = 5) -> str:
+    """The whole review as ``hanchan review`` prints it."""
+    lines = summary_lines(r)
+    lines.append("")
+    mistakes = r.mistakes(top)
+    if mistakes:
+        lines.append(f"Largest mistakes (top {len(mistakes)}):")
+        for i, d in enumerate(mistakes, 1):
+            lines.extend(mistake_lines(d, i))
+    else:
+        lines.append("No mistakes: every choice was strong's or within "
+                     f"{MISTAKE_POINTS:,.0f} points of it.")
+    lines.append("")
+    lines.extend(hand_lines(r))
+    return "\n".join(lines)
+
+
+def choice_json(c: Choice) -> dict[str, Any]:
+    """A measured choice as JSON."""
+    return {"choice": c.text, "ev": _num(c.ev), "shanten": c.shanten, "ukeire": c.ukeire,
+            "win": None if c.win is None else round(c.win, 4),
+            "value": _num(c.value), "danger": _num(c.danger), "detail": c.detail}
+
+
+def _num(v: float | None) -> float | None:
+    if v is None or v != v or v in (float("inf"), float("-inf")):
+        return None
+    return round(v, 1)
+
+
+def decision_json(d: DecisionReview) -> dict[str, Any]:
+    """One reviewed decision as JSON (docs/cli.md, ``hanchan review --json``)."""
+    out: dict[str, Any] = {
+        "position": d.position, "hand": d.hand, "kind": d.kind, "agrees": d.agrees,
+        "mistake": d.mistake, "cost": round(d.cost, 1), "played": choice_json(d.played),
+        "strong": choice_json(d.best), "reason": strong_reason(d), "why": why(d),
+        "rule": d.rule_note or None,
+    }
+    v = d.view
+    if v is not None:
+        red = v.ruleset.red_fives
+        out["tiles"] = format_tiles(sorted(v.concealed(), key=kind_of), red)
+        out["river"] = river_line(v)
+        out["tiles_left"] = v.wall_remaining
+    return out
+
+
+def review_json(r: GameReview, decisions: Sequence[DecisionReview] | None = None
+                ) -> dict[str, Any]:
+    """The review as one JSON object (docs/cli.md, ``hanchan review --json``)."""
+    by = r.by_kind()
+    return {
+        "seat": "ESWN"[r.seat], "player": r.player, "rules": r.ruleset,
+        "decisions": len(r.decisions),
+        "agreement": round(r.agreement, 4),
+        "mistake_points": MISTAKE_POINTS,
+        "cost": round(r.cost, 1),
+        "by_kind": {k: {"decisions": n, "mistakes": m, "cost": round(c, 1)}
+                    for k, (n, m, c) in by.items()},
+        "hands": [{"hand": h.name, "decisions": h.decisions, "agreed": h.agreed,
+                   "mistakes": h.mistakes, "cost": round(h.cost, 1), "result": h.result}
+                  for h in r.hands],
+        "mistakes": [decision_json(d) for d in
+                     (r.mistakes() if decisions is None else decisions)],
+    }
