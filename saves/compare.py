@@ -41,7 +41,7 @@ from engine.events import (
 from saves.verify_words import (
     describe,
     dice_words,
-    hand_label,
+    hand_label_of,
     seat_words,
     short,
     signed_words,
@@ -264,8 +264,8 @@ def _compare_started(rec: HandStarted, comp: HandStarted, red: int,
     got = (rec.round_wind, rec.hand_number, rec.honba, rec.dealer)
     want = (comp.round_wind, comp.hand_number, comp.honba, comp.dealer)
     if got != want:
-        return [f"the next hand recorded is {hand_label(rec)} with dealer seat {rec.dealer}, "
-                f"computed {hand_label(comp)} with dealer seat {comp.dealer}"]
+        return [f"the next hand recorded is {hand_label_of(rec)} with dealer seat {rec.dealer}, "
+                f"computed {hand_label_of(comp)} with dealer seat {comp.dealer}"]
     out = []
     if tuple(rec.scores) != tuple(comp.scores):
         out.append(f"scores at the start {list(rec.scores)} recorded, "

@@ -56,7 +56,7 @@ from saves.codec import LineError, decode_event, event_to_dict, ruleset_from_dic
 from saves.logs import model as m
 from saves.logs.yaku import ID_TO_TENHOU_NUMBER
 from saves.verify import referee
-from saves.verify_words import hand_label
+from saves.verify_words import hand_label_of
 
 
 class ConvertError(HanchanError, ValueError):
@@ -475,7 +475,7 @@ def recorded_from_events(events: Sequence[Event], title: str = "hanchan", *,
             continue
         first = hand[0]
         assert isinstance(first, HandStarted)
-        left_out.append(m.LeftOut(len(kyokus), hand_label(first), why,
+        left_out.append(m.LeftOut(len(kyokus), hand_label_of(first), why,
                                   tuple(event_to_dict(e) for e in hand)))
         for ev in hand:
             state = apply(state, ev)

@@ -49,7 +49,7 @@ from platformdirs import user_state_dir
 from engine.events import FinalRow, GameEnded, HandStarted
 from saves.codec import LineError, SeatInfo, decode_event, decode_header, parse_json
 from saves.reader import MAX_FILE_BYTES, MAX_LINE_BYTES, SaveError, read_regular
-from saves.verify_words import hand_label
+from saves.verify_words import hand_label_of
 
 SUFFIX = ".jsonl"
 INDEX = ".index.json"
@@ -113,7 +113,7 @@ def _last_hand(fd: int, size: int) -> str | None:
                 ev = decode_event(parse_json(line))
             except LineError:
                 return ""
-            return hand_label(ev) if isinstance(ev, HandStarted) else ""
+            return hand_label_of(ev) if isinstance(ev, HandStarted) else ""
         cut = chunk.split(b"\n", 1)[0]
         if len(cut) > MAX_LINE_BYTES:
             return ""

@@ -71,7 +71,7 @@ from saves.reader import (
     loads,
     read_regular,
 )
-from saves.verify_words import action_words, describe, hand_label, seat_words
+from saves.verify_words import action_words, describe, hand_label_of, seat_words
 
 Walls = list[tuple[tuple[int, ...], tuple[int, int]]]
 """Each hand's wall (136 tiles in draw order) and dice."""
@@ -136,7 +136,7 @@ def _start(first: GameStarted, rec: Sequence[Event], excerpt: bool, walls: Walls
     if not isinstance(s0, HandStarted):
         raise Stop(1, "the game's first event after GameStarted must be HandStarted")
     if s0.dealer != s0.hand_number:
-        raise Stop(1, f"hand {hand_label(s0)} has dealer seat {s0.dealer}; the "
+        raise Stop(1, f"hand {hand_label_of(s0)} has dealer seat {s0.dealer}; the "
                       f"dealer of hand {s0.hand_number + 1} is seat {s0.hand_number}")
     return Game.from_events(rec[:2], wall_source=source, practice_seats=practice_seats)
 
@@ -195,11 +195,11 @@ class _Referee:
                           dead_wall=self.dead_wall)
         if why:
             name = "end" if isinstance(theirs, GameEnded) else (
-                hand_label(theirs) if isinstance(theirs, HandStarted) and (
+                hand_label_of(theirs) if isinstance(theirs, HandStarted) and (
                     isinstance(mine, HandStarted)) else None)
             raise Stop(self.i, "; ".join(why), name)
         if isinstance(mine, HandStarted):
-            self.hand, self.dealer = hand_label(mine), mine.dealer
+            self.hand, self.dealer = hand_label_of(mine), mine.dealer
         self.out.append(_kept(theirs, mine) if self.record else theirs)
 
     def insert(self, dora: DoraRevealed) -> Event:

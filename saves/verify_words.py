@@ -2,9 +2,10 @@
 
 The referee's sentences (``E1-0, line 57: seat 2 (W) cannot discard 5p (tile 53): ...``)
 are built from these phrases, and only from them, so that the words of every message
-``verify``, ``import`` and the checked readers print live in one place.  The words of
-the table (``text/``) sit above ``saves/`` and cannot be imported here; the label of a
-hand (:func:`hand_label`) and the wind letters are the ones to share once they move below.
+``verify``, ``import`` and the checked readers print live in one place.  They name a
+seat by its number and its wind in the hand, and a tile by its name and its number in
+the wall, as a file records them; the names shared with the table (a hand's label, the
+wind letters, a tile's name) come from :mod:`hanchan.words.names` and ``engine.tiles``.
 
 >>> from engine.events import Discarded
 >>> describe(Discarded(2, 53, False), dealer=0, red=1)
@@ -50,6 +51,7 @@ from engine.events import (
     Won,
 )
 from engine.tiles import WIND_LETTERS, tile_name
+from hanchan.words.names import hand_label
 
 SEATS = WIND_LETTERS
 
@@ -80,9 +82,10 @@ def short(value: object) -> str:
     return text if len(text) <= 120 else text[:116] + " ..."
 
 
-def hand_label(ev: HandStarted) -> str:
-    """``E1-0``: round wind, hand number, honba."""
-    return f"{SEATS[ev.round_wind % 4]}{ev.hand_number + 1}-{ev.honba}"
+def hand_label_of(start: HandStarted) -> str:
+    """``E1-0`` (:func:`hanchan.words.names.hand_label`) for a recorded hand's start,
+    whatever number a file gives its round wind."""
+    return hand_label(start.round_wind % 4, start.hand_number, start.honba)
 
 
 # ------------------------------------------------------------------ events
@@ -136,7 +139,7 @@ def _game_ended(ev: GameEnded, who: _Who, red: int) -> str:
 
 
 def _hand_started(ev: HandStarted, who: _Who, red: int) -> str:
-    return f"hand {hand_label(ev)} starts with dealer seat {ev.dealer}"
+    return f"hand {hand_label_of(ev)} starts with dealer seat {ev.dealer}"
 
 
 def _penalty(ev: Penalty, who: _Who, red: int) -> str:

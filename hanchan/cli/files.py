@@ -26,7 +26,7 @@ from saves.logs.tenhou6 import format_tenhou6, parse_tenhou6
 from saves.reader import SaveError, load, loads, read_regular
 from saves.seats import outside_command, shown_command
 from saves.verify import check_loaded, refusal
-from saves.verify_words import hand_label
+from saves.verify_words import hand_label_of
 from saves.writer import atomic_write, make_header, save_dir, write_new
 
 # ------------------------------------------------------------------ verify
@@ -62,7 +62,7 @@ def verify_file(path: Path) -> tuple[str, bool, list[str]]:
     if isinstance(last, GameEnded):
         end = f"final: {final_words(last.table)}"
     elif starts:
-        end = f"unfinished at {hand_label(starts[-1])}"
+        end = f"unfinished at {hand_label_of(starts[-1])}"
     else:
         end = "not started"
     return f"ok: {path}: {what}, {end}", True, notes
