@@ -24,7 +24,8 @@ from saves.logs.tenhou6 import format_tenhou6
 from saves.open import guess_format, read_log
 from saves.reader import SaveError, load, loads
 from saves.seats import outside_command, shown_command
-from saves.verify import check_loaded, hand_label, refusal
+from saves.verify import check_loaded, refusal
+from saves.verify_words import hand_label_of
 from saves.writer import atomic_write, make_header, save_dir, write_new
 
 # ------------------------------------------------------------------ verify
@@ -60,7 +61,7 @@ def verify_file(path: Path) -> tuple[str, bool, list[str]]:
     if isinstance(last, GameEnded):
         end = f"final: {final_words(last.table)}"
     elif starts:
-        end = f"unfinished at {hand_label(starts[-1])}"
+        end = f"unfinished at {hand_label_of(starts[-1])}"
     else:
         end = "not started"
     return f"ok: {path}: {what}, {end}", True, notes

@@ -19,7 +19,7 @@ from saves.codec import SeatInfo, encode_event
 from saves.folder import INDEX, SavedGame, list_games, peek
 from saves.labels import result_words, seats_words
 from saves.reader import MAX_LINE_BYTES
-from saves.verify import hand_label
+from saves.verify_words import hand_label_of
 from saves.writer import GameWriter, make_header
 from tests.kit.saved_games import played_game
 
@@ -58,8 +58,8 @@ def test_an_unfinished_game_says_the_hand_it_stopped_at(tmp_path: Path) -> None:
     cut = events[:400]
     starts = [e for e in cut if isinstance(e, HandStarted)]
     game = peek(write(tmp_path, cut, "part"))
-    assert game.status == "unfinished" and game.info.hand == hand_label(starts[-1])
-    assert result_words(game) == f"unfinished, {hand_label(starts[-1])}"
+    assert game.status == "unfinished" and game.info.hand == hand_label_of(starts[-1])
+    assert result_words(game) == f"unfinished, {hand_label_of(starts[-1])}"
 
 
 def test_the_last_hand_is_found_far_from_the_end(tmp_path: Path) -> None:
@@ -71,7 +71,7 @@ def test_the_last_hand_is_found_far_from_the_end(tmp_path: Path) -> None:
     draw = encode_event(next(e for e in reversed(cut) if type(e).__name__ == "Drew"))
     with open(path, "ab") as fh:
         fh.write(draw * (3 * MAX_LINE_BYTES // len(draw)))
-    assert peek(path).info.hand == hand_label(starts[-1])
+    assert peek(path).info.hand == hand_label_of(starts[-1])
 
 
 def test_seats_in_words() -> None:
