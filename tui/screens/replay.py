@@ -27,6 +27,7 @@ from ai.review import DecisionReview, GameReview
 from engine.events import Event, GameEnded, GameStarted, HandDrawn, Penalty, Won
 from hanchan.coach.review import signed_points
 from hanchan.words.events import describe
+from hanchan.words.hand_facts import hand_facts
 from hanchan.words.names import WIND_NAMES
 from saves.replay import Replay
 from tui.messages import LeaveScreen, SettingsChanged
@@ -212,7 +213,8 @@ class ReplayScreen(Screen[None]):
         ev = self.replay.event
         if isinstance(ev, (Won, HandDrawn, Penalty)):
             self.app.push_screen(
-                HandResultScreen(ev, self.events, self.seat, self.names, self.settings.faces)
+                HandResultScreen(hand_facts(self.events, ev), self.seat, self.names,
+                                 self.settings.faces)
             )
         elif isinstance(ev, GameEnded):
             self.app.push_screen(GameEndScreen(self.events, self.seat, self.names,

@@ -30,6 +30,7 @@ from engine.tiles import tile_name
 from engine.view import PlayerView
 from hanchan.coach.advice import advise, best_discards, reason_words
 from hanchan.words.actions import ACTION_TITLES, action_group, action_words
+from hanchan.words.hand_facts import hand_facts
 from hanchan.words.penalties import dead_seats
 from tui.messages import SettingsChanged
 from tui.screens.chooser import ChooserScreen
@@ -518,13 +519,13 @@ class TableScreen(Screen[None]):
             from tui.screens.hand_result import HandResultScreen  # noqa: PLC0415 - lazy
 
             self.app.push_screen(
-                HandResultScreen(event, self.session.events, self.session.human,
-                                 self.session.names, self.settings.faces, tried=tried),
+                HandResultScreen(hand, self.session.human, self.session.names,
+                                 self.settings.faces, tried=tried),
                 done,
             )
 
-        call = score_call(event, self.session.events, self.session.human,
-                          on=self.settings.score_call) if isinstance(event, Won) else None
+        hand = hand_facts(self.session.events, event)
+        call = score_call(hand, self.session.human, on=self.settings.score_call)
         if call is None:
             show()
             return
