@@ -9,14 +9,14 @@ from __future__ import annotations
 from engine.scoring.types import YakuInfo
 from rulesets.schema import Ruleset
 
-# YakuInfo(id, Japanese, English, closed han, open han or None, yakuman multiplier)
+# YakuInfo(id, Japanese, English, closed han, open han or None, yakuman multiplier, gloss)
 _STANDARD: tuple[YakuInfo, ...] = (
     YakuInfo("riichi", "立直", "Riichi", 1, None, 0),
     YakuInfo("double_riichi", "ダブル立直", "Double riichi", 2, None, 0),
-    YakuInfo("open_riichi", "オープン立直", "Open riichi (3 han with double riichi)", 2, None, 0),
-    YakuInfo("ippatsu", "一発", "Ippatsu (one-shot)", 1, None, 0),
+    YakuInfo("open_riichi", "オープン立直", "Open riichi", 2, None, 0, "3 han with double riichi"),
+    YakuInfo("ippatsu", "一発", "Ippatsu", 1, None, 0, "one-shot"),
     YakuInfo("menzen_tsumo", "門前清自摸和", "Fully concealed self-draw", 1, None, 0),
-    YakuInfo("pinfu", "平和", "Pinfu (all sequences, no fu)", 1, None, 0),
+    YakuInfo("pinfu", "平和", "Pinfu", 1, None, 0, "all sequences, no fu"),
     YakuInfo("tanyao", "断幺九", "All simples", 1, 1, 0),
     YakuInfo("iipeikou", "一盃口", "Pure double sequence", 1, None, 0),
     YakuInfo("yakuhai_haku", "役牌 白", "Dragon: White", 1, 1, 0),
@@ -63,15 +63,18 @@ _STANDARD: tuple[YakuInfo, ...] = (
     YakuInfo("chiihou", "地和", "Blessing of earth", 13, None, 1),
     YakuInfo("renhou", "人和", "Blessing of man", 13, None, 1),
     YakuInfo("paarenchan", "八連荘", "Eight consecutive dealer wins", 13, 13, 1),
-    YakuInfo("daisharin", "大車輪", "Big wheels (one-suit seven pairs)", 13, None, 1),
+    YakuInfo("daisharin", "大車輪", "Big wheels", 13, None, 1, "one-suit seven pairs"),
     YakuInfo("suurenkou", "四連刻", "Four consecutive triplets", 13, 13, 1),
     YakuInfo("shiisanputaa", "十三不搭", "Thirteen unconnected tiles", 13, None, 1),
-    YakuInfo("nagashi_mangan", "流し満貫", "Nagashi mangan (at an exhaustive draw)", 5, None, 0),
+    YakuInfo("nagashi_mangan", "流し満貫", "Nagashi mangan", 5, None, 0, "at an exhaustive draw"),
 )
 """Every yaku id with its names and standard values, in the canonical listing order."""
 
 NAMES: dict[str, tuple[str, str]] = {y.id: (y.ja, y.en) for y in _STANDARD}
-"""Japanese and English name of every yaku id."""
+"""Japanese and English name (with its gloss) of every yaku id."""
+
+EN_NAMES: dict[str, str] = {y.id: y.name for y in _STANDARD}
+"""The English name of every yaku id, without its gloss: 'Ippatsu'."""
 
 ORDER: dict[str, int] = {y.id: i for i, y in enumerate(_STANDARD)}
 """Position of each yaku id in the canonical listing order."""
@@ -95,7 +98,7 @@ def yaku_table(rules: Ruleset) -> list[YakuInfo]:
     """
     rows: list[YakuInfo] = []
     for row in _STANDARD:
-        yid, ja, en = row.id, row.ja, row.en
+        yid, ja, en, gloss = row.id, row.ja, row.name, row.gloss
         closed, opened, mult = row.closed_han, row.open_han, row.yakuman
         if yid == "open_riichi" and not rules.open_riichi:
             continue
@@ -112,7 +115,7 @@ def yaku_table(rules: Ruleset) -> list[YakuInfo]:
                 continue
             if rules.renhou != "yakuman":
                 han = _LIMIT_HAN[rules.renhou]
-                rows.append(YakuInfo(yid, ja, en, han, None, 0))
+                rows.append(YakuInfo(yid, ja, en, han, None, 0, gloss))
                 continue
         if yid == "paarenchan" and not rules.paarenchan:
             continue
@@ -125,7 +128,7 @@ def yaku_table(rules: Ruleset) -> list[YakuInfo]:
         if yid == "sanrenkou":
             if rules.sanrenkou_han == 0:
                 continue
-            rows.append(YakuInfo(yid, ja, en, rules.sanrenkou_han, rules.sanrenkou_han, 0))
+            rows.append(YakuInfo(yid, ja, en, rules.sanrenkou_han, rules.sanrenkou_han, 0, gloss))
             continue
         if yid == "tanyao" and not rules.open_tanyao:
             opened = None
@@ -141,5 +144,5 @@ def yaku_table(rules: Ruleset) -> list[YakuInfo]:
             mult = yakuman_multiplier(yid, rules)
             closed = 13 * mult
             opened = None if opened is None else 13 * mult
-        rows.append(YakuInfo(yid, ja, en, closed, opened, mult))
+        rows.append(YakuInfo(yid, ja, en, closed, opened, mult, gloss))
     return rows

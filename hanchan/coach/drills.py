@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine.events import Meld
-from engine.scoring import NAMES
+from engine.scoring import EN_NAMES, NAMES
 from engine.tiles import dora_of, format_tiles, kind_name, kind_of
 from hanchan.coach.discard_problems import DiscardProblem, find_problems, saved_games
 from hanchan.coach.drill_hands import DrillHand, draw_hands
@@ -210,7 +210,7 @@ _ALIASES: dict[str, str] = {
     "daburiichi": "double_riichi", "shousangen": "shousangen", "sanrenko": "sanrenkou",
 }
 for _id, (_ja, _en) in NAMES.items():
-    for _alias in (_id, _ja, _en, _en.split(" (")[0], _id.replace("yakuhai_", "")):
+    for _alias in (_id, _ja, _en, EN_NAMES[_id], _id.replace("yakuhai_", "")):
         _ALIASES.setdefault(_norm(_alias), _id)
 
 

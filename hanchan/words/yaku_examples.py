@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.scoring import NAMES
+from engine.scoring import EN_NAMES
 from engine.scoring.types import ScoreResult
 from engine.tiles import format_tiles
 from hanchan.words.hands import RequestError, build_context, score_request
@@ -166,7 +166,7 @@ def situation_words(ex: Example) -> str:
 def scored_parts(ex: Example) -> list[tuple[str, bool]]:
     """The scored yaku as ``("riichi 1", is_the_example's_yaku)``, then the value."""
     r = ex.result
-    from_names = [(f"{NAMES[y][1].split(' (')[0]} {_value(han, r.limit)}", y == ex.yaku_id)
+    from_names = [(f"{EN_NAMES[y]} {_value(han, r.limit)}", y == ex.yaku_id)
                   for y, han in r.yaku]
     value = r.limit if r.limit else f"{r.han} han {r.fu} fu"
     return [*from_names, (f"= {value}", False)]

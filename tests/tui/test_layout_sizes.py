@@ -190,7 +190,7 @@ async def test_preset_pages_show_whole_words_and_cite_the_club(size: tuple[int, 
             allowed = _words(info.title, info.source, "Rules:", *[a + " " + b for a, b in rows])
             if page == "rules":  # the yaku table, above the key rules
                 allowed |= _words("Yaku Closed Open yakuman double —", *[
-                    f"{y.en.split(' (')[0]} {y.ja} {y.closed_han} {y.open_han}"
+                    f"{y.name} {y.ja} {y.closed_han} {y.open_han}"
                     for y in yaku_table(info.rules)])
                 allowed |= _words(*[t.plain for t in _examples(info.rules, "letters")])
             shown = ""

@@ -309,7 +309,7 @@ def _examples(rules: Ruleset, mode: FaceMode) -> list[Text]:
                 style="bold")]
     rf = rules.red_fives
     for y in yaku_table(rules):
-        out.append(Text(y.en.split(" (")[0], style="bold"))
+        out.append(Text(y.name, style="bold"))
         ex = example(y.id, rules)
         if ex is None:
             out.append(Text("  " + NO_HAND.get(y.id, ""), style=palette.QUIET))
@@ -375,7 +375,7 @@ class RulesScreen(Screen[None]):
             else:
                 closed = f"{y.closed_han}"
                 opened = "—" if y.open_han is None else f"{y.open_han}"
-            t.add_row(y.en.split(" (")[0], y.ja, closed, opened)
+            t.add_row(y.name, y.ja, closed, opened)
         # the yaku first (this page is their reference), then the key rules, then examples
         self.query_one("#summary", Static).update(
             Group(_head(info), Text(""), t, Text(""), _key_rules(info), Text(""),
