@@ -31,12 +31,10 @@ from engine.events import Event, GameEnded, GameStarted, HandDrawn, Penalty, Won
 from engine.game import Game, IllegalAction
 from engine.legal import why_illegal
 from engine.view import PlayerView
+from hanchan.words.names import WIND_NAMES
 from rulesets.schema import Ruleset
 from saves.seats import human_seat, outside_command, recorded_commands, shown_command
 from tui.savefiles import new_writer, resume_writer, summary
-
-SEAT_WORDS = ("East", "South", "West", "North")
-"""The seats by their wind at the start of the game (seat 0 deals first)."""
 
 
 @dataclass(frozen=True)
@@ -84,7 +82,7 @@ def not_started(seat: int, command: str) -> str:
     "West's outside bot `sh -c 'touch x'` was not started: a game file never starts a \
 program; the strong bot plays the seat instead."
     """
-    return (f"{SEAT_WORDS[seat]}'s outside bot `{shown_command(command)}` was not started: "
+    return (f"{WIND_NAMES[seat]}'s outside bot `{shown_command(command)}` was not started: "
             "a game file never starts a program; the strong bot plays the seat instead.")
 
 

@@ -48,12 +48,12 @@ from hanchan.coach.score_call import (
     parse_answer,
     yaku_ids,
 )
+from hanchan.words.names import WIND_NAMES
 from hanchan.words.yaku import yaku_name
 from rulesets.schema import Ruleset
 
 KINDS = ("scores", "fu", "yaku")
 """The drills on drawn hands (``discards`` draws from saved games instead)."""
-WIND_WORDS = ("East", "South", "West", "North")
 
 
 @dataclass(frozen=True)
@@ -88,8 +88,8 @@ def hand_lines(hand: DrillHand, rules: Ruleset) -> list[str]:
     melds = _meld_words(hand, rules)
     if melds:
         lines.append("Calls: " + ", ".join(melds))
-    seat = f"{WIND_WORDS[c.seat_wind]} seat ({'dealer' if c.seat_wind == 0 else 'non-dealer'})"
-    situation = [f"{WIND_WORDS[c.round_wind]} round", seat]
+    seat = f"{WIND_NAMES[c.seat_wind]} seat ({'dealer' if c.seat_wind == 0 else 'non-dealer'})"
+    situation = [f"{WIND_NAMES[c.round_wind]} round", seat]
     for flag, words in ((c.double_riichi, "double riichi"), (c.riichi, "riichi"),
                         (c.ippatsu, "ippatsu"), (c.haitei, "last draw (haitei)"),
                         (c.houtei, "last discard (houtei)"), (c.rinshan, "replacement draw"),

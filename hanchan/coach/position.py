@@ -40,14 +40,12 @@ from engine.events import (
 )
 from engine.legal import legal_actions
 from engine.state import fold
-from engine.tiles import TileError, dora_of, kind_name, parse_kinds, parse_tiles
+from engine.tiles import WIND_LETTERS, TileError, dora_of, kind_name, parse_kinds, parse_tiles
 from engine.view import PlayerView
 from engine.visibility import view as view_of
 from hanchan.words.hands import RequestError, parse_meld
+from hanchan.words.names import WIND_NAMES
 from rulesets.schema import Ruleset
-
-WINDS = "ESWN"
-_WIND_NAMES = ("East", "South", "West", "North")
 
 
 class PositionError(ValueError):
@@ -66,9 +64,9 @@ class Position:
 
 def _wind(text: str, what: str) -> int:
     w = text.strip().upper()[:1]
-    if len(text.strip()) != 1 or w not in WINDS:
+    if len(text.strip()) != 1 or w not in WIND_LETTERS:
         raise PositionError(f"{what} '{text}' is not a wind: use E, S, W or N")
-    return WINDS.index(w)
+    return WIND_LETTERS.index(w)
 
 
 def _river(text: str, wind: str) -> tuple[str, int | None]:
@@ -116,8 +114,8 @@ def build_position(hand: str, drawn: str | None = None, *,
     for w, text in rivers.items():
         seat = _wind(w, "a river's seat")
         if seat in marked:
-            raise PositionError(f"{_WIND_NAMES[seat]}'s river is given twice")
-        marked[seat] = _river(text, _WIND_NAMES[seat])
+            raise PositionError(f"{WIND_NAMES[seat]}'s river is given twice")
+        marked[seat] = _river(text, WIND_NAMES[seat])
     if marked.get(me, ("", None))[1] is not None:
         raise PositionError("the seat in view is in riichi: its only choice is the tile drawn")
     for m in melds:
@@ -130,7 +128,7 @@ def build_position(hand: str, drawn: str | None = None, *,
             raise PositionError(f"the meld {exc}") from None
     texts = {"the hand": hand + (drawn or ""), "the dora indicators": dora or "",
              "the melds": "".join(m.partition(":")[2] for m in melds)}
-    texts.update({f"{_WIND_NAMES[s]}'s river": t for s, (t, _) in marked.items()})
+    texts.update({f"{WIND_NAMES[s]}'s river": t for s, (t, _) in marked.items()})
     kinds: dict[str, list[int]] = {}
     for what, text in texts.items():
         try:
@@ -159,7 +157,7 @@ def build_position(hand: str, drawn: str | None = None, *,
         raise PositionError(
             f"{shown} dora indicator{'s' if shown > 1 else ''}: these rules show "
             f"{rules.initial_dora} at the start (more come only with kans)")
-    own = len(kinds.get(f"{_WIND_NAMES[me]}'s river", []))
+    own = len(kinds.get(f"{WIND_NAMES[me]}'s river", []))
     n = own if turn is None else turn - 1
     if n < 0:
         raise PositionError(f"--turn is {turn}: the first own draw is turn 1")
@@ -169,16 +167,16 @@ def build_position(hand: str, drawn: str | None = None, *,
     if melds and n < calls.stop:
         raise PositionError(
             f"{len(melds)} meld{'s' if len(melds) > 1 else ''} called before this turn: the "
-            f"{_WIND_NAMES[me]} seat's river needs at least {calls.stop} tiles (each call "
+            f"{WIND_NAMES[me]} seat's river needs at least {calls.stop} tiles (each call "
             "is followed by a discard)")
     for s in range(4):
         want = n + 1 if s < me else n
         if s == left:
             want -= len(melds)  # the called tiles left the river
-        has = len(kinds.get(f"{_WIND_NAMES[s]}'s river", []))
+        has = len(kinds.get(f"{WIND_NAMES[s]}'s river", []))
         if has != want:
             raise PositionError(
-                f"{_WIND_NAMES[s]}'s river holds {has} tiles but at the {_WIND_NAMES[me]} "
+                f"{WIND_NAMES[s]}'s river holds {has} tiles but at the {WIND_NAMES[me]} "
                 f"seat's draw {n + 1} it must hold {want}: rivers fill in turn order "
                 "from East (the dealer)" + (", less the tiles called" if s == left and melds
                                             else ""))
@@ -202,7 +200,7 @@ def build_position(hand: str, drawn: str | None = None, *,
             raise PositionError(f"the meld {exc}") from None
         used.extend(meld.tiles)
         called.append(dataclasses.replace(meld, from_seat=left))
-    river_tiles = {s: take(t, f"{_WIND_NAMES[s]}'s river") for s, (t, _) in marked.items()}
+    river_tiles = {s: take(t, f"{WIND_NAMES[s]}'s river") for s, (t, _) in marked.items()}
     chosen = not kinds["the dora indicators"]
     if chosen:
         picks = [k for k in (*range(27, 34), 0, 8, 9, 17, 18, 26)
@@ -233,7 +231,7 @@ def build_position(hand: str, drawn: str | None = None, *,
         + [thrown[me][i][0] for i in calls]
     wall = _wall(me, dealt, drawn_tiles, indicators, used)
     events: list[Event] = [
-        GameStarted(rules, ("East", "South", "West", "North")),
+        GameStarted(rules, WIND_NAMES),
         HandStarted(round_w, 0, 0, 0, 0, (rules.start_points,) * 4, (1, 1), wall),
     ]
     pending = iter(called)

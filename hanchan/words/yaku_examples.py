@@ -21,8 +21,9 @@ from typing import Any
 
 from engine.scoring import EN_NAMES
 from engine.scoring.types import ScoreResult
-from engine.tiles import format_tiles
+from engine.tiles import WIND_LETTERS, format_tiles
 from hanchan.words.hands import RequestError, build_context, score_request
+from hanchan.words.names import WIND_NAMES
 from rulesets.schema import Ruleset
 
 Request = dict[str, Any]
@@ -140,7 +141,7 @@ def example_tiles(ex: Example, rules: Ruleset) -> tuple[list[int], int, list[Any
     return sorted(rest), ctx.win_tile, list(ctx.melds)
 
 
-WINDS = {"E": "East", "S": "South", "W": "West", "N": "North"}
+WINDS = dict(zip(WIND_LETTERS, WIND_NAMES, strict=True))
 
 
 def situation_words(ex: Example) -> str:
