@@ -30,6 +30,7 @@ from engine.actions import Action
 from engine.events import Event, GameEnded, GameStarted, HandDrawn, Penalty, Won
 from engine.game import Game, IllegalAction
 from engine.legal import why_illegal
+from engine.seats import four
 from engine.view import PlayerView
 from hanchan.words.names import WIND_NAMES
 from rulesets.schema import Ruleset
@@ -104,8 +105,7 @@ def player_names(human: int, bots: str | Sequence[str | None]) -> tuple[str, str
             return f"{BOT_NAMES[s]} (mjai {bot_name(spec[len(MJAI):])})"
         return f"{BOT_NAMES[s]} ({spec})"
 
-    e, s, w, n = ("You" if s == human else name(s) for s in range(4))
-    return e, s, w, n
+    return four("You" if s == human else name(s) for s in range(4))
 
 
 class PlaySession:

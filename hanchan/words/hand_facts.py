@@ -29,6 +29,7 @@ from typing import Literal
 
 from engine import flow
 from engine.events import Event, GameEnded, GameStarted, HandDrawn, HandStarted, Penalty, Won
+from engine.seats import four
 from engine.state import GameState, apply, fold
 from rulesets.schema import Ruleset
 
@@ -56,10 +57,6 @@ class HandFacts:
     mistake: Mistake | None  # a penalty's cause; None for a win or a draw
     next_hand: HandStarted | None  # the hand that follows, when the record has it
     ended: GameEnded | None  # the game's end, when it follows the result with no hand between
-
-
-def _four(values: Sequence[int]) -> Four:
-    return (values[0], values[1], values[2], values[3])
 
 
 def _position(events: Sequence[Event], result: Event) -> int:
@@ -99,16 +96,16 @@ def hand_facts(events: Sequence[Event], result: Won | HandDrawn | Penalty) -> Ha
         raise ValueError(f"no hand starts before the result at event {idx}")
     st = fold(events[:idx])
     dora = st.dora_indicators()
-    riichi_put = _four(st.riichi_sticks_this_hand)
-    put = _four([-1000 * (n + st.penalty_sticks_this_hand[s]) for s, n in enumerate(riichi_put)])
-    pre = _four(st.scores)
+    riichi_put = four(st.riichi_sticks_this_hand)
+    put = four([-1000 * (n + st.penalty_sticks_this_hand[s]) for s, n in enumerate(riichi_put)])
+    pre = four(st.scores)
     mistake = _mistake(st, result) if isinstance(result, Penalty) else None
     apply(st, result)
     following = next((e for e in events[idx + 1:] if isinstance(e, HandStarted | GameEnded)),
                      None)
     nxt = following if isinstance(following, HandStarted) else None
     ended = following if isinstance(following, GameEnded) else None
-    post, sticks = _four(st.scores), st.sticks
+    post, sticks = four(st.scores), st.sticks
     if isinstance(result, Penalty) and result.kind == "chombo" and nxt is not None:
         # the sticks of a chombo hand may go back before the next hand: read its start
         post, sticks = nxt.scores, nxt.sticks

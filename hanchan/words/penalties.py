@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.events import Event, GameEnded, HandStarted, Penalty
+from engine.seats import four
 from hanchan.words.hand_facts import HandFacts, Mistake
 from hanchan.words.names import hand_name, points
 
@@ -47,8 +48,7 @@ class PenaltyFacts:
         if nxt is None or self.penalty.kind != "chombo":
             return (0, 0, 0, 0)
         d = self.penalty.deltas
-        b = [nxt.scores[s] - self.before[s] - d[s] for s in range(4)]
-        return (b[0], b[1], b[2], b[3])
+        return four(nxt.scores[s] - self.before[s] - d[s] for s in range(4))
 
     @property
     def own_stick_stays(self) -> int:
