@@ -123,7 +123,7 @@ class TableScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         first = self.session.events[0]
         red = first.ruleset.red_fives if isinstance(first, GameStarted) else 1
-        yield TableLayout(self.session.events, self.session.names, red)
+        yield TableLayout(self.session.events, [p.name for p in self.session.players], red)
         yield ActionBar(id="actions")
         yield Footer()
         yield SizeNotice()
@@ -271,7 +271,7 @@ class TableScreen(Screen[None]):
             return
         marked, dimmed = choice.marks()
         self.table.hand.selected = choice.selected
-        extras = TableExtras(names=self.session.names, dead=dead_seats(self.session.events))
+        extras = TableExtras(players=self.session.players, dead=dead_seats(self.session.events))
         self.table.draw(choice.view, extras, marked=marked, dimmed=dimmed)
         self._draw_help(choice)
         self.actions.show(choice.groups(), choice.prompt())
@@ -539,5 +539,6 @@ class TableScreen(Screen[None]):
         from tui.screens.game_end import GameEndScreen  # noqa: PLC0415 - lazy: see the imports
 
         self.app.switch_screen(
-            GameEndScreen(self.session.events, self.session.human, self.session.names)
+            GameEndScreen(self.session.events, self.session.human, self.session.names,
+                          players=self.session.players)
         )
