@@ -149,12 +149,14 @@ class PlaySession:
         bots: dict[int, Bot],
         *,
         save: SaveFile | None = None,
+        players: Four | None = None,
     ) -> None:
+        """``players``: the names' parts (None: each recorded name whole, no level)."""
         self.game = game
         self.human = human
         self.bots = bots
         self.save = save  # the game's file, once open_save made it (None: not saved)
-        self.players = recorded_players(self.names)  # new() and resume() know the levels
+        self.players = players or recorded_players(self.names)
         self._seen = len(game.events)
         self.lock = threading.RLock()  # the UI thread and the bots' thread share the game
         self._opener: Callable[[], None] | None = None  # creates the save file (open_save)
@@ -178,8 +180,7 @@ class PlaySession:
         notice = rules_notice(spec.rules) if watchers else None
         if notice:
             game.note(None, notice)
-        session = cls(game, spec.seat, bots)
-        session.players = players(spec.seat, specs)
+        session = cls(game, spec.seat, bots, players=players(spec.seat, specs))
         session.record_notes()
         if spec.save_dir is not None:
             save_dir = spec.save_dir
@@ -248,8 +249,8 @@ class PlaySession:
                 for ev in events:
                     bot.see(ev)
                 game.add_listener(bot.see)
-        session = cls(game, human, bots_, save=save)
-        session.players = recorded_players(start.players, levels)
+        session = cls(game, human, bots_, save=save,
+                      players=recorded_players(start.players, levels))
         for s, command in refused.items():
             session.notices.append(not_started(s, command))
             game.note(s, session.notices[-1])  # the file says what played from here on
