@@ -44,6 +44,8 @@ def bot_name(command: str) -> str:
     'majiang_mjai.js'
     >>> bot_name("./mybot"), bot_name("sh -c 'exec python3 bots/mine.py 2>log'")
     ('mybot', 'mine.py')
+    >>> bot_name("python -m hanchan.cli mjai-bot"), bot_name("python3 -c 'import x'")
+    ('hanchan', 'python3')
     """
     try:
         words = shlex.split(command)
@@ -54,6 +56,9 @@ def bot_name(command: str) -> str:
     first = os.path.basename(words[0])
     if first in ("sh", "bash") and len(words) > 2 and words[1] == "-c":
         return bot_name(words[2].removeprefix("exec "))
+    if first.startswith("python") and len(words) > 1 and words[1] in ("-m", "-c"):
+        # a module run by name is named by its package; a program given inline, by python
+        return words[2].split(".")[0] if words[1] == "-m" and len(words) > 2 else first
     if first in ("node", "python", "python3", "bash", "sh", "ruby", "uv", "npx") \
             and len(words) > 1:
         return os.path.basename(next((w for w in words[1:] if not w.startswith("-")),

@@ -256,7 +256,7 @@ def test_a_table_session_seats_an_mjai_bot(tmp_path: Path) -> None:
     session = PlaySession.new(spec)
     session.open_save()
     try:
-        assert session.names[2] == "Chika (mjai cli)"  # python -m hanchan.cli mjai-bot ...
+        assert session.names[2] == "Chika (mjai hanchan)"  # python -m hanchan.cli mjai-bot ...
         assert isinstance(session.bots[2], MjaiSeat)
         for _ in range(30):
             session.run_bots()
@@ -313,7 +313,7 @@ def test_a_saved_game_with_an_mjai_seat_continues_with_that_bot(tmp_path: Path) 
     second = PlaySession.resume(path, trusted={cmd})
     try:
         bot = second.bots[2]
-        assert isinstance(bot, MjaiSeat) and second.names[2] == "Chika (mjai cli)"
+        assert isinstance(bot, MjaiSeat) and second.names[2] == "Chika (mjai hanchan)"
         _play_on(second, lambda s: False)
         assert bot.gone is None and bot.replies > 0
     finally:
