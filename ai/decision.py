@@ -86,6 +86,7 @@ class Judged:
     value: float | None = None
     danger: float | None = None
     score: float | None = None
+    refused: str = ""  # the bot's rule that rules this choice out ("no yaku after it")
 
 
 @dataclass(frozen=True, slots=True)

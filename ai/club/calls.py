@@ -93,14 +93,23 @@ class CallOption:
     win: float | None = None  # the chance to win then (the "ev" style reads it)
     value: float | None = None  # the worth of that win (formal tenpai: of the draw)
     danger: float = 0.0  # the discard's expected loss
+    refused: str = ""  # why the bot never makes this call ("" when it weighs it)
 
 
-def judge(sit: Situation, calls: Sequence[Chi | Pon | OpenKan]) -> tuple[float, list[CallOption]]:
+NO_YAKU = "the hand has no yaku after it"
+NO_SPEED = "it does not bring the hand nearer to ready"
+"""Why a call is never made (:attr:`CallOption.refused`), the club bots' rules."""
+
+
+def judge(sit: Situation, calls: Sequence[Chi | Pon | OpenKan], *, every: bool = False
+          ) -> tuple[float, list[CallOption]]:
     """(the closed hand's expected worth, every call that advances the hand with a yaku).
 
     One option per call and discard after it (the best four discards of each call): its
     expected worth less the discard's danger; :func:`claim` compares them with the
-    closed hand's.
+    closed hand's.  ``every`` also measures the chi and pon the bot never makes, each
+    with its :attr:`~CallOption.refused` reason (a hand without a yaku cannot win: its
+    win is worth nothing), for an analysis of every choice.
     """
     st = sit.style
     view = sit.view
@@ -148,17 +157,21 @@ def judge(sit: Situation, calls: Sequence[Chi | Pon | OpenKan]) -> tuple[float, 
         # no discard leaves a shanten below the whole hand's after the call: a call that
         # cannot advance the hand is passed over before its discards are weighed
         low = shanten(c, nmeld + 1)
+        refused = ""
         if low > base_sh or (low == base_sh and not brings_yaku) or (need_tenpai and low > 0):
-            continue
+            if not every:
+                continue
+            refused = NO_SPEED
         excl = kuikae_exclude(view, mkind, used, kind_called)
         # only the discards of the lowest shanten are judged (the first of the full list)
         opts = discard_options(c, nmeld + 1, unseen, exclude=excl, best_only=True)
         if not opts:
             continue
-        if opts[0].shanten > base_sh or (opts[0].shanten == base_sh and not brings_yaku):
-            continue  # the call does not advance the hand
-        if need_tenpai and opts[0].shanten > 0:
-            continue
+        if opts[0].shanten > base_sh or (opts[0].shanten == base_sh and not brings_yaku) \
+                or (need_tenpai and opts[0].shanten > 0):
+            if not every:
+                continue  # the call does not advance the hand
+            refused = NO_SPEED
         reds_after = reds - sum(1 for t in used if is_red(t, ctx.red_fives)) \
             + (1 if is_red(called, ctx.red_fives) else 0)
         new_meld = Meld(mkind, tuple(sorted((*used, called))), called, from_seat)
@@ -173,14 +186,18 @@ def judge(sit: Situation, calls: Sequence[Chi | Pon | OpenKan]) -> tuple[float, 
                 han = max(han, route_yaku(c, new_melds, ctx))
             if han < ctx.min_han:
                 c[o.kind] += 1
-                if formal and o.shanten == 0:
+                score = formal - danger[o.kind] * st.defence
+                if formal and o.shanten == 0 and score > formal_floor and not refused:
                     # no yaku, but tenpai at the draw is paid (formal tenpai)
-                    score = formal - danger[o.kind] * st.defence
-                    if score > formal_floor:
-                        out.append(CallOption(a, score, f"{mkind} {kind_name(kind_called)}: "
-                                              "tenpai for the draw, no yaku", o.shanten, han,
-                                              brings_yaku, True, o.ukeire, o.kinds, None,
-                                              formal, danger[o.kind]))
+                    out.append(CallOption(a, score, f"{mkind} {kind_name(kind_called)}: "
+                                          "tenpai for the draw, no yaku", o.shanten, han,
+                                          brings_yaku, True, o.ukeire, o.kinds, None,
+                                          formal, danger[o.kind]))
+                elif every:  # it cannot win: worth nothing, its discard's danger lost
+                    out.append(CallOption(a, -danger[o.kind] * st.defence, NO_YAKU,
+                                          o.shanten, han, brings_yaku, False, o.ukeire,
+                                          o.kinds, 0.0, 0.0, danger[o.kind],
+                                          refused or NO_YAKU))
                 continue  # never a call that leaves the hand without a yaku
             hv = valuer.estimate(c, unseen, reds_after - red_lost(tiles, o.kind, ctx.red_fives))
             c[o.kind] += 1
@@ -206,7 +223,7 @@ def judge(sit: Situation, calls: Sequence[Chi | Pon | OpenKan]) -> tuple[float, 
             out.append(CallOption(a, score, f"{mkind} {kind_name(kind_called)}: "
                                   f"{shanten_text(o.shanten)}, {o.ukeire} tiles, {han} han sure",
                                   o.shanten, han, brings_yaku, False, o.ukeire, o.kinds, p,
-                                  worth, danger[o.kind]))
+                                  worth, danger[o.kind], refused))
     return ev0, out
 
 

@@ -89,7 +89,8 @@ def test_every_decision_was_offered_and_measured() -> None:
         assert sum(h.decisions for h in r.hands) == len(r.decisions)
         for d in r.decisions:
             assert d.cost >= 0.0
-            assert not d.agrees or (d.cost == 0.0 and d.played == d.best)
+            assert not d.same or (d.cost == 0.0 and d.played == d.best)
+            assert d.agrees == (d.same or d.tie)
             assert d.mistake == (not d.agrees and d.cost >= MISTAKE_POINTS)
 
 
