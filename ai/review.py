@@ -111,6 +111,7 @@ class Choice:
     value: float | None = None
     danger: float | None = None
     detail: str = ""  # the bot's words for this choice ("1-shanten, 24 tiles")
+    rule: str = ""  # the bot's rule against this choice ("the hand has no yaku after it")
 
 
 @dataclass(frozen=True, slots=True)
@@ -383,13 +384,13 @@ def _choice(a: Action, r: Judged | None) -> Choice:
     """A choice as the judge measured it (``r``: its row; None when it has none)."""
     if r is None:
         return Choice(a, action_text(a), -math.inf)
-    detail = r.refused
-    if not detail and r.shanten is not None and r.shanten >= 0:
+    detail = ""
+    if r.shanten is not None and r.shanten >= 0:
         detail = f"{shanten_text(r.shanten)}, {r.ukeire} tiles"
-    elif not detail and r.value is not None:
+    elif r.value is not None:
         detail = f"{r.value:,.0f} points"
     return Choice(a, action_text(a), -math.inf if r.score is None else r.score, r.shanten,
-                  r.ukeire, r.win, r.value, r.danger, detail)
+                  r.ukeire, r.win, r.value, r.danger, detail, r.refused)
 
 
 def _offence(c: Choice) -> Choice:

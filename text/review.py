@@ -54,11 +54,16 @@ def measured(c: Choice) -> str:
 
 
 def why(d: DecisionReview) -> str:
-    """Why ``strong``'s choice is worth more, from the two measures, in one sentence."""
+    """Why ``strong``'s choice is worth more, from the two measures, in one sentence:
+    each part names what it is about (shape, speed, value, safety, the club's rule)."""
     p, b = d.played, d.best
-    if d.agrees:
+    if d.same:
         return "same as strong"
+    if d.tie:
+        return "as good as strong's: its measures cannot tell the two apart"
     parts: list[str] = []
+    if p.rule:
+        parts.append(f"the club's rule: no call when {p.rule}")
     if d.kind == "win":
         if b.shanten == -1:
             return f"a win of {_pts(b.value)} points was there to take"
@@ -68,18 +73,19 @@ def why(d: DecisionReview) -> str:
                 else "dama is worth more here") + f" (by {_pts(d.cost)} expected)"
     if p.shanten is not None and b.shanten is not None:
         if p.shanten != b.shanten:
-            parts.append(f"{_shanten(p.shanten)} against {_shanten(b.shanten)}")
+            parts.append(f"shape: {_shanten(p.shanten)} against {_shanten(b.shanten)}")
         elif p.ukeire is not None and b.ukeire is not None and p.ukeire != b.ukeire:
             diff = b.ukeire - p.ukeire
-            parts.append(f"{abs(diff)} {'fewer' if diff > 0 else 'more'} tiles improve yours")
+            parts.append(f"shape: {abs(diff)} {'fewer' if diff > 0 else 'more'} tiles "
+                         "improve yours")
     if p.win is not None and b.win is not None and abs(p.win - b.win) >= 0.02:
-        parts.append(f"wins {percent(p.win)} against {percent(b.win)}")
+        parts.append(f"speed: wins {percent(p.win)} against {percent(b.win)}")
     if (p.value is not None and b.value is not None and max(p.value, b.value) > 0
             and abs(p.value - b.value) >= 0.1 * max(p.value, b.value)):
-        parts.append(f"worth {_pts(p.value)} against {_pts(b.value)}")
+        parts.append(f"value: worth {_pts(p.value)} against {_pts(b.value)}")
     pd, bd = p.danger or 0.0, b.danger or 0.0
     if abs(pd - bd) >= 200.0:
-        parts.append(f"deal-in risk {_pts(pd)} points against {_pts(bd)}")
+        parts.append(f"safety: deal-in risk {_pts(pd)} points against {_pts(bd)}")
     if not parts:
         parts.append("strong's choice is worth more by the same measures")
     return "; ".join(parts)

@@ -108,8 +108,8 @@ def judge(sit: Situation, calls: Sequence[Chi | Pon | OpenKan], *, every: bool =
     One option per call and discard after it (the best four discards of each call): its
     expected worth less the discard's danger; :func:`claim` compares them with the
     closed hand's.  ``every`` also measures the chi and pon the bot never makes, each
-    with its :attr:`~CallOption.refused` reason (a hand without a yaku cannot win: its
-    win is worth nothing), for an analysis of every choice.
+    with its :attr:`~CallOption.refused` reason (a hand without a sure yaku is worth its
+    estimate times the chance that a yaku still comes), for an analysis of every choice.
     """
     st = sit.style
     view = sit.view
@@ -184,8 +184,8 @@ def judge(sit: Situation, calls: Sequence[Chi | Pon | OpenKan], *, every: bool =
             if route and o.shanten <= st.route_shanten:
                 # tanyao or a flush that only a float still breaks
                 han = max(han, route_yaku(c, new_melds, ctx))
-            if han < ctx.min_han:
-                c[o.kind] += 1
+            no_yaku = han < ctx.min_han
+            if no_yaku:
                 score = formal - danger[o.kind] * st.defence
                 if formal and o.shanten == 0 and score > formal_floor and not refused:
                     # no yaku, but tenpai at the draw is paid (formal tenpai)
@@ -193,16 +193,14 @@ def judge(sit: Situation, calls: Sequence[Chi | Pon | OpenKan], *, every: bool =
                                           "tenpai for the draw, no yaku", o.shanten, han,
                                           brings_yaku, True, o.ukeire, o.kinds, None,
                                           formal, danger[o.kind]))
-                elif every:  # it cannot win: worth nothing, its discard's danger lost
-                    out.append(CallOption(a, -danger[o.kind] * st.defence, NO_YAKU,
-                                          o.shanten, han, brings_yaku, False, o.ukeire,
-                                          o.kinds, 0.0, 0.0, danger[o.kind],
-                                          refused or NO_YAKU))
-                continue  # never a call that leaves the hand without a yaku
+                if not every or (formal and o.shanten == 0 and score > formal_floor
+                                 and not refused):
+                    c[o.kind] += 1
+                    continue  # never a call that leaves the hand without a yaku
             hv = valuer.estimate(c, unseen, reds_after - red_lost(tiles, o.kind, ctx.red_fives))
             c[o.kind] += 1
-            points = hv.points
-            if route and hv.yaku_chance > 0:
+            points = hv.points  # without a sure yaku: times the chance that one comes
+            if route and hv.yaku_chance > 0 and not no_yaku:
                 points = points / hv.yaku_chance * st.route_sure  # the float goes next
             p: float | None = None
             worth: float | None = None
@@ -223,7 +221,8 @@ def judge(sit: Situation, calls: Sequence[Chi | Pon | OpenKan], *, every: bool =
             out.append(CallOption(a, score, f"{mkind} {kind_name(kind_called)}: "
                                   f"{shanten_text(o.shanten)}, {o.ukeire} tiles, {han} han sure",
                                   o.shanten, han, brings_yaku, False, o.ukeire, o.kinds, p,
-                                  worth, danger[o.kind], refused))
+                                  worth, danger[o.kind],
+                                  refused or (NO_YAKU if no_yaku else "")))
     return ev0, out
 
 
