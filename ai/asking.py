@@ -241,7 +241,7 @@ def second_opinion(events: Sequence[Event], seat: int, asker: Asker, name: str
     return SecondOpinion(name, answers, tuple(asker.close()))
 
 
-def rank_of(values: dict[int, float], action: Action, view: PlayerView
+def rank_of(values: dict[int, float], action: Action, view: PlayerView | None
             ) -> tuple[int, int, float] | None:
     """(the rank of ``action`` among the bot's valued actions, 1 the best; how many it
     valued; the value it gives up against the best), or None when it valued no such
