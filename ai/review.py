@@ -36,6 +36,7 @@ from typing import Literal
 
 from ai.club import ClubBot
 from ai.club.bot import row_key
+from ai.club.calls import NO_YAKU
 from ai.club.discard import shanten_text
 from ai.decision import Decision, Judged, Judgement, Why
 from ai.opponents import FoldWatch
@@ -132,6 +133,7 @@ class DecisionReview:
     legal: tuple[Action, ...] = field(default=(), compare=False, repr=False)  # the choices
     tie: bool = False  # another choice the bot's models cannot tell from strong's (:func:`tied`)
     judged: tuple[Judged, ...] = field(default=(), compare=False, repr=False)  # every choice
+    unsure: str = ""  # why the models cannot call this choice a mistake (:func:`unsure`)
 
     @property
     def same(self) -> bool:
@@ -146,8 +148,9 @@ class DecisionReview:
 
     @property
     def mistake(self) -> bool:
-        """Whether the choice gave up at least :data:`MISTAKE_POINTS` of expected value."""
-        return not self.agrees and self.cost >= MISTAKE_POINTS
+        """Whether the choice gave up at least :data:`MISTAKE_POINTS` of expected value,
+        beyond what the models cannot judge (:attr:`unsure`)."""
+        return not self.agrees and not self.unsure and self.cost >= MISTAKE_POINTS
 
 
 @dataclass(frozen=True, slots=True)
@@ -448,6 +451,22 @@ def tied(a: Judged, b: Judged, view: PlayerView) -> bool:
     return abs(da - db) <= max(DANGER_FLOOR, DANGER_ERROR * max(da, db))
 
 
+def unsure(kind: Kind, played: Choice, best: Choice, cost: float) -> str:
+    """Why the models cannot call ``played`` a mistake however it is measured ("" when
+    they can): a call after which the bot reads no yaku at all (the player may build one
+    it cannot read, as toitoi or chanta), or a riichi or dama whose difference is within
+    the error of riichi's guessed worth (ura, ippatsu and tsumo: :data:`VALUE_ERROR` of
+    it)."""
+    if played.rule == NO_YAKU:
+        return "strong reads no yaku after this call; it may be one it cannot read"
+    if kind == "riichi/dama":
+        said = best if isinstance(best.action, Discard) and best.action.riichi else played
+        guess = VALUE_ERROR * max(0.0, (said.win or 0.0) * (said.value or 0.0))
+        if cost < MISTAKE_POINTS + guess:
+            return "riichi's worth is a guess (ura, ippatsu, tsumo) the two are within"
+    return ""
+
+
 VALUE_ERROR = 0.15
 """Relative error of a win's estimated worth, per step to a win (tenpai is one step:
 ura, ippatsu and tsumo are guessed; before it, the yaku and dora still to come)."""
@@ -562,11 +581,12 @@ def judge_decision(a: DecisionPoint, judged: Judgement, hand: tuple[int, str],
         cost = 0.0
     tie = (not same and best_row is not None and played_row is not None
            and tied(best_row, played_row, a.view))
+    doubt = "" if same or tie else unsure(kind, played, best, cost)
     note = ""
-    if not same and not tie and cost >= MISTAKE_POINTS and watch is not None:
+    if not same and not tie and not doubt and cost >= MISTAKE_POINTS and watch is not None:
         note = _rule_note(a, watch)
     return DecisionReview(a.position, hand[0], hand[1], kind, played, best, decision.reason,
-                          cost, note, decision, a.view, a.legal, tie, judged.choices)
+                          cost, note, decision, a.view, a.legal, tie, judged.choices, doubt)
 
 
 def _hand_at(starts: list[tuple[int, int, str]], position: int) -> tuple[int, str]:

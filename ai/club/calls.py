@@ -97,8 +97,11 @@ class CallOption:
 
 
 NO_YAKU = "the hand has no yaku after it"
+FEW_HAN = "the hand has fewer han of yaku after it than the rules ask"
 NO_SPEED = "it does not bring the hand nearer to ready"
-"""Why a call is never made (:attr:`CallOption.refused`), the club bots' rules."""
+"""Why a call is never made (:attr:`CallOption.refused`), the club bots' rules.  With
+:data:`NO_YAKU` the bot sees no yaku at all (it reads the sure ones and the tanyao and
+flush routes, not toitoi or chanta); with :data:`FEW_HAN` it sees one that is too small."""
 
 
 def judge(sit: Situation, calls: Sequence[Chi | Pon | OpenKan], *, every: bool = False
@@ -222,7 +225,8 @@ def judge(sit: Situation, calls: Sequence[Chi | Pon | OpenKan], *, every: bool =
                                   f"{shanten_text(o.shanten)}, {o.ukeire} tiles, {han} han sure",
                                   o.shanten, han, brings_yaku, False, o.ukeire, o.kinds, p,
                                   worth, danger[o.kind],
-                                  refused or (NO_YAKU if no_yaku else "")))
+                                  ("" if not no_yaku else FEW_HAN if han else NO_YAKU)
+                                  or refused))
     return ev0, out
 
 
