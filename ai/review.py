@@ -433,15 +433,21 @@ def tied(a: Judged, b: Judged, view: PlayerView) -> bool:
     :meth:`ai.club.ClubBot.judge`): the same shanten, an acceptance within the error of
     counting unseen tiles as drawable (:func:`acceptance_error`), a win's worth within
     the value model's error (:data:`VALUE_ERROR`) and a danger within the danger model's
-    (:data:`DANGER_ERROR`).  The review, the replay's marks and the discard drills count
-    such a choice as agreeing with strong.
+    (:data:`DANGER_ERROR`); or two discards that real players, as the style's fitted
+    preference reads them, make about as often (:data:`CHOICE_ODDS`).  The review, the
+    replay's marks and the discard drills count such a choice as agreeing with strong.
     """
-    if a.refused or b.refused or a.shanten is None or a.shanten != b.shanten \
-            or a.shanten < 0 or a.ukeire is None or b.ukeire is None:
+    if a.refused or b.refused:
         return False
     if isinstance(a.action, Discard) and isinstance(b.action, Discard) \
             and a.action.riichi != b.action.riichi:
         return False  # riichi or dama: the judge weighs it (the deposit, the han)
+    if a.preference is not None and b.preference is not None \
+            and math.exp(-abs(a.preference - b.preference)) >= CHOICE_ODDS:
+        return True
+    if a.shanten is None or a.shanten != b.shanten or a.shanten < 0 \
+            or a.ukeire is None or b.ukeire is None:
+        return False
     if abs(a.ukeire - b.ukeire) > acceptance_error(a.ukeire, b.ukeire, view):
         return False
     va, vb = a.value or 0.0, b.value or 0.0
@@ -449,6 +455,12 @@ def tied(a: Judged, b: Judged, view: PlayerView) -> bool:
         return False
     da, db = a.danger or 0.0, b.danger or 0.0
     return abs(da - db) <= max(DANGER_FLOOR, DANGER_ERROR * max(da, db))
+
+
+CHOICE_ODDS = 0.5
+"""Two discards are alike to real players when, by the style's fitted preference (a
+conditional logit on the discards of Phoenix-room players, :mod:`ai.club.prefs`), the
+one is made at least half as often as the other."""
 
 
 def unsure(kind: Kind, played: Choice, best: Choice, cost: float) -> str:

@@ -170,13 +170,14 @@ class ClubBot:
             return []
         prefs = self.style.discard_prefs
         ranks = utilities(sit, opts, prefs) if prefs is not None else [o.score for o in opts]
-        order = [o for _, _, o in sorted(zip(ranks, range(len(opts)), opts, strict=True),
-                                         key=lambda x: (-x[0], x[1]))]
+        order = sorted(zip(ranks, range(len(opts)), opts, strict=True),
+                       key=lambda x: (-x[0], x[1]))
         rows: list[Judged] = []
-        for o in order:
+        for rank, _, o in order:
             tile = pick_tile(view, o.kind, plain)
+            pref = rank if prefs is not None else None
             flat = Judged(Discard(tile), o.shanten, o.ukeire, tuple(o.kinds), o.win, o.value,
-                          o.danger, o.score)
+                          o.danger, o.score, preference=pref)
             riichis = [a for a in discards if a.riichi and kind_of(a.tile) == o.kind
                        and a.tile == tile]
             if not riichis or o.shanten != 0:
@@ -186,7 +187,7 @@ class ClubBot:
             said = [Judged(a, o.shanten, o.ukeire, tuple(o.kinds), p_r, v_r, o.danger,
                            o.score + gain) for a in riichis]
             dama = Judged(Discard(tile), o.shanten, o.ukeire, tuple(o.kinds), p_d, v_d,
-                          o.danger, o.score)
+                          o.danger, o.score, preference=pref)
             rows.extend([*said, dama] if gain > 0 else [dama, *said])
         return rows
 
