@@ -418,11 +418,15 @@ def _kind(played: Action, best: Action, p: Choice, b: Choice, why: Why | None) -
     assert isinstance(played, Discard) and isinstance(best, Discard)
     if kind_of(played.tile) == kind_of(best.tile) and played.riichi != best.riichi:
         return "riichi/dama"
-    threatened = why is not None and any(s.riichi or s.tenpai >= 0.4 for s in why.safety)
-    pushes_or_folds = why is not None and why.stance in ("push", "fold")
-    if threatened and (pushes_or_folds or abs((p.danger or 0.0) - (b.danger or 0.0)) >= 300.0):
+    if _threatened(why) and (why is not None and why.stance in ("push", "fold")
+                             or abs((p.danger or 0.0) - (b.danger or 0.0)) >= 300.0):
         return "push/fold"
     return "efficiency"
+
+
+def _threatened(why: Why | None) -> bool:
+    """Whether strong's discard faced a riichi, or a seat likely tenpai (0.4 or more)."""
+    return why is not None and any(s.riichi or s.tenpai >= 0.4 for s in why.safety)
 
 
 # ------------------------------------------------------------------ the model's error
@@ -445,6 +449,11 @@ def tied(a: Judged, b: Judged, view: PlayerView) -> bool:
     if a.preference is not None and b.preference is not None \
             and math.exp(-abs(a.preference - b.preference)) >= CHOICE_ODDS:
         return True
+    return _alike(a, b, view)
+
+
+def _alike(a: Judged, b: Judged, view: PlayerView) -> bool:
+    """:func:`tied`'s measures: shanten, acceptance, worth and danger within the error."""
     if a.shanten is None or a.shanten != b.shanten or a.shanten < 0 \
             or a.ukeire is None or b.ukeire is None:
         return False

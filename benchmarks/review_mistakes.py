@@ -54,7 +54,7 @@ def tally(games: Sequence[Sequence[Event]]) -> dict[str, float]:
             for d in r.decisions:
                 if d.mistake:
                     mistakes[d.kind] += 1
-    out = {k: mistakes[k] / players for k in KINDS}
+    out: dict[str, float] = {k: mistakes[k] / players for k in KINDS}
     out["all"] = sum(mistakes.values()) / players
     out["decisions"] = decisions / players
     return out

@@ -72,6 +72,15 @@ def why(d: DecisionReview) -> str:
     if d.kind == "riichi/dama":
         return ("riichi is worth more here" if b.text.startswith(("riichi", "open riichi"))
                 else "dama is worth more here") + f" (by {_pts(d.cost)} expected)"
+    parts.extend(_measure_parts(p, b))
+    if not parts:
+        parts.append("strong's choice is worth more by the same measures")
+    return "; ".join(parts)
+
+
+def _measure_parts(p: Choice, b: Choice) -> list[str]:
+    """Where the two measures differ: shape, speed, value, safety."""
+    parts: list[str] = []
     if p.shanten is not None and b.shanten is not None:
         if p.shanten != b.shanten:
             parts.append(f"shape: {_shanten(p.shanten)} against {_shanten(b.shanten)}")
@@ -87,9 +96,7 @@ def why(d: DecisionReview) -> str:
     pd, bd = p.danger or 0.0, b.danger or 0.0
     if abs(pd - bd) >= 200.0:
         parts.append(f"safety: deal-in risk {_pts(pd)} points against {_pts(bd)}")
-    if not parts:
-        parts.append("strong's choice is worth more by the same measures")
-    return "; ".join(parts)
+    return parts
 
 
 def _shanten(n: int) -> str:

@@ -137,7 +137,17 @@ class ClubBot:
         :meth:`decide`, it observes ``view``.
         """
         decision = self.decide(view, legal)
-        sit = Situation(view, self.style, self.watch)
+        rows = self._rows(Situation(view, self.style, self.watch), legal, win_points)
+        first = row_key(decision.action)
+        rows.sort(key=lambda r: row_key(r.action) != first)
+        if rows and row_key(rows[0].action) != first:
+            rows.insert(0, Judged(decision.action))
+        return Judgement(decision, tuple(rows))
+
+    def _rows(self, sit: Situation, legal: Sequence[Action], win_points: int | None
+              ) -> list[Judged]:
+        """One row per choice of ``legal``, in :meth:`judge`'s order before its decision
+        is put first."""
         rows: list[Judged] = []
         discards = [a for a in legal if isinstance(a, Discard)]
         if discards:
@@ -146,20 +156,12 @@ class ClubBot:
         if any(isinstance(a, Ron) for a in legal) and passes and win_points is not None:
             rows.append(_judge_ron_pass(sit, passes[0], win_points))
         calls = [a for a in legal if isinstance(a, (Chi, Pon, OpenKan))]
-        shown = {row_key(r.action) for r in rows}
         if calls and passes:  # (a pass that lets a ron go is measured as such above)
-            rows.extend(r for r in _judge_calls(sit, calls, passes[0])
-                        if row_key(r.action) not in shown)
-            shown = {row_key(r.action) for r in rows}
-        for a in legal:
-            if row_key(a) not in shown:
-                shown.add(row_key(a))
-                rows.append(_judge_other(sit, a, win_points))
-        first = row_key(decision.action)
-        rows.sort(key=lambda r: row_key(r.action) != first)
-        if rows and row_key(rows[0].action) != first:
-            rows.insert(0, Judged(decision.action))
-        return Judgement(decision, tuple(rows))
+            judged = {row_key(r.action): r for r in _judge_calls(sit, calls, passes[0])}
+            rows.extend(judged[row_key(a)] for a in _fresh(rows, [r.action for r in
+                                                                  judged.values()]))
+        rows.extend(_judge_other(sit, a, win_points) for a in _fresh(rows, legal))
+        return rows
 
     def _judge_discards(self, sit: Situation, discards: Sequence[Discard]) -> list[Judged]:
         """One row per discard kind (and per riichi of it), as :meth:`judge` orders them."""
@@ -266,6 +268,17 @@ def row_key(a: Action) -> tuple[object, ...]:
     if isinstance(a, AddedKan):
         return ("AddedKan", kind_of(a.tile))
     return (a,)
+
+
+def _fresh(rows: Sequence[Judged], actions: Sequence[Action]) -> list[Action]:
+    """The first of ``actions`` of each row not in ``rows`` yet."""
+    shown = {row_key(r.action) for r in rows}
+    out: list[Action] = []
+    for a in actions:
+        if row_key(a) not in shown:
+            shown.add(row_key(a))
+            out.append(a)
+    return out
 
 
 def _judge_calls(sit: Situation, calls: Sequence[Chi | Pon | OpenKan], pass_: Pass

@@ -159,9 +159,8 @@ def judge(sit: Situation, calls: Sequence[Chi | Pon | OpenKan], *, every: bool =
         brings_yaku = mkind == "pon" and ctx.yakuhai[kind_called] > 0
         # no discard leaves a shanten below the whole hand's after the call: a call that
         # cannot advance the hand is passed over before its discards are weighed
-        low = shanten(c, nmeld + 1)
         refused = ""
-        if low > base_sh or (low == base_sh and not brings_yaku) or (need_tenpai and low > 0):
+        if _no_step(shanten(c, nmeld + 1), base_sh, brings_yaku, need_tenpai):
             if not every:
                 continue
             refused = NO_SPEED
@@ -170,8 +169,7 @@ def judge(sit: Situation, calls: Sequence[Chi | Pon | OpenKan], *, every: bool =
         opts = discard_options(c, nmeld + 1, unseen, exclude=excl, best_only=True)
         if not opts:
             continue
-        if opts[0].shanten > base_sh or (opts[0].shanten == base_sh and not brings_yaku) \
-                or (need_tenpai and opts[0].shanten > 0):
+        if _no_step(opts[0].shanten, base_sh, brings_yaku, need_tenpai):
             if not every:
                 continue  # the call does not advance the hand
             refused = NO_SPEED
@@ -190,14 +188,13 @@ def judge(sit: Situation, calls: Sequence[Chi | Pon | OpenKan], *, every: bool =
             no_yaku = han < ctx.min_han
             if no_yaku:
                 score = formal - danger[o.kind] * st.defence
-                if formal and o.shanten == 0 and score > formal_floor and not refused:
-                    # no yaku, but tenpai at the draw is paid (formal tenpai)
+                paid = not refused and formal and o.shanten == 0 and score > formal_floor
+                if paid:  # no yaku, but tenpai at the draw is paid (formal tenpai)
                     out.append(CallOption(a, score, f"{mkind} {kind_name(kind_called)}: "
                                           "tenpai for the draw, no yaku", o.shanten, han,
                                           brings_yaku, True, o.ukeire, o.kinds, None,
                                           formal, danger[o.kind]))
-                if not every or (formal and o.shanten == 0 and score > formal_floor
-                                 and not refused):
+                if paid or not every:
                     c[o.kind] += 1
                     continue  # never a call that leaves the hand without a yaku
             hv = valuer.estimate(c, unseen, reds_after - red_lost(tiles, o.kind, ctx.red_fives))
@@ -224,10 +221,21 @@ def judge(sit: Situation, calls: Sequence[Chi | Pon | OpenKan], *, every: bool =
             out.append(CallOption(a, score, f"{mkind} {kind_name(kind_called)}: "
                                   f"{shanten_text(o.shanten)}, {o.ukeire} tiles, {han} han sure",
                                   o.shanten, han, brings_yaku, False, o.ukeire, o.kinds, p,
-                                  worth, danger[o.kind],
-                                  ("" if not no_yaku else FEW_HAN if han else NO_YAKU)
-                                  or refused))
+                                  worth, danger[o.kind], _refusal(no_yaku, han, refused)))
     return ev0, out
+
+
+def _no_step(sh: int, base_sh: int, brings_yaku: bool, need_tenpai: bool) -> bool:
+    """Whether a call leaving ``sh`` does not advance a hand of ``base_sh`` (as near with
+    the yaku it brings is a step), or is not tenpai where only tenpai is called for."""
+    return sh > base_sh or (sh == base_sh and not brings_yaku) or (need_tenpai and sh > 0)
+
+
+def _refusal(no_yaku: bool, han: int, refused: str) -> str:
+    """The rule against a call: its yaku first (none, or too few han), else ``refused``."""
+    if no_yaku:
+        return FEW_HAN if han else NO_YAKU
+    return refused
 
 
 def claim(sit: Situation, calls: Sequence[Chi | Pon | OpenKan], pass_: Pass) -> Decision:
