@@ -17,7 +17,7 @@ actions: :func:`mortal_index`); :attr:`Answer.values` keeps it, keyed by action 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -130,11 +130,12 @@ class Asker(Protocol):
         ...
 
 
-def fed_points(events: Sequence[Event], seat: int, asker: Asker) -> Iterator[DecisionPoint]:
-    """Every decision of ``seat`` (:func:`ai.review.decision_points`), each after
-    ``asker`` has seen the events up to it; then the rest of the game."""
+def fed_points(events: Sequence[Event], seat: int, asker: Asker,
+               points: Sequence[DecisionPoint] | None = None) -> Iterator[DecisionPoint]:
+    """Every decision of ``seat`` (:func:`ai.review.decision_points`, or ``points``), each
+    after ``asker`` has seen the events up to it; then the rest of the game."""
     seen = 0
-    for p in decision_points(events, seat):
+    for p in decision_points(events, seat) if points is None else points:
         for ev in events[seen:p.position + 1]:
             asker.see(ev)
         seen = p.position + 1
@@ -231,13 +232,17 @@ def same_choice(a: Action, b: Action) -> bool:
     return row_key(a) == row_key(b)
 
 
-def second_opinion(events: Sequence[Event], seat: int, asker: Asker, name: str
-                   ) -> SecondOpinion:
-    """Ask ``asker`` at every decision of ``seat``, the way mjai-reviewer asks Mortal."""
+def second_opinion(events: Sequence[Event], seat: int, asker: Asker, name: str,
+                   progress: Callable[[int, int], None] | None = None) -> SecondOpinion:
+    """Ask ``asker`` at every decision of ``seat``, the way mjai-reviewer asks Mortal;
+    ``progress`` is told (decisions asked, decisions in all) as it goes."""
     answers: dict[int, Answer] = {}
-    for p in fed_points(events, seat, asker):
+    points = decision_points(events, seat)
+    for n, p in enumerate(fed_points(events, seat, asker, points), 1):
         declared = isinstance(p.played, Discard) and p.played.riichi
         answers[p.position] = asker.ask(p.view, p.legal, declared)
+        if progress is not None:
+            progress(n, len(points))
     return SecondOpinion(name, answers, tuple(asker.close()))
 
 

@@ -17,6 +17,7 @@ from ai.review import GameReview, review_game
 from cli.bot_options import mjai_options
 from cli.files import guess_format, read_log
 from cli.inputs import UserError, existing_file
+from cli.stats import terminal_progress
 from engine.events import Event
 from saves.codec import FORMAT
 from saves.convert import ConvertError, events_from_recorded
@@ -86,7 +87,10 @@ def run(args: argparse.Namespace) -> int:
     if by is not None:
         options = mjai_options(args)
         asker = asker_for(by, seat, options.timeout, options.style)
-        second = second_opinion(events, seat, asker, getattr(asker, "name", by))
+        name = getattr(asker, "name", by)
+        tell = terminal_progress(f"asking {name}:", "decisions") \
+            if sys.stderr.isatty() else None
+        second = second_opinion(events, seat, asker, name, tell)
     if args.json:
         out = review_json(review, review.mistakes(args.top) if args.top else None, second)
         sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import json
 import shlex
+import shutil
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -52,16 +54,17 @@ def test_the_review_shows_the_outside_choice_beside_strongs(
         assert m["by"]["choice"] == m["strong"]["choice"]
 
 
-@pytest.mark.parametrize(("code", "says"), [
-    ("import sys; sys.exit(3)", "plays on as the strong bot"),  # dies at once
-    ("import sys; [print('no json here', flush=True) for line in sys.stdin]", "not JSON"),
-    ("import sys, time; [time.sleep(5) for line in sys.stdin]", "did not answer"),  # slow
+@pytest.mark.parametrize(("code", "says", "timeout"), [
+    ("import sys; sys.exit(3)", "plays on as the strong bot", "10"),  # dies at once
+    ("import sys; [print('no json here', flush=True) for line in sys.stdin]", "not JSON",
+     "30"),
+    ("import sys, time; [time.sleep(5) for line in sys.stdin]", "did not answer", "0.2"),
 ])
 def test_a_failing_bot_gets_one_sentence_and_strongs_review_goes_on(
-        code: str, says: str, capsys: pytest.CaptureFixture[str]) -> None:
+        code: str, says: str, timeout: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["review", str(PHOENIX), "--top", "3"]) == 0
     alone = capsys.readouterr().out
-    assert main(["review", str(PHOENIX), "--top", "3", "--mjai-timeout", "0.3",
+    assert main(["review", str(PHOENIX), "--top", "3", "--mjai-timeout", timeout,
                  "--by", _python(code)]) == 0
     out = capsys.readouterr().out
     lines = out.splitlines()
@@ -93,3 +96,20 @@ def test_mortal_values_are_read_by_the_mask_and_rank_the_choice() -> None:
     values = values_of(reply)
     assert values is not None
     assert rank_of(values, Pass(), None) == (2, 3, 0.375)
+
+
+EXTERNAL = Path(__file__).resolve().parents[2] / "benchmarks" / "external"
+MAJIANG = EXTERNAL / "node_modules" / "@kobalab" / "majiang-ai" / "package.json"
+
+
+@pytest.mark.skipif(not MAJIANG.is_file() or shutil.which("node") is None,
+                    reason="majiang-ai is not installed: run `make external-bots`")
+def test_majiang_ai_reviews_a_phoenix_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    """電脳麻将's AI as the reviewer: an answer at every decision, no note."""
+    by = f"mjai:node {shlex.quote(str(EXTERNAL / 'majiang_mjai.js'))}"
+    assert main(["review", str(PHOENIX), "--json", "--by", by]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["by"]["notes"] == []
+    assert 0.3 < data["by"]["agrees_with_you"] < 1.0
+    assert 0.3 < data["by"]["agrees_with_strong"] < 1.0
+    assert all(m["by"]["choice"] is not None or m["by"]["riichi"] for m in data["mistakes"])
