@@ -19,6 +19,7 @@ from tests.kit.game import build_wall, run
 from tests.kit.play import game, preset, start_at
 from tests.kit.real_logs import TENHOU6
 from tests.kit.saved_games import played_game
+from text.review import why
 
 
 def _one(hand: str, draw: str, move: str) -> list[Event]:
@@ -170,3 +171,24 @@ def test_the_reviews_strong_is_the_bots_own_choice_and_measure(which: int) -> No
                     assert c.ev == (j.score if j.score is not None else -math.inf)
             if not d.same and d.kind != "kan" and math.isfinite(d.played.ev):
                 assert d.cost == max(0.0, d.best.ev - d.played.ev)
+
+
+def test_a_beginners_push_is_still_a_mistake_and_says_safety() -> None:
+    """A hopeless hand throws a live 5m into the dealer's riichi while holding its
+    genbutsu 1z: a push/fold mistake, its why about safety."""
+    wall = build_wall({0: "123m456p789s2355s", 1: "1357m2468p159s1z3z"}, ["1z", "7z"])
+    g = game(Ruleset(), wall)
+    run(g, (0, "riichi 1z"), (1, "d 5m"), until_hand_end=True)
+    d = review_game(g.events, 1).decisions[0]
+    assert d.kind == "push/fold" and d.mistake and not d.tie and not d.unsure
+    assert d.best.text == "discard 1z" and (d.played.danger or 0) > 500 > (d.best.danger or 0)
+    assert "safety: deal-in risk" in why(d)
+
+
+def test_a_missed_ron_is_still_a_mistake() -> None:
+    g = game(Ruleset(), build_wall({0: "123m456p789s2355s"}, ["1z", "4s"]))
+    run(g, (0, "d 1z"), (1, "d 4s"), (0, "pass"), until_hand_end=True)
+    missed = next(d for d in review_game(g.events, 0).decisions if d.kind == "win")
+    assert missed.mistake and missed.played.text == "pass"
+    assert missed.best.text == "ron" and missed.best.value is not None
+    assert why(missed).startswith("a win of ")
