@@ -2,14 +2,16 @@
 
 :func:`review_game` folds a saved (or imported) game's events, and at every point where
 the reviewed seat had a choice (a discard, riichi or dama, a call or a pass, a win or
-not, a kan, an abort) rebuilds that seat's :class:`~engine.view.PlayerView`, asks the
+not, a kan, an abort) rebuilds that seat's :class:`~engine.view.PlayerView` and asks the
 ``strong`` bot (:class:`ai.club.ClubBot`, which watches the seat's views as the game
-goes on, as a hint does) and measures both choices with the bot's own models: shanten
-and tile acceptance, the chance to win and the worth of the win (:mod:`ai.winprob`,
-:mod:`ai.value`, :mod:`ai.tenpai_value`), and the deal-in danger of the discard
-(:mod:`ai.defence`).  The *cost* of a choice is the expected value it gives up, in
-points of the game's start (the unit of :mod:`ai.standing`); only a cost of at least
-:data:`MISTAKE_POINTS` is a mistake, so a choice that differs by a hair is not.
+goes on, as a hint does) for its decision and its measure of every legal choice
+(:meth:`~ai.club.ClubBot.judge`: shanten and acceptance, the chance to win and the worth
+of the win, the deal-in danger, the score it maximises).  The review computes none of
+it again: the *cost* of a choice is the difference of the judge's scores, in points of
+the game's start (the unit of :mod:`ai.standing`).  A choice the judge cannot tell from
+strong's is a tie and agrees with it (:func:`tied`); one the models cannot judge is a
+difference only (:func:`unsure`); any other with a cost of at least
+:data:`MISTAKE_POINTS` is a mistake (docs/review.md).
 
 A seat with one legal action (a riichi hand's discard of its draw) is not asked.  A
 claim whose answer the log cannot show (another seat's call or ron took the tile
