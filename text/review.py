@@ -70,8 +70,14 @@ def why(d: DecisionReview) -> str:
             return f"a win of {_pts(b.value)} points was there to take"
         return f"strong keeps playing; the win of {_pts(p.value)} points is worth less here"
     if d.kind == "riichi/dama":
-        return ("riichi is worth more here" if b.text.startswith(("riichi", "open riichi"))
-                else "dama is worth more here") + f" (by {_pts(d.cost)} expected)"
+        said = b.text.startswith(("riichi", "open riichi"))
+        r, dama = (b, p) if said else (p, b)
+        odds = ""
+        if r.win is not None and dama.win is not None:
+            odds = (f": riichi wins {percent(r.win)} for {_pts(r.value)}, dama "
+                    f"{percent(dama.win)} for {_pts(dama.value)}")
+        return (f"value: {'riichi' if said else 'dama'} is worth more here{odds} "
+                f"(by {_pts(d.cost)} expected)")
     parts.extend(_measure_parts(p, b))
     if not parts:
         parts.append("strong's choice is worth more by the same measures")
