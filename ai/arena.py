@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ai.base import DEFAULT_MJAI, MJAI, Bot, MjaiOptions, WatchingBot, make_seat
+from ai.base import DEFAULT_MJAI, MJAI, Bot, MjaiOptions, ViewlessBot, WatchingBot, make_seat
 from ai.mjai.options import bot_name, rules_notice
 from engine.events import (
     Called,
@@ -31,7 +31,6 @@ from engine.events import (
     Won,
 )
 from engine.game import Game
-from engine.view import PlayerView
 from rulesets.schema import Ruleset
 from saves.codec import SeatInfo
 from saves.reader import SaveError
@@ -197,24 +196,17 @@ def play_game(
 
         record_notes()  # a bot that could not start
         steps = 0
-        pending_of, view, lazy, act = game.pending, game.view, game.lazy_view, game.act
+        pending_of, view, act = game.pending, game.view, game.act
         choosers = [b.choose for b in bots]
-        # A bot is given a lazy view, made only if it reads it (the random bot and outside
-        # bots never do), until it reads one: from then on a plain view, which costs less
-        # to make than a lazy view to fill.
-        reads = [False, False, False, False]
+        # a bot that never reads its view (the random bot) is asked without one
+        blind = [b.choose_legal if isinstance(b, ViewlessBot) else None for b in bots]
         while not game.over:
             pending = pending_of()
             if not pending:
                 raise RuntimeError("the game waits for nobody but is not over")
             for seat, legal in pending.items():  # (a dict pending() never changes)
-                if reads[seat]:
-                    action = choosers[seat](view(seat), legal)
-                else:
-                    v = lazy(seat)
-                    action = choosers[seat](v, legal)
-                    reads[seat] = type(v) is PlayerView  # (a lazy view once read)
-                    del v  # unread and dropped before the game moves on: never made
+                pick = blind[seat]
+                action = pick(legal) if pick is not None else choosers[seat](view(seat), legal)
                 if watchers:
                     record_notes()
                 act(seat, action)

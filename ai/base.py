@@ -4,10 +4,14 @@ A bot is anything with ``choose(view, legal) -> Action``: it is given one seat's
 :class:`~engine.view.PlayerView` (never the game state) and the legal actions the
 engine offers that seat now, and returns one of those actions.
 
+A bot that never reads the view says so by also offering ``choose_legal(legal)``
+(:class:`ViewlessBot`): a driver that knows this (``ai.arena.play_game``) asks it that
+way and builds no view for it.
+
 >>> bot = make_bot("random", seed=1)
 >>> from engine.actions import Pass
->>> bot.choose(None, [Pass()])  # a random bot picks among the legal actions, view unread
-Pass()
+>>> isinstance(bot, ViewlessBot), bot.choose_legal([Pass()])
+(True, Pass())
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from ai.random_bot import RandomBot
 from engine.actions import Action
 from engine.events import Event
 from engine.view import PlayerView
+from hanchan.errors import HanchanError
 from saves.seats import MJAI as MJAI  # the prefix of the seats a file may record
 from saves.seats import outside_command
 
@@ -36,6 +41,16 @@ class Bot(Protocol):
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """Return one of ``legal`` (never an action outside it)."""
+        ...
+
+
+@runtime_checkable
+class ViewlessBot(Bot, Protocol):
+    """A bot that chooses from the legal actions alone, and says so: ``choose_legal``
+    is its ``choose`` without the view, which the caller then need not build."""
+
+    def choose_legal(self, legal: Sequence[Action]) -> Action:
+        """Return one of ``legal``, as ``choose`` would with any view."""
         ...
 
 
@@ -72,7 +87,7 @@ class MjaiOptions:
 DEFAULT_MJAI = MjaiOptions()
 
 
-class BotLevelError(ValueError):
+class BotLevelError(HanchanError, ValueError):
     """An unknown bot level; the message is a plain sentence."""
 
 

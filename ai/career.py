@@ -235,6 +235,34 @@ def record(folder: Path, *, player: str | None = None, rules: str | None = None,
     ``progress`` is told (games read whole so far, games not in the cache) as they are.
     """
     out = Record(player)
+    chosen = _chosen(folder, player, rules, last, out)
+    cached = _read_cache(folder)
+    fresh = dict(cached)
+    found = _look_up(chosen, cached, out)
+    misses = sum(1 for *_, entry in found if entry is None)
+    read = 0
+    for game, seats, key, hit in found:
+        entry = hit
+        if entry is None:
+            if progress is not None:
+                progress(read, misses)
+            entry = _figures(game.path, key)
+            entry = msgspec.structs.replace(entry, mac=_mac(game.path.name, entry))
+            fresh[game.path.name] = entry
+            read += 1
+        _add(out, game, seats, entry)
+    if progress is not None and misses:
+        progress(misses, misses)
+    if fresh != cached:
+        present = {g.path.name for g, _ in chosen} | {n for n in cached if (folder / n).exists()}
+        _write(folder, {n: e for n, e in fresh.items() if n in present})
+    return out
+
+
+def _chosen(folder: Path, player: str | None, rules: str | None, last: int | None,
+            out: Record) -> list[tuple[SavedGame, list[int]]]:
+    """The finished games of ``folder`` the record takes, oldest first, with the player's
+    seats in each; unreadable and unfinished games are counted in ``out``."""
     chosen: list[tuple[SavedGame, list[int]]] = []
     for game in list_games(folder):
         if game.status == "unreadable":
@@ -250,9 +278,18 @@ def record(folder: Path, *, player: str | None = None, rules: str | None = None,
     chosen.sort(key=lambda gs: (gs[0].info.created, gs[0].mtime, gs[0].path.name))
     if last is not None:
         chosen = chosen[-last:] if last > 0 else []
-    cached = _read_cache(folder)
-    fresh = dict(cached)
-    found: list[tuple[SavedGame, list[int], tuple[int, int, int], _Entry | None]] = []
+    return chosen
+
+
+_Found = tuple[SavedGame, list[int], tuple[int, int, int], _Entry | None]
+"""A game to count: its seats, its file's key and its cache entry (None: read it whole)."""
+
+
+def _look_up(chosen: list[tuple[SavedGame, list[int]]], cached: dict[str, _Entry],
+             out: Record) -> list[_Found]:
+    """Each chosen game with its valid cache entry, if any (a file that is not a regular
+    one is counted unreadable in ``out``)."""
+    found: list[_Found] = []
     for game, seats in chosen:
         name = game.path.name
         key = _key(game.path)
@@ -265,32 +302,19 @@ def record(folder: Path, *, player: str | None = None, rules: str | None = None,
             found.append((game, seats, key, entry))
         else:
             found.append((game, seats, key, None))
-    misses = sum(1 for *_, entry in found if entry is None)
-    read = 0
-    for game, seats, key, hit in found:
-        name = game.path.name
-        entry = hit
-        if entry is None:
-            if progress is not None:
-                progress(read, misses)
-            entry = _figures(game.path, key)
-            entry = msgspec.structs.replace(entry, mac=_mac(name, entry))
-            fresh[name] = entry
-            read += 1
-        if entry.problem or len(entry.stats) != 4:
-            out.unreadable.append((game.path, entry.problem or "cannot be read"))
-            continue
-        for s in seats:
-            review = (entry.review[s] if s < len(entry.review)
-                      and entry.review_version == REVIEW_VERSION else None)
-            out.games.append(PlayerGame(game.path, game.info.created, game.info.rules, s,
-                                        entry.stats[s], review))
-    if progress is not None and misses:
-        progress(misses, misses)
-    if fresh != cached:
-        present = {g.path.name for g, _ in chosen} | {n for n in cached if (folder / n).exists()}
-        _write(folder, {n: e for n, e in fresh.items() if n in present})
-    return out
+    return found
+
+
+def _add(out: Record, game: SavedGame, seats: list[int], entry: _Entry) -> None:
+    """The player's seats of one game, from its figures, into ``out``."""
+    if entry.problem or len(entry.stats) != 4:
+        out.unreadable.append((game.path, entry.problem or "cannot be read"))
+        return
+    for s in seats:
+        review = (entry.review[s] if s < len(entry.review)
+                  and entry.review_version == REVIEW_VERSION else None)
+        out.games.append(PlayerGame(game.path, game.info.created, game.info.rules, s,
+                                    entry.stats[s], review))
 
 
 def _write(folder: Path, games: dict[str, _Entry]) -> None:

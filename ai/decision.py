@@ -2,7 +2,7 @@
 
 ``reason`` is the bot's own short note; ``why``, when the bot gives it, holds the facts
 behind an own-turn discard (the stance, the hand after it, the wall, the safety of the
-tile against each threat) for :func:`text.advice.reason_words` to put in words.
+tile against each threat) for :func:`hanchan.coach.advice.reason_words` to put in words.
 :class:`Judged` is the bot's measure of one legal choice, and :class:`Judgement` its
 decision with every choice measured, best first (the analysis of a moment).
 

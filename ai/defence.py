@@ -127,63 +127,77 @@ def threats(view: PlayerView, riichi_value: float = RIICHI_VALUE,
     ``worth``, when given, turns a seat and the points of a deal-in into the threat's
     value (:meth:`ai.standing.Standing.loss`).
     """
-    out: list[Threat] = []
     dora = [0] * 34
     for ind in view.dora_indicators:
         dora[dora_of(kind_of(ind))] += 1
-    red = view.ruleset.red_fives
+    out: list[Threat] = []
     for info in view.seats:
         if info.seat == view.seat:
             continue
-        dealer = info.seat == view.dealer
-        turns = len(info.river)
-        melds = info.melds
-        open_melds = [m for m in melds if m.is_open]
-        if info.riichi:
-            tenpai = 1.0
-            value = riichi_value
-        else:
-            n = len(open_melds)
-            # Tenpai rates by open melds and discards made (roughly the published
-            # statistics of online play: at the 12th discard 0.28 with one meld, 0.53
-            # with two, 0.79 with three; bots' own open hands fit it too, see
-            # docs/bot-tuning.md).  Which seats a level reads: Style.threat_min.
-            tenpai = (0.01 + 0.008 * turns, 0.02 + 0.022 * turns, 0.05 + 0.04 * turns,
-                      0.25 + 0.045 * turns, 1.0)[min(n, 4)]
-            tenpai = min(tenpai, 0.9 if n < 4 else 1.0)
-            value = 3200.0 if n else 4500.0
-            if tenpai + 0.15 < floor:
-                continue  # below the floor even if it collects a flush (unread)
-        flush = _flush_suit(view, info.seat)
-        if flush is not None:
-            tenpai = min(1.0, tenpai + 0.15)
-        if tenpai < floor and not info.riichi:
-            continue
-        meld_dora = 0
-        yakuhai = 0
-        for m in melds:
-            for t in m.tiles:
-                meld_dora += dora[kind_of(t)]
-                if is_red(t, red):
-                    meld_dora += 1
-            k = kind_of(m.tiles[0])
-            if m.kind != "chi" and (is_dragon(k) or k in (wind_kind(view.round_wind),
-                                                               wind_kind(info.wind))):
-                yakuhai += 1
-        value += 1800.0 * meld_dora + 600.0 * yakuhai
-        if flush is not None:
-            value += 3000.0
-        if dealer:
-            value *= 1.5
-        if worth is not None:
-            value = worth(info.seat, value)
-        river = info.river
-        if info.riichi and info.riichi_turn is not None:
-            river = river[:info.riichi_turn]  # after it, every draw is thrown
-        out.append(Threat(info.seat, tenpai, value, info.riichi, flush,
-                          _safe_kinds(view, info.seat),
-                          frozenset(kind_of(r.tile) for r in river), _shown_waits(info)))
+        threat = _threat(view, info, dora, riichi_value, floor, worth)
+        if threat is not None:
+            out.append(threat)
     return out
+
+
+def _threat(view: PlayerView, info: SeatInfo, dora: Sequence[int], riichi_value: float,
+            floor: float, worth: Callable[[int, float], float] | None) -> Threat | None:
+    """One opponent's threat (see :func:`threats`), or None below the floor."""
+    if info.riichi:
+        tenpai = 1.0
+        value = riichi_value
+    else:
+        tenpai, value = _open_hand(sum(1 for m in info.melds if m.is_open), len(info.river))
+        if tenpai + 0.15 < floor:
+            return None  # below the floor even if it collects a flush (unread)
+    flush = _flush_suit(view, info.seat)
+    if flush is not None:
+        tenpai = min(1.0, tenpai + 0.15)
+    if tenpai < floor and not info.riichi:
+        return None
+    meld_dora, yakuhai = _meld_worth(view, info, dora)
+    value += 1800.0 * meld_dora + 600.0 * yakuhai
+    if flush is not None:
+        value += 3000.0
+    if info.seat == view.dealer:
+        value *= 1.5
+    if worth is not None:
+        value = worth(info.seat, value)
+    river = info.river
+    if info.riichi and info.riichi_turn is not None:
+        river = river[:info.riichi_turn]  # after it, every draw is thrown
+    return Threat(info.seat, tenpai, value, info.riichi, flush, _safe_kinds(view, info.seat),
+                  frozenset(kind_of(r.tile) for r in river), _shown_waits(info))
+
+
+def _open_hand(n: int, turns: int) -> tuple[float, float]:
+    """(tenpai chance, value) of a seat not in riichi with ``n`` open melds after
+    ``turns`` discards."""
+    # Tenpai rates by open melds and discards made (roughly the published statistics of
+    # online play: at the 12th discard 0.28 with one meld, 0.53 with two, 0.79 with
+    # three; bots' own open hands fit it too, see docs/bot-tuning.md).  Which seats a
+    # level reads: Style.threat_min.
+    tenpai = (0.01 + 0.008 * turns, 0.02 + 0.022 * turns, 0.05 + 0.04 * turns,
+              0.25 + 0.045 * turns, 1.0)[min(n, 4)]
+    tenpai = min(tenpai, 0.9 if n < 4 else 1.0)
+    return tenpai, 3200.0 if n else 4500.0
+
+
+def _meld_worth(view: PlayerView, info: SeatInfo, dora: Sequence[int]) -> tuple[int, int]:
+    """(dora and red fives, yakuhai pons and kans) among a seat's melds."""
+    red = view.ruleset.red_fives
+    meld_dora = 0
+    yakuhai = 0
+    for m in info.melds:
+        for t in m.tiles:
+            meld_dora += dora[kind_of(t)]
+            if is_red(t, red):
+                meld_dora += 1
+        k = kind_of(m.tiles[0])
+        if m.kind != "chi" and (is_dragon(k) or k in (wind_kind(view.round_wind),
+                                                           wind_kind(info.wind))):
+            yakuhai += 1
+    return meld_dora, yakuhai
 
 
 def _shown_waits(info: SeatInfo) -> frozenset[int] | None:

@@ -30,40 +30,24 @@ class GreedyBot:
         """The greedy choice among ``legal``."""
         if not legal:
             raise ValueError("no legal action to choose from")
-        # one pass over the actions; then, in this order: a win, showing a hand,
-        # ending the game, a discard, a pass, the first action listed
-        show: Action | None = None
-        end: Action | None = None
-        pass_: Action | None = None
-        discards: list[Discard] = []
-        for a in legal:
-            if isinstance(a, Discard):
-                discards.append(a)
-            elif isinstance(a, (Tsumo, Ron)):
-                return a
-            elif isinstance(a, ShowHand):
-                if a.show and show is None:
-                    show = a
-            elif isinstance(a, EndGame):
-                if a.stop and end is None:
-                    end = a
-            elif isinstance(a, Pass) and pass_ is None:
-                pass_ = a
-        if show is not None:
-            return show
-        if end is not None:
-            return end
+        # in this order: a win, showing a hand, ending the game, a discard, a pass, the
+        # first action listed
+        settled, discards, pass_ = _sorted(legal)
+        if settled is not None:
+            return settled
         if not discards:
             return pass_ if pass_ is not None else legal[0]
         plain = [a for a in discards if not a.riichi]
-        drawn = view.drawn
-        me = view.seats[view.seat]
-        if me.riichi or not plain:
-            for a in discards:
-                if a.tile == drawn:
-                    return a
-            return discards[0]
+        if view.seats[view.seat].riichi or not plain:
+            drawn = view.drawn
+            return next((a for a in discards if a.tile == drawn), discards[0])
+        return self._discard(view, discards, plain)
+
+    def _discard(self, view: PlayerView, discards: list[Discard], plain: list[Discard]
+                 ) -> Discard:
+        """Lowest shanten, then most unseen ukeire (ties drawn at random); riichi at tenpai."""
         counts = hand_counts(view)
+        drawn = view.drawn
         held = {t >> 2 for t in view.hand}  # kind_of inlined
         if drawn is not None:
             held.add(drawn >> 2)
@@ -71,8 +55,8 @@ class GreedyBot:
         # the tiles seen besides the own: unseen copies are 4 less own less those
         others = list(map(sub, view.visible_counts(), counts))
         # (as ai.hand.discard_options, without its per-option objects)
-        opts = [o for o in engine_discard_options(counts, len(me.melds), others,
-                                                  best_only=not skip)
+        opts = [o for o in engine_discard_options(counts, len(view.seats[view.seat].melds),
+                                                  others, best_only=not skip)
                 if o.kind not in skip]
         if not opts:
             return plain[0]
@@ -89,3 +73,26 @@ class GreedyBot:
                 if a.riichi and a.tile == choice.tile:
                     return a
         return choice
+
+
+def _sorted(legal: Sequence[Action]) -> tuple[Action | None, list[Discard], Action | None]:
+    """One pass over ``legal``: (a win, else the first showing of the hand, else the first
+    end of the game, else None; the discards; the first pass)."""
+    show: Action | None = None
+    end: Action | None = None
+    pass_: Action | None = None
+    discards: list[Discard] = []
+    for a in legal:
+        if isinstance(a, Discard):
+            discards.append(a)
+        elif isinstance(a, (Tsumo, Ron)):
+            return a, discards, pass_
+        elif isinstance(a, ShowHand):
+            if a.show and show is None:
+                show = a
+        elif isinstance(a, EndGame):
+            if a.stop and end is None:
+                end = a
+        elif isinstance(a, Pass) and pass_ is None:
+            pass_ = a
+    return show if show is not None else end, discards, pass_

@@ -19,7 +19,12 @@ class RandomBot:
         self._bits = self._rng.getrandbits
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        """A uniformly random legal action."""
+        """A uniformly random legal action (the view is not read)."""
+        return self.choose_legal(legal)
+
+    def choose_legal(self, legal: Sequence[Action]) -> Action:
+        """A uniformly random legal action: the bot never reads its view
+        (``ai.base.ViewlessBot``)."""
         n = len(legal)
         if not n:
             raise ValueError("no legal action to choose from")

@@ -36,6 +36,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+import msgspec
+
 from ai.club import ClubBot
 from ai.club.bot import row_key
 from ai.club.calls import NO_YAKU
@@ -529,7 +531,7 @@ def _rule_note(asked: DecisionPoint, watch: FoldWatch) -> str:
 
     def agrees(changes: dict[str, object]) -> bool:
         alt = rules.replace(**changes)
-        v = dataclasses.replace(asked.view, ruleset=alt)
+        v = msgspec.structs.replace(asked.view, ruleset=alt)
         legal = [a for a in asked.legal if not isinstance(a, NineTerminals)
                  or alt.abort_nine_terminals]
         bot = ClubBot("strong", seed=0, watch=dataclasses.replace(

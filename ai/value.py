@@ -8,7 +8,7 @@ has no certain yaku is worth only the chance of finding one.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from engine.events import Meld
@@ -157,15 +157,22 @@ def route_yaku(counts: Sequence[int], melds: Sequence[Meld], ctx: ValueContext) 
             han += 1
     meld_suits = {suit_of(k) for k in meld_kinds if is_suited(k)}
     if len(meld_suits) <= 1:
-        suits = meld_suits or {suit_of(k) for k in range(EAST) if counts[k]}
-        best = 0
-        for s in suits:
-            keep = [n if is_honour(k) or suit_of(k) == s else 0 for k, n in enumerate(counts)]
-            if shanten_regular(keep, nmeld) <= target:
-                honours = any(keep[EAST:]) or any(is_honour(k) for k in meld_kinds)
-                best = max(best, _flush_han(closed, honours))
-        han += best
+        han += _flush_route_han(counts, nmeld, target, closed, meld_kinds, meld_suits)
     return han
+
+
+def _flush_route_han(counts: Sequence[int], nmeld: int, target: int, closed: bool,
+                     meld_kinds: Sequence[int], meld_suits: set[int]) -> int:
+    """:func:`route_yaku`'s flush: the most han of a suit (the melds' one, else any the
+    hand holds) whose tiles with the honours are as near to ready as the hand."""
+    suits = meld_suits or {suit_of(k) for k in range(EAST) if counts[k]}
+    best = 0
+    for s in suits:
+        keep = [n if is_honour(k) or suit_of(k) == s else 0 for k, n in enumerate(counts)]
+        if shanten_regular(keep, nmeld) <= target:
+            honours = any(keep[EAST:]) or any(is_honour(k) for k in meld_kinds)
+            best = max(best, _flush_han(closed, honours))
+    return best
 
 
 def _flush_han(closed: bool, honours: bool) -> int:
@@ -228,6 +235,30 @@ def shape_without(shape: Shape, kind: int) -> Shape:
     return (t0, t1, t2, honours - 1, yaochuu)
 
 
+def _meld_han(melds: Sequence[Meld], yakuhai: Sequence[int]) -> int:
+    """Han of the yakuhai pons and kans among the melds."""
+    return sum(yakuhai[kind_of(m.tiles[0])] for m in melds if m.kind != "chi")
+
+
+def _any_chi(melds: Sequence[Meld]) -> bool:
+    return any(m.kind == "chi" for m in melds)
+
+
+def _nonzero(table: Sequence[int], kinds: Iterable[int]) -> tuple[tuple[int, int], ...]:
+    """(kind, value) of the ``kinds`` whose value in ``table`` is not 0."""
+    return tuple((k, table[k]) for k in kinds if table[k])
+
+
+def _meld_dora(melds: Sequence[Meld], ctx: ValueContext) -> int:
+    """Dora in the melds' tiles, red fives included."""
+    meld_dora = 0
+    for m in melds:
+        for t in m.tiles:
+            meld_dora += ctx.dora[kind_of(t)]
+        meld_dora += red_count(m.tiles, ctx.red_fives)
+    return meld_dora
+
+
 class HandValuer:
     """:func:`estimate` and its parts for concealed hands beside the same ``melds``.
 
@@ -244,14 +275,8 @@ class HandValuer:
     def __init__(self, melds: Sequence[Meld], ctx: ValueContext) -> None:
         self._ctx = ctx
         self._melds = melds
-        yakuhai = ctx.yakuhai
         closed = self._closed = all(not m.is_open for m in melds)
-        meld_han = 0
-        for m in melds:
-            k = kind_of(m.tiles[0])
-            if m.kind != "chi" and yakuhai[k]:
-                meld_han += yakuhai[k]
-        self._meld_han = meld_han
+        self._meld_han = _meld_han(melds, ctx.yakuhai)
         meld_kinds = [kind_of(t) for m in melds for t in m.tiles]
         meld_yaochuu = any(k in _YAOCHUU for k in meld_kinds)
         # sure_yaku: tanyao needs no terminal or honour anywhere, and a closed hand or
@@ -260,16 +285,10 @@ class HandValuer:
         suits = {suit_of(k) for k in meld_kinds if is_suited(k)}
         self._meld_suits = (0 in suits, 1 in suits, 2 in suits)
         self._meld_honour = any(is_honour(k) for k in meld_kinds)
-        self._toitoi = not closed and all(m.kind != "chi" for m in melds) and len(melds) >= 2
-        self._yakuhai_honours = tuple((k, yakuhai[k]) for k in range(27, 34) if yakuhai[k])
-        dora = ctx.dora
-        self._dora_kinds = tuple((k, dora[k]) for k in range(34) if dora[k])
-        meld_dora = 0
-        for m in melds:
-            for t in m.tiles:
-                meld_dora += dora[kind_of(t)]
-            meld_dora += red_count(m.tiles, ctx.red_fives)
-        self._meld_dora = meld_dora
+        self._toitoi = not closed and len(melds) >= 2 and not _any_chi(melds)
+        self._yakuhai_honours = _nonzero(ctx.yakuhai, range(27, 34))
+        self._dora_kinds = _nonzero(ctx.dora, range(34))
+        self._meld_dora = _meld_dora(melds, ctx)
         # _route_chances: yakuhai pairs, tanyao, a flush in the melds' suit (or the
         # hand's longest) while the melds hold at most one suit
         self._yakuhai_pairs = self._yakuhai_honours

@@ -37,12 +37,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ai.asking import Asker, asker_for, fed_points
-from cli.review import game_events as read_game
 from engine.actions import Action, Chi, Discard, OpenKan, Pass, Pon, Ron, Tsumo
 from engine.events import Event, GameStarted
 from engine.shanten import shanten
 from engine.tiles import dora_of, kind_of
 from engine.view import PlayerView
+from saves.open import open_game
 
 ROWS = ("discard", "turns 1-6", "turns 7-12", "turns 13+", "against riichi", "riichi tile",
         "riichi or dama", "pon", "chi", "pass", "ron", "tsumo")
@@ -175,7 +175,7 @@ def _asked(asker: Asker, view: PlayerView, legal: Sequence[Action], declared: bo
 def game_events(path: Path) -> list[Event]:
     """Our events for a log or a save, read as ``hanchan review`` reads them (the format
     guessed from the name; a save refereed as ``verify`` does)."""
-    return read_game(path, None)[0]
+    return open_game(path).events
 
 
 def tally_file(path: str, level: str) -> Tally:

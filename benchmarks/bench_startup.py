@@ -28,12 +28,12 @@ from benchmarks.bench_tui import CHILD
 
 REPO = Path(__file__).resolve().parents[1]
 PY = sys.executable
-SCORE = ["-m", "cli", "score", "123m456p789s1122z", "--win", "2z", "--ron", "--seat", "S"]
+SCORE = ["-m", "hanchan.cli", "score", "123m456p789s1122z", "--win", "2z", "--ron", "--seat", "S"]
 COMMANDS: dict[str, list[str]] = {
     "python -c pass (the floor)": ["-c", "pass"],
     "hanchan score (one hand)": SCORE,
     "hanchan score --json": [*SCORE, "--json"],
-    "hanchan rules show tenhou": ["-m", "cli", "rules", "show", "tenhou"],
+    "hanchan rules show tenhou": ["-m", "hanchan.cli", "rules", "show", "tenhou"],
     "hanchan play, to the first table": ["-c", CHILD.replace('"greedy"', '"normal"')],
 }
 

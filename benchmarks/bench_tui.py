@@ -52,7 +52,7 @@ HANCHAN = Path(PY).with_name("hanchan")
 CHILD = r"""
 import sys, time, asyncio, tempfile
 from pathlib import Path
-from cli.main import command
+from hanchan.cli.main import command
 command("play:run_play", freeze=True)  # imported as the hanchan process imports it
 from tui.app import HanchanApp
 from tui.session import NewGame

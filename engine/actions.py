@@ -1,18 +1,25 @@
 """Actions: what a seat may choose.  Commands, never stored; the engine turns them into events.
 
 ``engine.legal_actions(state, seat)`` lists exactly the actions a seat may take
-now; a bot or the UI picks one of them.
+now; a bot or the UI picks one of them.  Each is a frozen ``msgspec.Struct``, equal and
+hashed by its type and fields.
+
+>>> Discard(5) == Discard(5, riichi=False), Discard(5) == Discard(5, riichi=True)
+(True, False)
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from engine.tiles import Tile
 
 
-@dataclass(frozen=True, slots=True)
-class Discard:
+class _Action(Struct, frozen=True, gc=False):
+    """An action: frozen (a legal list is shared, and actions are compared and hashed)."""
+
+
+class Discard(_Action, frozen=True):
     """Discard ``tile``; with ``riichi`` declare riichi with it (``open`` for open riichi)."""
 
     tile: Tile
@@ -20,70 +27,59 @@ class Discard:
     open: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Tsumo:
+class Tsumo(_Action, frozen=True):
     """Win on the tile just drawn."""
 
 
-@dataclass(frozen=True, slots=True)
-class Ron:
+class Ron(_Action, frozen=True):
     """Win on the last discard (or the tile of an added kan: chankan)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Chi:
+class Chi(_Action, frozen=True):
     """Chi the last discard with the two ``tiles`` from the hand."""
 
     tiles: tuple[Tile, Tile]
 
 
-@dataclass(frozen=True, slots=True)
-class Pon:
+class Pon(_Action, frozen=True):
     """Pon the last discard with the two ``tiles`` from the hand."""
 
     tiles: tuple[Tile, Tile]
 
 
-@dataclass(frozen=True, slots=True)
-class OpenKan:
+class OpenKan(_Action, frozen=True):
     """Open kan (大明槓) on the last discard with three tiles from the hand."""
 
     tiles: tuple[Tile, Tile, Tile]
 
 
-@dataclass(frozen=True, slots=True)
-class ClosedKan:
+class ClosedKan(_Action, frozen=True):
     """Closed kan (暗槓) of the four ``tiles`` in the hand."""
 
     tiles: tuple[Tile, Tile, Tile, Tile]
 
 
-@dataclass(frozen=True, slots=True)
-class AddedKan:
+class AddedKan(_Action, frozen=True):
     """Added kan (加槓): add ``tile`` to the own pon of its kind."""
 
     tile: Tile
 
 
-@dataclass(frozen=True, slots=True)
-class NineTerminals:
+class NineTerminals(_Action, frozen=True):
     """Abort the hand with nine different terminals and honours (九種九牌)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Pass:
+class Pass(_Action, frozen=True):
     """Decline a call or a win on a discard (or a kan's tile)."""
 
 
-@dataclass(frozen=True, slots=True)
-class ShowHand:
+class ShowHand(_Action, frozen=True):
     """At an exhaustive draw: ``show`` the hand as tenpai, or declare noten."""
 
     show: bool = True
 
 
-@dataclass(frozen=True, slots=True)
-class EndGame:
+class EndGame(_Action, frozen=True):
     """At the last hand: the dealer chooses to stop (``stop``) or play on."""
 
     stop: bool = True

@@ -9,8 +9,10 @@ result events of a hand; :func:`next_step` decides what follows a finished hand
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Literal
+
+import msgspec
 
 from engine.events import (
     DrawKind,
@@ -22,7 +24,7 @@ from engine.events import (
     WinResult,
     Won,
 )
-from engine.scoring import limit_points, win_payments
+from engine.scoring import ScoreResult, limit_points, win_payments
 from engine.settlement import final_table
 from engine.shanten import shanten
 from engine.state import GameState
@@ -131,75 +133,85 @@ def ron_winners(rules: Ruleset, rons: Sequence[int]) -> tuple[int, ...] | None:
     return tuple(rons)
 
 
+def _scored(st: GameState, seat: int, from_seat: int | None, tile: int, chankan: bool,
+            chankan_ankan: bool) -> tuple[ScoreResult, tuple[int, ...]]:
+    """The score of ``seat``'s win and its hand (the winning tile included)."""
+    s = st.seats[seat]
+    if from_seat is None:
+        res = tsumo_result(st, seat)
+        hand = tuple(s.hand)
+    else:
+        res = ron_result(st, seat, tile, chankan=chankan, chankan_ankan=chankan_ankan)
+        hand = tuple(s.hand) + (tile,)
+    if res is None:
+        raise ValueError(f"seat {seat} cannot win on this tile")
+    # Open riichi: a player not in riichi who had to deal in pays a yakuman.
+    if (from_seat is not None and s.open_riichi and s.riichi and not chankan
+            and not st.seats[from_seat].riichi and res.yakuman_count == 0):
+        pts = limit_points("yakuman", dealer=seat == st.dealer, tsumo=False, rules=st.rules)
+        res = msgspec.structs.replace(res, limit="yakuman", yakuman_count=1, points=pts,
+                                      total=pts.ron)
+    return res, hand
+
+
+def _sticks_to(st: GameState, winners: Sequence[int], i: int) -> int:
+    """The riichi sticks the ``i``-th winner (nearest to the discarder first) takes.
+
+    The nearest takes them all, unless ``multi_ron_sticks`` is ``each_own`` in a multiple
+    ron: then each other winner takes back what it put down this hand, and the nearest
+    the rest of the table.
+    """
+    seat = winners[i]
+    if st.rules.multi_ron_sticks == "each_own" and len(winners) > 1:
+        if i == 0:
+            return st.sticks - sum(st.riichi_sticks_this_hand[w] for w in winners[1:])
+        return st.riichi_sticks_this_hand[seat]
+    return st.sticks if i == 0 else 0
+
+
+def _one_win(st: GameState, winners: Sequence[int], i: int, from_seat: int | None, tile: int,
+             chankan: bool, chankan_ankan: bool) -> WinResult:
+    """The result of the ``i``-th of ``winners`` (nearest to the discarder first)."""
+    r = st.rules
+    seat = winners[i]
+    s = st.seats[seat]
+    res, hand = _scored(st, seat, from_seat, tile, chankan, chankan_ankan)
+    yaku_ids = {y for y, _ in res.yaku}
+    pao = tuple(rec for rec in s.pao if rec[1] in yaku_ids)
+    n_sticks = _sticks_to(st, winners, i)
+    sticks_here = n_sticks > 0 if r.multi_ron_sticks == "each_own" and len(winners) > 1 \
+        else i == 0
+    pays = win_payments(
+        res, winner=seat, from_seat=from_seat, dealer=st.dealer, honba=st.honba,
+        sticks=n_sticks if sticks_here else 0, rules=r, pao=pao,
+        honba_to_this_winner=i == 0 or r.multi_ron_honba == "each",
+        sticks_to_this_winner=sticks_here, wareme_seat=wareme_seat(st),
+    )
+    ura = st.ura_indicators() if (s.riichi and r.ura_dora) else ()
+    chip_yaku = res.yaku
+    if res.yakuman_count and r.chips:
+        ippatsu = s.ippatsu and s.riichi and r.ippatsu and not (
+            chankan and not r.ippatsu_on_chankan)
+        chip_yaku = chip_yaku + _chance_rows(hand, tuple(s.melds), ura, ippatsu, r.red_fives)
+    return WinResult(
+        seat=seat, from_seat=from_seat, tile=tile, hand=hand, melds=tuple(s.melds),
+        han=res.han, fu=res.fu, yaku=res.yaku, fu_parts=res.fu_parts, limit=res.limit,
+        yakuman_count=res.yakuman_count, points=res.total, ura_indicators=ura,
+        pao_seat=pao[0][0] if pao else None, payments=pays,
+        chips=_chips(st, seat, from_seat, chip_yaku, res.yakuman_count, pays),
+    )
+
+
 def make_won(
     st: GameState, winners: Sequence[int], from_seat: int | None, tile: int, *,
     chankan: bool = False, chankan_ankan: bool = False,
 ) -> Won:
     """The ``Won`` event of ``winners`` (nearest to the discarder first)."""
-    r = st.rules
-    wins: list[WinResult] = []
-    all_payments: list[Payment] = []
-    sticks = st.sticks
-    taken = 0
-    for i, seat in enumerate(winners):
-        s = st.seats[seat]
-        if from_seat is None:
-            res = tsumo_result(st, seat)
-            hand = tuple(s.hand)
-        else:
-            res = ron_result(st, seat, tile, chankan=chankan, chankan_ankan=chankan_ankan)
-            hand = tuple(s.hand) + (tile,)
-        if res is None:
-            raise ValueError(f"seat {seat} cannot win on this tile")
-        # Open riichi: a player not in riichi who had to deal in pays a yakuman.
-        if (from_seat is not None and s.open_riichi and s.riichi and not chankan
-                and not st.seats[from_seat].riichi and res.yakuman_count == 0):
-            pts = limit_points("yakuman", dealer=seat == st.dealer, tsumo=False, rules=r)
-            res = dataclasses.replace(res, limit="yakuman", yakuman_count=1, points=pts,
-                                      total=pts.ron)
-        yaku_ids = {y for y, _ in res.yaku}
-        pao = tuple(rec for rec in s.pao if rec[1] in yaku_ids)
-        pao_seat = pao[0][0] if pao else None
-        nearest = i == 0
-        honba_here = nearest or r.multi_ron_honba == "each"
-        sticks_here = nearest
-        if r.multi_ron_sticks == "each_own" and len(winners) > 1:
-            own = st.riichi_sticks_this_hand[seat] if not nearest else 0
-            # the nearest takes the table minus what other winners put down this hand
-            if nearest:
-                others_own = sum(st.riichi_sticks_this_hand[w] for w in winners[1:])
-                n_sticks = sticks - others_own
-            else:
-                n_sticks = own
-            sticks_here = n_sticks > 0
-            stick_count = n_sticks
-        else:
-            stick_count = sticks
-        pays = win_payments(
-            res, winner=seat, from_seat=from_seat, dealer=st.dealer, honba=st.honba,
-            sticks=stick_count if sticks_here else 0, rules=r, pao=pao,
-            honba_to_this_winner=honba_here, sticks_to_this_winner=sticks_here,
-            wareme_seat=wareme_seat(st),
-        )
-        if sticks_here:
-            taken += stick_count
-        ura = st.ura_indicators() if (s.riichi and r.ura_dora) else ()
-        chip_yaku = res.yaku
-        if res.yakuman_count and r.chips:
-            ippatsu = s.ippatsu and s.riichi and r.ippatsu and not (
-                chankan and not r.ippatsu_on_chankan)
-            chip_yaku = chip_yaku + _chance_rows(hand, tuple(s.melds), ura, ippatsu,
-                                                 r.red_fives)
-        chips = _chips(st, seat, from_seat, chip_yaku, res.yakuman_count, pays)
-        wins.append(WinResult(
-            seat=seat, from_seat=from_seat, tile=tile, hand=hand, melds=tuple(s.melds),
-            han=res.han, fu=res.fu, yaku=res.yaku, fu_parts=res.fu_parts, limit=res.limit,
-            yakuman_count=res.yakuman_count, points=res.total, ura_indicators=ura,
-            pao_seat=pao_seat, payments=pays, chips=chips,
-        ))
-        all_payments.extend(pays)
-    d = _deltas(all_payments)
-    return Won(wins=tuple(wins), deltas=(d[0], d[1], d[2], d[3]), sticks_taken=taken)
+    wins = tuple(_one_win(st, winners, i, from_seat, tile, chankan, chankan_ankan)
+                 for i in range(len(winners)))
+    d = _deltas([p for w in wins for p in w.payments])
+    taken = sum(n for n in (_sticks_to(st, winners, i) for i in range(len(winners))) if n > 0)
+    return Won(wins=wins, deltas=(d[0], d[1], d[2], d[3]), sticks_taken=taken)
 
 
 def tenpai_of(st: GameState, seat: int) -> bool:
@@ -289,6 +301,30 @@ def show_choice_seats(st: GameState) -> list[int]:
     return out
 
 
+def _nagashi_limit(st: GameState) -> str:
+    return "yakuman" if st.rules.nagashi_mangan == "yakuman" else "mangan"
+
+
+def _nagashi_own(st: GameState, w: int, first: bool) -> list[Payment]:
+    """The payments to one nagashi seat ``w``: a limit tsumo (doubled to and from the
+    wareme seat), and with ``nagashi_as_win`` the honba, as on a tsumo (to ``first``,
+    the first from the dealer, or to each with ``multi_ron_honba`` ``each``)."""
+    r = st.rules
+    wseat = wareme_seat(st)
+    pts = limit_points(_nagashi_limit(st), dealer=w == st.dealer, tsumo=True, rules=r)
+    own: list[Payment] = []
+    for o in range(4):
+        if o != w:
+            amt = pts.tsumo_share(payer_is_dealer=o == st.dealer)
+            own.append(Payment(o, w, amt * 2 if wseat is not None and wseat in (o, w) else amt,
+                               "nagashi"))
+    if (r.nagashi_as_win and st.honba and r.honba_points
+            and (first or r.multi_ron_honba == "each")):
+        own.extend(Payment(o, w, st.honba * r.honba_points // 3, "honba")
+                   for o in range(4) if o != w)
+    return own
+
+
 def _nagashi_payments(st: GameState, nagashi: list[int]) -> tuple[list[Payment], int,
                                                                     tuple[int, int, int, int]]:
     """Payments of the nagashi mangan of ``nagashi`` seats, sticks taken, chips.
@@ -298,27 +334,14 @@ def _nagashi_payments(st: GameState, nagashi: list[int]) -> tuple[list[Payment],
     on a tsumo (to each such seat when ``multi_ron_honba`` is ``each``), and a
     yakuman-valued nagashi earns the yakuman chips.
     """
-    r = st.rules
-    wseat = wareme_seat(st)
-    as_win = r.nagashi_as_win
-    limit = "yakuman" if r.nagashi_mangan == "yakuman" else "mangan"
+    as_win = st.rules.nagashi_as_win
+    yakuman = 1 if _nagashi_limit(st) == "yakuman" else 0
     payments: list[Payment] = []
     chips = [0, 0, 0, 0]
     for i, w in enumerate(nagashi):
-        pts = limit_points(limit, dealer=w == st.dealer, tsumo=True, rules=r)
-        own: list[Payment] = []
-        for o in range(4):
-            if o == w:
-                continue
-            amt = pts.tsumo_share(payer_is_dealer=o == st.dealer)
-            if wseat is not None and wseat in (o, w):
-                amt *= 2
-            own.append(Payment(o, w, amt, "nagashi"))
-        if as_win and st.honba and r.honba_points and (i == 0 or r.multi_ron_honba == "each"):
-            own.extend(Payment(o, w, st.honba * r.honba_points // 3, "honba")
-                       for o in range(4) if o != w)
+        own = _nagashi_own(st, w, i == 0)
         if as_win:
-            c = _chips(st, w, None, (), 1 if limit == "yakuman" else 0, tuple(own))
+            c = _chips(st, w, None, (), yakuman, tuple(own))
             chips = [chips[k] + c[k] for k in range(4)]
         payments.extend(own)
     taken = st.sticks if as_win and nagashi else 0
@@ -434,122 +457,191 @@ def _busted(st: GameState) -> bool:
     return True
 
 
-def next_step(st: GameState, dealer_chose_continue: bool = False) -> NextHand:
-    """Decide what follows the finished hand in ``st`` (phase ``hand_over``)."""
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Course:
+    """The facts about a finished hand that :func:`next_step`'s rules read."""
+
+    keeps: bool  # the dealer keeps the deal (連荘)
+    honba: int  # the honba of the next hand
+    won: bool  # a win, or a nagashi counted as one (not a draw, not a chombo)
+    chose_continue: bool  # the dealer chose to play on at its stop
+    in_ext: bool  # the hand was in an extension round
+    last_regular: bool  # the last hand of the last regular round
+    last_possible: bool  # the last hand of the last round an extension may reach
+    as_last: bool  # sudden death where the dealer keeping the deal plays a last hand
+    sudden: bool  # inside a sudden-death extension round
+    top_score: int
+
+
+def _renchan_at_draw(st: GameState, res: HandDrawn) -> bool:
+    """Whether the dealer keeps the deal after an exhaustive draw (``renchan_at_draw``)."""
+    rule = st.rules.renchan_at_draw
+    ten = res.tenpai[st.dealer]
+    return {"tenpai": ten, "always": True,
+            "tenpai_or_after_east": ten or st.round_index >= 1}.get(rule, False)
+
+
+def _deal_after(st: GameState) -> tuple[bool, int, bool]:
+    """(the dealer keeps the deal, the next hand's honba, a win) after the hand's result."""
     r = st.rules
     res = st.result
     dealer = st.dealer
-    won = isinstance(res, Won)
     if isinstance(res, Won):
         keeps = any(w.seat == dealer for w in res.wins)
-        honba = st.honba + 1 if keeps else 0
-    elif isinstance(res, Penalty):
-        # a chombo: the hand is replayed (same dealer and honba), or counts as played
-        if _busted(st):
-            return NextHand("end", "bust")
-        if res.replay_hand:
-            return NextHand("next", round_index=st.round_index, dealer=dealer, honba=st.honba)
+        return keeps, st.honba + 1 if keeps else 0, True
+    if isinstance(res, Penalty):
+        # a chombo (not replayed: the rule before this one): the hand counts as played
         keeps = not (r.chombo_dealer_passes and res.seat == dealer
                      and not (r.chombo_last_dealer_keeps and is_last_hand(st)))
-        honba = st.honba + 1 if r.chombo_adds_honba else st.honba
-        won = False
-    elif isinstance(res, HandDrawn) and res.nagashi and r.nagashi_as_win:
-        won = True  # a tsumo win: the deal and honba go as for a win
-        keeps = dealer in res.nagashi
-        honba = st.honba + 1 if keeps else 0
-    else:
-        assert isinstance(res, HandDrawn)
-        if res.kind == "exhaustive":
-            rule = r.renchan_at_draw
-            ten = res.tenpai[dealer]
-            if rule == "tenpai":
-                keeps = ten
-            elif rule == "always":
-                keeps = True
-            elif rule == "tenpai_or_after_east":
-                keeps = ten or st.round_index >= 1
-            else:
-                keeps = False
-        else:
-            keeps = r.renchan_at_abort and (not r.renchan_at_abort_tenpai or res.tenpai[dealer])
-        honba = st.honba + 1
-    if _busted(st):
-        return NextHand("end", "bust")
-    reg = regular_rounds(st.rules)
-    ri = st.round_index
-    target = r.extension_target
-    top_score = max(st.scores)
-    in_ext = ri >= reg
-    last_regular = ri == reg - 1 and st.hand_number == 3
-    # the last hand of the last round an extension may reach
-    last_possible = ri >= last_round_index(st.rules) and st.hand_number == 3
-    # sudden death inside an extension round: the game ends once somebody has the target
-    # (with extension_dealer_keeps "as_last_hand", only when the deal passes)
+        return keeps, st.honba + 1 if r.chombo_adds_honba else st.honba, False
+    assert isinstance(res, HandDrawn)
+    if res.nagashi and r.nagashi_as_win:
+        keeps = dealer in res.nagashi  # a tsumo win: the deal and honba go as for a win
+        return keeps, st.honba + 1 if keeps else 0, True
+    if res.kind == "exhaustive":
+        return _renchan_at_draw(st, res), st.honba + 1, False
+    keeps = r.renchan_at_abort and (not r.renchan_at_abort_tenpai or res.tenpai[dealer])
+    return keeps, st.honba + 1, False
+
+
+def _course(st: GameState, chose_continue: bool) -> _Course:
+    r = st.rules
+    keeps, honba, won = _deal_after(st)
+    reg = regular_rounds(r)
+    in_ext = st.round_index >= reg
     sudden = in_ext and r.extension == "sudden_death"
-    as_last = sudden and r.extension_dealer_keeps == "as_last_hand"
-    if sudden and top_score >= target and not (keeps and as_last):
+    return _Course(
+        keeps=keeps, honba=honba, won=won, chose_continue=chose_continue, in_ext=in_ext,
+        last_regular=st.round_index == reg - 1 and st.hand_number == 3,
+        last_possible=st.round_index >= last_round_index(r) and st.hand_number == 3,
+        as_last=sudden and r.extension_dealer_keeps == "as_last_hand", sudden=sudden,
+        top_score=max(st.scores))
+
+
+def _stop_mode(st: GameState, c: _Course) -> str:
+    """How the dealer may stop the game now (agariyame / tenpaiyame), ``none`` if not."""
+    res = st.result
+    if (not c.keeps or c.chose_continue or isinstance(res, Penalty)
+            or not (c.last_regular or (c.in_ext and (st.hand_number == 3 or c.as_last)))):
+        return "none"
+    if c.won:
+        return st.rules.agariyame
+    if not isinstance(res, HandDrawn) or res.kind != "exhaustive" or not res.tenpai[st.dealer]:
+        return "none"
+    return st.rules.tenpaiyame
+
+
+def _stop_reason(c: _Course) -> str:
+    return "agariyame" if c.won else "tenpaiyame"
+
+
+def _may_end(st: GameState, c: _Course) -> bool:
+    """A stop never ends a game the extension would continue (nobody has the target)."""
+    return st.rules.extension == "none" or c.top_score >= st.rules.extension_target
+
+
+def _bust(st: GameState, c: _Course) -> NextHand | None:
+    return NextHand("end", "bust") if _busted(st) else None
+
+
+def _chombo_replayed(st: GameState, c: _Course) -> NextHand | None:
+    res = st.result
+    if isinstance(res, Penalty) and res.replay_hand:  # the same dealer and honba
+        return NextHand("next", round_index=st.round_index, dealer=st.dealer, honba=st.honba)
+    return None
+
+
+def _sudden_death(st: GameState, c: _Course) -> NextHand | None:
+    """Inside a sudden-death extension the game ends once somebody has the target (with
+    ``extension_dealer_keeps`` ``as_last_hand``, only when the deal passes)."""
+    if c.sudden and c.top_score >= st.rules.extension_target and not (c.keeps and c.as_last):
         return NextHand("end", "extension")
-    if (keeps and (last_regular or (in_ext and (st.hand_number == 3 or as_last)))
-            and not dealer_chose_continue and not isinstance(res, Penalty)):
-        is_draw = not won
-        if is_draw and (not isinstance(res, HandDrawn) or res.kind != "exhaustive"
-                        or not res.tenpai[dealer]):
-            mode = "none"
-        else:
-            mode = r.tenpaiyame if is_draw else r.agariyame
-        reason = "tenpaiyame" if is_draw else "agariyame"
-        top = _is_top(st, dealer)
-        # a stop never ends a game the extension would continue (nobody has the target)
-        may_end = r.extension == "none" or top_score >= target
-        if mode == "auto_if_top" and top and (r.extension == "none" or st.scores[dealer] >= target
-                                               or (in_ext and not as_last)):
-            return NextHand("end", reason)
-        if mode == "if_top" and top and may_end:
-            return NextHand("choice", reason)
-        if mode == "always" and may_end:
-            return NextHand("choice", reason)
-    if keeps:
-        return NextHand("next", round_index=ri, dealer=dealer, honba=honba)
-    # the deal passes
-    nxt_dealer = (dealer + 1) % 4
-    nxt_round = ri + (1 if dealer == 3 else 0)
-    if dealer == 3:
-        # a round ends
-        if last_possible:
-            return NextHand("end", "extension" if in_ext else "complete")
-        if last_regular or (in_ext and r.extension == "full_rounds"):
-            if r.extension == "none" or top_score >= target:
-                return NextHand("end", "extension" if in_ext else "complete")
-    return NextHand("next", round_index=nxt_round, dealer=nxt_dealer, honba=honba)
+    return None
+
+
+def _auto_stop(st: GameState, c: _Course) -> NextHand | None:
+    r = st.rules
+    if (_stop_mode(st, c) == "auto_if_top" and _is_top(st, st.dealer)
+            and (r.extension == "none" or st.scores[st.dealer] >= r.extension_target
+                 or (c.in_ext and not c.as_last))):
+        return NextHand("end", _stop_reason(c))
+    return None
+
+
+def _stop_offered(st: GameState, c: _Course) -> NextHand | None:
+    mode = _stop_mode(st, c)
+    if ((mode == "always" or (mode == "if_top" and _is_top(st, st.dealer)))
+            and _may_end(st, c)):
+        return NextHand("choice", _stop_reason(c))
+    return None
+
+
+def _renchan(st: GameState, c: _Course) -> NextHand | None:
+    if c.keeps:
+        return NextHand("next", round_index=st.round_index, dealer=st.dealer, honba=c.honba)
+    return None
+
+
+def _rounds_over(st: GameState, c: _Course) -> NextHand | None:
+    """The deal passes at the end of a round: the last round the game may reach, or the
+    last regular round (or a full extension round) once somebody has the target."""
+    if st.dealer != 3:
+        return None
+    ext = st.rules.extension
+    if c.last_possible or ((c.last_regular or (c.in_ext and ext == "full_rounds"))
+                           and (ext == "none" or c.top_score >= st.rules.extension_target)):
+        return NextHand("end", "extension" if c.in_ext else "complete")
+    return None
+
+
+def _deal_passes(st: GameState, c: _Course) -> NextHand | None:
+    return NextHand("next", round_index=st.round_index + (1 if st.dealer == 3 else 0),
+                    dealer=(st.dealer + 1) % 4, honba=c.honba)
+
+
+_AFTER_HAND: tuple[Callable[[GameState, _Course], NextHand | None], ...] = (
+    _bust, _chombo_replayed, _sudden_death, _auto_stop, _stop_offered, _renchan,
+    _rounds_over, _deal_passes)
+"""What may follow a finished hand, in order: the first that applies decides."""
+
+
+def next_step(st: GameState, dealer_chose_continue: bool = False) -> NextHand:
+    """Decide what follows the finished hand in ``st`` (phase ``hand_over``): the first
+    of the rules ``_AFTER_HAND`` that applies."""
+    c = _course(st, dealer_chose_continue)
+    for rule in _AFTER_HAND:
+        nxt = rule(st, c)
+        if nxt is not None:
+            return nxt
+    raise AssertionError("unreachable: the deal passes when nothing else applies")
+
+
+def _busters(st: GameState, seat: int) -> tuple[int, ...]:
+    """Who busted ``seat`` with the hand's result: the winners it paid, the nagashi winners
+    it paid (a nagashi win busts as a win does, ako 3-17-01-01, 1-09-02-01), or with
+    ``bust_bonus_by_noten_or_chombo`` whoever it paid at a draw or a chombo."""
+    res = st.result
+    if isinstance(res, Won):
+        return tuple(w.seat for w in res.wins if any(p.payer == seat for p in w.payments))
+    if isinstance(res, HandDrawn) and res.nagashi and st.rules.nagashi_as_win:
+        return tuple(w for w in res.nagashi
+                     if any(p.payer == seat and p.payee == w for p in res.payments))
+    if st.rules.bust_bonus_by_noten_or_chombo and isinstance(res, (HandDrawn, Penalty)):
+        return tuple(sorted({p.payee for p in res.payments if p.payer == seat}))
+    return ()
 
 
 def game_ended(st: GameState, reason: str) -> GameEnded:
     """The final event: the settlement table from the last scores and sticks."""
     scores, sticks = standing_after(st)
     busted_by: dict[int, int | tuple[int, ...]] = {}
-    res = st.result
-    r = st.rules
-    if reason == "bust" and res is not None:
+    if reason == "bust" and st.result is not None:
         for seat in range(4):
-            if scores[seat] < 0:
-                if hasattr(res, "wins"):
-                    winners = tuple(w.seat for w in res.wins
-                                    if any(p.payer == seat for p in w.payments))
-                    if winners:
-                        busted_by[seat] = winners if len(winners) > 1 else winners[0]
-                elif isinstance(res, HandDrawn) and res.nagashi and r.nagashi_as_win:
-                    # a nagashi win busts as a win does (ako 3-17-01-01, 1-09-02-01)
-                    winners = tuple(w for w in res.nagashi
-                                    if any(p.payer == seat and p.payee == w
-                                           for p in res.payments))
-                    if winners:
-                        busted_by[seat] = winners if len(winners) > 1 else winners[0]
-                elif r.bust_bonus_by_noten_or_chombo and isinstance(res, (HandDrawn, Penalty)):
-                    payees = tuple(sorted({p.payee for p in res.payments if p.payer == seat}))
-                    if payees:
-                        busted_by[seat] = payees if len(payees) > 1 else payees[0]
+            by = _busters(st, seat) if scores[seat] < 0 else ()
+            if by:
+                busted_by[seat] = by if len(by) > 1 else by[0]
     table = final_table(
-        scores, sticks, r, busted_by=busted_by or None,
+        scores, sticks, st.rules, busted_by=busted_by or None,
         yakuman_bonuses=tuple(st.yakuman_wins), chips=tuple(st.chips),
         winners=tuple(i for i in range(4) if st.wins_by_seat[i]),
     )

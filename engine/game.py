@@ -49,7 +49,6 @@ from engine.events import (
     Meld,
     Note,
     NotenDeclared,
-    Penalty,
     RiichiAccepted,
     RiichiDeclared,
 )
@@ -65,9 +64,10 @@ from engine.legal import (
 )
 from engine.penalties import chombo_penalty, false_call_penalty
 from engine.state import GameState, apply, fold, waits_of
+from engine.steps import is_lead, unfinished_step
 from engine.tiles import is_red, is_wind, kind_of
 from engine.view import PlayerView
-from engine.visibility import UNREAD, lazy_view, settle, view
+from engine.visibility import view
 from engine.waits import is_tenpai
 from engine.wins import best_win_points
 from rulesets.schema import Ruleset
@@ -88,31 +88,6 @@ _YES_NO_END = (EndGame(True), EndGame(False))
 
 _UNORDERED = (Chi, Pon, OpenKan, ClosedKan)
 
-# The two events of every turn, made without the frozen dataclass's ``__init__`` (one
-# ``object.__setattr__`` call per field): each field set by its slot's descriptor.
-_new = object.__new__
-_DREW = tuple(vars(Drew)[f].__set__ for f in ("seat", "tile", "rinshan"))
-_DISCARDED = tuple(vars(Discarded)[f].__set__ for f in ("seat", "tile", "tsumogiri"))
-
-
-def _drew(seat: int, tile: int) -> Drew:
-    """``Drew(seat, tile)``, a draw from the live wall."""
-    ev: Drew = _new(Drew)
-    _DREW[0](ev, seat)
-    _DREW[1](ev, tile)
-    _DREW[2](ev, False)
-    return ev
-
-
-def _discarded(seat: int, tile: int, tsumogiri: bool) -> Discarded:
-    """``Discarded(seat, tile, tsumogiri)``."""
-    ev: Discarded = _new(Discarded)
-    _DISCARDED[0](ev, seat)
-    _DISCARDED[1](ev, tile)
-    _DISCARDED[2](ev, tsumogiri)
-    return ev
-
-
 def _normalised(action: Action) -> Action:
     """The same action with its tiles in the engine's order (sorted)."""
     if type(action) not in _UNORDERED:
@@ -130,50 +105,6 @@ def _normalised(action: Action) -> Action:
         a, b, c, d = sorted(action.tiles)
         return ClosedKan((a, b, c, d))
     return action
-
-
-def is_lead(ev: Event) -> bool:
-    """Whether ``ev`` never ends one of the game's steps (what one decision, or one
-    automatic move, brings about until the game waits again): a riichi declaration (its
-    discard follows), a riichi stick or a kan dora indicator on the way to a decision's
-    outcome, a noten declaration or a false call's penalty while other seats still answer.
-
-    A record that ends in one cannot be resumed as it stands: the seats' answers that led
-    to it are not in the record (``Game.from_events`` would ask again with the lead
-    already applied).  Every other event ends a step: after it the game waits for fresh
-    choices or goes on by itself from what the state holds.
-
-    >>> is_lead(RiichiDeclared(2, False)), is_lead(Drew(2, 40))
-    (True, False)
-    """
-    if isinstance(ev, Penalty):
-        return ev.kind != "chombo"  # a false call: the claim is still being answered
-    return isinstance(ev, _LEADS)
-
-
-_LEADS = (RiichiDeclared, RiichiAccepted, DoraRevealed, NotenDeclared)
-
-
-def unfinished_step(events: Sequence[Event]) -> int:
-    """How many events at the end of ``events`` are a step never finished (0 if none): the
-    leads (:func:`is_lead`) after the last event that ends a step, with the notes among
-    them.  Dropping them resumes the game where its last step began, and the seats are
-    asked again, as they were.
-
-    >>> unfinished_step([Drew(2, 40), RiichiDeclared(2, False)])
-    1
-    """
-    n = len(events)
-    i = n
-    lead = False
-    while i > 0:
-        ev = events[i - 1]
-        if is_lead(ev):
-            lead = True
-        elif not isinstance(ev, Note):
-            break
-        i -= 1
-    return n - i if lead else 0
 
 
 class Game:
@@ -198,20 +129,14 @@ class Game:
         walls: Sequence[Any] | None = None,
         wall_source: WallSource | None = None,
         practice_seats: Iterable[int] = (0,),
+        record: Sequence[Event] = (),
     ) -> None:
+        """``record``: the events of a game to go on with instead of starting one; its
+        ``GameStarted`` gives the rules, players and seed (:meth:`from_events`)."""
         if len(players) != 4:
             raise ValueError("a game needs exactly four players")
-        self._init_common(listeners, seed, walls, wall_source)
-        self._practice_seats = frozenset(practice_seats)
-        p = tuple(players)
-        self._emit(GameStarted(rules, (p[0], p[1], p[2], p[3]), seed))
-        self._start_hand(0, 0, 0, 0, tuple([rules.start_points] * 4))
-        self._advance()
-
-    def _init_common(self, listeners: Iterable[Listener], seed: int | None,
-                     walls: Sequence[Any] | None, wall_source: WallSource | None) -> None:
         self.events: list[Event] = []
-        self.state: GameState = None  # type: ignore[assignment]
+        self._state: GameState = None  # type: ignore[assignment]  # (GameStarted makes it)
         self._listeners: list[Listener] = list(listeners)
         self._rng = random.Random(seed)
         self._walls = list(walls) if walls is not None else None
@@ -222,8 +147,27 @@ class Game:
         self._continue_chosen = False
         self._claim_window = -1
         self._claim_opts: dict[int, tuple[Action, ...]] = {}
-        self._practice_seats = frozenset((0,))
+        self._practice_seats = frozenset(practice_seats)
         self._false_rons: list[int] = []  # practice: false rons waiting for the others
+        if record:
+            self._go_on(list(record))
+            return
+        p = tuple(players)
+        self._emit(GameStarted(rules, (p[0], p[1], p[2], p[3]), seed))
+        self._start_hand(0, 0, 0, 0, tuple([rules.start_points] * 4))
+        self._advance()
+
+    def _go_on(self, evs: list[Event]) -> None:
+        """Take up the game ``evs`` recorded, without sending them to the listeners."""
+        self.events = evs
+        self._state = fold(evs)
+        started = sum(1 for e in evs if isinstance(e, HandStarted))
+        for i in range(started):
+            self._wall_for(i)  # keep the shuffler in step with the hands already played
+        if self._state.phase == "new":  # a record of GameStarted alone: deal the first hand
+            self._start_hand(0, 0, 0, 0, tuple([self._state.rules.start_points] * 4))
+        if self._state.phase != "over":
+            self._advance()
 
     @classmethod
     def from_events(
@@ -240,26 +184,20 @@ class Game:
         evs = list(events)
         if not evs or not isinstance(evs[0], GameStarted):
             raise ValueError("a saved game must start with GameStarted")
-        g = cls.__new__(cls)
-        g._init_common((), evs[0].seed, walls, wall_source)
-        g._practice_seats = frozenset(practice_seats)
-        g.events = evs
-        g.state = fold(evs)
-        started = sum(1 for e in evs if isinstance(e, HandStarted))
-        for i in range(started):
-            g._wall_for(i)  # keep the shuffler in step with the hands already played
-        g._listeners = list(listeners)
-        if g.state.phase == "new":  # a record of GameStarted alone: deal the first hand
-            g._start_hand(0, 0, 0, 0, tuple([evs[0].ruleset.start_points] * 4))
-        if g.state.phase != "over":
-            g._advance()
-        return g
+        first = evs[0]
+        return cls(first.ruleset, first.players, first.seed, listeners, walls=walls,
+                   wall_source=wall_source, practice_seats=practice_seats, record=evs)
 
     # ---------------------------------------------------------------- public
     @property
+    def state(self) -> GameState:
+        """The live state (read it, never change it: only the game's events do)."""
+        return self._state
+
+    @property
     def over(self) -> bool:
         """True once ``GameEnded`` has been emitted."""
-        return self.state.phase == "over"
+        return self._state.phase == "over"
 
     def add_listener(self, fn: Listener) -> None:
         """Send every later event to ``fn`` too."""
@@ -271,12 +209,7 @@ class Game:
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see now."""
-        return view(self.state, seat)
-
-    def lazy_view(self, seat: int) -> PlayerView:
-        """``view(seat)``, its fields made when it is first read (a bot that chooses from
-        the legal actions alone never pays for it): engine.visibility.lazy_view."""
-        return lazy_view(self.state, seat)
+        return view(self._state, seat)
 
     def pending(self) -> dict[int, tuple[Action, ...]]:
         """Seats that must decide now, with their legal actions."""
@@ -290,15 +223,15 @@ class Game:
         """The seats that must decide now, as ``pending()`` orders them, without listing
         a turn (its seat always has a choice: a discard at least)."""
         p = self._pending
-        if p is None and self.state.phase == "turn":
-            return (self.state.turn,)
+        if p is None and self._state.phase == "turn":
+            return (self._state.turn,)
         return tuple(p if p is not None else self.pending())
 
     def act(self, seat: int, action: Action) -> list[Event]:
         """Take ``seat``'s choice; returns the events it caused (maybe none yet)."""
         p = self._pending
         if p is None:
-            st = self.state
+            st = self._state
             if type(action) is Discard and (
                     may_riichi(st, seat, action.tile, action.open) if action.riichi
                     else not action.open and may_discard(st, seat, action.tile)):
@@ -313,17 +246,9 @@ class Game:
         legal = p.get(seat)
         if legal is None or (not listed(action, legal)
                              and not self._alike(seat, action, legal)):
-            mark = len(self.events)
-            if (self.state.rules.practice_mode and seat in self._practice_seats
-                    and seat in p and self._mistake(seat, action)):
-                return self.events[mark:]
-            if self.over:
-                raise IllegalAction("The game is over.")
-            if seat not in p:
-                raise IllegalAction(f"Seat {seat} has nothing to decide now.")
-            raise IllegalAction(why_illegal(self.state, seat, action))
+            return self._unlisted(seat, action, p)
         mark = len(self.events)
-        st = self.state
+        st = self._state
         if st.phase == "turn":  # (only turn actions are legal then)
             self._turn_action(seat, action)
         elif isinstance(action, EndGame):
@@ -345,17 +270,31 @@ class Game:
         self._advance()
         return self.events[mark:]
 
+    def _unlisted(self, seat: int, action: Action,
+                  p: dict[int, tuple[Action, ...]]) -> list[Event]:
+        """An action not among ``seat``'s choices: a practice seat's mistake is played
+        (its events returned), anything else refused with the rules' reason."""
+        mark = len(self.events)
+        if (self._state.rules.practice_mode and seat in self._practice_seats
+                and seat in p and self._mistake(seat, action)):
+            return self.events[mark:]
+        if self.over:
+            raise IllegalAction("The game is over.")
+        if seat not in p:
+            raise IllegalAction(f"Seat {seat} has nothing to decide now.")
+        raise IllegalAction(why_illegal(self._state, seat, action))
+
     def _alike(self, seat: int, action: Action, listed: tuple[Action, ...]) -> bool:
         """A call with other copies of the tiles of a listed one: ``pending()`` names one
         copy per look (plain or red), a record may name any copy the seat holds."""
         if not isinstance(action, (Chi, Pon, OpenKan)):
             return False
-        hand = list(self.state.seats[seat].hand)
+        hand = list(self._state.seats[seat].hand)
         for t in action.tiles:
             if t not in hand:
                 return False
             hand.remove(t)
-        red = self.state.rules.red_fives
+        red = self._state.rules.red_fives
         look = sorted((kind_of(t), is_red(t, red)) for t in action.tiles)
         return any(type(a) is type(action)
                    and sorted((kind_of(t), is_red(t, red)) for t in a.tiles) == look
@@ -364,7 +303,7 @@ class Game:
     # ---------------------------------------------------------------- practice mode
     def _mistake(self, seat: int, action: Action) -> bool:
         """Practice mode: play a mistake the rules penalise; False if it is not one."""
-        st = self.state
+        st = self._state
         s = st.seats[seat]
         if st.phase == "turn" and seat == st.turn:
             if isinstance(action, Tsumo):  # a false tsumo (誤ツモ)
@@ -413,7 +352,7 @@ class Game:
 
     def _chombo(self, seat: int, *, during_play: bool = True) -> None:
         """Record ``seat``'s chombo; ``during_play``: the others could still have won."""
-        st = self.state
+        st = self._state
         self._responses = {}
         self._show = None
         best: dict[int, int] | None = None
@@ -427,7 +366,7 @@ class Game:
         """Practice mode: a riichi seat found noten when the hand is drawn (``exhaustive``,
         or by four riichi: makura 27, 6) is a chombo, unless another player's nagashi win
         ends the exhaustive draw with ``chombo_excused_by_win`` (makura 27, 44 e)."""
-        st = self.state
+        st = self._state
         r = st.rules
         if not r.practice_mode:
             return False
@@ -446,9 +385,7 @@ class Game:
 
     # ---------------------------------------------------------------- internals
     def _emit(self, ev: Event) -> None:
-        if UNREAD:  # a lazy view still held unread is filled before the state changes
-            settle(self.state)
-        self.state = apply(self.state, ev)
+        self._state = apply(self._state, ev)
         self.events.append(ev)
         self._pending = None
         for fn in self._listeners:
@@ -471,7 +408,7 @@ class Game:
 
     def _start_hand(self, round_index: int, dealer: int, honba: int, sticks: int,
                     scores: tuple[int, ...]) -> None:
-        idx = self.state.hands_started
+        idx = self._state.hands_started
         wall, dice = self._wall_for(idx)
         self._responses = {}
         self._show = None
@@ -483,7 +420,7 @@ class Game:
         ))
 
     def _compute_pending(self) -> dict[int, tuple[Action, ...]]:
-        st = self.state
+        st = self._state
         ph = st.phase
         if ph == "turn":
             acts = turn_actions(st, st.turn)  # (legal_actions on a turn)
@@ -492,34 +429,7 @@ class Game:
             if self._show is not None:
                 return {s: _YES_NO_SHOW for s, v in self._show.items() if v is None}
             if self._claim_window != st.window:
-                opts: dict[int, tuple[Action, ...]] = {}
-                if ph == "claim" and st.last_discard is not None:
-                    dseat, tile = st.last_discard
-                    kind = tile >> 2  # hot: kind_of inlined
-                    seats = st.seats
-                    for s in _ORDER[dseat]:  # the discarder is never asked
-                        c = seats[s].cache
-                        ws = c.waits if c.waits is not None else waits_of(st, s)
-                        if (kind not in ws and seats[s].counts[kind] < 2
-                                and (kind >= 27 or s != _NEXT[dseat])):
-                            continue  # hot: claim_actions' first test (no ron, pon, chi)
-                        acts = claim_actions(st, s)
-                        if acts:
-                            opts[s] = acts
-                    if len(opts) > 1:
-                        opts = dict(sorted(opts.items()))  # seat order, as always
-                else:
-                    for s in range(4):
-                        acts = legal_actions(st, s)
-                        if acts:
-                            opts[s] = acts
-                if st.rules.practice_mode and ph == "claim" and st.last_discard is not None:
-                    # A practice seat is asked about every discard, so that it may call
-                    # ron or a call by mistake; passing is its only legal answer.
-                    for s in self._practice_seats:
-                        if s != st.last_discard[0] and s not in opts and not st.seats[s].dead:
-                            opts[s] = (Pass(),)
-                self._claim_opts = opts
+                self._claim_opts = self._claim_options(st)
                 self._claim_window = st.window
             resp = self._responses
             if not resp:
@@ -531,8 +441,40 @@ class Game:
                 return {st.dealer: _YES_NO_END}
         return {}
 
+    def _claim_options(self, st: GameState) -> dict[int, tuple[Action, ...]]:
+        """The seats asked about a discard or a kan, in seat order, with their choices."""
+        if st.phase != "claim" or st.last_discard is None:
+            opts: dict[int, tuple[Action, ...]] = {}
+            for s in range(4):
+                acts = legal_actions(st, s)
+                if acts:
+                    opts[s] = acts
+            return opts
+        dseat, tile = st.last_discard
+        kind = tile >> 2  # hot: kind_of inlined
+        opts = {}
+        seats = st.seats
+        for s in _ORDER[dseat]:  # the discarder is never asked
+            c = seats[s].cache
+            ws = c.waits if c.waits is not None else waits_of(st, s)
+            if (kind not in ws and seats[s].counts[kind] < 2
+                    and (kind >= 27 or s != _NEXT[dseat])):
+                continue  # hot: claim_actions' first test (no ron, pon, chi)
+            acts = claim_actions(st, s)
+            if acts:
+                opts[s] = acts
+        if len(opts) > 1:
+            opts = dict(sorted(opts.items()))  # seat order, as always
+        if st.rules.practice_mode:
+            # A practice seat is asked about every discard, so that it may call ron or a
+            # call by mistake; passing is its only legal answer.
+            for s in self._practice_seats:
+                if s != dseat and s not in opts and not st.seats[s].dead:
+                    opts[s] = (Pass(),)
+        return opts
+
     def _turn_action(self, seat: int, action: Action) -> None:
-        st = self.state
+        st = self._state
         s = st.seats[seat]
         if isinstance(action, Discard):
             # An open kan's dora waiting for this discard: Tenhou turns it as the tile goes
@@ -541,7 +483,7 @@ class Game:
                 self._reveal_pending()
             if action.riichi:
                 self._emit(RiichiDeclared(seat, action.open))
-            self._emit(_discarded(seat, action.tile, action.tile == st.drawn))
+            self._emit(Discarded(seat, action.tile, action.tile == st.drawn))
         elif isinstance(action, Tsumo):
             if st.rinshan_draw and st.pending_dora and st.rules.kan_dora_on_rinshan_win:
                 self._reveal_pending()
@@ -565,7 +507,7 @@ class Game:
 
     def _reveal_pending(self, keep: int = 0) -> None:
         """Turn the kan dora waiting to be revealed, all but the last ``keep``."""
-        st = self.state
+        st = self._state
         while st.pending_dora > keep:
             idx = wall_mod.dora_index(st.dora_count)
             self._emit(DoraRevealed(st.wall[idx]))
@@ -573,7 +515,7 @@ class Game:
     def _advance(self) -> None:
         """Run every automatic step until a seat must decide or the game is over."""
         while True:
-            st = self.state
+            st = self._state
             ph = st.phase
             if ph == "over":
                 self._pending = {}
@@ -600,7 +542,7 @@ class Game:
                 raise RuntimeError(f"stuck in phase {ph}")
 
     def _draw(self) -> None:
-        st = self.state
+        st = self._state
         seat = st.turn
         if st.last_kan is not None:
             kseat, meld = st.last_kan
@@ -610,16 +552,14 @@ class Game:
             tile = st.wall[wall_mod.rinshan_index(st.rinshan_taken)]
             self._emit(Drew(seat, tile, rinshan=True))
         else:
-            self._emit(_drew(seat, st.wall[st.live_pos]))
-
-    def _ordered(self, from_seat: int) -> tuple[int, int, int]:
-        return _ORDER[from_seat]
+            self._emit(Drew(seat, st.wall[st.live_pos]))
 
     def _resolve_claim(self) -> None:
-        st = self.state
-        r = st.rules
+        """Settle a discard once every seat asked has answered: the first of the rules
+        ``_CLAIM_STEPS`` whose condition holds and whose outcome ends the discard decides;
+        when none does, the next seat draws."""
+        st = self._state
         assert st.last_discard is not None
-        dseat, tile = st.last_discard
         if self._false_rons and self._false_ron_stands():
             return
         resp = self._responses
@@ -628,106 +568,150 @@ class Game:
                 if type(answer) is not Pass:
                     break
             else:  # everyone asked passed: as if nobody was asked
-                resp = self._responses = {}
-        if (not resp and self._show is None and not st.pending_dora and not st.kan_discard
-                and len(st.first_winds) != 4 and not st.seats[dseat].riichi_pending
-                and st.live_end - st.live_pos > 3):
-            # hot: nobody answered a plain discard, no riichi stick, dora, abortive draw,
-            # nagashi or last tile to settle (each checked below): the next seat draws
-            self._emit(_drew((dseat + 1) % 4, st.wall[st.live_pos]))
-            return
-        rons = [s for s in self._ordered(dseat) if isinstance(resp.get(s), Ron)] if resp else []
-        if self._show is None and rons:
-            winners = flow.ron_winners(r, rons)
-            if winners is None:
                 self._responses = {}
-                self._emit(flow.abortive_draw(st, "triple_ron", tuple(rons)))
+        for applies, outcome in _CLAIM_STEPS:
+            if applies(self, st) and outcome(self, st):
                 return
-            if st.pending_dora and r.kan_dora_on_discard_ron:
-                self._reveal_pending()
-            self._responses = {}
-            if st.seats[dseat].riichi_pending and r.riichi_stick_on_deal_in:
-                self._emit(RiichiAccepted(dseat))
-            self._emit(flow.make_won(st, winners, dseat, tile))
-            return
-        if self._show is not None:
-            # every show choice is in: the exhaustive draw
-            self._show = None
-            self._responses = {}
-            if not self._noten_riichi_chombo():
-                self._emit(flow.exhaustive_draw(st))
-            return
-        d = st.seats[dseat]
-        if d.riichi_pending:
-            self._emit(RiichiAccepted(dseat))
-            if r.abort_four_riichi and all(s.riichi for s in st.seats):
-                self._responses = {}
-                if not self._noten_riichi_chombo(exhaustive=False):
-                    self._emit(flow.abortive_draw(st, "four_riichi", (0, 1, 2, 3)))
-                return
-        if st.pending_dora:
-            self._reveal_pending()
-        if (st.kan_discard and st.kans_total == 4 and r.abort_four_kans
-                and sum(1 for s in st.seats if s.kans) > 1):
-            self._responses = {}
-            self._emit(flow.abortive_draw(st, "four_kans"))
-            return
-        if (len(st.first_winds) == 4 and not st.calls_made and r.abort_four_winds
-                and all(s.discards == 1 for s in st.seats)
-                and is_wind(st.first_winds[0])
-                and all(k == st.first_winds[0] for k in st.first_winds)):
-            self._responses = {}
-            self._emit(flow.abortive_draw(st, "four_winds"))
-            return
-        call: tuple[int, Pon | OpenKan | Chi] | None = None
-        if resp:
-            for s in self._ordered(dseat):
-                a = resp.get(s)
-                if isinstance(a, (Pon, OpenKan)):
-                    call = (s, a)
-                    break
-            if call is None:
-                for s in self._ordered(dseat):
-                    a = resp.get(s)
-                    if isinstance(a, Chi):
-                        call = (s, a)
-                        break
+        self._draw_next(st.last_discard[0])
+
+    # -- the rules that may settle a discard (_CLAIM_STEPS)
+
+    def _rons_answered(self, st: GameState) -> bool:
+        return bool(self._responses) and self._show is None and any(
+            type(a) is Ron for a in self._responses.values())
+
+    def _settle_rons(self, st: GameState) -> bool:
+        r = st.rules
+        assert st.last_discard is not None
+        dseat, tile = st.last_discard
+        resp = self._responses
+        rons = [s for s in _ORDER[dseat] if isinstance(resp.get(s), Ron)]
         self._responses = {}
-        if call is not None:
-            seat, a = call
-            assert isinstance(a, (Pon, OpenKan, Chi))
-            kind = "chi" if isinstance(a, Chi) else "pon" if isinstance(a, Pon) else "minkan"
-            tiles = tuple(sorted(a.tiles + (tile,)))
-            self._emit(Called(seat, Meld(kind, tiles, tile, dseat)))  # type: ignore[arg-type]
-            return
-        if (r.nagashi_as_win and r.nagashi_at_last_discard and st.live_remaining <= 3
-                and dseat in flow.nagashi_seats(st)):
-            # ako 3-17-01-06: the player's last discard passed, so nagashi is complete
-            self._emit(flow.nagashi_complete(st, dseat))
-            return
-        if st.live_remaining <= 0:
-            seats = flow.show_choice_seats(st)
-            if seats:
-                self._show = {s: None for s in seats}  # type: ignore[misc]
-                self._pending = None
-                return
-            if not self._noten_riichi_chombo():
-                self._emit(flow.exhaustive_draw(st))
-            return
-        self._draw_next(dseat)
+        winners = flow.ron_winners(r, rons)
+        if winners is None:
+            self._emit(flow.abortive_draw(st, "triple_ron", tuple(rons)))
+            return True
+        if st.pending_dora and r.kan_dora_on_discard_ron:
+            self._reveal_pending()
+        if st.seats[dseat].riichi_pending and r.riichi_stick_on_deal_in:
+            self._emit(RiichiAccepted(dseat))
+        self._emit(flow.make_won(st, winners, dseat, tile))
+        return True
+
+    def _show_answered(self, st: GameState) -> bool:
+        return self._show is not None
+
+    def _settle_show(self, st: GameState) -> bool:
+        """Every show choice is in: the exhaustive draw."""
+        self._show = None
+        self._responses = {}
+        if not self._noten_riichi_chombo():
+            self._emit(flow.exhaustive_draw(st))
+        return True
+
+    def _riichi_stick(self, st: GameState) -> bool:
+        assert st.last_discard is not None
+        return st.seats[st.last_discard[0]].riichi_pending
+
+    def _accept_riichi(self, st: GameState) -> bool:
+        """The riichi stick goes down; four riichi (四家立直) may end the hand."""
+        assert st.last_discard is not None
+        self._emit(RiichiAccepted(st.last_discard[0]))
+        if st.rules.abort_four_riichi and all(s.riichi for s in st.seats):
+            self._responses = {}
+            if not self._noten_riichi_chombo(exhaustive=False):
+                self._emit(flow.abortive_draw(st, "four_riichi", (0, 1, 2, 3)))
+            return True
+        return False
+
+    def _dora_waiting(self, st: GameState) -> bool:
+        return st.pending_dora > 0
+
+    def _turn_dora(self, st: GameState) -> bool:
+        self._reveal_pending()
+        return False
+
+    def _four_kans(self, st: GameState) -> bool:
+        """四槓散了: the discard after a fourth kan, the kans not all one player's."""
+        return (st.kan_discard and st.kans_total == 4 and st.rules.abort_four_kans
+                and sum(1 for s in st.seats if s.kans) > 1)
+
+    def _abort_four_kans(self, st: GameState) -> bool:
+        self._responses = {}
+        self._emit(flow.abortive_draw(st, "four_kans"))
+        return True
+
+    def _four_winds(self, st: GameState) -> bool:
+        """四風連打: the same wind as everybody's first discard, no call before."""
+        fw = st.first_winds
+        return (len(fw) == 4 and not st.calls_made and st.rules.abort_four_winds
+                and all(s.discards == 1 for s in st.seats) and is_wind(fw[0])
+                and all(k == fw[0] for k in fw))
+
+    def _abort_four_winds(self, st: GameState) -> bool:
+        self._responses = {}
+        self._emit(flow.abortive_draw(st, "four_winds"))
+        return True
+
+    def _call_answered(self, st: GameState) -> bool:
+        return bool(self._responses)
+
+    def _settle_call(self, st: GameState) -> bool:
+        """A pon or open kan before a chi, the nearest to the discarder first."""
+        assert st.last_discard is not None
+        dseat, tile = st.last_discard
+        resp = self._responses
+        self._responses = {}
+        order = _ORDER[dseat]
+        call = next(((s, a) for s in order if isinstance(a := resp.get(s), (Pon, OpenKan))),
+                    None) or next(((s, a) for s in order if isinstance(a := resp.get(s), Chi)),
+                                  None)
+        if call is None:
+            return False
+        seat, a = call
+        assert isinstance(a, (Pon, OpenKan, Chi))
+        kind = "chi" if isinstance(a, Chi) else "pon" if isinstance(a, Pon) else "minkan"
+        tiles = tuple(sorted(a.tiles + (tile,)))
+        self._emit(Called(seat, Meld(kind, tiles, tile, dseat)))  # type: ignore[arg-type]
+        return True
+
+    def _nagashi_at_last(self, st: GameState) -> bool:
+        """ako 3-17-01-06: the player's last discard passed, so nagashi is complete."""
+        r = st.rules
+        return (r.nagashi_as_win and r.nagashi_at_last_discard and st.live_remaining <= 3
+                and st.last_discard is not None and st.last_discard[0] in flow.nagashi_seats(st))
+
+    def _settle_nagashi(self, st: GameState) -> bool:
+        assert st.last_discard is not None
+        self._emit(flow.nagashi_complete(st, st.last_discard[0]))
+        return True
+
+    def _wall_done(self, st: GameState) -> bool:
+        return st.live_end <= st.live_pos  # hot: live_remaining <= 0 inlined
+
+    def _exhaustive_draw(self, st: GameState) -> bool:
+        """The last discard passed: the tenpai players may first choose to show."""
+        seats = flow.show_choice_seats(st)
+        if seats:
+            self._show = {s: None for s in seats}  # type: ignore[misc]
+            self._pending = None
+            return True
+        if not self._noten_riichi_chombo():
+            self._emit(flow.exhaustive_draw(st))
+        return True
 
     def _draw_next(self, dseat: int) -> None:
-        st = self.state
-        self._emit(_drew((dseat + 1) % 4, st.wall[st.live_pos]))
+        st = self._state
+        self._emit(Drew((dseat + 1) % 4, st.wall[st.live_pos]))
 
     def _resolve_chankan(self) -> None:
-        st = self.state
+        st = self._state
         assert st.last_kan is not None
         kseat, meld = st.last_kan
         if self._false_rons and self._false_ron_stands():
             return
         resp = self._responses
-        rons = [s for s in self._ordered(kseat) if isinstance(resp.get(s), Ron)]
+        rons = [s for s in _ORDER[kseat] if isinstance(resp.get(s), Ron)]
         self._responses = {}
         r = st.rules
         if rons:
@@ -747,7 +731,7 @@ class Game:
         self._emit(Drew(kseat, tile, rinshan=True))
 
     def _between_hands(self) -> None:
-        st = self.state
+        st = self._state
         nxt = flow.next_step(st, dealer_chose_continue=self._continue_chosen)
         if nxt.action == "end":
             self._emit(flow.game_ended(st, nxt.reason))
@@ -756,3 +740,20 @@ class Game:
             return
         scores, sticks = flow.standing_after(st)
         self._start_hand(nxt.round_index, nxt.dealer, nxt.honba, sticks, scores)
+
+
+_CLAIM_STEPS: tuple[tuple[Callable[[Game, GameState], bool],
+                          Callable[[Game, GameState], bool]], ...] = (
+    (Game._rons_answered, Game._settle_rons),
+    (Game._show_answered, Game._settle_show),
+    (Game._riichi_stick, Game._accept_riichi),
+    (Game._dora_waiting, Game._turn_dora),
+    (Game._four_kans, Game._abort_four_kans),
+    (Game._four_winds, Game._abort_four_winds),
+    (Game._call_answered, Game._settle_call),
+    (Game._nagashi_at_last, Game._settle_nagashi),
+    (Game._wall_done, Game._exhaustive_draw),
+)
+"""What may settle a discard, in order: (condition, outcome), the outcome True when it
+ended the discard (a riichi stick put down, a kan dora turned: the next rule is asked).
+A discard none of them ends is passed: the next seat draws."""

@@ -127,71 +127,14 @@ def final_table(
     """
     order = rank_order(scores)
     groups = tie_groups(scores, order) if rules.tie_break == "split" else [[s] for s in order]
-    points = list(scores)
-    if rules.leftover_sticks == "top" and sticks:
-        tops = groups[0]
-        share, extra = divmod(sticks * 1000, len(tops))
-        for i, seat in enumerate(tops):
-            points[seat] += share + (1 if i < extra else 0)
-
-    # Oka and uma by rank position, then shared inside tie groups.
-    uma_pos = uma_by_position(points, order, rules)
-    oka_pos = [Fraction(rules.oka), Fraction(0), Fraction(0), Fraction(0)]
-    oka = [Fraction(0)] * 4
-    uma = [Fraction(0)] * 4
-    rank = [0] * 4
-    pos = 0
-    for group in groups:
-        span = range(pos, pos + len(group))
-        oka_share = sum((oka_pos[p] for p in span), Fraction(0)) / len(group)
-        uma_share = sum((uma_pos[p] for p in span), Fraction(0)) / len(group)
-        for seat in group:
-            oka[seat], uma[seat], rank[seat] = oka_share, uma_share, pos + 1
-        pos += len(group)
-
-    # Points relative to the return points, rounded; the top absorbs the difference.
-    # Without 箱下精算 a player below zero settles as if at exactly zero.
-    settled = list(points) if rules.negative_scores_count else [max(0, p) for p in points]
-    base = [round_points(settled[s], rules.return_points, rules.rounding) for s in range(4)]
-    if rules.rounding_top_absorbs and rules.rounding != "none":
-        exact = Fraction(sum(settled) - 4 * rules.return_points, 1000)
-        top = order[0]
-        base[top] = exact - sum((base[s] for s in range(4) if s != top), Fraction(0))
-
-    bonus = [Fraction(0)] * 4
+    points = _with_leftover_sticks(scores, sticks, groups[0], rules)
+    oka, uma, rank = _oka_uma(points, order, groups, rules)
+    base = _settled(points, order, rules)
     chip = [int(c) for c in chips] if chips is not None else [0, 0, 0, 0]
-    for busted, by in (busted_by or {}).items():
-        busters = [by] if isinstance(by, int) else list(by)
-        for buster in busters:
-            bonus[busted] -= rules.bust_bonus
-            bonus[buster] += rules.bust_bonus
-            if rules.chips:
-                chip[busted] -= rules.chip_bust
-                chip[buster] += rules.chip_bust
-    for winner, payer in yakuman_bonuses:
-        if payer is None:
-            for seat in range(4):
-                if seat != winner:
-                    bonus[seat] -= rules.yakuman_bonus_tsumo
-                    bonus[winner] += rules.yakuman_bonus_tsumo
-        else:
-            bonus[payer] -= rules.yakuman_bonus_ron
-            bonus[winner] += rules.yakuman_bonus_ron
+    bonus = _bust_bonuses(busted_by or {}, rules, chip)
+    _yakuman_bonuses(bonus, yakuman_bonuses, rules)
     if rules.yakitori and winners:
-        takers = [s for s in order if s in winners]  # by rank: the top gets any odd chip
-        birds = [s for s in range(4) if s not in winners]
-        if rules.yakitori_payment == "each":
-            for bird in birds:
-                for winner in takers:
-                    chip[bird] -= rules.yakitori_chips
-                    chip[winner] += rules.yakitori_chips
-        else:  # "split": every bird puts yakitori_chips in one pool, shared by the winners
-            for bird in birds:
-                chip[bird] -= rules.yakitori_chips
-            share, extra = divmod(rules.yakitori_chips * len(birds), len(takers))
-            for i, winner in enumerate(takers):
-                chip[winner] += share + (1 if i < extra else 0)
-
+        _yakitori(chip, order, winners, rules)
     rows = [
         FinalRow(
             seat=s,
@@ -207,6 +150,97 @@ def final_table(
     ]
     position = {seat: i for i, seat in enumerate(order)}
     return tuple(sorted(rows, key=lambda r: position[r.seat]))
+
+
+def _with_leftover_sticks(scores: Scores, sticks: int, tops: list[int],
+                          rules: Ruleset) -> list[int]:
+    """The points, with the sticks left on the table to the top (shared by tied tops)."""
+    points = list(scores)
+    if rules.leftover_sticks == "top" and sticks:
+        share, extra = divmod(sticks * 1000, len(tops))
+        for i, seat in enumerate(tops):
+            points[seat] += share + (1 if i < extra else 0)
+    return points
+
+
+def _oka_uma(points: Sequence[int], order: Sequence[int], groups: list[list[int]],
+             rules: Ruleset) -> tuple[list[Fraction], list[Fraction], list[int]]:
+    """Oka, uma and rank of each seat: by rank position, shared inside tie groups."""
+    uma_pos = uma_by_position(points, order, rules)
+    oka_pos = [Fraction(rules.oka), Fraction(0), Fraction(0), Fraction(0)]
+    oka = [Fraction(0)] * 4
+    uma = [Fraction(0)] * 4
+    rank = [0] * 4
+    pos = 0
+    for group in groups:
+        span = range(pos, pos + len(group))
+        oka_share = sum((oka_pos[p] for p in span), Fraction(0)) / len(group)
+        uma_share = sum((uma_pos[p] for p in span), Fraction(0)) / len(group)
+        for seat in group:
+            oka[seat], uma[seat], rank[seat] = oka_share, uma_share, pos + 1
+        pos += len(group)
+    return oka, uma, rank
+
+
+def _settled(points: Sequence[int], order: Sequence[int], rules: Ruleset) -> list[Fraction]:
+    """Points relative to the return points, rounded; the top absorbs the difference.
+    Without 箱下精算 a player below zero settles as if at exactly zero."""
+    settled = list(points) if rules.negative_scores_count else [max(0, p) for p in points]
+    base = [round_points(settled[s], rules.return_points, rules.rounding) for s in range(4)]
+    if rules.rounding_top_absorbs and rules.rounding != "none":
+        exact = Fraction(sum(settled) - 4 * rules.return_points, 1000)
+        top = order[0]
+        base[top] = exact - sum((base[s] for s in range(4) if s != top), Fraction(0))
+    return base
+
+
+def _bust_bonuses(busted_by: Mapping[int, int | Sequence[int]], rules: Ruleset,
+                  chip: list[int]) -> list[Fraction]:
+    """``bust_bonus`` from each busted player to its buster (and ``chip_bust`` chips)."""
+    bonus = [Fraction(0)] * 4
+    for busted, by in busted_by.items():
+        busters = [by] if isinstance(by, int) else list(by)
+        for buster in busters:
+            bonus[busted] -= rules.bust_bonus
+            bonus[buster] += rules.bust_bonus
+            if rules.chips:
+                chip[busted] -= rules.chip_bust
+                chip[buster] += rules.chip_bust
+    return bonus
+
+
+def _yakuman_bonuses(bonus: list[Fraction], wins: Sequence[tuple[int, int | None]],
+                     rules: Ruleset) -> None:
+    """Add each yakuman win's bonus: from every other seat on a tsumo, the discarder on a
+    ron."""
+    for winner, payer in wins:
+        if payer is None:
+            for seat in range(4):
+                if seat != winner:
+                    bonus[seat] -= rules.yakuman_bonus_tsumo
+                    bonus[winner] += rules.yakuman_bonus_tsumo
+        else:
+            bonus[payer] -= rules.yakuman_bonus_ron
+            bonus[winner] += rules.yakuman_bonus_ron
+
+
+def _yakitori(chip: list[int], order: Sequence[int], winners: Collection[int],
+              rules: Ruleset) -> None:
+    """Yakitori: every seat that never won pays the winners (``each``), or into one pool
+    shared by them (``split``; any odd chip by rank, the top first)."""
+    takers = [s for s in order if s in winners]
+    birds = [s for s in range(4) if s not in winners]
+    if rules.yakitori_payment == "each":
+        for bird in birds:
+            for winner in takers:
+                chip[bird] -= rules.yakitori_chips
+                chip[winner] += rules.yakitori_chips
+        return
+    for bird in birds:
+        chip[bird] -= rules.yakitori_chips
+    share, extra = divmod(rules.yakitori_chips * len(birds), len(takers))
+    for i, winner in enumerate(takers):
+        chip[winner] += share + (1 if i < extra else 0)
 
 
 def table_balance(rows: Sequence[FinalRow], rules: Ruleset) -> tuple[float, float]:

@@ -32,6 +32,8 @@ from bisect import insort
 from collections.abc import Callable, Iterable
 from typing import Any, Literal
 
+from msgspec.structs import replace as _replace
+
 from engine import wall as wall_mod
 from engine.events import (
     Called,
@@ -52,8 +54,9 @@ from engine.events import (
     RiichiDeclared,
     Won,
 )
+from engine.pao import first_discarder, pao_yaku_fixed
 from engine.shanten import shanten
-from engine.tiles import Kind, Tile, is_dragon, is_suited, is_wind, kind_of, suit_of
+from engine.tiles import Kind, Tile, is_suited, kind_of, suit_of
 from engine.view import RiverTile, SeatInfo
 from engine.waits import waits
 from rulesets.schema import Ruleset
@@ -466,15 +469,8 @@ _new_tuple = tuple.__new__  # a RiverTile with every field given (hot: one per d
 def _moved(info: SeatInfo, hand_size: int, river: tuple[RiverTile, ...],
            riichi_turn: int | None) -> SeatInfo:
     """A seat's public facts after its own draw or discard, from those before (the view
-    builds them anew after any other change): ``SeatInfo`` made as engine.visibility
-    makes it, its fields set in its ``__dict__``."""
-    new: SeatInfo = object.__new__(SeatInfo)
-    fields = new.__dict__
-    fields.update(info.__dict__)
-    fields["hand_size"] = hand_size
-    fields["river"] = river
-    fields["riichi_turn"] = riichi_turn
-    return new
+    builds them anew after any other change)."""
+    return _replace(info, hand_size=hand_size, river=river, riichi_turn=riichi_turn)
 
 
 def _river_tile(fields: tuple[Tile, bool, bool, int | None, int]) -> RiverTile:
@@ -586,65 +582,17 @@ def chi_kuikae(kind: Kind, a: Kind, b: Kind) -> frozenset[Kind]:
     return frozenset((kind,))
 
 
-def _first_discarder(st: GameState, seat: int, kind: Kind, from_seat: int) -> int:
-    """The seat that first discarded ``kind`` since ``seat``'s own last discard (同巡内).
-
-    ako 8-08-05: when the tile that makes a player pao was thrown more than once in the
-    go-round and a later copy was called, the first to throw it is pao.
-    """
-    own = st.seats[seat].river
-    since = own[-1].window if own else 0
-    first, first_window = from_seat, st.window + 1
-    for o in range(4):
-        if o == seat:
-            continue
-        for r in st.seats[o].river:
-            if since < r.window < first_window and kind_of(r.tile) == kind:
-                first, first_window = o, r.window
-    return first
-
-
-def _renkou_run(sets: list[Kind]) -> int:
-    """The longest run of triplets of consecutive numbers in one suit among ``sets``."""
-    kinds = set(sets)
-    best = 0
-    for k in kinds:
-        if is_suited(k) and (k - 1 not in kinds or suit_of(k - 1) != suit_of(k)):
-            n = 1
-            while k + n in kinds and is_suited(k + n) and suit_of(k + n) == suit_of(k):
-                n += 1
-            best = max(best, n)
-    return best
-
-
 def _track_pao(st: GameState, seat: int, m: Meld, from_seat: int) -> None:
-    """Remember who fed the set that completed a pao yaku (責任払い).
-
-    With ``pao_first_discarder`` the liable seat is the first to have thrown the called
-    kind in the go-round (:func:`_first_discarder`).
-    """
+    """Remember who fed the set that completed a pao yaku (責任払い): the discarder of the
+    called tile, or with ``pao_first_discarder`` the first to have thrown its kind in the
+    go-round (:func:`engine.pao.first_discarder`)."""
     s = st.seats[seat]
-    kind = kind_of(m.tiles[0])
-    rules = st.rules
-    pao_yaku = rules.pao_yaku
-    liable = _first_discarder(st, seat, kind, from_seat) if rules.pao_first_discarder \
-        else from_seat
-    if m.kind == "pon" or (m.kind == "minkan" and rules.pao_by_open_kan):
-        sets = [kind_of(mm.tiles[0]) for mm in s.melds if mm.kind != "chi"]
-        if is_dragon(kind) and "daisangen" in pao_yaku:
-            if sum(1 for k in sets if is_dragon(k)) == 3:
-                s.pao += ((liable, "daisangen"),)
-        elif is_wind(kind) and "daisuushii" in pao_yaku:
-            if sum(1 for k in sets if is_wind(k)) == 4:
-                s.pao += ((liable, "daisuushii"),)
-        elif is_suited(kind) and "suurenkou" in pao_yaku and len(sets) == 4:
-            if _renkou_run(sets) == 4:  # the 4th called triplet fixes 四連刻
-                s.pao += ((liable, "suurenkou"),)
-    if m.kind == "minkan":
-        if "suukantsu" in pao_yaku and s.kans == 4:
-            s.pao += ((liable, "suukantsu"),)
-        elif "sankantsu" in pao_yaku and s.kans == 3:
-            s.pao += ((liable, "sankantsu"),)
+    yaku = pao_yaku_fixed(st.rules, s.melds, s.kans, m)
+    if yaku:
+        liable = first_discarder([o.river for o in st.seats], seat, kind_of(m.tiles[0]),
+                                 from_seat, st.window) \
+            if st.rules.pao_first_discarder else from_seat
+        s.pao += tuple((liable, y) for y in yaku)
 
 
 def _kan(st: GameState, ev: Kan) -> None:

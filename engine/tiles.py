@@ -24,14 +24,18 @@ mpsz notation: digits followed by their suit letter, ``123m456p789s1122z``;
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TypeAlias
+from typing import Annotated, TypeAlias
 
-Tile: TypeAlias = int
-"""A physical tile, ``0..135`` (``kind * 4 + copy``)."""
+from msgspec import Meta
+
+from hanchan.errors import HanchanError
+
+Tile: TypeAlias = Annotated[int, Meta(ge=0, le=135)]
+"""A physical tile, ``0..135`` (``kind * 4 + copy``); a saved game's decoder checks the bounds."""
 Kind: TypeAlias = int
 """A tile kind, ``0..33`` (1m..9m, 1p..9p, 1s..9s, then East .. Red)."""
-# Plain aliases, not NewType: a NewType would cost a call at every tile the wall,
-# a parser or the codec makes, and the engine's hot paths index lists by kind.
+# Plain ints to the type checker, not NewType: a NewType would cost a call at every tile
+# the wall, a parser or the codec makes, and the engine's hot paths index lists by kind.
 
 NUM_KINDS = 34
 NUM_TILES = 136
@@ -49,7 +53,7 @@ WIND_LETTERS = "ESWN"
 """Letter of each wind (0 East .. 3 North): round names ``E1``, seat names."""
 
 
-class TileError(ValueError):
+class TileError(HanchanError, ValueError):
     """Bad tile notation or an impossible set of tiles; the message is a plain sentence."""
 
 

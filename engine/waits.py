@@ -483,16 +483,56 @@ def discard_options(
     b = bytes(counts14)
     keys = (b[0:9], b[9:18], b[18:27], b[27:34])
     vals = (_group(keys[0]), _group(keys[1]), _group(keys[2]), _group(keys[3]))
-    m, p, s, h = (vals[0] >> 24, vals[1] >> 24, vals[2] >> 24, vals[3] >> 24)
+    ids = (vals[0] >> 24, vals[1] >> 24, vals[2] >> 24, vals[3] >> 24)
+    sets = 4 - melds
+    hands = _after_each_discard(keys, vals, ids, melds, best_only)
+    options: list[DiscardOption] = []
+    masks_of = _MASKS
+    kept = [masks_of.get(k) or _masks(k) for k in keys]  # the groups a discard keeps
+    known: dict[tuple[int, int], tuple[int, int, int, int]] = {}
+    for after, kind, g, pkey, nid, regular, tight, new_packed, special in hands:
+        if regular == after:
+            # the tight entries of the other groups, against the group after the discard
+            tights = known.get((g, nid))
+            if tights is None:
+                tights = known[(g, nid)] = _other_tights(ids, g, nid, tight, sets)
+        else:
+            tights = (0, 0, 0, 0)
+        extra = _better_classes(new_packed, after) if special - 1 < after else ()
+        found: list[int] = []
+        for x in range(4):
+            wanted = _POSITIONS[tights[x]] + extra if extra else _POSITIONS[tights[x]]
+            if wanted:
+                masks = (masks_of.get(pkey) or _masks(pkey)) if x == g else kept[x]
+                bits = 0
+                for pos in wanted:
+                    bits |= masks[pos]
+                if bits:
+                    found.extend(_KINDS_OF[x][bits])
+        options.append(DiscardOption(kind, after, found,
+                                     _unseen_of(found, counts14, visible, unseen)))
+    options.sort(key=lambda o: (o.shanten, -o.ukeire_count, o.kind))
+    return options
+
+
+_Hand = tuple[int, int, int, bytes, int, int, int, int, int]
+"""A hand after one discard: (shanten after, kind, group, the group's key and vector id
+after, regular shanten after, the group's tight entries, packed facts after, special
+shanten after)."""
+
+
+def _after_each_discard(keys: tuple[bytes, ...], vals: tuple[int, ...],
+                        ids: tuple[int, ...], melds: int, best_only: bool) -> list[_Hand]:
+    """The hand after each distinct discard (with ``best_only`` those of the lowest
+    shanten only): a discard changes one group, the other three are combined once."""
+    m, p, s, h = ids
     mp = _combine(m, p)
     sh = _combine(s, h)
     rests = (_combine(p, sh), _combine(m, sh), _combine(mp, h), _combine(mp, s))
     sets = 4 - melds
     packed = (vals[0] + vals[1] + vals[2] + vals[3]) & _PACK_MASK
     group_of, tight_of, special_of = _GROUP, _TIGHT, _SPECIAL  # hot: look-ups inlined
-    # per discard: (shanten after, kind, group, the group's key and vector id after,
-    # regular shanten after, the group's tight entries, packed facts after, special after)
-    hands: list[tuple[int, int, int, bytes, int, int, int, int, int]] = []
+    hands: list[_Hand] = []
     low = 99
     for g in range(4):
         offset = _OFFSETS[g]
@@ -511,15 +551,13 @@ def discard_options(
             except KeyError:
                 regular, tight = _tight(nid, rest, sets)
             new_packed = others + (pv & _PACK_MASK)
-            if melds:
-                special = 99
-                after = regular
-            else:
+            special = 99
+            if not melds:
                 try:
                     special = special_of[new_packed]
                 except KeyError:
                     special = _special(new_packed)
-                after = special if special < regular else regular
+            after = special if special < regular else regular
             if best_only:  # keep only the lowest shanten's
                 if after > low:
                     continue
@@ -527,57 +565,40 @@ def discard_options(
                     low = after
                     hands.clear()
             hands.append((after, offset + j, g, pkey, nid, regular, tight, new_packed, special))
-    options: list[DiscardOption] = []
-    masks_of = _MASKS
-    kept = [masks_of.get(k) or _masks(k) for k in keys]  # the groups a discard keeps
-    known: dict[tuple[int, int], tuple[int, int, int, int]] = {}
-    own = counts14
-    for after, kind, g, pkey, nid, regular, tight, new_packed, special in hands:
-        if regular == after:
-            # the tight entries of the other groups, against the group after the discard
-            tights = known.get((g, nid))
-            if tights is None:
-                if g < 2:
-                    a, c = (nid, p) if g == 0 else (m, nid)
-                    ac = _combine(a, c)
-                    t0, t1 = (tight, _tight(c, _combine(a, sh), sets)[1]) if g == 0 else (
-                        _tight(a, _combine(c, sh), sets)[1], tight)
-                    tights = (t0, t1, _tight(s, _combine(ac, h), sets)[1],
-                              _tight(h, _combine(ac, s), sets)[1])
-                else:
-                    a, c = (nid, h) if g == 2 else (s, nid)
-                    ac = _combine(a, c)
-                    t2, t3 = (tight, _tight(c, _combine(mp, a), sets)[1]) if g == 2 else (
-                        _tight(a, _combine(mp, c), sets)[1], tight)
-                    tights = (_tight(m, _combine(p, ac), sets)[1],
-                              _tight(p, _combine(m, ac), sets)[1], t2, t3)
-                known[(g, nid)] = tights
-        else:
-            tights = (0, 0, 0, 0)
-        extra = _better_classes(new_packed, after) if special - 1 < after else ()
-        found: list[int] = []
-        for x in range(4):
-            wanted = _POSITIONS[tights[x]] + extra if extra else _POSITIONS[tights[x]]
-            if wanted:
-                if x == g:
-                    masks = masks_of.get(pkey) or _masks(pkey)
-                else:
-                    masks = kept[x]
-                bits = 0
-                for pos in wanted:
-                    bits |= masks[pos]
-                if bits:
-                    found.extend(_KINDS_OF[x][bits])
-        if unseen is not None:
-            count = sum(map(unseen.__getitem__, found))
-        elif visible is None:
-            count = 4 * len(found) - sum(map(own.__getitem__, found))
-        else:
-            count = 0
-            for k in found:
-                left = 4 - own[k] - visible[k]
-                if left > 0:
-                    count += left
-        options.append(DiscardOption(kind, after, found, count))
-    options.sort(key=lambda o: (o.shanten, -o.ukeire_count, o.kind))
-    return options
+    return hands
+
+
+def _other_tights(ids: tuple[int, ...], g: int, nid: int, tight: int,
+                  sets: int) -> tuple[int, int, int, int]:
+    """The tight entries of the four groups once group ``g`` is ``nid`` (its own entry
+    ``tight`` known): each group against the other three combined."""
+    m, p, s, h = ids
+    if g < 2:
+        a, c = (nid, p) if g == 0 else (m, nid)
+        ac = _combine(a, c)
+        sh = _combine(s, h)
+        t0, t1 = (tight, _tight(c, _combine(a, sh), sets)[1]) if g == 0 else (
+            _tight(a, _combine(c, sh), sets)[1], tight)
+        return (t0, t1, _tight(s, _combine(ac, h), sets)[1],
+                _tight(h, _combine(ac, s), sets)[1])
+    mp = _combine(m, p)
+    a, c = (nid, h) if g == 2 else (s, nid)
+    ac = _combine(a, c)
+    t2, t3 = (tight, _tight(c, _combine(mp, a), sets)[1]) if g == 2 else (
+        _tight(a, _combine(mp, c), sets)[1], tight)
+    return (_tight(m, _combine(p, ac), sets)[1], _tight(p, _combine(m, ac), sets)[1], t2, t3)
+
+
+def _unseen_of(found: list[int], own: Sequence[int], visible: Sequence[int] | None,
+               unseen: Sequence[int] | None) -> int:
+    """How many copies of the kinds ``found`` are unseen (see :func:`discard_options`)."""
+    if unseen is not None:
+        return sum(map(unseen.__getitem__, found))
+    if visible is None:
+        return 4 * len(found) - sum(map(own.__getitem__, found))
+    count = 0
+    for k in found:
+        left = 4 - own[k] - visible[k]
+        if left > 0:
+            count += left
+    return count

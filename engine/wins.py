@@ -29,22 +29,11 @@ def win_context(
     """The scoring context of ``seat`` winning on ``tile`` now."""
     r = st.rules
     s = st.seats[seat]
-    concealed = tuple(s.hand) if tsumo else tuple(s.hand) + (tile,)
-    no_calls = not st.calls_made
-    first = s.discards == 0 and no_calls
-    is_dealer = seat == st.dealer
     riichi = s.riichi
-    ippatsu = s.ippatsu and riichi
-    if chankan and not r.ippatsu_on_chankan:
-        ippatsu = False
-    haitei = houtei = rinshan = False
-    if tsumo:
-        rinshan = st.rinshan_draw
-        haitei = st.last_draw_haitei and (not rinshan or r.haitei_with_rinshan)
-    elif not chankan:
-        houtei = st.live_remaining <= 0
+    ippatsu, haitei, houtei, rinshan = _by_chance(st, seat, tsumo, chankan)
+    tenhou, chiihou, renhou, first_draw = _first_turn(st, seat, tsumo, rinshan)
     return WinContext(
-        concealed=concealed,
+        concealed=tuple(s.hand) if tsumo else tuple(s.hand) + (tile,),
         melds=tuple(s.melds),
         win_tile=tile,
         tsumo=tsumo,
@@ -59,17 +48,43 @@ def win_context(
         rinshan=rinshan,
         chankan=chankan,
         chankan_ankan=chankan_ankan,
-        tenhou=tsumo and first and is_dealer and not rinshan,
-        chiihou=tsumo and first and not is_dealer and not rinshan,
-        renhou=(not tsumo) and no_calls and not s.drawn_once and r.renhou != "none",
-        first_draw_no_calls=first and not rinshan,
-        paarenchan=r.paarenchan and is_dealer and st.dealer_wins >= 7,
+        tenhou=tenhou,
+        chiihou=chiihou,
+        renhou=renhou,
+        first_draw_no_calls=first_draw,
+        paarenchan=r.paarenchan and seat == st.dealer and st.dealer_wins >= 7,
         dora_indicators=st.dora_indicators() if with_dora else (),
         ura_indicators=st.ura_indicators() if (riichi and r.ura_dora and with_dora) else (),
         honba=st.honba,
         sticks=st.sticks,
         furiten=_tsumo_furiten(st, seat, tile) if tsumo else False,
     )
+
+
+def _by_chance(st: GameState, seat: int, tsumo: bool,
+               chankan: bool) -> tuple[bool, bool, bool, bool]:
+    """(ippatsu, haitei, houtei, rinshan) of a win now."""
+    r = st.rules
+    s = st.seats[seat]
+    ippatsu = s.ippatsu and s.riichi and not (chankan and not r.ippatsu_on_chankan)
+    if tsumo:
+        rinshan = st.rinshan_draw
+        return (ippatsu, st.last_draw_haitei and (not rinshan or r.haitei_with_rinshan),
+                False, rinshan)
+    return ippatsu, False, not chankan and st.live_remaining <= 0, False
+
+
+def _first_turn(st: GameState, seat: int, tsumo: bool,
+                rinshan: bool) -> tuple[bool, bool, bool, bool]:
+    """(tenhou, chiihou, renhou, first_draw_no_calls) of a win now."""
+    s = st.seats[seat]
+    no_calls = not st.calls_made
+    first = s.discards == 0 and no_calls
+    is_dealer = seat == st.dealer
+    return (tsumo and first and is_dealer and not rinshan,
+            tsumo and first and not is_dealer and not rinshan,
+            (not tsumo) and no_calls and not s.drawn_once and st.rules.renhou != "none",
+            first and not rinshan)
 
 
 def _tsumo_furiten(st: GameState, seat: int, tile: int) -> bool:

@@ -5,6 +5,7 @@ decide and what they may do, ``act`` refuses an illegal choice with
 :class:`IllegalAction` and its ``reason``), score a hand written in mpsz, and read
 a saved game back to step through it.
 
+>>> from hanchan import Game, Replay, load_ruleset, make_bot, score_hand
 >>> rules = load_ruleset("makura")
 >>> game = Game(rules, seed=7)
 >>> bots = [make_bot("greedy", seed=seat) for seat in range(4)]
@@ -22,35 +23,128 @@ True
 >>> result.han, result.fu, result.total
 (3, 30, 4000)
 
-Saved games: ``load_save(path).events`` is a game's events, the same ``Replay``
+Saved games: ``load_save(path).events`` is a game's events (``open_game(path)`` also
+reads other tools' logs: tenhou.net/6, mjlog, mjai), the same ``Replay``
 steps through them (``hanchan play`` writes them; ``hanchan import`` turns
-Tenhou and mjai logs into them).  Bot levels: :data:`LEVELS`.
+Tenhou and mjai logs into them).  Bot levels: :data:`LEVELS`.  A bot author needs
+only this module: the actions a seat may choose (``Discard``, ``Pon``, ...), the
+``PlayerView`` a bot sees and ``Bot``.  Every error is a :class:`HanchanError`
+(``hanchan.errors`` lists them).
+
+The names are looked up when first used: the packages below the front door
+(``hanchan.errors``, ``hanchan.words``) are imported by the engine, rulesets and
+saves, so this module must not import those back while they load.
+
+>>> import hanchan
+>>> sorted(set(dir(hanchan)) & {"Game", "Discard", "PlayerView"})
+['Discard', 'Game', 'PlayerView']
 """
 
-from ai.base import LEVELS, Bot, BotLevelError, make_bot
-from engine.game import Game, IllegalAction
-from engine.scoring import ScoreResult
-from rulesets.loader import RulesetError, load_ruleset
-from rulesets.schema import Ruleset
-from saves.reader import SaveError
-from saves.reader import load as load_save
-from saves.replay import Replay
-from text.hands import RequestError, score_hand
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ai.base import LEVELS, Bot, BotLevelError, make_bot
+    from engine.actions import (
+        Action,
+        AddedKan,
+        Chi,
+        ClosedKan,
+        Discard,
+        EndGame,
+        NineTerminals,
+        OpenKan,
+        Pass,
+        Pon,
+        Ron,
+        ShowHand,
+        Tsumo,
+    )
+    from engine.game import Game
+    from engine.legal import IllegalAction
+    from engine.scoring import ScoreResult
+    from engine.tiles import TileError
+    from engine.view import PlayerView, RiverTile, SeatInfo
+    from hanchan.errors import HanchanError
+    from hanchan.words.hands import RequestError, score_hand
+    from rulesets.loader import RulesetError, load_ruleset
+    from rulesets.schema import Ruleset
+    from saves.open import open_game
+    from saves.reader import SaveError
+    from saves.reader import load as load_save
+    from saves.replay import Replay
+
+# Each public name, and the module it lives in (the name there, where it differs).
+_HOMES: dict[str, tuple[str, str]] = {
+    **{name: ("ai.base", name) for name in ("LEVELS", "Bot", "BotLevelError", "make_bot")},
+    **{name: ("engine.actions", name) for name in (
+        "Action", "AddedKan", "Chi", "ClosedKan", "Discard", "EndGame", "NineTerminals",
+        "OpenKan", "Pass", "Pon", "Ron", "ShowHand", "Tsumo")},
+    "Game": ("engine.game", "Game"),
+    "IllegalAction": ("engine.legal", "IllegalAction"),
+    "ScoreResult": ("engine.scoring", "ScoreResult"),
+    "TileError": ("engine.tiles", "TileError"),
+    **{name: ("engine.view", name) for name in ("PlayerView", "RiverTile", "SeatInfo")},
+    "HanchanError": ("hanchan.errors", "HanchanError"),
+    "RequestError": ("hanchan.words.hands", "RequestError"),
+    "score_hand": ("hanchan.words.hands", "score_hand"),
+    "RulesetError": ("rulesets.loader", "RulesetError"),
+    "load_ruleset": ("rulesets.loader", "load_ruleset"),
+    "Ruleset": ("rulesets.schema", "Ruleset"),
+    "SaveError": ("saves.reader", "SaveError"),
+    "load_save": ("saves.reader", "load"),
+    "Replay": ("saves.replay", "Replay"),
+    "open_game": ("saves.open", "open_game"),
+}
 
 __all__ = [
-    "LEVELS",
+    "Action",
+    "AddedKan",
     "Bot",
     "BotLevelError",
+    "Chi",
+    "ClosedKan",
+    "Discard",
+    "EndGame",
     "Game",
+    "HanchanError",
     "IllegalAction",
+    "LEVELS",
+    "NineTerminals",
+    "OpenKan",
+    "Pass",
+    "PlayerView",
+    "Pon",
     "Replay",
     "RequestError",
+    "RiverTile",
+    "Ron",
     "Ruleset",
     "RulesetError",
     "SaveError",
     "ScoreResult",
+    "SeatInfo",
+    "ShowHand",
+    "TileError",
+    "Tsumo",
     "load_ruleset",
     "load_save",
     "make_bot",
+    "open_game",
     "score_hand",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """The public ``name``, from its module (imported on first use)."""
+    try:
+        module, attr = _HOMES[name]
+    except KeyError:
+        raise AttributeError(f"module 'hanchan' has no attribute {name!r}") from None
+    return getattr(importlib.import_module(module), attr)
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

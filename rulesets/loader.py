@@ -16,7 +16,7 @@ use (with why), a word that is not one of the allowed values, a bad ``base``, or
 TOML syntax error (with its line).  They are raised together as one
 :class:`RulesetError`; then values that together make no game (``oka`` that does
 not match the points returned, uma that does not add up to zero, ...:
-``rulesets.schema.combination_problems``) are refused the same way.
+``rulesets.combinations.combination_problems``) are refused the same way.
 
 >>> load_ruleset("tenhou").red_fives
 1
@@ -35,15 +35,16 @@ import os
 import re
 import stat
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, get_args, get_origin
 
+from hanchan.errors import HanchanError
+from rulesets.combinations import combination_problems
 from rulesets.schema import (
     SECTIONS,
     Ruleset,
-    combination_problems,
     option_fields,
     option_types,
 )
@@ -52,7 +53,7 @@ PRESET_DIR = Path(__file__).resolve().parent / "presets"
 META_KEYS = ("base", "title", "source")
 
 
-class RulesetError(Exception):
+class RulesetError(HanchanError):
     """A ruleset could not be loaded; ``problems`` lists every reason, one sentence each."""
 
     def __init__(self, source: str, problems: list[str]) -> None:
@@ -226,26 +227,65 @@ def _load(name_or_path: str | Path, relative_to: Path | None,
 
 def _load_uncached(name_or_path: str | Path, relative_to: Path | None,
                    seen: tuple[Path, ...]) -> RulesetInfo:
+    path, source, is_preset = _locate(name_or_path, relative_to)
+    _check_chain(path, seen, source)
+    text, data = _read_toml(path, source)
+    problems: list[str] = []
+    base = data.get("base")
+    base_info = _load_base(base, path, seen, problems)
+    for key in ("title", "source"):
+        if key in data and not isinstance(data[key], str):
+            problems.append(f"{key}: must be text in quotes, not {_show(data[key])}")
+    values, errs = validate_options(data)
+    problems.extend(errs)
+    if problems:
+        raise RulesetError(source, problems)
+
+    start = base_info.ruleset if base_info is not None else Ruleset()
+    if "name" not in values:
+        values["name"] = str(name_or_path) if is_preset else path.stem
+    ruleset = dataclasses.replace(start, **values)
+    problems = combination_problems(ruleset)
+    if problems:
+        raise RulesetError(source, problems)
+    title = data.get("title")
+    src = data.get("source")
+    notes: dict[str, str] = {}
+    if base_info is not None:
+        title = title if title is not None else f"{base_info.title} (modified)"
+        src = src if src is not None else base_info.source
+        notes.update(base_info.notes)
+    notes.update(option_notes(text))
+    return RulesetInfo(ruleset=ruleset, title=title or ruleset.name, source=src or "",
+                       path=path, base=base if isinstance(base, str) else None, notes=notes)
+
+
+def _locate(name_or_path: str | Path, relative_to: Path | None) -> tuple[Path, str, bool]:
+    """(the file, its name in messages, whether it is a preset) of a name or path."""
     name = str(name_or_path)
     if isinstance(name_or_path, Path) or _looks_like_path(name):
         path = Path(name)
         if relative_to is not None and not path.is_absolute():
             path = relative_to / path
-        source = str(name_or_path)
-        is_preset = False
-    else:
-        path = preset_path(name)
-        source = name
-        is_preset = True
-        if not _is_file(path):
-            raise RulesetError(name, [_unknown_preset(name)])
-    path = path.resolve()
+        return path.resolve(), name, False
+    path = preset_path(name)
+    if not _is_file(path):
+        raise RulesetError(name, [_unknown_preset(name)])
+    return path.resolve(), name, True
+
+
+def _check_chain(path: Path, seen: tuple[Path, ...], source: str) -> None:
+    """Refuse a file that its own ``base`` chain leads back to, or a chain too long."""
     if path in seen:
         chain = " -> ".join(p.name for p in (*seen, path))
         raise RulesetError(source, [f"base: the files start from each other in a loop ({chain})"])
     if len(seen) >= MAX_BASE_CHAIN:
         raise RulesetError(source, [f"base: more than {MAX_BASE_CHAIN} files start from each "
                                     "other; start from a preset sooner"])
+
+
+def _read_toml(path: Path, source: str) -> tuple[str, dict[str, Any]]:
+    """(the text, the parsed TOML) of a ruleset file; every failure as a RulesetError."""
     try:
         text = _read_regular(path).decode("utf-8")
     except FileNotFoundError:
@@ -257,7 +297,7 @@ def _load_uncached(name_or_path: str | Path, relative_to: Path | None,
     except OSError as exc:
         raise RulesetError(source, [f"cannot be read ({exc.strerror})"]) from None
     try:
-        data = tomllib.loads(text)
+        return text, tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise RulesetError(source, [f"not valid TOML: {exc}"]) from None
     except RecursionError:
@@ -266,43 +306,22 @@ def _load_uncached(name_or_path: str | Path, relative_to: Path | None,
     except ValueError:  # int() of thousands of digits
         raise RulesetError(source, ["holds a number far too long for any rule"]) from None
 
-    problems: list[str] = []
-    base_info: RulesetInfo | None = None
-    base = data.get("base")
-    if base is not None:
-        if not isinstance(base, str) or not base:
-            problems.append(f"base: must be a preset name or a file path in quotes, "
-                            f"not {_show(base)}")
-        else:
-            try:
-                base_info = _load(base, path.parent, (*seen, path))
-            except RulesetError as exc:
-                problems.extend(f"base {_clipped(base)!r}: {p}" for p in exc.problems)
-    for key in ("title", "source"):
-        if key in data and not isinstance(data[key], str):
-            problems.append(f"{key}: must be text in quotes, not {_show(data[key])}")
 
-    values, errs = validate_options(data)
-    problems.extend(errs)
-    if problems:
-        raise RulesetError(source, problems)
-
-    start = base_info.ruleset if base_info is not None else Ruleset()
-    if "name" not in values:
-        values["name"] = name if is_preset else path.stem
-    ruleset = dataclasses.replace(start, **values)
-    problems = combination_problems(ruleset)
-    if problems:
-        raise RulesetError(source, problems)
-    title = data.get("title")
-    src = data.get("source")
-    if base_info is not None:
-        title = title if title is not None else f"{base_info.title} (modified)"
-        src = src if src is not None else base_info.source
-    notes = dict(base_info.notes) if base_info is not None else {}
-    notes.update(option_notes(text))
-    return RulesetInfo(ruleset=ruleset, title=title or ruleset.name, source=src or "",
-                       path=path, base=base if isinstance(base, str) else None, notes=notes)
+def _load_base(base: Any, path: Path, seen: tuple[Path, ...], problems: list[str]
+               ) -> RulesetInfo | None:
+    """The ruleset a file's ``base`` names (None without one); its problems go to
+    ``problems``, each prefixed with the base."""
+    if base is None:
+        return None
+    if not isinstance(base, str) or not base:
+        problems.append(f"base: must be a preset name or a file path in quotes, "
+                        f"not {_show(base)}")
+        return None
+    try:
+        return _load(base, path.parent, (*seen, path))
+    except RulesetError as exc:
+        problems.extend(f"base {_clipped(base)!r}: {p}" for p in exc.problems)
+        return None
 
 
 _NOTE = re.compile(r"^\s*([a-z_0-9]+)\s*=[^#]*#\s*(.+?)\s*$")
@@ -420,86 +439,121 @@ def _range_text(meta: Mapping[str, Any]) -> str:
     return "any whole number"
 
 
-def _check(value: Any, tp: Any, meta: Mapping[str, Any], where: str
-           ) -> tuple[Any, list[str]]:
+Checked = tuple[Any, list[str]]
+"""(the converted value, or None; the problems, none when it is good)."""
+
+
+def _check(value: Any, tp: Any, meta: Mapping[str, Any], where: str) -> Checked:
     """Validate one value against its declared type; return (converted value, problems)."""
-    origin = get_origin(tp)
-    if tp is bool:
-        if isinstance(value, bool):
-            return value, []
-        return None, [f"{where}: must be true or false, not {_show(value)} ({_type_word(value)})"]
-    if tp is int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            return None, [f"{where}: must be a whole number {_range_text(meta)}, "
-                          f"not {_show(value)} ({_type_word(value)})"]
-        lo, hi = meta.get("lo"), meta.get("hi")
-        if (lo is not None and value < lo) or (hi is not None and value > hi):
-            why = f" ({meta['why']})" if meta.get("why") else ""
-            return None, [f"{where}: {value:,} is out of range; allowed: "
-                          f"{_range_text(meta)}{why}"]
+    checker = _CHECKERS.get(tp) or _CHECKERS.get(get_origin(tp))
+    if checker is None:
+        return None, [f"{where}: this option's type ({tp}) cannot be read from a file"]
+    return checker(value, tp, meta, where)
+
+
+def _check_bool(value: Any, tp: Any, meta: Mapping[str, Any], where: str) -> Checked:
+    if isinstance(value, bool):
         return value, []
-    if tp is str:
-        if not isinstance(value, str):
-            return None, [f"{where}: must be text in quotes, not {_show(value)}"]
-        hi = meta.get("hi")
-        if hi is not None and len(value) > hi:
-            why = f" ({meta['why']})" if meta.get("why") else ""
-            return None, [f"{where}: the text is {len(value):,} characters long; allowed: "
-                          f"at most {hi:,}{why}"]
-        if any(ord(c) < 32 or c == "\x7f" for c in value):
-            return None, [f"{where}: the text holds a control character (such as NUL or a "
-                          "line break)"]
-        return value, []
-    if origin is Literal:
-        allowed = [str(a) for a in get_args(tp)]
-        listing = ", ".join(f'"{a}"' for a in allowed)
-        if not isinstance(value, str):
-            return None, [f"{where}: must be one of {listing}, not {_show(value)} "
-                          f"({_type_word(value)})"]
-        if value not in allowed:
-            close = difflib.get_close_matches(value, allowed, n=1, cutoff=0.5)
+    return None, [f"{where}: must be true or false, not {_show(value)} ({_type_word(value)})"]
+
+
+def _check_int(value: Any, tp: Any, meta: Mapping[str, Any], where: str) -> Checked:
+    if isinstance(value, bool) or not isinstance(value, int):
+        return None, [f"{where}: must be a whole number {_range_text(meta)}, "
+                      f"not {_show(value)} ({_type_word(value)})"]
+    lo, hi = meta.get("lo"), meta.get("hi")
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        return None, [f"{where}: {value:,} is out of range; allowed: "
+                      f"{_range_text(meta)}{_why(meta)}"]
+    return value, []
+
+
+def _why(meta: Mapping[str, Any]) -> str:
+    """The option's reason for its bounds, in parentheses after a space (or nothing)."""
+    return f" ({meta['why']})" if meta.get("why") else ""
+
+
+def _check_str(value: Any, tp: Any, meta: Mapping[str, Any], where: str) -> Checked:
+    if not isinstance(value, str):
+        return None, [f"{where}: must be text in quotes, not {_show(value)}"]
+    hi = meta.get("hi")
+    if hi is not None and len(value) > hi:
+        return None, [f"{where}: the text is {len(value):,} characters long; allowed: "
+                      f"at most {hi:,}{_why(meta)}"]
+    if any(ord(c) < 32 or c == "\x7f" for c in value):
+        return None, [f"{where}: the text holds a control character (such as NUL or a "
+                      "line break)"]
+    return value, []
+
+
+def _check_literal(value: Any, tp: Any, meta: Mapping[str, Any], where: str) -> Checked:
+    allowed = [str(a) for a in get_args(tp)]
+    listing = ", ".join(f'"{a}"' for a in allowed)
+    if not isinstance(value, str):
+        return None, [f"{where}: must be one of {listing}, not {_show(value)} "
+                      f"({_type_word(value)})"]
+    if value not in allowed:
+        close = difflib.get_close_matches(value, allowed, n=1, cutoff=0.5)
+        hint = f" (did you mean \"{close[0]}\"?)" if close else ""
+        return None, [f"{where}: \"{value}\" is not allowed{hint}; allowed: {listing}"]
+    return value, []
+
+
+def _check_tuple(value: Any, tp: Any, meta: Mapping[str, Any], where: str) -> Checked:
+    args = get_args(tp)
+    if not isinstance(value, list):
+        return None, [f"{where}: must be a list [...], not {_show(value)} "
+                      f"({_type_word(value)})"]
+    if len(args) == 2 and args[1] is Ellipsis:
+        if args[0] is str and meta.get("choices") is not None:
+            return _check_choices(value, meta["choices"], where)
+        return _check_items(value, [args[0]] * len(value), meta, where)
+    if len(value) != len(args):
+        return None, [f"{where}: must list exactly {len(args)} values, "
+                      f"not {len(value)}: {_show(value)}"]
+    return _check_items(value, list(args), meta, where)
+
+
+def _check_items(value: list[Any], types: list[Any], meta: Mapping[str, Any], where: str
+                 ) -> Checked:
+    """A list whose item ``i`` has type ``types[i]``, as a tuple."""
+    out: list[Any] = []
+    problems: list[str] = []
+    for i, (item, item_tp) in enumerate(zip(value, types, strict=True)):
+        conv, errs = _check(item, item_tp, meta, f"{where}[{i}]")
+        problems.extend(errs)
+        out.append(conv)
+    return (tuple(out), problems) if not problems else (None, problems)
+
+
+def _check_choices(value: list[Any], choices: Sequence[str], where: str) -> Checked:
+    """A list of words each one of ``choices``, none twice, as a tuple."""
+    out: list[Any] = []
+    problems: list[str] = []
+    for i, item in enumerate(value):
+        if not isinstance(item, str) or item not in choices:
+            close = (difflib.get_close_matches(item, list(choices), n=1, cutoff=0.5)
+                     if isinstance(item, str) else [])
             hint = f" (did you mean \"{close[0]}\"?)" if close else ""
-            return None, [f"{where}: \"{value}\" is not allowed{hint}; allowed: {listing}"]
-        return value, []
-    if origin is tuple:
-        args = get_args(tp)
-        if not isinstance(value, list):
-            return None, [f"{where}: must be a list [...], not {_show(value)} "
-                          f"({_type_word(value)})"]
-        if len(args) == 2 and args[1] is Ellipsis:
-            item_tp = args[0]
-            out: list[Any] = []
-            problems: list[str] = []
-            choices = meta.get("choices")
-            for i, item in enumerate(value):
-                if item_tp is str and choices is not None:
-                    if not isinstance(item, str) or item not in choices:
-                        close = (difflib.get_close_matches(item, list(choices), n=1, cutoff=0.5)
-                                 if isinstance(item, str) else [])
-                        hint = f" (did you mean \"{close[0]}\"?)" if close else ""
-                        problems.append(f"{where}[{i}]: {_show(item)} is not allowed{hint}; "
-                                        f"allowed: {', '.join(choices)}")
-                        continue
-                    if item in out:
-                        problems.append(f"{where}: \"{item}\" is listed twice")
-                        continue
-                    out.append(item)
-                else:
-                    conv, errs = _check(item, item_tp, meta, f"{where}[{i}]")
-                    problems.extend(errs)
-                    out.append(conv)
-            return (tuple(out), problems) if not problems else (None, problems)
-        if len(value) != len(args):
-            return None, [f"{where}: must list exactly {len(args)} values, "
-                          f"not {len(value)}: {_show(value)}"]
-        out2: list[Any] = []
-        problems2: list[str] = []
-        for i, (item, item_tp) in enumerate(zip(value, args, strict=True)):
-            conv, errs = _check(item, item_tp, meta, f"{where}[{i}]")
-            problems2.extend(errs)
-            out2.append(conv)
-        return (tuple(out2), problems2) if not problems2 else (None, problems2)
-    return None, [f"{where}: this option's type ({tp}) cannot be read from a file"]
+            problems.append(f"{where}[{i}]: {_show(item)} is not allowed{hint}; "
+                            f"allowed: {', '.join(choices)}")
+            continue
+        if item in out:
+            problems.append(f"{where}: \"{item}\" is listed twice")
+            continue
+        out.append(item)
+    return (tuple(out), problems) if not problems else (None, problems)
+
+
+_CHECKERS: dict[Any, Callable[[Any, Any, Mapping[str, Any], str], Checked]] = {
+    bool: _check_bool,
+    int: _check_int,
+    str: _check_str,
+    Literal: _check_literal,
+    tuple: _check_tuple,
+}
+"""The check of each option type: by the type itself, else by its origin
+(``Literal[...]``, ``tuple[...]``)."""
 
 
 # ---------------------------------------------------------------------- writing

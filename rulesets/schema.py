@@ -64,9 +64,9 @@ def opt(
     of a text option), and ``why`` says why the bounds are there (``rules check`` and
     ``rules show`` print it).  ``also`` lists other names players write for the option
     (romanised Japanese, English): ``rules check`` suggests the option for them and
-    docs/rules.md lists them.  What
-    no single range can say (values that together make no game) is
-    :func:`combination_problems`.  ``choices`` bound the items of a tuple of strings;
+    docs/rules.md lists them.  What no single range can say (values that together
+    make no game) is :func:`rulesets.combinations.combination_problems`.  ``choices``
+    bound the items of a tuple of strings;
     ``values`` explains each allowed value of a ``Literal`` option (or names each
     choice in words); screens show these words rather than the values.  ``before`` is
     the value that reproduces what hanchan did before the option existed, where
@@ -713,17 +713,6 @@ def allowed_literals(name: str) -> tuple[str, ...] | None:
     return None
 
 
-def _table_problems(name: str, table: tuple[int, ...], zero_sum: bool) -> list[str]:
-    out = []
-    shown = "[" + ", ".join(f"{v:+d}" if v else "0" for v in table) + "]"
-    if zero_sum and sum(table) != 0:
-        out.append(f"{name}: {shown} adds up to {sum(table):+d}, not 0: the final results "
-                   "would not add up to zero")
-    if any(a < b for a, b in zip(table, table[1:], strict=False)):
-        out.append(f"{name}: {shown} gives a lower place more uma than a higher one")
-    return out
-
-
 def regular_rounds(rules: Ruleset) -> int:
     """How many rounds a game has without an extension (1 East only, 2 East and South)."""
     return 1 if rules.length == "east" else 2
@@ -740,72 +729,3 @@ def last_round_index(rules: Ruleset) -> int:
     if rules.extension == "none":
         return reg - 1
     return {"west": reg, "north": reg + 1}.get(rules.extension_last_round, 1 << 30)
-
-
-def combination_problems(rules: Ruleset) -> list[str]:
-    """What makes a ruleset impossible although each value is in its range: one sentence
-    each, naming the option and the reason.  The loader refuses a ruleset with any.
-
-    >>> combination_problems(Ruleset())
-    []
-    >>> combination_problems(Ruleset(uma=(30, 10, -10, -20)))
-    ['uma: [+30, +10, -10, -20] adds up to +10, not 0: the final results would not add up to zero']
-    """
-    out: list[str] = []
-    diff = 4 * (rules.return_points - rules.start_points)
-    if diff < 0:
-        out.append(f"return_points: {rules.return_points:,} is below start_points "
-                   f"{rules.start_points:,}: the oka would be negative (the top paying the "
-                   "others); return at least the starting points")
-    elif rules.oka * 1000 != diff:
-        want = f"{diff // 1000}" if diff % 1000 == 0 else "a whole number of thousands"
-        out.append(f"oka: {rules.oka} does not match the points returned: the four players "
-                   f"return 4 x ({rules.return_points:,} - {rules.start_points:,}) = "
-                   f"{diff:,} more than they started with, so the oka must be {want} for "
-                   "the final results to add up to zero")
-    for name in ("start_points", "return_points"):
-        value = getattr(rules, name)
-        if value % 100:
-            out.append(f"{name}: {value:,} is not a multiple of 100: points change hands in "
-                       "100-point sticks")
-    if rules.honba_points % 300:
-        out.append(f"honba_points: {rules.honba_points:,} cannot be paid a third by each "
-                   "player on a tsumo in 100-point sticks: use a multiple of 300")
-    if rules.uma_scheme == "fixed":
-        out.extend(_table_problems("uma", rules.uma, True))
-    elif rules.uma_scheme == "by_floaters":
-        for n, table in enumerate(rules.uma_by_floaters):
-            out.extend(_table_problems(f"uma_by_floaters[{n}]", table, True))
-    else:
-        out.extend(_table_problems("uma_sink", rules.uma_sink, False))
-        out.extend(_table_problems("uma_float", rules.uma_float, False))
-        out.extend(_float_sink_problems(rules))
-    if rules.extension != "none" and rules.extension_last_round == "unlimited":
-        dealt = 4 * rules.start_points
-        if rules.extension_target > dealt:
-            out.append(f"extension_target: {rules.extension_target:,} is more than the "
-                       f"{dealt:,} points dealt (4 x start_points): with "
-                       'extension_last_round = "unlimited" the game could never end; use a '
-                       f'target of at most {dealt:,}, or a last round of "west" or "north"')
-    return out
-
-
-def _float_sink_problems(rules: Ruleset) -> list[str]:
-    """The float_sink tables the game can reach (a floating 3rd means a floating 2nd):
-    the top takes what the others do not, so it must not get less than the 2nd.
-
-    >>> sunk_pay = Ruleset(uma_scheme="float_sink", uma_sink=(100, 100, 100))
-    >>> print(*_float_sink_problems(sunk_pay))  # doctest: +ELLIPSIS
-    uma_sink, uma_float: with the 2nd and 3rd sunk the uma by place is [-300, +100, ...
-    """
-    (s2, s3, s4), (f2, f3) = rules.uma_sink, rules.uma_float
-    for words, second, third in (("the 2nd and 3rd sunk", s2, s3),
-                                 ("the 2nd floating and the 3rd sunk", f2, s3),
-                                 ("the 2nd and 3rd floating", f2, f3)):
-        table = (-(second + third + s4), second, third, s4)
-        if table[0] < table[1]:
-            shown = "[" + ", ".join(f"{v:+d}" if v else "0" for v in table) + "]"
-            return [f"uma_sink, uma_float: with {words} the uma by place is {shown}: the top "
-                    "would take less than the 2nd (it takes what the others do not: "
-                    "-(2nd + 3rd + 4th))"]
-    return []

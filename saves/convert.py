@@ -20,7 +20,8 @@ each seat's hand at a win.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from engine import wall as wall_mod
 from engine.events import (
@@ -48,15 +49,17 @@ from engine.flow import next_step, tenpai_of
 from engine.scoring.points import base_points, split
 from engine.settlement import final_table
 from engine.state import GameState, apply
+from hanchan.errors import HanchanError
 from rulesets.loader import load_ruleset
 from rulesets.schema import Ruleset
 from saves.codec import LineError, decode_event, event_to_dict, ruleset_from_dict
 from saves.logs import model as m
 from saves.logs.yaku import ID_TO_TENHOU_NUMBER
-from saves.verify import hand_label, referee
+from saves.verify import referee
+from saves.verify_words import hand_label_of
 
 
-class ConvertError(ValueError):
+class ConvertError(HanchanError, ValueError):
     """A recorded game that cannot become our events (the message says where and why)."""
 
 
@@ -242,15 +245,8 @@ def _meld_of(call: m.Call) -> Meld:
     return Meld("ankan", tuple(call.tiles))
 
 
-def events_from_recorded(game: m.RecordedGame, rules: Ruleset | None = None, *,
-                         check: bool = True) -> list[Event]:
-    """Our events for a recorded game (:class:`ConvertError` when it cannot be done), under
-    :func:`rules_of` ``(game, rules)``.
-
-    With ``check`` (the default) they are :func:`settled`: played through the engine, which
-    must agree with the log, and carry the engine's results; kan dora are turned where the
-    ruleset says (the formats keep no timing, or Tenhou's).  Without it they are the log's
-    own, as recorded (to see where another ruleset parts from the record)."""
+def _check_names(game: m.RecordedGame) -> None:
+    """:class:`ConvertError` for a log without hands, or a name or id past the limit."""
     if not game.kyokus and not game.left_out:
         raise ConvertError("the log holds no hand")
     for seat, name in enumerate(game.names):
@@ -260,30 +256,65 @@ def events_from_recorded(game: m.RecordedGame, rules: Ruleset | None = None, *,
     if game.ref is not None and len(game.ref) > m.MAX_NAME_CHARS:
         raise ConvertError(f"the game id is {len(game.ref):,} characters long; an id is at "
                            f"most {m.MAX_NAME_CHARS}")
-    rules = rules_of(game, rules)
-    events: list[Event] = []
-    state: GameState | None = None
-    left_out = list(game.left_out)
 
-    def emit(ev: Event, where: str, keep: bool = True) -> None:
-        nonlocal state
-        if isinstance(ev, Called) and (state is None or state.last_discard is None):
+
+def _dora(st: GameState, k: m.Kyoku, a: m.DoraRevealed) -> list[Event]:
+    if a.indicator in k.dora_indicators[:st.dora_count]:
+        return []  # already showing (the record repeats the first indicator)
+    return [DoraRevealed(a.indicator)]
+
+
+def _ryuukyoku(st: GameState, k: m.Kyoku, a: m.Ryuukyoku) -> list[Event]:
+    drawn = _drawn(st, a)
+    return [*(NotenDeclared(seat) for seat in _noten_declared(st, a, drawn)), drawn]
+
+
+_FROM_ACTION: dict[type, Callable[[GameState, m.Kyoku, Any], list[Event]]] = {
+    m.Draw: lambda st, k, a: [Drew(a.seat, a.tile, a.rinshan)],
+    m.Discard: lambda st, k, a: [Discarded(a.seat, a.tile, a.tsumogiri)],
+    m.Riichi: lambda st, k, a: [RiichiDeclared(a.seat, a.open)],
+    m.RiichiAccepted: lambda st, k, a: [RiichiAccepted(a.seat)],
+    m.Chi: lambda st, k, a: [Called(a.seat, _meld_of(a))],
+    m.Pon: lambda st, k, a: [Called(a.seat, _meld_of(a))],
+    m.Daiminkan: lambda st, k, a: [Called(a.seat, _meld_of(a))],
+    m.Kakan: lambda st, k, a: [Kan(a.seat, _meld_of(a))],
+    m.Ankan: lambda st, k, a: [Kan(a.seat, _meld_of(a))],
+    m.DoraRevealed: _dora,
+    m.Ryuukyoku: _ryuukyoku,
+}
+"""Our events for a recorded action (a win is gathered with the hand's others), made
+from the state before it."""
+
+
+class _Events:
+    """Our events for a recorded game as they are made, each folded into the state to
+    check that it fits; with ``check`` a kan dora is left for the engine to turn."""
+
+    def __init__(self, check: bool, left_out: list[m.LeftOut]) -> None:
+        self.check = check
+        self.events: list[Event] = []
+        self.state: GameState | None = None
+        self.left_out = left_out
+
+    def emit(self, ev: Event, where: str) -> None:
+        if isinstance(ev, Called) and (self.state is None or self.state.last_discard is None):
             raise ConvertError(f"{where}: seat {ev.seat} calls {ev.meld.kind} with no "
                                "discard before it")
         try:
-            state = apply(state, ev)
+            self.state = apply(self.state, ev)
         except (ValueError, IndexError, KeyError, AssertionError) as exc:  # does not fit
             seat = getattr(ev, "seat", None)
             whose = f" of seat {seat}" if isinstance(seat, int) else ""
             raise ConvertError(f"{where}: the recorded {type(ev).__name__}{whose} cannot "
                                "happen at that point of the hand (a tile the seat does not "
                                "hold, or a move out of turn)") from exc
-        if keep:
-            events.append(ev)
+        if not (self.check and isinstance(ev, DoraRevealed)):
+            self.events.append(ev)
 
-    def put_back(before: int) -> None:
-        while left_out and left_out[0].before == before:
-            hand = left_out.pop(0)
+    def put_back(self, before: int) -> None:
+        """The hands the log keeps whole in its extension, back before hand ``before``."""
+        while self.left_out and self.left_out[0].before == before:
+            hand = self.left_out.pop(0)
             where = f"hand {hand.name or '?'} (kept in the log's extension)"
             for obj in hand.events:
                 try:
@@ -292,53 +323,55 @@ def events_from_recorded(game: m.RecordedGame, rules: Ruleset | None = None, *,
                     raise ConvertError(f"{where}: {exc}") from None
                 if isinstance(ev, GameStarted):
                     raise ConvertError(f"{where}: a GameStarted inside a hand")
-                emit(ev, where, keep=not (check and isinstance(ev, DoraRevealed)))
+                self.emit(ev, where)
 
-    emit(GameStarted(rules, game.names, None), "start")
-    for index, k in enumerate(game.kyokus):
-        put_back(index)
+    def kyoku(self, k: m.Kyoku) -> None:
+        """A recorded hand: its start, its actions, and its wins as one event."""
         where = f"hand {k.name}"
-        wall = build_wall(k)
-        emit(HandStarted(round_wind=k.round_wind, hand_number=k.hand_number, honba=k.honba,
-                         sticks=k.riichi_sticks, dealer=k.dealer, scores=k.scores,
-                         dice=k.dice or (1, 1), wall=wall), where)
+        self.emit(HandStarted(round_wind=k.round_wind, hand_number=k.hand_number,
+                              honba=k.honba, sticks=k.riichi_sticks, dealer=k.dealer,
+                              scores=k.scores, dice=k.dice or (1, 1), wall=build_wall(k)),
+                  where)
         wins: list[m.Win] = []
         for a in k.actions:
-            assert state is not None
             if isinstance(a, m.Win):
                 wins.append(a)
                 continue
-            if isinstance(a, m.Draw):
-                emit(Drew(a.seat, a.tile, a.rinshan), where)
-            elif isinstance(a, m.Discard):
-                emit(Discarded(a.seat, a.tile, a.tsumogiri), where)
-            elif isinstance(a, m.Riichi):
-                emit(RiichiDeclared(a.seat, a.open), where)
-            elif isinstance(a, m.RiichiAccepted):
-                emit(RiichiAccepted(a.seat), where)
-            elif isinstance(a, (m.Chi, m.Pon, m.Daiminkan)):
-                emit(Called(a.seat, _meld_of(a)), where)
-            elif isinstance(a, (m.Kakan, m.Ankan)):
-                emit(Kan(a.seat, _meld_of(a)), where)
-            elif isinstance(a, m.DoraRevealed):
-                if a.indicator in k.dora_indicators[:state.dora_count]:
-                    continue  # already showing (the record repeats the first indicator)
-                emit(DoraRevealed(a.indicator), where, keep=not check)
-            elif isinstance(a, m.Ryuukyoku):
-                drawn = _drawn(state, a)
-                for seat in _noten_declared(state, a, drawn):
-                    emit(NotenDeclared(seat), where)
-                emit(drawn, where)
+            events = _FROM_ACTION.get(type(a))
+            for ev in events(self.folded(), k, a) if events is not None else ():
+                self.emit(ev, where)
         if wins:
-            assert state is not None
-            results = tuple(_win_result(state, w) for w in wins)
+            st = self.folded()
+            results = tuple(_win_result(st, w) for w in wins)
             total = [sum(w.deltas[i] for w in wins) for i in range(4)]
-            emit(Won(results, (total[0], total[1], total[2], total[3]),
-                     sticks_taken=state.sticks), where)
-    put_back(len(game.kyokus))
-    if game.final_scores is not None and state is not None:
-        emit(_ended(state, game, rules), "end")
-    return settled(events) if check else events
+            self.emit(Won(results, (total[0], total[1], total[2], total[3]),
+                          sticks_taken=st.sticks), where)
+
+    def folded(self) -> GameState:
+        assert self.state is not None  # (GameStarted comes first)
+        return self.state
+
+
+def events_from_recorded(game: m.RecordedGame, rules: Ruleset | None = None, *,
+                         check: bool = True) -> list[Event]:
+    """Our events for a recorded game (:class:`ConvertError` when it cannot be done), under
+    :func:`rules_of` ``(game, rules)``.
+
+    With ``check`` (the default) they are :func:`settled`: played through the engine, which
+    must agree with the log, and carry the engine's results; kan dora are turned where the
+    ruleset says (the formats keep no timing, or Tenhou's).  Without it they are the log's
+    own, as recorded (to see where another ruleset parts from the record)."""
+    _check_names(game)
+    rules = rules_of(game, rules)
+    out = _Events(check, list(game.left_out))
+    out.emit(GameStarted(rules, game.names, None), "start")
+    for index, k in enumerate(game.kyokus):
+        out.put_back(index)
+        out.kyoku(k)
+    out.put_back(len(game.kyokus))
+    if game.final_scores is not None and out.state is not None:
+        out.emit(_ended(out.state, game, rules), "end")
+    return settled(out.events) if check else out.events
 
 
 def _noten_declared(st: GameState, r: m.Ryuukyoku, drawn: HandDrawn) -> list[int]:
@@ -442,7 +475,7 @@ def recorded_from_events(events: Sequence[Event], title: str = "hanchan", *,
             continue
         first = hand[0]
         assert isinstance(first, HandStarted)
-        left_out.append(m.LeftOut(len(kyokus), hand_label(first), why,
+        left_out.append(m.LeftOut(len(kyokus), hand_label_of(first), why,
                                   tuple(event_to_dict(e) for e in hand)))
         for ev in hand:
             state = apply(state, ev)

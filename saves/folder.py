@@ -47,9 +47,9 @@ import msgspec
 from platformdirs import user_state_dir
 
 from engine.events import FinalRow, GameEnded, HandStarted
-from saves.codec import LineError, SeatInfo, decode_event, decode_header, parse_json
+from saves.codec import LineError, SeatInfo, decode_event, decode_header, decode_line, parse_json
 from saves.reader import MAX_FILE_BYTES, MAX_LINE_BYTES, SaveError, read_regular
-from saves.verify import hand_label
+from saves.verify_words import hand_label_of
 
 SUFFIX = ".jsonl"
 INDEX = ".index.json"
@@ -110,10 +110,10 @@ def _last_hand(fd: int, size: int) -> str | None:
         if at >= 0:
             line = chunk[at + 1:].split(b"\n", 1)[0]
             try:
-                ev = decode_event(parse_json(line))
+                ev = decode_line(line)
             except LineError:
                 return ""
-            return hand_label(ev) if isinstance(ev, HandStarted) else ""
+            return hand_label_of(ev) if isinstance(ev, HandStarted) else ""
         cut = chunk.split(b"\n", 1)[0]
         if len(cut) > MAX_LINE_BYTES:
             return ""
@@ -139,52 +139,63 @@ def peek(path: Path, *, follow: bool = True) -> SavedGame:
             return SavedGame(path, 0.0, "unreadable", LINK)
         return SavedGame(path, 0.0, "unreadable", f"cannot be opened ({exc.strerror or exc})")
     try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            return SavedGame(path, 0.0, "unreadable", "not a regular file")
-        mtime = info.st_mtime
-        size = info.st_size
-        if size > MAX_FILE_BYTES:
-            return SavedGame(path, mtime, "unreadable", f"{size:,} bytes, longer than any game")
-        head = os.pread(fd, MAX_LINE_BYTES + 1, 0)
-        if head.startswith(b"\xef\xbb\xbf"):
-            head = head[3:]
-        first, newline, rest = head.partition(b"\n")
-        try:
-            header, rules = decode_header(parse_json(first))
-        except LineError as exc:
-            return SavedGame(path, mtime, "unreadable", f"line 1: {exc}")
-        about = GameInfo(created=header.created, seats=header.seats, source=header.source,
-                         rules=rules.name if rules is not None else "",
-                         practice=rules.practice_mode if rules is not None else False)
-        if not newline or not rest.strip():
-            return SavedGame(path, mtime, "empty", info=about)
-        lines = _lines_back(fd, size)
-        last = lines[0] if lines else b""
-        try:
-            obj = parse_json(last)
-        except LineError:  # a last line cut short (a crash while saving): the game goes on
-            obj = None
-        kind = obj.get("type") if isinstance(obj, dict) else None
-        if kind == "header":
-            return SavedGame(path, mtime, "empty", info=about)
-        if kind == "GameEnded":
-            try:
-                ended = decode_event(obj)
-            except LineError as exc:
-                return SavedGame(path, mtime, "unreadable", f"the last line: {exc}",
-                                 info=about)
-            assert isinstance(ended, GameEnded)
-            return SavedGame(path, mtime, "finished", info=_with(
-                about, table=ended.table, reason=ended.reason))
-        hand = _last_hand(fd, size)
-        if hand is None:  # GameStarted alone (an import of no hand): nothing to go on from
-            return SavedGame(path, mtime, "empty", info=about)
-        return SavedGame(path, mtime, "unfinished", info=_with(about, hand=hand))
+        return _peek_open(path, fd)
     except OSError as exc:
         return SavedGame(path, 0.0, "unreadable", f"cannot be read ({exc.strerror or exc})")
     finally:
         os.close(fd)
+
+
+def _peek_open(path: Path, fd: int) -> SavedGame:
+    """:func:`peek` of the file open as ``fd``: its header, then its last lines."""
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode):
+        return SavedGame(path, 0.0, "unreadable", "not a regular file")
+    mtime = info.st_mtime
+    size = info.st_size
+    if size > MAX_FILE_BYTES:
+        return SavedGame(path, mtime, "unreadable", f"{size:,} bytes, longer than any game")
+    head = os.pread(fd, MAX_LINE_BYTES + 1, 0)
+    if head.startswith(b"\xef\xbb\xbf"):
+        head = head[3:]
+    first, newline, rest = head.partition(b"\n")
+    try:
+        header, rules = decode_header(parse_json(first))
+    except LineError as exc:
+        return SavedGame(path, mtime, "unreadable", f"line 1: {exc}")
+    about = GameInfo(created=header.created, seats=header.seats, source=header.source,
+                     rules=rules.name if rules is not None else "",
+                     practice=rules.practice_mode if rules is not None else False)
+    if not newline or not rest.strip():
+        return SavedGame(path, mtime, "empty", info=about)
+    return _peek_end(path, fd, SavedGame(path, mtime, "empty", info=about), size)
+
+
+def _peek_end(path: Path, fd: int, empty: SavedGame, size: int) -> SavedGame:
+    """The state of a game file with events from its last lines (``empty``: the file
+    with its header's summary, if it holds no game to go on with)."""
+    lines = _lines_back(fd, size)
+    last = lines[0] if lines else b""
+    try:
+        obj = parse_json(last)
+    except LineError:  # a last line cut short (a crash while saving): the game goes on
+        obj = None
+    kind = obj.get("type") if isinstance(obj, dict) else None
+    if kind == "header":
+        return empty
+    if kind == "GameEnded":
+        try:
+            ended = decode_event(obj)
+        except LineError as exc:
+            return dataclasses.replace(empty, status="unreadable",
+                                       reason=f"the last line: {exc}")
+        assert isinstance(ended, GameEnded)
+        return dataclasses.replace(empty, status="finished", info=_with(
+            empty.info, table=ended.table, reason=ended.reason))
+    hand = _last_hand(fd, size)
+    if hand is None:  # GameStarted alone (an import of no hand): nothing to go on from
+        return empty
+    return dataclasses.replace(empty, status="unfinished", info=_with(empty.info, hand=hand))
 
 
 def _with(info: GameInfo, **changes: object) -> GameInfo:

@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.events import Event, GameEnded, GameStarted
+from hanchan.errors import HanchanError
 from rulesets.schema import Ruleset
-from saves.codec import Header, LineError, decode_event, decode_header, parse_json
+from saves.codec import Header, LineError, decode_header, decode_line, parse_json
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
 """A game file is at most this long: a hanchan is about 60 KB, the longest real game under
@@ -27,7 +28,7 @@ MAX_LINE_BYTES = 64 * 1024
 BOM = b"\xef\xbb\xbf"
 
 
-class SaveError(Exception):
+class SaveError(HanchanError):
     """A game file that cannot be read; the message is one plain sentence with the line."""
 
     def __init__(self, message: str, line: int | None = None, path: Path | None = None):
@@ -158,17 +159,8 @@ def _loads(data: bytes, path: Path | None) -> LoadedGame:
     # line whose writing may have been interrupted.
     complete = raw_lines[:-1]
     tail = raw_lines[-1]
-    pos = 0
     first = complete[0] if complete else tail
-    try:
-        if len(first) > MAX_LINE_BYTES:
-            raise LineError(f"the line is {len(first):,} bytes long; a header is at most "
-                            f"{MAX_LINE_BYTES:,}")
-        header, header_rules = decode_header(parse_json(first))
-    except LineError as exc:
-        if not complete:
-            raise SaveError(f"the header line is cut short ({exc})", 1, path) from None
-        raise SaveError(str(exc), 1, path) from None
+    header, header_rules = _header_of(first, not complete, path)
     game = LoadedGame(path=path, header=header, rules=header_rules or Ruleset())
     if not complete:  # only a header without its newline
         game.recovered_tail = True
@@ -181,12 +173,7 @@ def _loads(data: bytes, path: Path | None) -> LoadedGame:
     events, numbers = game.events, game.lines
     for number, line, has_newline in entries:
         try:
-            if not line.startswith(b"{") and not line.strip():  # (hot: no strip for a line
-                raise LineError("the line is empty")             # that starts an object)
-            if len(line) > MAX_LINE_BYTES:
-                raise LineError(f"the line is {len(line):,} bytes long; a game line is at "
-                                f"most {MAX_LINE_BYTES:,}")
-            event = decode_event(parse_json(line))
+            event = _event_of(line)
             if not events or type(event) is GameStarted or type(events[-1]) is GameEnded:
                 _check_order(game, event, header_rules)  # (it finds nothing else wrong)
         except LineError as exc:
@@ -200,6 +187,29 @@ def _loads(data: bytes, path: Path | None) -> LoadedGame:
         pos += len(line) + has_newline
     game.good_bytes = pos
     return game
+
+
+def _header_of(first: bytes, cut: bool, path: Path | None) -> tuple[Header, Ruleset | None]:
+    """The header line read (``cut``: it has no newline); :class:`SaveError` if it is bad."""
+    try:
+        if len(first) > MAX_LINE_BYTES:
+            raise LineError(f"the line is {len(first):,} bytes long; a header is at most "
+                            f"{MAX_LINE_BYTES:,}")
+        return decode_header(parse_json(first))
+    except LineError as exc:
+        if cut:
+            raise SaveError(f"the header line is cut short ({exc})", 1, path) from None
+        raise SaveError(str(exc), 1, path) from None
+
+
+def _event_of(line: bytes) -> Event:
+    """The event of a game line; :class:`LineError` if it is not one."""
+    if not line.startswith(b"{") and not line.strip():  # (no strip for a line that
+        raise LineError("the line is empty")            # starts an object)
+    if len(line) > MAX_LINE_BYTES:
+        raise LineError(f"the line is {len(line):,} bytes long; a game line is at "
+                        f"most {MAX_LINE_BYTES:,}")
+    return decode_line(line)
 
 
 def _check_order(game: LoadedGame, event: Event, header_rules: Ruleset | None) -> None:

@@ -23,6 +23,7 @@ from engine.state import GameState, apply, checkpoint
 from engine.tiles import WIND_LETTERS
 from engine.view import PlayerView
 from engine.visibility import view
+from hanchan.errors import HanchanError
 
 CHECKPOINT_EVERY = 40
 """Besides every hand's start, a copy of the state is kept every this many events."""
@@ -43,7 +44,7 @@ def hand_name(ev: HandStarted) -> str:
     return f"{WIND_LETTERS[ev.round_wind % 4]}{ev.hand_number + 1}-{ev.honba}"
 
 
-class ReplayError(ValueError):
+class ReplayError(HanchanError, ValueError):
     """An event that cannot be applied where it stands (a damaged or tampered file)."""
 
     def __init__(self, position: int, message: str):

@@ -132,6 +132,71 @@ class GameLocked(SaveError):
     """The game file is being played in another window (its lock is held)."""
 
 
+def _open_to_continue(path: Path, copy: bool) -> IO[bytes] | None:
+    """The game file opened to be appended to, never through a link (None: it cannot be
+    written, and ``copy`` continues it in a copy); :class:`SaveError` when it cannot be."""
+    try:  # never through a link: a game is appended to in its own file only
+        return os.fdopen(os.open(path, os.O_RDWR | getattr(os, "O_NOFOLLOW", 0)), "r+b",
+                         buffering=0)
+    except FileNotFoundError:
+        raise SaveError("no such file", path=path) from None
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise SaveError("is a link to another file; a game is continued only in its "
+                            "own file", path=path) from None
+        if not copy:
+            raise SaveError(f"cannot be opened for writing ({exc.strerror or exc})",
+                            path=path) from None
+        return None
+
+
+def _continuable(data: bytes, path: Path) -> tuple[LoadedGame, bytes]:
+    """The good part of a game file to continue (without a step it ends inside), and its
+    bytes ending in a newline; :class:`SaveError` when there is nothing to continue."""
+    part = good_part(data, path)
+    game = part.game
+    refusal = cannot_continue(game)
+    if refusal is not None:
+        if part.problem is not None and not game.finished:
+            refusal = (f"{part.problem.rstrip('.')}, before any hand was recorded "
+                       "whole: there is nothing to continue")
+        raise SaveError(refusal, path=path)
+    cut = unfinished_step(game.events)
+    if cut:
+        game.good_bytes = line_start(data, game.lines[-cut])
+        del game.events[-cut:], game.lines[-cut:]
+    good = data[:game.good_bytes]
+    if good and not good.endswith(b"\n"):
+        good += b"\n"
+    return game, good
+
+
+def _copy_to_continue(path: Path, good: bytes, tag: str) -> Path:
+    """A new file ``<name><tag>.jsonl`` (or ``<name><tag>2.jsonl``...) holding ``good``."""
+    target = path.with_name(path.stem + tag + SUFFIX)
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.stem}{tag}{n}{SUFFIX}")
+    try:
+        atomic_write(target, good)
+    except OSError as exc:
+        raise SaveError(f"its good part cannot be copied to continue, since its "
+                        f"folder cannot be written ({exc.strerror or exc})",
+                        path=path) from None
+    return target
+
+
+def _cut_tail(fh: IO[bytes], good: bytes, good_bytes: int) -> None:
+    """Cut a file to its good part in place (``good``: those bytes, with a newline added
+    when the last good line lacked one)."""
+    fh.truncate(good_bytes)
+    if len(good) > good_bytes:
+        fh.seek(0, os.SEEK_END)
+        fh.write(b"\n")
+    os.fsync(fh.fileno())
+
+
 def _lock(fh: IO[bytes], path: Path) -> None:
     """Hold an exclusive lock on the open game file, or :class:`GameLocked`."""
     if fcntl is None:  # pragma: no cover
@@ -261,66 +326,24 @@ class GameWriter:
         another window.  A file whose good part cannot be continued (the game is over,
         nothing was played) raises :class:`SaveError`, and nothing is written.
         """
-        try:  # never through a link: a game is appended to in its own file only
-            fh = os.fdopen(os.open(path, os.O_RDWR | getattr(os, "O_NOFOLLOW", 0)), "r+b",
-                           buffering=0)
-        except FileNotFoundError:
-            raise SaveError("no such file", path=path) from None
-        except OSError as exc:
-            if exc.errno == errno.ELOOP:
-                raise SaveError("is a link to another file; a game is continued only in its "
-                                "own file", path=path) from None
-            if not copy:
-                raise SaveError(f"cannot be opened for writing ({exc.strerror or exc})",
-                                path=path) from None
-            fh = None
+        fh = _open_to_continue(path, copy)
         try:
             if fh is not None and not copy:
                 _lock(fh, path)
             data = read_regular(path)
-            part = good_part(data, path)
-            game = part.game
-            refusal = cannot_continue(game)
-            if refusal is not None:
-                if part.problem is not None and not game.finished:
-                    refusal = (f"{part.problem.rstrip('.')}, before any hand was recorded "
-                               "whole: there is nothing to continue")
-                raise SaveError(refusal, path=path)
-            cut = unfinished_step(game.events)
-            if cut:
-                game.good_bytes = line_start(data, game.lines[-cut])
-                del game.events[-cut:], game.lines[-cut:]
-            good = data[:game.good_bytes]
-            if good and not good.endswith(b"\n"):
-                good += b"\n"
+            game, good = _continuable(data, path)
             if game.problems or copy:
                 if fh is not None:
                     fh.close()
                     fh = None
-                tag = "-copy" if copy else "-continued"
-                target = path.with_name(path.stem + tag + SUFFIX)
-                n = 1
-                while target.exists():
-                    n += 1
-                    target = path.with_name(f"{path.stem}{tag}{n}{SUFFIX}")
-                try:
-                    atomic_write(target, good)
-                except OSError as exc:
-                    raise SaveError(f"its good part cannot be copied to continue, since its "
-                                    f"folder cannot be written ({exc.strerror or exc})",
-                                    path=path) from None
+                target = _copy_to_continue(path, good, "-copy" if copy else "-continued")
                 fh = open(target, "r+b", buffering=0)  # noqa: SIM115
                 _lock(fh, target)
             else:
                 target = path
+                assert fh is not None
                 if good != data:  # cut the unfinished tail in place (the file stays locked)
-                    assert fh is not None
-                    fh.truncate(game.good_bytes)
-                    if len(good) > game.good_bytes:
-                        fh.seek(0, os.SEEK_END)
-                        fh.write(b"\n")
-                    os.fsync(fh.fileno())
-            assert fh is not None
+                    _cut_tail(fh, good, game.good_bytes)
             fh.seek(0, os.SEEK_END)
         except BaseException:
             if fh is not None:

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import doctest
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 import hanchan
-from cli.main import main
 from engine.actions import Ron
 from engine.events import GameEnded
+from hanchan.cli.main import main
 
 
 def test_the_docstring_plays_a_game_and_scores_a_hand() -> None:
@@ -51,3 +53,52 @@ def test_an_illegal_action_says_why() -> None:
     with pytest.raises(hanchan.IllegalAction) as err:
         game.act(seat, Ron())
     assert err.value.reason
+
+
+# The names a script or a bot author imports; a change here is a change of the public API.
+PUBLIC = [
+    "Action", "AddedKan", "Bot", "BotLevelError", "Chi", "ClosedKan", "Discard", "EndGame",
+    "Game", "HanchanError", "IllegalAction", "LEVELS", "NineTerminals", "OpenKan", "Pass",
+    "PlayerView", "Pon", "Replay", "RequestError", "RiverTile", "Ron", "Ruleset",
+    "RulesetError", "SaveError", "ScoreResult", "SeatInfo", "ShowHand", "TileError", "Tsumo",
+    "load_ruleset", "load_save", "make_bot", "open_game", "score_hand",
+]
+
+
+def test_the_public_names_are_pinned_and_all_resolve() -> None:
+    assert sorted(hanchan.__all__) == sorted(PUBLIC)
+    for name in PUBLIC:
+        assert getattr(hanchan, name) is not None
+    with pytest.raises(AttributeError, match="no attribute 'Gmae'"):
+        _ = hanchan.Gmae
+
+
+def test_every_error_a_caller_can_cause_is_a_hanchan_error() -> None:
+    errors = [n for n in PUBLIC if n.endswith("Error") or n == "IllegalAction"]
+    assert {n for n in errors if not issubclass(getattr(hanchan, n), hanchan.HanchanError)} == set()
+    with pytest.raises(hanchan.HanchanError):
+        hanchan.load_ruleset("no-such-club")
+    with pytest.raises(hanchan.HanchanError):
+        hanchan.make_bot("grandmaster")
+    with pytest.raises(hanchan.HanchanError):
+        hanchan.score_hand("123m456p789s1122z", win="2z", riich=True)
+    with pytest.raises(ValueError):  # the built-in base stays for older callers
+        hanchan.make_bot("grandmaster")
+
+
+def test_the_front_door_loads_neither_the_app_nor_a_module_it_does_not_need() -> None:
+    # A fresh interpreter: the whole public surface, and no Textual.
+    code = ("import sys, hanchan\n"
+            "[getattr(hanchan, n) for n in hanchan.__all__]\n"
+            "print(sorted({m.split('.')[0] for m in sys.modules} & {'textual', 'tui'}))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_a_low_package_can_be_imported_first() -> None:
+    # rulesets and saves import hanchan.errors and hanchan.words: the front door must not
+    # import them back while they load, whichever is imported first.
+    for first in ("rulesets.loader", "saves.reader", "saves.verify", "engine.game",
+                  "hanchan.words.events", "hanchan.errors"):
+        subprocess.run([sys.executable, "-c", f"import {first}; import hanchan; hanchan.Game"],
+                       check=True, capture_output=True)

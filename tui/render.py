@@ -10,7 +10,7 @@ from rich.style import Style
 from rich.text import Text
 
 from engine.events import Meld
-from text.names import relative
+from hanchan.words.names import relative
 from tui import palette
 from tui.tilefaces import BACK_STYLE, FaceMode, back, tile_text
 

@@ -101,15 +101,9 @@ class ClubBot:
         self.observe(view)
         if len(legal) == 1:
             return Decision(legal[0], "only choice")
-        for a in legal:
-            if isinstance(a, (Tsumo, Ron)):
-                return Decision(a, "win")
-        ends = [a for a in legal if isinstance(a, EndGame)]
-        if ends:
-            return end_game(view, self.style, ends)
-        shows = [a for a in legal if isinstance(a, ShowHand)]
-        if shows:
-            return show_hand(view, self.style, shows)
+        settled = _settled(view, self.style, legal)
+        if settled is not None:
+            return settled
         discards = [a for a in legal if isinstance(a, Discard)]
         if discards:
             return self._turn(view, legal, discards, words)
@@ -210,52 +204,87 @@ class ClubBot:
         """The own turn: abort, a kan, riichi or dama, and the discard."""
         st = self.style
         sit = Situation(view, st, self.watch)
-        counts = sit.counts
-
-        nine = [a for a in legal if isinstance(a, NineTerminals)]
-        if nine:
-            kinds = sum(1 for k in range(34) if counts[k] and is_yaochuu(k))
-            if kinds < st.abort_below:
-                return Decision(nine[0], f"abort: {kinds} terminal and honour kinds")
-
+        abort = _abort(sit, legal)
+        if abort is not None:
+            return abort
         if view.me.riichi:
-            kans = [a for a in legal if isinstance(a, ClosedKan)]
-            if kans:
-                return Decision(kans[0], "closed kan in riichi")
-            drawn = view.drawn
-            for a in discards:
-                if a.tile == drawn:
-                    return Decision(a, "riichi: discard the drawn tile")
-            return Decision(discards[0], "riichi")
-
+            return _in_riichi(view, legal, discards)
         plain = [a for a in discards if not a.riichi]
         opts = self.options(sit, plain)
         if not opts:
             return Decision(discards[0], "discard")
         best = max(opts, key=lambda o: o.score) if st.discard_prefs is None \
             else prefer(sit, opts, st.discard_prefs)
-
         kan = kan_choice(sit, legal, best)
         if kan is not None:
             return kan
-
         tile = pick_tile(view, best.kind, plain)
         reason = describe(best) if words else ""
-        riichi_acts = [a for a in discards if a.riichi and kind_of(a.tile) == best.kind]
-        if riichi_acts and best.shanten == 0:
-            rest = tiles_after(view, best.kind)
-            if want_riichi(sit, rest, best):
-                act = next((a for a in riichi_acts if a.tile == tile and not a.open),
-                           riichi_acts[0])
-                shown = [a for a in riichi_acts if a.open and a.tile == act.tile]
-                why = explain(sit, opts, best, riichi=True) if words else None
-                if shown and st.open_riichi and open_riichi_pays(sit, rest, best):
-                    return Decision(shown[0], "open riichi " + reason, why)
-                return Decision(act, "riichi " + reason, why)
+        riichi = _riichi(sit, discards, opts, best, tile, reason, words)
+        if riichi is not None:
+            return riichi
         found = next((a for a in plain if a.tile == tile), None)
         act = found if found is not None else next(
             a for a in plain if kind_of(a.tile) == best.kind)
         return Decision(act, reason, explain(sit, opts, best) if words else None)
+
+
+def _settled(view: PlayerView, style: Style, legal: Sequence[Action]) -> Decision | None:
+    """A choice made without weighing the hand: a win, the game's end, showing the hand."""
+    for a in legal:
+        if isinstance(a, (Tsumo, Ron)):
+            return Decision(a, "win")
+    ends = [a for a in legal if isinstance(a, EndGame)]
+    if ends:
+        return end_game(view, style, ends)
+    shows = [a for a in legal if isinstance(a, ShowHand)]
+    if shows:
+        return show_hand(view, style, shows)
+    return None
+
+
+def _abort(sit: Situation, legal: Sequence[Action]) -> Decision | None:
+    """Nine terminals, when the hand holds fewer terminal and honour kinds than the
+    style's ``abort_below``; else None."""
+    nine = [a for a in legal if isinstance(a, NineTerminals)]
+    if not nine:
+        return None
+    counts = sit.counts
+    kinds = sum(1 for k in range(34) if counts[k] and is_yaochuu(k))
+    if kinds < sit.style.abort_below:
+        return Decision(nine[0], f"abort: {kinds} terminal and honour kinds")
+    return None
+
+
+def _in_riichi(view: PlayerView, legal: Sequence[Action], discards: list[Discard]
+               ) -> Decision:
+    """A hand in riichi: a closed kan when offered, else the drawn tile goes."""
+    kans = [a for a in legal if isinstance(a, ClosedKan)]
+    if kans:
+        return Decision(kans[0], "closed kan in riichi")
+    drawn = view.drawn
+    for a in discards:
+        if a.tile == drawn:
+            return Decision(a, "riichi: discard the drawn tile")
+    return Decision(discards[0], "riichi")
+
+
+def _riichi(sit: Situation, discards: list[Discard], opts: Sequence[Option], best: Option,
+            tile: int, reason: str, words: bool) -> Decision | None:
+    """Riichi (or open riichi) with ``best``'s discard ``tile``, when it is offered and
+    :func:`~ai.club.riichi.want_riichi` takes it; else None (dama)."""
+    riichi_acts = [a for a in discards if a.riichi and kind_of(a.tile) == best.kind]
+    if not riichi_acts or best.shanten != 0:
+        return None
+    rest = tiles_after(sit.view, best.kind)
+    if not want_riichi(sit, rest, best):
+        return None
+    act = next((a for a in riichi_acts if a.tile == tile and not a.open), riichi_acts[0])
+    shown = [a for a in riichi_acts if a.open and a.tile == act.tile]
+    why = explain(sit, opts, best, riichi=True) if words else None
+    if shown and sit.style.open_riichi and open_riichi_pays(sit, rest, best):
+        return Decision(shown[0], "open riichi " + reason, why)
+    return Decision(act, "riichi " + reason, why)
 
 
 def row_key(a: Action) -> tuple[object, ...]:

@@ -21,8 +21,8 @@ from ai.club.discard import red_lost, shanten_text, special_routes
 from ai.club.endgame import draw_tenpai_worth
 from ai.club.situation import Situation
 from ai.decision import Decision
-from ai.hand import discard_options, ukeire
-from ai.value import estimate, red_count, route_yaku, valuer_of
+from ai.hand import DiscardOption, discard_options, ukeire
+from ai.value import HandValuer, estimate, red_count, route_yaku, valuer_of
 from ai.winprob import win_chance
 from engine.actions import Action, Chi, OpenKan, Pass, Pon
 from engine.events import Meld
@@ -114,121 +114,185 @@ def judge(sit: Situation, calls: Sequence[Chi | Pon | OpenKan], *, every: bool =
     with its :attr:`~CallOption.refused` reason (a hand without a sure yaku is worth its
     estimate times the chance that a yaku still comes), for an analysis of every choice.
     """
-    st = sit.style
-    view = sit.view
-    counts = sit.counts
-    melds = sit.melds
-    nmeld = len(melds)
-    unseen = sit.unseen
-    total = sit.total
-    draws = sit.draws
-    ctx = sit.ctx
-    assert view.last_discard is not None
-    from_seat, called = view.last_discard
-    kind_called = kind_of(called)
-    base_sh = shanten(counts, nmeld)
-    threats = sit.threats
-    # Against a riichi, styles without calls_after_riichi call only for tenpai.
-    need_tenpai = not st.calls_after_riichi and any(t.riichi for t in threats)
-    danger = defence.danger_table(view, unseen, threats,
-                                  [k for k in range(34) if counts[k]], st.waits)
-    tiles = view.concealed()
-    reds = red_count(tiles, ctx.red_fives)
-    end = sit.end
-    if st.calls == "ev":
-        u0, _ = ukeire(counts, nmeld, unseen)
-        hv0 = estimate(counts, melds, ctx, unseen, reds)
-        v0 = hv0.points
-        if nmeld == 0:
-            v0 = special_routes(counts, v0, ctx, base_sh)
-        ev0 = win_chance(base_sh, u0, total, draws, end=end) * sit.win_value(v0)
-    else:
-        u0, ev0 = 0, 0.0
-    river_kinds = {kind_of(r.tile) for r in view.me.river}
-    call_ron = st.ron_factor * sit.ron_share()
-    formal, formal_floor = formal_tenpai(sit, base_sh, u0, ev0)
+    j = _Judging(sit, every)
     out: list[CallOption] = []
     for a in calls:
         if isinstance(a, OpenKan):
             continue  # an open kan adds no speed; the pon is always offered beside it
-        used = a.tiles
-        c = list(counts)
-        for t in used:
-            c[kind_of(t)] -= 1
-        mkind: Literal["chi", "pon"] = "chi" if isinstance(a, Chi) else "pon"
-        brings_yaku = mkind == "pon" and ctx.yakuhai[kind_called] > 0
-        # no discard leaves a shanten below the whole hand's after the call: a call that
-        # cannot advance the hand is passed over before its discards are weighed
-        refused = ""
-        if _no_step(shanten(c, nmeld + 1), base_sh, brings_yaku, need_tenpai):
-            if not every:
-                continue
-            refused = NO_SPEED
-        excl = kuikae_exclude(view, mkind, used, kind_called)
-        # only the discards of the lowest shanten are judged (the first of the full list)
-        opts = discard_options(c, nmeld + 1, unseen, exclude=excl, best_only=True)
-        if not opts:
-            continue
-        if _no_step(opts[0].shanten, base_sh, brings_yaku, need_tenpai):
-            if not every:
-                continue  # the call does not advance the hand
-            refused = NO_SPEED
-        reds_after = reds - sum(1 for t in used if is_red(t, ctx.red_fives)) \
-            + (1 if is_red(called, ctx.red_fives) else 0)
-        new_meld = Meld(mkind, tuple(sorted((*used, called))), called, from_seat)
-        new_melds = (*melds, new_meld)
-        valuer = valuer_of(new_melds, ctx)
-        for o in opts[:4]:
-            c[o.kind] -= 1
-            han = valuer.sure_yaku(c)
-            route = han < ctx.min_han
-            if route and o.shanten <= st.route_shanten:
-                # tanyao or a flush that only a float still breaks
-                han = max(han, route_yaku(c, new_melds, ctx))
-            no_yaku = han < ctx.min_han
-            if no_yaku:
-                score = formal - danger[o.kind] * st.defence
-                paid = not refused and formal and o.shanten == 0 and score > formal_floor
-                if paid:  # no yaku, but tenpai at the draw is paid (formal tenpai)
-                    out.append(CallOption(a, score, f"{mkind} {kind_name(kind_called)}: "
-                                          "tenpai for the draw, no yaku", o.shanten, han,
-                                          brings_yaku, True, o.ukeire, o.kinds, None,
-                                          formal, danger[o.kind]))
-                if paid or not every:
-                    c[o.kind] += 1
-                    continue  # never a call that leaves the hand without a yaku
-            hv = valuer.estimate(c, unseen, reds_after - red_lost(tiles, o.kind, ctx.red_fives))
+        out.extend(_call_options(j, a))
+    return j.ev0, out
+
+
+class _Judging:
+    """What :func:`judge` reads for every call: the closed hand's shanten and worth, the
+    danger of each kind, the discard called on."""
+
+    __slots__ = ("base_sh", "call_ron", "called", "danger", "ev0", "every", "formal",
+                 "formal_floor", "from_seat", "kind_called", "need_tenpai", "reds",
+                 "river_kinds", "sit", "tiles")
+
+    def __init__(self, sit: Situation, every: bool = False) -> None:
+        st = sit.style
+        view = sit.view
+        counts = sit.counts
+        self.sit = sit
+        self.every = every  # measure the calls the bot never makes too
+        assert view.last_discard is not None
+        self.from_seat, self.called = view.last_discard
+        self.kind_called = kind_of(self.called)
+        base_sh = self.base_sh = shanten(counts, len(sit.melds))
+        threats = sit.threats
+        # Against a riichi, styles without calls_after_riichi call only for tenpai.
+        self.need_tenpai = not st.calls_after_riichi and any(t.riichi for t in threats)
+        self.danger = defence.danger_table(view, sit.unseen, threats,
+                                           [k for k in range(34) if counts[k]], st.waits)
+        self.tiles = view.concealed()
+        self.reds = red_count(self.tiles, sit.ctx.red_fives)
+        u0, self.ev0 = _closed_worth(sit, base_sh, self.reds) if st.calls == "ev" else (0, 0.0)
+        self.river_kinds = {kind_of(r.tile) for r in view.me.river}
+        self.call_ron = st.ron_factor * sit.ron_share()
+        self.formal, self.formal_floor = formal_tenpai(sit, base_sh, u0, self.ev0)
+
+
+def _closed_worth(sit: Situation, base_sh: int, reds: int) -> tuple[int, float]:
+    """(ukeire, expected worth) of the closed hand, for the ``"ev"`` style."""
+    counts = sit.counts
+    nmeld = len(sit.melds)
+    ctx = sit.ctx
+    u0, _ = ukeire(counts, nmeld, sit.unseen)
+    v0 = estimate(counts, sit.melds, ctx, sit.unseen, reds).points
+    if nmeld == 0:
+        v0 = special_routes(counts, v0, ctx, base_sh)
+    return u0, win_chance(base_sh, u0, sit.total, sit.draws, end=sit.end) * sit.win_value(v0)
+
+
+def _call_options(j: _Judging, a: Chi | Pon) -> list[CallOption]:
+    """The options of call ``a``: its best four discards that keep a yaku (none when the
+    call does not advance the hand); with ``j.every``, every one of them, refused or not."""
+    sit = j.sit
+    ctx = sit.ctx
+    nmeld = len(sit.melds)
+    used = a.tiles
+    c = list(sit.counts)
+    for t in used:
+        c[kind_of(t)] -= 1
+    mkind: Literal["chi", "pon"] = "chi" if isinstance(a, Chi) else "pon"
+    brings_yaku = mkind == "pon" and ctx.yakuhai[j.kind_called] > 0
+    # no discard leaves a shanten below the whole hand's after the call: a call that
+    # cannot advance the hand is passed over before its discards are weighed
+    if not j.every and not _advances(j, shanten(c, nmeld + 1), brings_yaku):
+        return []
+    excl = kuikae_exclude(sit.view, mkind, used, j.kind_called)
+    # only the discards of the lowest shanten are judged (the first of the full list)
+    opts = discard_options(c, nmeld + 1, sit.unseen, exclude=excl, best_only=True)
+    if not opts:
+        return []
+    steps = _advances(j, opts[0].shanten, brings_yaku)  # as _advances(lowest shanten)
+    if not steps and not j.every:
+        return []
+    reds_after = j.reds - sum(1 for t in used if is_red(t, ctx.red_fives)) \
+        + (1 if is_red(j.called, ctx.red_fives) else 0)
+    new_meld = Meld(mkind, tuple(sorted((*used, j.called))), j.called, j.from_seat)
+    new_melds = (*sit.melds, new_meld)
+    call = _Call(a, mkind, brings_yaku, new_melds, valuer_of(new_melds, ctx), reds_after,
+                 "" if steps else NO_SPEED)
+    out: list[CallOption] = []
+    for o in opts[:4]:
+        option = _after_discard(j, call, c, o)
+        if option is not None:
+            out.append(option)
+    return out
+
+
+def _advances(j: _Judging, sh: int, brings_yaku: bool) -> bool:
+    """Whether shanten ``sh`` after a call advances the hand: below the closed hand's (or
+    as low with a pon that brings the yaku), and tenpai where only tenpai is called for."""
+    if sh > j.base_sh or (sh == j.base_sh and not brings_yaku):
+        return False
+    return not (j.need_tenpai and sh > 0)
+
+
+@dataclass(frozen=True, slots=True)
+class _Call:
+    """One call being judged: the action, its meld kind and the melds after it."""
+
+    action: Chi | Pon
+    mkind: Literal["chi", "pon"]
+    brings_yaku: bool
+    melds: tuple[Meld, ...]
+    valuer: HandValuer
+    reds: int  # red fives held after the call (before the discard)
+    refused: str = ""  # NO_SPEED: the call does not advance the hand ("" when it does)
+
+
+def _after_discard(j: _Judging, call: _Call, c: list[int], o: DiscardOption
+                   ) -> CallOption | None:
+    """The call's option with discard ``o`` after it (``c``: the hand after the call),
+    or None when it leaves no yaku and is no formal tenpai worth more than the pass
+    (with ``j.every``: that option, refused, worth its estimate times the chance that a
+    yaku still comes)."""
+    sit = j.sit
+    st = sit.style
+    ctx = sit.ctx
+    valuer = call.valuer
+    c[o.kind] -= 1
+    han = valuer.sure_yaku(c)
+    route = han < ctx.min_han
+    if route and o.shanten <= st.route_shanten:
+        # tanyao or a flush that only a float still breaks
+        han = max(han, route_yaku(c, call.melds, ctx))
+    no_yaku = han < ctx.min_han
+    if no_yaku:
+        formal = None if call.refused else _formal_option(j, call, o, han)
+        if formal is not None or not j.every:
             c[o.kind] += 1
-            points = hv.points  # without a sure yaku: times the chance that one comes
-            if route and hv.yaku_chance > 0 and not no_yaku:
-                points = points / hv.yaku_chance * st.route_sure  # the float goes next
-            p: float | None = None
-            worth: float | None = None
-            if st.calls == "eager":
-                score = 1.0 + float(o.ukeire)
-            else:
-                useful: float = o.ukeire
-                ron = call_ron
-                if o.shanten == 0:
-                    useful = sum(unseen[k] * sit.ron_ease(k) for k in o.kinds)
-                    if any(k in river_kinds or k == o.kind for k in o.kinds):
-                        ron = 0.0  # furiten on the waits: tsumo only
-                else:
-                    useful *= st.call_boost  # further calls speed an open hand
-                p = win_chance(o.shanten, useful, total, draws, end=end, ron_factor=ron)
-                worth = sit.win_value(points)
-                score = p * worth - danger[o.kind] * st.defence
-            out.append(CallOption(a, score, f"{mkind} {kind_name(kind_called)}: "
-                                  f"{shanten_text(o.shanten)}, {o.ukeire} tiles, {han} han sure",
-                                  o.shanten, han, brings_yaku, False, o.ukeire, o.kinds, p,
-                                  worth, danger[o.kind], _refusal(no_yaku, han, refused)))
-    return ev0, out
+            return formal  # never a call without a yaku but this
+    hv = valuer.estimate(c, sit.unseen, call.reds - red_lost(j.tiles, o.kind, ctx.red_fives))
+    c[o.kind] += 1
+    points = hv.points  # without a sure yaku: times the chance that one comes
+    if route and hv.yaku_chance > 0 and not no_yaku:
+        points = points / hv.yaku_chance * st.route_sure  # the float goes next
+    p: float | None = None
+    worth: float | None = None
+    if st.calls == "eager":
+        score = 1.0 + float(o.ukeire)
+    else:
+        p = _win_after(j, o)
+        worth = sit.win_value(points)
+        score = p * worth - j.danger[o.kind] * st.defence
+    return CallOption(call.action, score, f"{call.mkind} {kind_name(j.kind_called)}: "
+                      f"{shanten_text(o.shanten)}, {o.ukeire} tiles, {han} han sure",
+                      o.shanten, han, call.brings_yaku, False, o.ukeire, o.kinds, p,
+                      worth, j.danger[o.kind], _refusal(no_yaku, han, call.refused))
 
 
-def _no_step(sh: int, base_sh: int, brings_yaku: bool, need_tenpai: bool) -> bool:
-    """Whether a call leaving ``sh`` does not advance a hand of ``base_sh`` (as near with
-    the yaku it brings is a step), or is not tenpai where only tenpai is called for."""
-    return sh > base_sh or (sh == base_sh and not brings_yaku) or (need_tenpai and sh > 0)
+def _formal_option(j: _Judging, call: _Call, o: DiscardOption, han: int) -> CallOption | None:
+    """A call to a tenpai without yaku that the draw pays (formal tenpai), when it is
+    worth more than what the closed hand keeps; else None."""
+    if not j.formal or o.shanten != 0:
+        return None
+    score = j.formal - j.danger[o.kind] * j.sit.style.defence
+    if score <= j.formal_floor:
+        return None
+    return CallOption(call.action, score, f"{call.mkind} {kind_name(j.kind_called)}: "
+                      "tenpai for the draw, no yaku", o.shanten, han,
+                      call.brings_yaku, True, o.ukeire, o.kinds, None,
+                      j.formal, j.danger[o.kind])
+
+
+def _win_after(j: _Judging, o: DiscardOption) -> float:
+    """The chance to win after the call and discard ``o`` (for the ``"ev"`` style)."""
+    sit = j.sit
+    st = sit.style
+    useful: float = o.ukeire
+    ron = j.call_ron
+    if o.shanten == 0:
+        useful = sum(sit.unseen[k] * sit.ron_ease(k) for k in o.kinds)
+        if any(k in j.river_kinds or k == o.kind for k in o.kinds):
+            ron = 0.0  # furiten on the waits: tsumo only
+    else:
+        useful *= st.call_boost  # further calls speed an open hand
+    return win_chance(o.shanten, useful, sit.total, sit.draws, end=sit.end, ron_factor=ron)
 
 
 def _refusal(no_yaku: bool, han: int, refused: str) -> str:

@@ -87,119 +87,150 @@ def evaluate(sit: Situation, danger: list[float], rng: random.Random,
     ``rng`` draws the style's noise, one number per option judged, in order.
     Discards that go back more than one step are judged by their danger alone.
     """
-    st = sit.style
-    view = sit.view
-    counts = sit.counts
-    melds = sit.melds
-    nmeld = len(melds)
-    unseen = sit.unseen
-    raw = discard_table(counts, nmeld, unseen, exclude=exclude)
+    raw = discard_table(sit.counts, len(sit.melds), sit.unseen, exclude=exclude)
     if not raw:
         return []
-    ctx = sit.ctx
-    threats = sit.threats
-    total_unseen = sit.total
-    draws = sit.draws
-    best_sh = raw[0].shanten
-    tiles = view.concealed()
-    reds = red_count(tiles, ctx.red_fives)
-    # a discard never lowers the chiitoitsu or kokushi shanten: below the whole hand's,
-    # the regular shape is the fastest (special_routes keeps the value)
-    specials = min(shanten_chiitoi(counts), shanten_kokushi(counts)) if nmeld == 0 else 0
-    lost_reds = reds_lost(tiles, ctx.red_fives)
-    furiten_kinds = {kind_of(r.tile) for r in view.me.river}
-    end = sit.end
-    loss_scale = st.defence
-    # Beginners fold only against riichi, only with a hopeless hand, and only to genbutsu.
-    beginner_fold = (st.beginner_defence and best_sh >= 2
-                     and any(t.riichi for t in threats))
-    riichi_safe = set.intersection(*[set(t.safe) for t in threats if t.riichi]) \
-        if beginner_fold else set()
-    nagashi = nagashi_alive(view, st)
-    valuer = valuer_of(melds, ctx)
-    shape = hand_shape(counts)
-    open_yaku = any(m.is_open for m in melds) and valuer.sure_yaku(counts) > 0
-    ron_share = sit.ron_share()
-    at_draw = draw_tenpai_worth(view, st, st.tenpai_share)
-    # the style's knobs and the situation's readings, read once for the loop
-    use_value = st.use_value
-    exact_tenpai = st.exact_tenpai
-    boost = st.call_boost if open_yaku else 1.0
-    backoff = st.backoff
-    push_per_shanten = st.push_per_shanten
-    noise = st.noise
-    win_value = sit.win_value
-    points = valuer.points
+    e = _Evaluation(sit, danger, raw[0].shanten)
+    far = e.best_sh + 1
     out: list[Option] = []
     # discards that leave the same shanten and ukeire have the same chance to win
     chances: dict[tuple[int, float], float] = {}
     for kind, sh, kinds, ukeire in raw:
-        if sh > best_sh + 1 and loss_scale == 0 and not beginner_fold:
-            continue
-        if sh > best_sh + 1:
-            opt = Option(kind, sh, ukeire, kinds)
-            opt.danger = danger[kind]
-            opt.score = -opt.danger * max(loss_scale, 0.01) * 3.0 - 1000.0 * sh
-            if beginner_fold and kind in riichi_safe:
-                opt.score += 1e6
-            out.append(opt)
-            continue
-        estimated = 0.0
-        exact: float | None = None
-        if use_value or sh == 0:
-            counts[kind] -= 1
-            value = points(counts, unseen, reds - lost_reds[kind], shape_without(shape, kind))
-            if nmeld == 0 and specials <= sh <= 3:
-                value = special_routes(counts, value, ctx, sh)
-            counts[kind] += 1
-            estimated = value
-        else:
-            value = st.flat_value
-        useful = 0.0
-        furiten = False
-        if sh == 0:
-            if exact_tenpai and kinds:
-                rest = tiles_after(view, kind)
-                closed = not any(m.is_open for m in melds)
-                tenpai_exact, _ = average_value(
-                    wait_values(view, rest, kinds, riichi=closed), unseen)
-                value = tenpai_exact * tenpai_bonus(tenpai_exact, closed, ctx.dealer)
-                estimated = tenpai_exact
-                if closed:
-                    exact = tenpai_exact  # the riichi choice reads it (ai.club.riichi)
-            furiten = any(k in furiten_kinds for k in kinds)
-            for k in kinds:
-                useful += unseen[k] * sit.ron_ease(k)
-            ron = 0.0 if furiten else st.ron_factor * ron_share
-            win = win_chance(0, useful, total_unseen, draws, ron_factor=ron, end=end)
-        else:
-            boosted = ukeire * boost
-            key = (sh, boosted)
-            found = chances.get(key)
-            if found is None:
-                found = chances[key] = win_chance(sh, boosted, total_unseen, draws, end=end)
-            win = found
-        worth = win_value(value)
-        risk = danger[kind]
-        score = win * worth
-        if sh > best_sh:
-            score *= backoff  # going back a step rarely pays, whatever the model says
-        if loss_scale:
-            push = 1.0 + push_per_shanten * sh
-            score -= risk * loss_scale * push
-        if beginner_fold:
-            score = (1e6 if kind in riichi_safe else 0.0) + score
-        if sh == 0:
-            score += at_draw  # tenpai at an exhaustive draw is paid (noten payments)
-        if nagashi and is_yaochuu(kind):
-            score += st.nagashi_bonus
-        if st.beginner_bias:
-            score += 40.0 * beginner_bias(counts, kind, ctx)
-        if noise:
-            score *= 1.0 + rng.uniform(-noise, noise)
-        out.append(Option(kind, sh, ukeire, kinds, win, worth, risk, score, useful, exact,
-                          furiten, estimated))
+        if sh <= far:
+            out.append(_judged(e, rng, chances, kind, sh, kinds, ukeire))
+        elif e.loss_scale != 0 or e.beginner_fold:
+            out.append(_far_back(e, kind, sh, kinds, ukeire))
     return out
+
+
+class _Evaluation:
+    """What :func:`evaluate` reads for every discard of one decision, read once."""
+
+    __slots__ = ("at_draw", "beginner_fold", "best_sh", "boost", "danger", "furiten_kinds",
+                 "loss_scale", "lost_reds", "nagashi", "points", "reds", "riichi_safe",
+                 "ron_share", "shape", "sit", "specials")
+
+    def __init__(self, sit: Situation, danger: list[float], best_sh: int) -> None:
+        st = sit.style
+        view = sit.view
+        counts = sit.counts
+        melds = sit.melds
+        ctx = sit.ctx
+        self.sit = sit
+        self.danger = danger
+        self.best_sh = best_sh
+        tiles = view.concealed()
+        self.reds = red_count(tiles, ctx.red_fives)
+        # a discard never lowers the chiitoitsu or kokushi shanten: below the whole
+        # hand's, the regular shape is the fastest (special_routes keeps the value)
+        self.specials = min(shanten_chiitoi(counts), shanten_kokushi(counts)) \
+            if not melds else 0
+        self.lost_reds = reds_lost(tiles, ctx.red_fives)
+        self.furiten_kinds = {kind_of(r.tile) for r in view.me.river}
+        self.loss_scale = st.defence
+        # Beginners fold only against riichi, only with a hopeless hand, and only to genbutsu.
+        self.beginner_fold = (st.beginner_defence and best_sh >= 2
+                              and any(t.riichi for t in sit.threats))
+        self.riichi_safe = set.intersection(*[set(t.safe) for t in sit.threats if t.riichi]) \
+            if self.beginner_fold else set()
+        self.nagashi = nagashi_alive(view, st)
+        valuer = valuer_of(melds, ctx)
+        self.shape = hand_shape(counts)
+        open_yaku = any(m.is_open for m in melds) and valuer.sure_yaku(counts) > 0
+        self.ron_share = sit.ron_share()
+        self.at_draw = draw_tenpai_worth(view, st, st.tenpai_share)
+        self.boost = st.call_boost if open_yaku else 1.0
+        self.points = valuer.points
+
+
+def _far_back(e: _Evaluation, kind: int, sh: int, kinds: Sequence[int], ukeire: int
+              ) -> Option:
+    """A discard that goes back more than one step, judged by its danger alone."""
+    opt = Option(kind, sh, ukeire, kinds)
+    opt.danger = e.danger[kind]
+    opt.score = -opt.danger * max(e.loss_scale, 0.01) * 3.0 - 1000.0 * sh
+    if e.beginner_fold and kind in e.riichi_safe:
+        opt.score += 1e6
+    return opt
+
+
+def _judged(e: _Evaluation, rng: random.Random, chances: dict[tuple[int, float], float],
+            kind: int, sh: int, kinds: Sequence[int], ukeire: int) -> Option:
+    """A discard at most one step back: its chance to win, the win's worth, its danger."""
+    sit = e.sit
+    value, estimated = _value(e, kind, sh)
+    exact: float | None = None
+    useful = 0.0
+    furiten = False
+    if sh == 0:
+        if sit.style.exact_tenpai and kinds:
+            value, estimated, exact = _exact_tenpai(sit, kind, kinds)
+        furiten = any(k in e.furiten_kinds for k in kinds)
+        for k in kinds:
+            useful += sit.unseen[k] * sit.ron_ease(k)
+        ron = 0.0 if furiten else sit.style.ron_factor * e.ron_share
+        win = win_chance(0, useful, sit.total, sit.draws, ron_factor=ron, end=sit.end)
+    else:
+        boosted = ukeire * e.boost
+        key = (sh, boosted)
+        found = chances.get(key)
+        if found is None:
+            found = chances[key] = win_chance(sh, boosted, sit.total, sit.draws, end=sit.end)
+        win = found
+    worth = sit.win_value(value)
+    risk = e.danger[kind]
+    score = _score(e, rng, kind, sh, win * worth, risk)
+    return Option(kind, sh, ukeire, kinds, win, worth, risk, score, useful, exact,
+                  furiten, estimated)
+
+
+def _value(e: _Evaluation, kind: int, sh: int) -> tuple[float, float]:
+    """(the value the win is weighed by, the estimate of its points: 0 when not made)."""
+    sit = e.sit
+    if not (sit.style.use_value or sh == 0):
+        return sit.style.flat_value, 0.0
+    counts = sit.counts
+    counts[kind] -= 1
+    value = e.points(counts, sit.unseen, e.reds - e.lost_reds[kind],
+                     shape_without(e.shape, kind))
+    if not sit.melds and e.specials <= sh <= 3:
+        value = special_routes(counts, value, sit.ctx, sh)
+    counts[kind] += 1
+    return value, value
+
+
+def _exact_tenpai(sit: Situation, kind: int, kinds: Sequence[int]
+                  ) -> tuple[float, float, float | None]:
+    """(value, estimate, exact) of a tenpai on ``kinds`` from the engine's score of each
+    wait; ``exact`` only for a closed hand (the riichi choice reads it, ai.club.riichi)."""
+    view = sit.view
+    rest = tiles_after(view, kind)
+    closed = not any(m.is_open for m in sit.melds)
+    tenpai_exact, _ = average_value(wait_values(view, rest, kinds, riichi=closed), sit.unseen)
+    value = tenpai_exact * tenpai_bonus(tenpai_exact, closed, sit.ctx.dealer)
+    return value, tenpai_exact, tenpai_exact if closed else None
+
+
+def _score(e: _Evaluation, rng: random.Random, kind: int, sh: int, score: float,
+           risk: float) -> float:
+    """The expected win ``score`` less the danger, with the style's bonuses and noise."""
+    st = e.sit.style
+    if sh > e.best_sh:
+        score *= st.backoff  # going back a step rarely pays, whatever the model says
+    if e.loss_scale:
+        push = 1.0 + st.push_per_shanten * sh
+        score -= risk * e.loss_scale * push
+    if e.beginner_fold:
+        score = (1e6 if kind in e.riichi_safe else 0.0) + score
+    if sh == 0:
+        score += e.at_draw  # tenpai at an exhaustive draw is paid (noten payments)
+    if e.nagashi and is_yaochuu(kind):
+        score += st.nagashi_bonus
+    if st.beginner_bias:
+        score += 40.0 * beginner_bias(e.sit.counts, kind, e.sit.ctx)
+    if st.noise:
+        score *= 1.0 + rng.uniform(-st.noise, st.noise)
+    return score
 
 
 def kan_choice(sit: Situation, legal: Sequence[Action], best: Option) -> Decision | None:

@@ -71,138 +71,217 @@ def _lone(counts: Sequence[int], k: int) -> bool:
 
 def sparse_rows(sit: Situation, opts: Sequence[Option]) -> list[Row]:
     """One :data:`Row` per option of one decision."""
-    view = sit.view
-    counts = sit.counts
-    unseen = sit.unseen
-    best_score = max(o.score for o in opts)
-    best_sh = min(o.shanten for o in opts)
-    best_uk = max((o.ukeire for o in opts if o.shanten == best_sh), default=0) or 1
-    best_points = max(o.points for o in opts)
-    best_win = max(o.win for o in opts)
-    round_wind = view.round_wind % 4 + 27
-    seat_wind = view.me.wind + 27
-    doras = {dora_of(t >> 2) for t in view.dora_indicators}
-    early = len(view.me.river) < 6
-    riichi_safe: set[int] | None = None
+    d = _Decision(sit, opts)
+    return [_row(d, o) for o in opts]
+
+
+class _Decision:
+    """What every option's row of one decision reads, computed once."""
+
+    __slots__ = ("best_points", "best_score", "best_sh", "best_uk", "best_win", "counts",
+                 "doras", "drawn", "early", "lone", "lone_total", "main_suit", "reds_held",
+                 "riichi_safe", "round_wind", "seat_wind", "single_pair", "suji",
+                 "terminals", "unseen")
+
+    def __init__(self, sit: Situation, opts: Sequence[Option]) -> None:
+        view = sit.view
+        counts = self.counts = sit.counts
+        self.unseen = sit.unseen
+        self.best_score = max(o.score for o in opts)
+        best_sh = self.best_sh = min(o.shanten for o in opts)
+        self.best_uk = max((o.ukeire for o in opts if o.shanten == best_sh), default=0) or 1
+        self.best_points = max(o.points for o in opts)
+        self.best_win = max(o.win for o in opts)
+        self.round_wind = view.round_wind % 4 + 27
+        self.seat_wind = view.me.wind + 27
+        self.doras = {dora_of(t >> 2) for t in view.dora_indicators}
+        self.early = len(view.me.river) < 6
+        self.riichi_safe = _riichi_safe(sit)
+        self.suji = _suji(self.riichi_safe)
+        self.drawn = view.drawn >> 2 if view.drawn is not None else -1
+        self.reds_held = _reds_held(view.concealed(), view.ruleset.red_fives)
+        self.single_pair = counts.count(2) == 1
+        self.lone = [counts[j] == 1 and _lone(counts, j) for j in range(34)]
+        self.lone_total = self.lone.count(True)
+        self.terminals = sum(counts[j] for j in _YAOCHUU)
+        self.main_suit = _main_suit(counts)
+
+
+def _riichi_safe(sit: Situation) -> set[int] | None:
+    """The kinds safe against every seat in riichi; None when no seat is."""
+    safe: set[int] | None = None
     for threat in sit.threats:
         if threat.riichi:
-            riichi_safe = set(threat.safe) if riichi_safe is None \
-                else riichi_safe & threat.safe
+            safe = set(threat.safe) if safe is None else safe & threat.safe
+    return safe
+
+
+def _suji(safe: set[int] | None) -> set[int]:
+    """The suited kinds three away from a safe suited kind (in its suit)."""
     suji: set[int] = set()
-    if riichi_safe is not None:
-        for j in riichi_safe:
-            if j < 27:
-                n = j % 9
-                if n >= 3:
-                    suji.add(j - 3)
-                if n <= 5:
-                    suji.add(j + 3)
-    drawn = view.drawn >> 2 if view.drawn is not None else -1
-    red_fives = view.ruleset.red_fives
-    reds_held = [0] * 34
+    for j in safe or ():
+        if j < 27:
+            n = j % 9
+            if n >= 3:
+                suji.add(j - 3)
+            if n <= 5:
+                suji.add(j + 3)
+    return suji
+
+
+def _reds_held(tiles: Sequence[int], red_fives: int) -> list[int]:
+    """Per kind, the red fives among ``tiles``."""
+    held = [0] * 34
     if red_fives:
-        for t in view.concealed():
+        for t in tiles:
             k = t >> 2
             if k < 27 and k % 9 == 4 and (t & 3) < red_fives:
-                reds_held[k] += 1
-    pairs = counts.count(2)
-    lone_total = sum(1 for j in range(34) if counts[j] == 1 and _lone(counts, j))
-    terminals = sum(counts[j] for j in _YAOCHUU)
+                held[k] += 1
+    return held
+
+
+def _main_suit(counts: Sequence[int]) -> int:
+    """The suit that with the honours makes nine or more of the hand while another suit
+    is held too (a flush to go for); else -1."""
     suits = (sum(counts[0:9]), sum(counts[9:18]), sum(counts[18:27]))
     top = max(range(3), key=suits.__getitem__)
-    main_suit = top if suits[top] + sum(counts[27:]) >= 9 and any(
-        suits[x] for x in range(3) if x != top) else -1
-    rows: list[Row] = []
-    for o in opts:
-        k = o.kind
-        ck = counts[k]
-        row: Row = []
-        gap = (o.score - best_score) / 1000.0
-        if gap:
-            row.append((0, gap if gap > -8.0 else -8.0))
-        else:
-            row.append((22, 1.0))
-        if o.shanten == best_sh:
-            row.append((2, o.ukeire / best_uk))
-            if o.ukeire != best_uk:
-                row.append((33, (best_uk - o.ukeire) / 10.0))
-        else:
-            row.append((1, 1.0))
-        lone = ck == 1 and _lone(counts, k)
-        if k >= 27:
-            if k >= 31:
-                row.append((7, 1.0))
-            elif k == round_wind:
-                row.append((6 if k == seat_wind else 5, 1.0))
-            else:
-                row.append((4 if k == seat_wind else 3, 1.0))
-            if early:
-                row.append((17, 1.0))
-            row.append((30, unseen[k] / 12.0))
-        else:
-            n = k % 9
-            if n == 0 or n == 8:
-                row.append((8, 1.0))
-                if early:
-                    row.append((18, 1.0))
-            elif n == 1 or n == 7:
-                row.append((9, 1.0))
-            if lone:
-                row.append((10, 1.0))
-            if k not in doras:
-                for d in doras:
-                    if d < 27 and d // 9 == k // 9 and -2 <= d - k <= 2:
-                        row.append((14, 1.0))
-                        break
-            if reds_held[k] and reds_held[k] == ck:
-                row.append((15, 1.0))
-            left1 = n > 0 and counts[k - 1] > 0
-            right1 = n < 8 and counts[k + 1] > 0
-            left2 = n > 1 and counts[k - 2] > 0
-            right2 = n < 7 and counts[k + 2] > 0
-            if left1 or right1:
-                row.append((23, float(left1 + right1)))
-            if left2 or right2:
-                row.append((24, float(left2 + right2)))
-            if (left2 and left1) or (left1 and right1) or (right1 and right2):
-                row.append((25, 1.0))
-            if k in suji:
-                row.append((29, 1.0))
-            lo = k - (n if n < 2 else 2)
-            hi = k + ((8 - n) if n > 6 else 2)
-            row.append((30, sum(unseen[lo:hi + 1]) / 12.0))
-            if main_suit >= 0 and k // 9 != main_suit:
-                row.append((35, 1.0))
-        if ck == 2:
-            row.append((11, 1.0))
-            if pairs == 1:
-                row.append((26, 1.0))
-        elif ck >= 3:
-            row.append((12, 1.0))
-        if k in doras:
-            row.append((13, 1.0))
-        uk = unseen[k]
-        if uk == 0:
-            row.append((16, 1.0))
-        else:
-            row.append((27, uk / 3.0))
-        if riichi_safe is not None and k in riichi_safe:
-            row.append((19, 1.0))
-        if o.danger:
-            row.append((20, o.danger / 1000.0))
-        if k == drawn:
-            row.append((21, 1.0))
-        left = lone_total - lone
-        if left:
-            row.append((28, left / 4.0))
-        if best_points > 0 and o.points:
-            row.append((31, o.points / best_points))
-        if best_win > 0 and o.win:
-            row.append((32, o.win / best_win))
-        if k in _YAOCHUU and terminals <= 3:
-            row.append((34, 1.0))
-        rows.append(row)
-    return rows
+    if suits[top] + sum(counts[27:]) >= 9 and any(suits[x] for x in range(3) if x != top):
+        return top
+    return -1
+
+
+def _row(d: _Decision, o: Option) -> Row:
+    """The features of option ``o``, in the order :func:`prefer` sums them."""
+    k = o.kind
+    ck = d.counts[k]
+    row: Row = []
+    _speed(d, o, row)
+    lone = d.lone[k]
+    if k >= 27:
+        _honour(d, k, row)
+    else:
+        _suited(d, k, ck, lone, row)
+        _shape(d.counts, k, row)
+        _around(d, k, row)
+    _holding(d, k, ck, row)
+    _outcome(d, o, k, lone, row)
+    return row
+
+
+def _speed(d: _Decision, o: Option, row: Row) -> None:
+    """ev_gap or is_best; ukeire and uk_lost, or back."""
+    gap = (o.score - d.best_score) / 1000.0
+    if gap:
+        row.append((0, gap if gap > -8.0 else -8.0))
+    else:
+        row.append((22, 1.0))
+    if o.shanten == d.best_sh:
+        best_uk = d.best_uk
+        row.append((2, o.ukeire / best_uk))
+        if o.ukeire != best_uk:
+            row.append((33, (best_uk - o.ukeire) / 10.0))
+    else:
+        row.append((1, 1.0))
+
+
+def _honour(d: _Decision, k: int, row: Row) -> None:
+    """The winds and dragons, early_honour, connect."""
+    if k >= 31:
+        row.append((7, 1.0))
+    elif k == d.round_wind:
+        row.append((6 if k == d.seat_wind else 5, 1.0))
+    else:
+        row.append((4 if k == d.seat_wind else 3, 1.0))
+    if d.early:
+        row.append((17, 1.0))
+    row.append((30, d.unseen[k] / 12.0))
+
+
+def _suited(d: _Decision, k: int, ck: int, lone: bool, row: Row) -> None:
+    """terminal, early_terminal, two_eight, lone, near_dora, red."""
+    n = k % 9
+    if n == 0 or n == 8:
+        row.append((8, 1.0))
+        if d.early:
+            row.append((18, 1.0))
+    elif n == 1 or n == 7:
+        row.append((9, 1.0))
+    if lone:
+        row.append((10, 1.0))
+    doras = d.doras
+    if k not in doras:
+        for x in doras:
+            if x < 27 and x // 9 == k // 9 and -2 <= x - k <= 2:
+                row.append((14, 1.0))
+                break
+    held = d.reds_held[k]
+    if held and held == ck:
+        row.append((15, 1.0))
+
+
+def _shape(counts: Sequence[int], k: int, row: Row) -> None:
+    """next_to, gap_to, in_run (suited ``k``)."""
+    n = k % 9
+    left1 = n > 0 and counts[k - 1] > 0
+    right1 = n < 8 and counts[k + 1] > 0
+    left2 = n > 1 and counts[k - 2] > 0
+    right2 = n < 7 and counts[k + 2] > 0
+    if left1 or right1:
+        row.append((23, float(left1 + right1)))
+    if left2 or right2:
+        row.append((24, float(left2 + right2)))
+    if (left2 and left1) or (left1 and right1) or (right1 and right2):
+        row.append((25, 1.0))
+
+
+def _around(d: _Decision, k: int, row: Row) -> None:
+    """suji, connect, flush_way (suited ``k``)."""
+    if k in d.suji:
+        row.append((29, 1.0))
+    n = k % 9
+    lo = k - (n if n < 2 else 2)
+    hi = k + ((8 - n) if n > 6 else 2)
+    row.append((30, sum(d.unseen[lo:hi + 1]) / 12.0))
+    if d.main_suit >= 0 and k // 9 != d.main_suit:
+        row.append((35, 1.0))
+
+
+def _holding(d: _Decision, k: int, ck: int, row: Row) -> None:
+    """pair, pair_only, set, dora, dead or unseen, safe."""
+    if ck == 2:
+        row.append((11, 1.0))
+        if d.single_pair:
+            row.append((26, 1.0))
+    elif ck >= 3:
+        row.append((12, 1.0))
+    if k in d.doras:
+        row.append((13, 1.0))
+    uk = d.unseen[k]
+    if uk == 0:
+        row.append((16, 1.0))
+    else:
+        row.append((27, uk / 3.0))
+    if d.riichi_safe is not None and k in d.riichi_safe:
+        row.append((19, 1.0))
+
+
+def _outcome(d: _Decision, o: Option, k: int, lone: bool, row: Row) -> None:
+    """danger, drawn, lone_after, value, win, tanyao_way."""
+    if o.danger:
+        row.append((20, o.danger / 1000.0))
+    if k == d.drawn:
+        row.append((21, 1.0))
+    left = d.lone_total - lone
+    if left:
+        row.append((28, left / 4.0))
+    best_points = d.best_points
+    if best_points > 0 and o.points:
+        row.append((31, o.points / best_points))
+    best_win = d.best_win
+    if best_win > 0 and o.win:
+        row.append((32, o.win / best_win))
+    if k in _YAOCHUU and d.terminals <= 3:
+        row.append((34, 1.0))
 
 
 def features(sit: Situation, opts: Sequence[Option]) -> list[list[float]]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from ai.club.discard import Option, limit_ron, tenpai_bonus
 from ai.club.endgame import is_last_hand
 from ai.club.situation import Situation
+from ai.club.style import Style
 from ai.tenpai_value import average_value, wait_values
 from ai.winprob import win_chance
 
@@ -40,10 +41,7 @@ def want_riichi(sit: Situation, tiles: list[int], best: Option) -> bool:
     ev = st.riichi_ev and not furiten
     if ev and not riichi_pays(sit, tiles, best, dama, share, folders):
         return False
-    late_draws = 0 if ev else st.late_draws  # the expected gain has counted the time
-    if folders and st.late_draws_folders is not None:
-        late_draws = st.late_draws_folders
-    late = draws < late_draws
+    late = draws < _late_draws(st, ev, folders)
     if share < 0.6:
         # no yaku on most waits: riichi is the way to win by ron, but late in the hand
         # a bad wait stays dama for the tenpai payment (a tsumo still wins)
@@ -52,22 +50,37 @@ def want_riichi(sit: Situation, tiles: list[int], best: Option) -> bool:
         return draws >= 4
     if late:
         return False  # little time left: keep the yaku and the freedom to fold
+    return not _dama_by_thumb(sit, dama, live, folders)
+
+
+def _late_draws(st: Style, ev: bool, folders: bool) -> int:
+    """Below this many own draws left, :func:`want_riichi` calls the hand late."""
+    late_draws = 0 if ev else st.late_draws  # the expected gain has counted the time
+    if folders and st.late_draws_folders is not None:
+        late_draws = st.late_draws_folders
+    return late_draws
+
+
+def _dama_by_thumb(sit: Situation, dama: float, live: int, folders: bool) -> bool:
+    """The rules of thumb that keep a tenpai with a yaku dama (``dama``: its dama value,
+    ``live``: the waits' unseen tiles)."""
+    st = sit.style
+    view = sit.view
     mangan = limit_ron("mangan", dealer=sit.ctx.dealer)
     if dama >= mangan:
-        return False  # a mangan already: dama takes the ron
+        return True  # a mangan already: dama takes the ron
     if st.situation and is_last_hand(view):
         me = view.me.score
         others = [s.score for s in view.seats if s.seat != view.seat]
         if me > max(others):
-            return False  # the top needs any win, not a bigger one
+            return True  # the top needs any win, not a bigger one
     if live <= 2 and sit.riichi_on:
-        return False  # a bad wait against a riichi: keep the way out
+        return True  # a bad wait against a riichi: keep the way out
     dama_from = st.dama_share
     if folders and st.dama_share_folders is not None:
         dama_from = st.dama_share_folders  # a riichi would make them fold
-    if dama >= mangan * dama_from and live >= 5:
-        return False  # enough points with a good wait: the ron comes easier dama
-    return True
+    # enough points with a good wait: the ron comes easier dama
+    return dama >= mangan * dama_from and live >= 5
 
 
 def riichi_pays(sit: Situation, tiles: list[int], best: Option, dama: float, share: float,

@@ -31,7 +31,6 @@ from engine.actions import (
     Discard,
     NineTerminals,
     OpenKan,
-    Pass,
     Pon,
     Ron,
     Tsumo,
@@ -385,42 +384,71 @@ class Mirror:
     def reply(self, action: Action) -> Reply:
         """Our action as the mjai reply (a riichi discard: ``reach``; see MjaiBot)."""
         st = self._st()
-        me, red = self.me, self.red
-        if isinstance(action, Discard):
-            if action.riichi and not self.my_reach:
-                return {"type": "reach", "actor": me}
-            return {"type": "dahai", "actor": me, "pai": pai(action.tile, red),
-                    "tsumogiri": action.tile == st.drawn}
-        if isinstance(action, Tsumo):
-            drawn = st.drawn if st.drawn is not None else 0
-            return {"type": "hora", "actor": me, "target": me, "pai": pai(drawn, red)}
-        if isinstance(action, Ron):
-            if st.last_discard is not None:
-                seat, tile = st.last_discard
-            elif st.last_kan is not None and st.last_kan[1].added is not None:
-                seat, tile = st.last_kan[0], st.last_kan[1].added
-            else:
-                raise MirrorError("ron with nothing to win on")
-            return {"type": "hora", "actor": me, "target": seat, "pai": pai(tile, red)}
-        if isinstance(action, (Chi, Pon, OpenKan)):
-            assert st.last_discard is not None
-            seat, tile = st.last_discard
-            kind = "chi" if isinstance(action, Chi) else "pon" if isinstance(action, Pon) \
-                else "daiminkan"
-            return {"type": kind, "actor": me, "target": seat, "pai": pai(tile, red),
-                    "consumed": [pai(t, red) for t in action.tiles]}
-        if isinstance(action, ClosedKan):
-            return {"type": "ankan", "actor": me, "consumed": [pai(t, red) for t in action.tiles]}
-        if isinstance(action, AddedKan):
-            pon = next(m for m in st.seats[me].melds
-                       if m.kind == "pon" and kind_of(m.tiles[0]) == kind_of(action.tile))
-            return {"type": "kakan", "actor": me, "pai": pai(action.tile, red),
-                    "consumed": [pai(t, red) for t in pon.tiles]}
-        if isinstance(action, NineTerminals):
-            return {"type": "ryukyoku", "actor": me, "reason": "kyushukyuhai"}
-        if isinstance(action, Pass):
-            return dict(NONE)
-        return dict(NONE)  # ShowHand, EndGame: mjai does not ask
+        handler = _REPLIES.get(type(action))
+        if handler is None:
+            return dict(NONE)  # Pass, ShowHand, EndGame: mjai does not ask
+        return handler(self, st, action)
+
+
+def _dahai(m: Mirror, st: GameState, action: Discard) -> Reply:
+    if action.riichi and not m.my_reach:
+        return {"type": "reach", "actor": m.me}
+    return {"type": "dahai", "actor": m.me, "pai": pai(action.tile, m.red),
+            "tsumogiri": action.tile == st.drawn}
+
+
+def _tsumo(m: Mirror, st: GameState, action: Tsumo) -> Reply:
+    drawn = st.drawn if st.drawn is not None else 0
+    return {"type": "hora", "actor": m.me, "target": m.me, "pai": pai(drawn, m.red)}
+
+
+def _ron(m: Mirror, st: GameState, action: Ron) -> Reply:
+    if st.last_discard is not None:
+        seat, tile = st.last_discard
+    elif st.last_kan is not None and st.last_kan[1].added is not None:
+        seat, tile = st.last_kan[0], st.last_kan[1].added
+    else:
+        raise MirrorError("ron with nothing to win on")
+    return {"type": "hora", "actor": m.me, "target": seat, "pai": pai(tile, m.red)}
+
+
+_CALL_TYPES = {Chi: "chi", Pon: "pon", OpenKan: "daiminkan"}
+
+
+def _call(m: Mirror, st: GameState, action: Chi | Pon | OpenKan) -> Reply:
+    assert st.last_discard is not None
+    seat, tile = st.last_discard
+    return {"type": _CALL_TYPES[type(action)], "actor": m.me, "target": seat,
+            "pai": pai(tile, m.red), "consumed": [pai(t, m.red) for t in action.tiles]}
+
+
+def _ankan(m: Mirror, st: GameState, action: ClosedKan) -> Reply:
+    return {"type": "ankan", "actor": m.me, "consumed": [pai(t, m.red) for t in action.tiles]}
+
+
+def _kakan(m: Mirror, st: GameState, action: AddedKan) -> Reply:
+    pon = next(meld for meld in st.seats[m.me].melds
+               if meld.kind == "pon" and kind_of(meld.tiles[0]) == kind_of(action.tile))
+    return {"type": "kakan", "actor": m.me, "pai": pai(action.tile, m.red),
+            "consumed": [pai(t, m.red) for t in pon.tiles]}
+
+
+def _abort(m: Mirror, st: GameState, action: NineTerminals) -> Reply:
+    return {"type": "ryukyoku", "actor": m.me, "reason": "kyushukyuhai"}
+
+
+_REPLIES: dict[type, Callable[[Mirror, GameState, Any], Reply]] = {
+    Discard: _dahai,
+    Tsumo: _tsumo,
+    Ron: _ron,
+    Chi: _call,
+    Pon: _call,
+    OpenKan: _call,
+    ClosedKan: _ankan,
+    AddedKan: _kakan,
+    NineTerminals: _abort,
+}
+"""Each of our action types with an mjai reply of its own: the function that writes it."""
 
 
 class MjaiBot:

@@ -7,6 +7,7 @@ Hand value (split by dealer/non-dealer and ron/tsumo), honba, riichi sticks, pao
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 
 from engine.parts import Payment
@@ -78,65 +79,92 @@ def win_payments(
     """
     if not result.valid:
         raise ValueError("win_payments needs a valid result")
-    tsumo = from_seat is None
-    lines: list[Payment] = []
-    others = [s for s in range(4) if s != winner]
-
-    def factor(payer: int) -> int:
-        return 2 if wareme_seat is not None and wareme_seat in (payer, winner) else 1
-
     if pao_seat is not None and not pao:
         pao = [(pao_seat, y) for y, _ in result.yaku if y in rules.pao_yaku]
     weights = _pao_weights(result, rules, winner, pao)
-    honba_total = honba * rules.honba_points
-    honba_payer: int | None = None
-
-    if tsumo:
-        shares = {s: result.points.tsumo_share(payer_is_dealer=s == dealer) for s in others}
-        if weights:
-            # The pao players pay the others' shares as their own payments: the wareme
-            # doubling follows the seat that pays (or the winner), not whose share it was.
-            pao_amount = dict.fromkeys(weights, 0)
-            for s in others:
-                rest = shares[s]
-                for p, w in weights.items():
-                    part = int(shares[s] * w)
-                    pao_amount[p] += part
-                    rest -= part
-                if rest:
-                    lines.append(Payment(s, winner, rest * factor(s), "hand"))
-            for p, amount in pao_amount.items():
-                lines.append(Payment(p, winner, amount * factor(p), "pao"))
-            if len(weights) == 1 and sum(weights.values()) == 1:
-                honba_payer = next(iter(weights))
-        else:
-            for s in others:
-                lines.append(Payment(s, winner, shares[s] * factor(s), "hand"))
-        if honba_total and honba_to_this_winner:
-            if honba_payer is not None:
-                lines.append(Payment(honba_payer, winner, honba_total, "honba"))
-            else:
-                for s in others:
-                    lines.append(Payment(s, winner, honba_total // 3, "honba"))
+    win = _Win(winner, dealer, rules, wareme_seat)
+    honba_total = honba * rules.honba_points if honba_to_this_winner else 0
+    if from_seat is None:
+        lines = _tsumo_lines(result, win, weights, honba_total)
     else:
-        assert from_seat is not None
-        value = result.points.ron
-        pao_pays: dict[int, int] = {}
-        for p, w in weights.items():
-            if p != from_seat:  # a pao player who dealt in pays as the discarder
-                part = int(value * w)
-                pao_pays[p] = part if rules.pao_ron == "all" else part // 2
-        if pao_pays:
-            disc_pays = value - sum(pao_pays.values())
-            lines.append(Payment(from_seat, winner, disc_pays * factor(from_seat), "hand"))
-            for p, amount in pao_pays.items():
-                lines.append(Payment(p, winner, amount * factor(p), "pao"))
-            honba_payer = next(iter(pao_pays)) if rules.pao_honba == "pao" else from_seat
-        else:
-            lines.append(Payment(from_seat, winner, value * factor(from_seat), "hand"))
-            honba_payer = from_seat
-        if honba_total and honba_to_this_winner:
-            lines.append(Payment(honba_payer, winner, honba_total, "honba"))
+        lines = _ron_lines(result, win, from_seat, weights, honba_total)
     if sticks and sticks_to_this_winner:
         lines.append(Payment(None, winner, 1000 * sticks, "sticks"))
     return tuple(lines)
+
+
+@dataclass(frozen=True, slots=True)
+class _Win:
+    """Who wins, who deals, under which rules, and the wareme seat."""
+
+    winner: int
+    dealer: int
+    rules: Ruleset
+    wareme_seat: int | None
+
+    def factor(self, payer: int) -> int:
+        """The wareme doubling of a hand payment ``payer`` makes to the winner."""
+        ws = self.wareme_seat
+        return 2 if ws is not None and ws in (payer, self.winner) else 1
+
+
+def _tsumo_lines(result: ScoreResult, win: _Win, weights: dict[int, Fraction],
+                 honba_total: int) -> list[Payment]:
+    """A tsumo: each other seat's share, the pao players paying theirs as their own
+    payments (the wareme doubling follows the seat that pays, or the winner)."""
+    winner = win.winner
+    others = [s for s in range(4) if s != winner]
+    shares = {s: result.points.tsumo_share(payer_is_dealer=s == win.dealer) for s in others}
+    lines: list[Payment] = []
+    honba_payer: int | None = None
+    if weights:
+        pao_amount = dict.fromkeys(weights, 0)
+        for s in others:
+            rest = shares[s]
+            for p, w in weights.items():
+                part = int(shares[s] * w)
+                pao_amount[p] += part
+                rest -= part
+            if rest:
+                lines.append(Payment(s, winner, rest * win.factor(s), "hand"))
+        for p, amount in pao_amount.items():
+            lines.append(Payment(p, winner, amount * win.factor(p), "pao"))
+        if len(weights) == 1 and sum(weights.values()) == 1:
+            honba_payer = next(iter(weights))
+    else:
+        for s in others:
+            lines.append(Payment(s, winner, shares[s] * win.factor(s), "hand"))
+    if honba_total:
+        if honba_payer is not None:
+            lines.append(Payment(honba_payer, winner, honba_total, "honba"))
+        else:
+            for s in others:
+                lines.append(Payment(s, winner, honba_total // 3, "honba"))
+    return lines
+
+
+def _ron_lines(result: ScoreResult, win: _Win, from_seat: int, weights: dict[int, Fraction],
+               honba_total: int) -> list[Payment]:
+    """A ron: the discarder pays, each pao player its share (``pao_ron``: all of it or
+    half, the discarder the rest); ``pao_honba`` says who pays the honba."""
+    winner = win.winner
+    rules = win.rules
+    value = result.points.ron
+    pao_pays: dict[int, int] = {}
+    for p, w in weights.items():
+        if p != from_seat:  # a pao player who dealt in pays as the discarder
+            part = int(value * w)
+            pao_pays[p] = part if rules.pao_ron == "all" else part // 2
+    lines: list[Payment] = []
+    if pao_pays:
+        disc_pays = value - sum(pao_pays.values())
+        lines.append(Payment(from_seat, winner, disc_pays * win.factor(from_seat), "hand"))
+        for p, amount in pao_pays.items():
+            lines.append(Payment(p, winner, amount * win.factor(p), "pao"))
+        honba_payer = next(iter(pao_pays)) if rules.pao_honba == "pao" else from_seat
+    else:
+        lines.append(Payment(from_seat, winner, value * win.factor(from_seat), "hand"))
+        honba_payer = from_seat
+    if honba_total:
+        lines.append(Payment(honba_payer, winner, honba_total, "honba"))
+    return lines

@@ -6,6 +6,9 @@ switched on or off, yakuman that count double, sankantsu as yakuman, ...).
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Callable
+
 from engine.scoring.types import YakuInfo
 from rulesets.schema import Ruleset
 
@@ -87,6 +90,50 @@ def yakuman_multiplier(yaku_id: str, rules: Ruleset) -> int:
     return 2 if yaku_id in rules.double_yakuman else 1
 
 
+_OFF: dict[str, Callable[[Ruleset], bool]] = {
+    "open_riichi": lambda r: not r.open_riichi,
+    "double_riichi": lambda r: not r.double_riichi,
+    "ippatsu": lambda r: not r.ippatsu,
+    "ura_dora": lambda r: not r.ura_dora,
+    "aka_dora": lambda r: r.red_fives == 0,
+    "renhou": lambda r: r.renhou == "none",
+    "paarenchan": lambda r: not r.paarenchan,
+    "daisharin": lambda r: r.daisharin == "none",
+    "suurenkou": lambda r: not r.suurenkou,
+    "shiisanputaa": lambda r: not r.shiisanputaa,
+    "sanrenkou": lambda r: r.sanrenkou_han == 0,
+    "nagashi_mangan": lambda r: r.nagashi_mangan == "none",
+}
+"""The local yaku (and the options' yaku) a ruleset may leave out: when each is out."""
+
+
+def _renhou(row: YakuInfo, r: Ruleset) -> YakuInfo:
+    if r.renhou == "yakuman":
+        return row
+    return dataclasses.replace(row, closed_han=_LIMIT_HAN[r.renhou], open_han=None, yakuman=0)
+
+
+def _sankantsu(row: YakuInfo, r: Ruleset) -> YakuInfo:
+    return dataclasses.replace(row, closed_han=13, open_han=13, yakuman=1) \
+        if r.sankantsu_yakuman else row
+
+
+def _nagashi(row: YakuInfo, r: Ruleset) -> YakuInfo:
+    return dataclasses.replace(row, closed_han=13, yakuman=1) \
+        if r.nagashi_mangan == "yakuman" else row
+
+
+_VALUE: dict[str, Callable[[YakuInfo, Ruleset], YakuInfo]] = {
+    "renhou": _renhou,
+    "sanrenkou": lambda row, r: dataclasses.replace(row, closed_han=r.sanrenkou_han,
+                                                    open_han=r.sanrenkou_han),
+    "tanyao": lambda row, r: row if r.open_tanyao else dataclasses.replace(row, open_han=None),
+    "sankantsu": _sankantsu,
+    "nagashi_mangan": _nagashi,
+}
+"""The yaku whose value a ruleset changes: the row under the rules."""
+
+
 def yaku_table(rules: Ruleset) -> list[YakuInfo]:
     """Every yaku available under ``rules``, with its value there.
 
@@ -95,51 +142,16 @@ def yaku_table(rules: Ruleset) -> list[YakuInfo]:
     """
     rows: list[YakuInfo] = []
     for row in _STANDARD:
-        yid, ja, en = row.id, row.ja, row.en
-        closed, opened, mult = row.closed_han, row.open_han, row.yakuman
-        if yid == "open_riichi" and not rules.open_riichi:
+        off = _OFF.get(row.id)
+        if off is not None and off(rules):
             continue
-        if yid == "double_riichi" and not rules.double_riichi:
-            continue
-        if yid == "ippatsu" and not rules.ippatsu:
-            continue
-        if yid == "ura_dora" and not rules.ura_dora:
-            continue
-        if yid == "aka_dora" and rules.red_fives == 0:
-            continue
-        if yid == "renhou":
-            if rules.renhou == "none":
-                continue
-            if rules.renhou != "yakuman":
-                han = _LIMIT_HAN[rules.renhou]
-                rows.append(YakuInfo(yid, ja, en, han, None, 0))
-                continue
-        if yid == "paarenchan" and not rules.paarenchan:
-            continue
-        if yid == "daisharin" and rules.daisharin == "none":
-            continue
-        if yid == "suurenkou" and not rules.suurenkou:
-            continue
-        if yid == "shiisanputaa" and not rules.shiisanputaa:
-            continue
-        if yid == "sanrenkou":
-            if rules.sanrenkou_han == 0:
-                continue
-            rows.append(YakuInfo(yid, ja, en, rules.sanrenkou_han, rules.sanrenkou_han, 0))
-            continue
-        if yid == "tanyao" and not rules.open_tanyao:
-            opened = None
-        if yid == "sankantsu" and rules.sankantsu_yakuman:
-            mult = 1
-            closed, opened = 13, 13
-        if yid == "nagashi_mangan":
-            if rules.nagashi_mangan == "none":
-                continue
-            if rules.nagashi_mangan == "yakuman":
-                closed, mult = 13, 1
-        if mult:
-            mult = yakuman_multiplier(yid, rules)
-            closed = 13 * mult
-            opened = None if opened is None else 13 * mult
-        rows.append(YakuInfo(yid, ja, en, closed, opened, mult))
+        value = _VALUE.get(row.id)
+        if value is not None:
+            row = value(row, rules)
+        if row.yakuman:
+            mult = yakuman_multiplier(row.id, rules)
+            row = dataclasses.replace(
+                row, closed_han=13 * mult, yakuman=mult,
+                open_han=None if row.open_han is None else 13 * mult)
+        rows.append(row)
     return rows

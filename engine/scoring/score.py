@@ -15,7 +15,6 @@ everything the fast path takes.
 from __future__ import annotations
 
 from bisect import bisect_left
-from typing import Any
 
 from engine.scoring.full import NEXT as _NEXT
 from engine.scoring.full import NO_YAKU, check_tiles, score_full, score_reference
@@ -128,25 +127,6 @@ class _OrderKey(dict[tuple[str, int], int]):
 _ORDER_KEY = _OrderKey()
 _ORDER_OF = _ORDER_KEY.__getitem__
 
-
-class _Unfrozen:
-    """The layout of :class:`ScoreResult` without the frozen ``__setattr__``.
-
-    A result is filled in as this (plain slot stores, about three times as fast as
-    the frozen dataclass's ``__init__``) and then becomes a ``ScoreResult`` by
-    ``__class__`` assignment, which Python allows between classes of identical slot
-    layout: the object is then an ordinary, frozen ``ScoreResult``.
-    """
-
-    __slots__ = ScoreResult.__slots__
-
-
-if ScoreResult.__slots__ != ("valid", "error", "han", "fu", "yaku", "fu_parts", "limit",
-                             "yakuman_count", "points", "total", "han_without_dora"):
-    raise ImportError("ScoreResult changed: update _result and score_win to set every field")
-
-_new = object.__new__
-
 Entry = tuple[int, str | None, PointSplit, int]
 """(total, limit, points, rank) of an ordinary hand's han and fu; the rank orders
 placements by points, then han, then fu (``total << 16 | han << 8 | fu``)."""
@@ -165,7 +145,7 @@ def _entry(totals: dict[int, Entry], han: int, fu: int, rules: Ruleset, dealer: 
 
 def _result(yaku: Yaku, han_wo: int, fu: int, parts: list[tuple[str, int]], dora: Yaku,
             han: int, e: Entry) -> ScoreResult:
-    """A valid ordinary result (equal to ``ScoreResult(True, None, ...)``, built faster)."""
+    """A valid ordinary result."""
     yaku.sort(key=_ORDER_OF)
     if dora:
         yaku += dora
@@ -175,21 +155,9 @@ def _result(yaku: Yaku, han_wo: int, fu: int, parts: list[tuple[str, int]], dora
 def _filled(yaku: Yaku, han_wo: int, fu: int, parts: list[tuple[str, int]], han: int,
             e: Entry) -> ScoreResult:
     """The result object of an ordinary hand whose yaku list is complete and in order."""
-    r: Any = _new(_Unfrozen)
-    r.valid = True
-    r.error = None
-    r.han = han
-    r.fu = fu
-    r.yaku = tuple(yaku)
-    r.fu_parts = tuple(parts)
-    r.limit = e[1]
-    r.yakuman_count = 0
-    r.points = e[2]  # shared by equal results: read-only (see score_win)
-    r.total = e[0]
-    r.han_without_dora = han_wo
-    r.__class__ = ScoreResult
-    res: ScoreResult = r
-    return res
+    # the points are shared by equal results: read-only (see score_win)
+    return ScoreResult(True, None, han, fu, tuple(yaku), tuple(parts), e[1], 0, e[2], e[0],
+                       han_wo)
 
 
 def _tables(rules: Ruleset) -> tuple[dict[int, Entry], ...]:

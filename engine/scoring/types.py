@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from msgspec import Struct
+
 from engine.parts import Meld
 
 SEQ = 0
@@ -83,8 +85,7 @@ class PointSplit:
                                   ("tsumo_all", self.tsumo_all)) if v}
 
 
-@dataclass(frozen=True, slots=True)
-class ScoreResult:
+class ScoreResult(Struct, frozen=True, gc=False):
     """The score of a win (the best interpretation), or why it is not a win.
 
     ``yaku`` lists ``(id, han)``, 13 per yakuman (26 for a double); ``points`` says

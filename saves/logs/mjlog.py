@@ -12,16 +12,16 @@ from __future__ import annotations
 import json
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 from urllib.parse import quote, unquote
 
-from engine.tiles import kind_of
-
+from .mjlog_meld import decode_meld, encode_meld
 from .model import (
     MAX_NUMBER,
     Action,
     Ankan,
+    Call,
     Chi,
     Daiminkan,
     Discard,
@@ -36,12 +36,13 @@ from .model import (
     RiichiAccepted,
     Rules,
     Ryuukyoku,
+    Seat,
     Win,
     Yaku,
-    is_red,
     left_out_data,
     load_json,
     read_left_out,
+    replace,
 )
 from .yaku import ID_TO_TENHOU_NUMBER, LIMITS, TENHOU_YAKU, payments
 
@@ -52,6 +53,11 @@ _DECLARATION = re.compile(r"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
 """A document type or entity declaration: a record has none, and one could make the
 parser expand entities (a "billion laughs") or name outside files."""
 
+EXTENSION = "HANCHAN"
+"""Our element, before the first ``INIT``: ``ruleset`` (the save header's ruleset) and
+``left_out`` (hands only we can read, :class:`~.model.LeftOut`), each a JSON attribute.
+Tenhou's viewer skips elements it does not know."""
+
 RYUUKYOKU_TYPES = {
     "yao9": "kyuushu",
     "kaze4": "four_winds",
@@ -60,92 +66,6 @@ RYUUKYOKU_TYPES = {
     "ron3": "triple_ron",
     "nm": "nagashi_mangan",
 }
-
-
-def _sort_key(tile: int) -> tuple[int, int]:
-    """Order of tiles inside a call string: by kind, a red five after the plain ones."""
-    return (kind_of(tile), 1 if is_red(tile) else 0)
-
-
-def decode_meld(who: int, m: int) -> Chi | Pon | Daiminkan | Kakan | Ankan:
-    """Decode the ``m`` bitfield of an ``<N who= m=>`` element.
-
-    bits 0-1: from whom, relative (0 self, 1 shimocha, 2 toimen, 3 kamicha);
-    bit 2 set: chi (bits 3-4, 5-6, 7-8: copies of the three tiles; bits 10+: base*3+called);
-    bit 3 set: pon, bit 4 set: kakan (bits 5-6: the copy not in the pon / the added copy;
-    bits 9+: kind*3+called among the three); bit 5: nukidora (3-player, not supported);
-    none of 2-5: daiminkan (from != 0) or ankan, bits 8+: the called (or first) tile id.
-
-    >>> decode_meld(0, 0x5c2f)  # a chi from the left: 3p onto 1p 2p
-    Chi(seat=0, from_seat=3, called=44, consumed=(37, 41))
-    """
-    rel = m & 3
-    from_seat = (who + rel) % 4
-    if m & 0x4:
-        base_called = m >> 10
-        called_index = base_called % 3
-        base = base_called // 3
-        if base >= 21:
-            raise LogFormatError(f"meld m={m}: chi base {base} out of range")
-        kind = (base // 7) * 9 + base % 7
-        copies = ((m >> 3) & 3, (m >> 5) & 3, (m >> 7) & 3)
-        tiles = [(kind + i) * 4 + copies[i] for i in range(3)]
-        called = tiles[called_index]
-        consumed = sorted((t for i, t in enumerate(tiles) if i != called_index), key=_sort_key)
-        if rel != 3:
-            raise LogFormatError(f"meld m={m}: chi not from the left (relative {rel})")
-        return Chi(who, from_seat, called, (consumed[0], consumed[1]))
-    if m & 0x18:
-        unused = (m >> 5) & 3
-        base_called = m >> 9
-        called_index = base_called % 3
-        kind = base_called // 3
-        if kind >= 34:
-            raise LogFormatError(f"meld m={m}: pon kind {kind} out of range")
-        if rel == 0:
-            raise LogFormatError(f"meld m={m}: pon from oneself")
-        three = [kind * 4 + c for c in range(4) if c != unused]
-        called = three[called_index]
-        consumed = sorted((t for t in three if t != called), key=_sort_key)
-        if m & 0x8:
-            return Pon(who, from_seat, called, (consumed[0], consumed[1]))
-        return Kakan(who, kind * 4 + unused, (called, consumed[0], consumed[1]), from_seat)
-    if m & 0x20:
-        raise LogFormatError(f"meld m={m}: nukidora (3-player) is not supported")
-    tile = m >> 8
-    if tile >= 136:
-        raise LogFormatError(f"meld m={m}: kan tile {tile} out of range")
-    kind = kind_of(tile)
-    others = sorted((kind * 4 + c for c in range(4) if kind * 4 + c != tile), key=_sort_key)
-    if rel == 0:
-        four = sorted(range(kind * 4, kind * 4 + 4), key=_sort_key)
-        return Ankan(who, (four[0], four[1], four[2], four[3]))
-    return Daiminkan(who, from_seat, tile, (others[0], others[1], others[2]))
-
-
-def encode_meld(call: Chi | Pon | Daiminkan | Kakan | Ankan) -> int:
-    """The inverse of :func:`decode_meld` (used by tests and exporters)."""
-    if isinstance(call, Ankan):
-        return (call.tiles[0] // 4 * 4) << 8
-    rel = (call.from_seat - call.seat) % 4
-    if isinstance(call, Daiminkan):
-        return (call.called << 8) | rel
-    if isinstance(call, Chi):
-        tiles = sorted([call.called, *call.consumed], key=kind_of)
-        kind = kind_of(tiles[0])
-        base = (kind // 9) * 7 + kind % 9
-        m = ((base * 3 + tiles.index(call.called)) << 10) | 0x4 | rel
-        for i, t in enumerate(tiles):
-            m |= (t % 4) << (3 + 2 * i)
-        return m
-    if isinstance(call, Pon):
-        three = sorted([call.called, *call.consumed])
-        kind = kind_of(call.called)
-        unused = ({0, 1, 2, 3} - {t % 4 for t in three}).pop()
-        return ((kind * 3 + three.index(call.called)) << 9) | (unused << 5) | 0x8 | rel
-    three = sorted(call.pon)
-    kind = kind_of(call.added)
-    return ((kind * 3 + three.index(call.pon[0])) << 9) | ((call.added % 4) << 5) | 0x10 | rel
 
 
 def _ints(text: str | None, where: str, what: str) -> list[int]:
@@ -275,6 +195,28 @@ def _deltas(el: ET.Element, where: str) -> tuple[int, int, int, int]:
     return (sc[1] * 100, sc[3] * 100, sc[5] * 100, sc[7] * 100)
 
 
+def _agari_yaku(el: ET.Element, where: str) -> list[Yaku]:
+    """An ``AGARI``'s yaku: ``yaku`` (Tenhou's number, han pairs; a yaku of 0 han, as an
+    ura dora of none, left out) and ``yakuman`` (numbers, 13 han each)."""
+    yaku: list[Yaku] = []
+    if el.get("yaku") is not None:
+        pairs = _ints(el.get("yaku"), where, "yaku")
+        if len(pairs) % 2:
+            raise LogFormatError(f"{where}: yaku must be id,han pairs")
+        for number, han in zip(pairs[::2], pairs[1::2], strict=True):
+            if number not in TENHOU_YAKU:
+                raise LogFormatError(f"{where}: unknown yaku number {number}")
+            if han > 0:
+                yaku.append(Yaku(TENHOU_YAKU[number][0], han))
+    for number in _ints(el.get("yakuman"), where, "yakuman") if el.get("yakuman") else []:
+        if number not in TENHOU_YAKU:
+            raise LogFormatError(f"{where}: unknown yakuman number {number}")
+        yaku.append(Yaku(TENHOU_YAKU[number][0], 13))
+    if not yaku:
+        raise LogFormatError(f"{where}: a win without yaku")
+    return yaku
+
+
 def _win(el: ET.Element, hand: _Hand, where: str, tenhou_table: bool = True) -> Win:
     who = _int(el.get("who"), where, "who")
     from_who = _int(el.get("fromWho"), where, "fromWho")
@@ -286,24 +228,7 @@ def _win(el: ET.Element, hand: _Hand, where: str, tenhou_table: bool = True) -> 
     fu, points, limit_code = ten
     if not 0 <= limit_code <= 5:
         raise LogFormatError(f"{where}: limit code {limit_code} out of range")
-    yaku: list[Yaku] = []
-    if el.get("yaku") is not None:
-        pairs = _ints(el.get("yaku"), where, "yaku")
-        if len(pairs) % 2:
-            raise LogFormatError(f"{where}: yaku must be id,han pairs")
-        for i in range(0, len(pairs), 2):
-            number, han = pairs[i], pairs[i + 1]
-            if number not in TENHOU_YAKU:
-                raise LogFormatError(f"{where}: unknown yaku number {number}")
-            if han > 0:
-                yaku.append(Yaku(TENHOU_YAKU[number][0], han))
-    if el.get("yakuman") is not None:
-        for number in _ints(el.get("yakuman"), where, "yakuman"):
-            if number not in TENHOU_YAKU:
-                raise LogFormatError(f"{where}: unknown yakuman number {number}")
-            yaku.append(Yaku(TENHOU_YAKU[number][0], 13))
-    if not yaku:
-        raise LogFormatError(f"{where}: a win without yaku")
+    yaku = _agari_yaku(el, where)
     han = sum(y.han for y in yaku)
     limit = LIMITS[limit_code - 1] if limit_code else None
     yakuman = sum(y.han // 13 for y in yaku if y.han >= 13)
@@ -313,17 +238,10 @@ def _win(el: ET.Element, hand: _Hand, where: str, tenhou_table: bool = True) -> 
     total, ron, td, to = payments(han, fu, limit, yakuman, who == hand.dealer, tsumo)
     if tenhou_table and total != points:  # a ruleset we carry is checked by the engine
         raise LogFormatError(f"{where}: ten says {points} points, {han} han {fu} fu gives {total}")
-    machi = el.get("machi")
-    tile = _tile(_int(machi, where, "machi"), where) if machi is not None else None
-    hai = el.get("hai")
-    closed = tuple(_tile(t, where) for t in _ints(hai, where, "hai")) if hai else None
-    pao = el.get("paoWho")
-    if el.get("doraHaiUra") and not hand.ura:
-        hand.ura = [_tile(t, where) for t in _ints(el.get("doraHaiUra"), where, "doraHaiUra")]
-    return Win(
+    return _agari_tiles(el, hand, where, Win(
         seat=who,
         from_seat=from_who,
-        tile=tile,
+        tile=None,
         han=han,
         fu=fu,
         limit=limit,  # type: ignore[arg-type]
@@ -332,10 +250,24 @@ def _win(el: ET.Element, hand: _Hand, where: str, tenhou_table: bool = True) -> 
         ron=ron,
         tsumo_dealer=td,
         tsumo_other=to,
-        deltas=_deltas(el, where),
-        pao_seat=_int(pao, where, "paoWho") if pao is not None else None,
-        hand=closed,
-    )
+        deltas=(0, 0, 0, 0),
+    ))
+
+
+def _agari_tiles(el: ET.Element, hand: _Hand, where: str, win: Win) -> Win:
+    """The win with the rest of an ``AGARI``: the winning tile (``machi``), the closed hand
+    (``hai``), the score changes (``sc``), pao (``paoWho``); the hand's ura indicators
+    (``doraHaiUra``)."""
+    machi = el.get("machi")
+    tile = _tile(_int(machi, where, "machi"), where) if machi is not None else None
+    hai = el.get("hai")
+    closed = tuple(_tile(t, where) for t in _ints(hai, where, "hai")) if hai else None
+    pao = el.get("paoWho")
+    if el.get("doraHaiUra") and not hand.ura:
+        hand.ura = [_tile(t, where) for t in _ints(el.get("doraHaiUra"), where, "doraHaiUra")]
+    deltas = _deltas(el, where)
+    return replace(win, tile=tile, hand=closed, deltas=deltas,
+                   pao_seat=_int(pao, where, "paoWho") if pao is not None else None)
 
 
 def _ryuukyoku(el: ET.Element, hand: _Hand, where: str) -> Ryuukyoku:
@@ -376,137 +308,211 @@ def parse_mjlog(xml_text: str, ref: str | None = None) -> RecordedGame:
         raise LogFormatError(f"mjlog: not well-formed XML ({e})") from None
     if root.tag != "mjloggm":
         raise LogFormatError(f"mjlog: root element is <{root.tag}>, not <mjloggm>")
-    names: list[str] | None = None
-    rules: Rules | None = None
-    kyokus: list[Kyoku] = []
-    hand: _Hand | None = None
-    final_scores = None
-    final_points = None
-    shuffle_ref = None
-    ruleset: dict[str, Any] | None = None
-    left_out_raw: Any = None
+    record = _Record(ref)
     for index, el in enumerate(root):
+        record.element(index, el)
+    return record.game()
+
+
+class _Record:
+    """The record read so far: the game's elements, the hands ended, the hand being read."""
+
+    def __init__(self, ref: str | None) -> None:
+        self.ref = ref
+        self.names: list[str] | None = None
+        self.rules: Rules | None = None
+        self.kyokus: list[Kyoku] = []
+        self.hand: _Hand | None = None
+        self.final_scores: tuple[int, ...] | None = None
+        self.final_points: tuple[float, ...] | None = None
+        self.shuffle_ref: str | None = None
+        self.ruleset: dict[str, Any] | None = None
+        self.left_out_raw: Any = None
+
+    def element(self, index: int, el: ET.Element) -> None:
+        """One element: a draw or discard, else by :data:`_GAME` or :data:`_PLAY`."""
         tag = el.tag
         where = f"mjlog element #{index + 1} <{tag}>"
-        if hand is not None:
-            where = f"mjlog kyoku {len(kyokus) + 1} element #{index + 1} <{tag}>"
+        if self.hand is not None:
+            where = f"mjlog kyoku {len(self.kyokus) + 1} element #{index + 1} <{tag}>"
         m = _TILE_TAG.match(tag)
         if m:
-            if hand is None or hand.ended:
-                raise LogFormatError(f"{where}: draw or discard outside a hand")
-            letter, tile = m.group(1), _tile(int(m.group(2)), where)
-            if letter in _DRAW_TAGS:
-                seat = _DRAW_TAGS.index(letter)
-                hand.actions.append(Draw(seat, tile, rinshan=hand.after_kan[seat]))
-                hand.after_kan[seat] = False
-                hand.last_draw[seat] = tile
-            else:
-                seat = _DISCARD_TAGS.index(letter)
-                tsumogiri = hand.last_draw[seat] == tile
-                hand.actions.append(Discard(seat, tile, tsumogiri))
-                hand.last_draw[seat] = None
-            continue
-        if tag == "SHUFFLE":
-            shuffle_ref = el.get("ref") or None
-        elif tag == "GO":
-            type_ = _int(el.get("type"), where, "type")
-            lobby = el.get("lobby")
-            rules = rules_from_type(type_, _int(lobby, where, "lobby") if lobby else None)
-        elif tag == "UN":
-            if names is None:
-                if any(el.get(f"n{s}") is None for s in range(4)):
-                    raise LogFormatError(f"{where}: names n0..n3 missing")
-                names = [unquote(el.get(f"n{s}") or "") for s in range(4)]
-        elif tag in ("TAIKYOKU", "BYE"):
-            pass
-        elif tag == EXTENSION and hand is None and not kyokus:
-            ruleset, left_out_raw = _extension(el, where)
-        elif tag == "INIT":
-            if hand is not None:
-                if not hand.ended:
-                    raise LogFormatError(f"{where}: previous hand has no result")
-                kyokus.append(hand.kyoku())
-            hand = _Hand(el, f"mjlog kyoku {len(kyokus) + 1} <INIT>")
-        elif hand is None:
+            self.playing(where)
+            self.tile(m.group(1), _tile(int(m.group(2)), where))
+            return
+        game_step = _GAME.get(tag)
+        if game_step is not None:
+            game_step(self, el, where)
+            return
+        if self.hand is None:
             raise LogFormatError(f"{where}: unexpected element before the first <INIT>")
-        elif tag == "N":
-            who = _int(el.get("who"), where, "who")
-            if not 0 <= who < 4:
-                raise LogFormatError(f"{where}: who={who} out of range")
-            try:
-                call = decode_meld(who, _int(el.get("m"), where, "m"))
-            except LogFormatError as e:
-                raise LogFormatError(f"{where}: {e}") from None
-            hand.actions.append(call)
-            hand.last_draw[who] = None
-            hand.after_kan[who] = isinstance(call, (Daiminkan, Kakan, Ankan))
-        elif tag == "REACH":
-            who = _int(el.get("who"), where, "who")
-            step = _int(el.get("step"), where, "step")
-            if step == 1:
-                hand.actions.append(Riichi(who))
-            elif step == 2:
-                hand.actions.append(RiichiAccepted(who))
-            else:
-                raise LogFormatError(f"{where}: step={step}")
-        elif tag == "DORA":
-            tile = _tile(_int(el.get("hai"), where, "hai"), where)
-            hand.dora.append(tile)
-            hand.actions.append(DoraRevealed(tile))
-        elif tag == "AGARI":
-            hand.actions.append(_win(el, hand, where, tenhou_table=ruleset is None))
-            hand.ended = True
-        elif tag == "RYUUKYOKU":
-            draw = _ryuukyoku(el, hand, where)
-            last = hand.actions[-1] if hand.actions else None
-            if hand.ended and isinstance(last, Ryuukyoku) and last.kind == draw.kind == (
-                "nagashi_mangan"
-            ):
-                # Tenhou writes one <RYUUKYOKU type="nm"> per nagashi mangan: one draw
-                hand.actions[-1] = _merge_nagashi(last, draw)
-            elif hand.ended:
-                raise LogFormatError(f"{where}: a second result for a hand that has ended")
-            else:
-                hand.actions.append(draw)
-            hand.ended = True
-        else:
+        step = _PLAY.get(tag)
+        if step is None:
             raise LogFormatError(f"{where}: unknown element")
+        step(self.hand, el, where, self)
         if tag in ("AGARI", "RYUUKYOKU") and el.get("owari") is not None:
-            owari = (el.get("owari") or "").split(",")
-            try:
-                final_scores = tuple(int(owari[i]) * 100 for i in (0, 2, 4, 6))
-                final_points = tuple(float(owari[i]) for i in (1, 3, 5, 7))
-            except (ValueError, IndexError):
+            self.final_scores, self.final_points = _owari(el.get("owari") or "", where)
+
+    def playing(self, where: str) -> None:
+        if self.hand is None or self.hand.ended:
+            raise LogFormatError(f"{where}: draw or discard outside a hand")
+
+    def tile(self, letter: str, tile: int) -> None:
+        hand = self.hand
+        assert hand is not None
+        if letter in _DRAW_TAGS:
+            seat = _DRAW_TAGS.index(letter)
+            hand.actions.append(Draw(seat, tile, rinshan=hand.after_kan[seat]))
+            hand.after_kan[seat] = False
+            hand.last_draw[seat] = tile
+        else:
+            seat = _DISCARD_TAGS.index(letter)
+            tsumogiri = hand.last_draw[seat] == tile
+            hand.actions.append(Discard(seat, tile, tsumogiri))
+            hand.last_draw[seat] = None
+
+    def shuffle(self, el: ET.Element, where: str) -> None:
+        self.shuffle_ref = el.get("ref") or None
+
+    def go(self, el: ET.Element, where: str) -> None:
+        type_ = _int(el.get("type"), where, "type")
+        lobby = el.get("lobby")
+        self.rules = rules_from_type(type_, _int(lobby, where, "lobby") if lobby else None)
+
+    def un(self, el: ET.Element, where: str) -> None:
+        if self.names is None:  # later ones are reconnections
+            if any(el.get(f"n{s}") is None for s in range(4)):
+                raise LogFormatError(f"{where}: names n0..n3 missing")
+            self.names = [unquote(el.get(f"n{s}") or "") for s in range(4)]
+
+    def extension(self, el: ET.Element, where: str) -> None:
+        if self.hand is not None:  # only before the first hand
+            raise LogFormatError(f"{where}: unknown element")
+        self.ruleset, self.left_out_raw = _extension(el, where)
+
+    def init(self, el: ET.Element, where: str) -> None:
+        if self.hand is not None:
+            if not self.hand.ended:
+                raise LogFormatError(f"{where}: previous hand has no result")
+            self.kyokus.append(self.hand.kyoku())
+        self.hand = _Hand(el, f"mjlog kyoku {len(self.kyokus) + 1} <INIT>")
+
+    def game(self) -> RecordedGame:
+        """The game, once every element is read."""
+        kyokus, rules, names = self.kyokus, self.rules, self.names
+        if self.hand is not None:
+            if not self.hand.ended:
                 raise LogFormatError(
-                    f"{where}: owari={_short(el.get('owari') or '')} malformed") from None
-            if not all(abs(x) <= MAX_NUMBER for x in final_scores + final_points):  # NaN too
-                raise LogFormatError(f"{where}: owari={_short(el.get('owari') or '')}: a "
-                                     f"number out of range (at most {MAX_NUMBER:,} either way)")
-    if hand is not None:
-        if not hand.ended:
-            raise LogFormatError(f"mjlog kyoku {len(kyokus) + 1}: the record ends inside a hand")
-        kyokus.append(hand.kyoku())
-    if names is None:
-        raise LogFormatError("mjlog: no <UN> element with the player names")
-    if rules is None:
-        raise LogFormatError("mjlog: no <GO> element with the rules")
-    game_ref = ref or shuffle_ref
-    date = None
-    if game_ref and re.match(r"^\d{10}gm-", game_ref):
-        d = game_ref
-        date = f"{d[0:4]}/{d[4:6]}/{d[6:8]} {d[8:10]}:00"
-    return RecordedGame(
-        title=f"{rules.display} {game_ref}" if game_ref else rules.display,
-        names=(names[0], names[1], names[2], names[3]),
-        rules=rules,
-        kyokus=tuple(kyokus),
-        final_scores=final_scores,  # type: ignore[arg-type]
-        final_points=final_points,  # type: ignore[arg-type]
-        ref=game_ref,
-        date=date,
-        ruleset=ruleset,
-        left_out=read_left_out(left_out_raw, len(kyokus), f"mjlog <{EXTENSION}> left_out"),
-    )
+                    f"mjlog kyoku {len(kyokus) + 1}: the record ends inside a hand")
+            kyokus.append(self.hand.kyoku())
+        if names is None:
+            raise LogFormatError("mjlog: no <UN> element with the player names")
+        if rules is None:
+            raise LogFormatError("mjlog: no <GO> element with the rules")
+        game_ref = self.ref or self.shuffle_ref
+        date = None
+        if game_ref and re.match(r"^\d{10}gm-", game_ref):
+            d = game_ref
+            date = f"{d[0:4]}/{d[4:6]}/{d[6:8]} {d[8:10]}:00"
+        return RecordedGame(
+            title=f"{rules.display} {game_ref}" if game_ref else rules.display,
+            names=(names[0], names[1], names[2], names[3]),
+            rules=rules,
+            kyokus=tuple(kyokus),
+            final_scores=self.final_scores,  # type: ignore[arg-type]
+            final_points=self.final_points,  # type: ignore[arg-type]
+            ref=game_ref,
+            date=date,
+            ruleset=self.ruleset,
+            left_out=read_left_out(self.left_out_raw, len(kyokus),
+                                   f"mjlog <{EXTENSION}> left_out"),
+        )
+
+
+_GAME: dict[str, Callable[[_Record, ET.Element, str], None]] = {
+    "SHUFFLE": _Record.shuffle,
+    "GO": _Record.go,
+    "UN": _Record.un,
+    "TAIKYOKU": lambda record, el, where: None,
+    "BYE": lambda record, el, where: None,
+    EXTENSION: _Record.extension,
+    "INIT": _Record.init,
+}
+"""The elements about the game, or that start a hand -> how the record takes them."""
+
+
+def _owari(owari: str, where: str) -> tuple[tuple[int, ...], tuple[float, ...]]:
+    """The final scores and points of the last result's ``owari``."""
+    parts = owari.split(",")
+    try:
+        final_scores = tuple(int(parts[i]) * 100 for i in (0, 2, 4, 6))
+        final_points = tuple(float(parts[i]) for i in (1, 3, 5, 7))
+    except (ValueError, IndexError):
+        raise LogFormatError(f"{where}: owari={_short(owari)} malformed") from None
+    if not all(abs(x) <= MAX_NUMBER for x in final_scores + final_points):  # NaN too
+        raise LogFormatError(f"{where}: owari={_short(owari)}: a "
+                             f"number out of range (at most {MAX_NUMBER:,} either way)")
+    return final_scores, final_points
+
+
+def _call(hand: _Hand, el: ET.Element, where: str, record: _Record) -> None:
+    who = _int(el.get("who"), where, "who")
+    if not 0 <= who < 4:
+        raise LogFormatError(f"{where}: who={who} out of range")
+    try:
+        call = decode_meld(who, _int(el.get("m"), where, "m"))
+    except LogFormatError as e:
+        raise LogFormatError(f"{where}: {e}") from None
+    hand.actions.append(call)
+    hand.last_draw[who] = None
+    hand.after_kan[who] = isinstance(call, (Daiminkan, Kakan, Ankan))
+
+
+def _reach(hand: _Hand, el: ET.Element, where: str, record: _Record) -> None:
+    who = _int(el.get("who"), where, "who")
+    step = _int(el.get("step"), where, "step")
+    if step == 1:
+        hand.actions.append(Riichi(who))
+    elif step == 2:
+        hand.actions.append(RiichiAccepted(who))
+    else:
+        raise LogFormatError(f"{where}: step={step}")
+
+
+def _dora(hand: _Hand, el: ET.Element, where: str, record: _Record) -> None:
+    tile = _tile(_int(el.get("hai"), where, "hai"), where)
+    hand.dora.append(tile)
+    hand.actions.append(DoraRevealed(tile))
+
+
+def _agari(hand: _Hand, el: ET.Element, where: str, record: _Record) -> None:
+    hand.actions.append(_win(el, hand, where, tenhou_table=record.ruleset is None))
+    hand.ended = True
+
+
+def _draw(hand: _Hand, el: ET.Element, where: str, record: _Record) -> None:
+    draw = _ryuukyoku(el, hand, where)
+    last = hand.actions[-1] if hand.actions else None
+    if hand.ended and isinstance(last, Ryuukyoku) and last.kind == draw.kind == (
+        "nagashi_mangan"
+    ):
+        # Tenhou writes one <RYUUKYOKU type="nm"> per nagashi mangan: one draw
+        hand.actions[-1] = _merge_nagashi(last, draw)
+    elif hand.ended:
+        raise LogFormatError(f"{where}: a second result for a hand that has ended")
+    else:
+        hand.actions.append(draw)
+    hand.ended = True
+
+
+_PLAY: dict[str, Callable[[_Hand, ET.Element, str, _Record], None]] = {
+    "N": _call,
+    "REACH": _reach,
+    "DORA": _dora,
+    "AGARI": _agari,
+    "RYUUKYOKU": _draw,
+}
+"""The elements of a hand's play and result -> their readers."""
 
 
 def _extension(el: ET.Element, where: str) -> tuple[dict[str, Any] | None, Any]:
@@ -522,11 +528,6 @@ def _extension(el: ET.Element, where: str) -> tuple[dict[str, Any] | None, Any]:
 
 
 # ---------------------------------------------------------------- writing
-
-EXTENSION = "HANCHAN"
-"""Our element, before the first ``INIT``: ``ruleset`` (the save header's ruleset) and
-``left_out`` (hands only we can read, :class:`~.model.LeftOut`), each a JSON attribute.
-Tenhou's viewer skips elements it does not know."""
 
 _DRAW_NAMES = {kind: code for code, kind in RYUUKYOKU_TYPES.items()}
 
@@ -632,10 +633,7 @@ class _Writer:
         hand = w.hand if w.hand is not None else (
             tuple(self.hands[w.seat]) + (() if w.tsumo else (w.tile,)))
         el = ET.Element("AGARI", ba=self.ba(), hai=_tiles(hand))
-        melds = [a for a in k.actions if isinstance(a, (Chi, Pon, Daiminkan, Kakan, Ankan))
-                 and a.seat == w.seat]
-        kakan = {a.pon[0] for a in melds if isinstance(a, Kakan)}
-        shown = [a for a in melds if not (isinstance(a, Pon) and a.called in kakan)]
+        shown = _shown_melds(k, w.seat)
         if shown:
             el.set("m", ",".join(str(encode_meld(a)) for a in shown))
         el.set("machi", str(w.tile))
@@ -662,8 +660,38 @@ class _Writer:
         self.sticks = 0
 
 
+def _shown_melds(k: Kyoku, seat: Seat) -> list[Call]:
+    """A seat's melds as its win shows them: a pon that became a kakan, as the kakan."""
+    melds = [a for a in k.calls if a.seat == seat]
+    kakan = {a.pon[0] for a in melds if isinstance(a, Kakan)}
+    return [a for a in melds if not (isinstance(a, Pon) and a.called in kakan)]
+
+
 def to_mjlog_element(game: RecordedGame) -> ET.Element:
     """The game as Tenhou's ``<mjloggm>`` element (see :func:`format_mjlog`)."""
+    root = _head(game)
+    last: ET.Element | None = None
+    for k in game.kyokus:
+        w = _Writer(k, game.rules.reds)
+        root.append(_init(k))
+        # indicators showing from the start beyond the first (initial_dora): INIT holds one
+        kan_dora = sum(isinstance(a, DoraRevealed) for a in k.actions)
+        for t in k.dora_indicators[1:len(k.dora_indicators) - kan_dora]:
+            root.append(w.element(DoraRevealed(t)))
+        for a in k.actions:
+            el = w.element(a)
+            root.append(el)
+            if isinstance(a, (Win, Ryuukyoku)):
+                last = el
+    if last is not None and game.final_scores is not None and game.final_points is not None:
+        last.set("owari", ",".join(
+            f"{_hundreds(game.final_scores[s], 'a final score')},{game.final_points[s]:.1f}"
+            for s in range(4)))
+    return root
+
+
+def _head(game: RecordedGame) -> ET.Element:
+    """``<mjloggm>`` with the elements before the first hand: rules, names, our extension."""
     r = game.rules
     root = ET.Element("mjloggm", ver="2.3")
     type_ = 0x01 | (0 if r.red_fives else 0x02) | (0 if r.open_tanyao else 0x04) | (
@@ -681,30 +709,19 @@ def to_mjlog_element(game: RecordedGame) -> ET.Element:
         ET.SubElement(root, EXTENSION, extension)
     first_dealer = game.kyokus[0].dealer if game.kyokus else 0
     ET.SubElement(root, "TAIKYOKU", oya=str(first_dealer))
-    last: ET.Element | None = None
-    for k in game.kyokus:
-        w = _Writer(k, r.reds)
-        d1, d2 = k.dice or (1, 1)
-        init = ET.SubElement(root, "INIT", seed=",".join(str(x) for x in (
-            k.round_wind * 4 + k.hand_number, k.honba, k.riichi_sticks, d1 - 1, d2 - 1,
-            k.dora_indicators[0])),
-            ten=",".join(str(_hundreds(x, "a score")) for x in k.scores), oya=str(k.dealer))
-        for s in range(4):
-            init.set(f"hai{s}", ",".join(str(t) for t in k.haipai[s]))
-        # indicators showing from the start beyond the first (initial_dora): INIT holds one
-        kan_dora = sum(isinstance(a, DoraRevealed) for a in k.actions)
-        for t in k.dora_indicators[1:len(k.dora_indicators) - kan_dora]:
-            root.append(w.element(DoraRevealed(t)))
-        for a in k.actions:
-            el = w.element(a)
-            root.append(el)
-            if isinstance(a, (Win, Ryuukyoku)):
-                last = el
-    if last is not None and game.final_scores is not None and game.final_points is not None:
-        last.set("owari", ",".join(
-            f"{_hundreds(game.final_scores[s], 'a final score')},{game.final_points[s]:.1f}"
-            for s in range(4)))
     return root
+
+
+def _init(k: Kyoku) -> ET.Element:
+    """A hand's ``INIT``: round, honba, sticks, dice and first indicator; scores; the deal."""
+    d1, d2 = k.dice or (1, 1)
+    init = ET.Element("INIT", seed=",".join(str(x) for x in (
+        k.round_wind * 4 + k.hand_number, k.honba, k.riichi_sticks, d1 - 1, d2 - 1,
+        k.dora_indicators[0])),
+        ten=",".join(str(_hundreds(x, "a score")) for x in k.scores), oya=str(k.dealer))
+    for s in range(4):
+        init.set(f"hai{s}", ",".join(str(t) for t in k.haipai[s]))
+    return init
 
 
 def format_mjlog(game: RecordedGame) -> str:

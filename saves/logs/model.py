@@ -26,11 +26,12 @@ from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import Any, Literal
 
 from engine.tiles import FIVES, WIND_LETTERS, Tile, kind_of
+from hanchan.errors import HanchanError
 
 Seat = int
 
 
-class LogFormatError(ValueError):
+class LogFormatError(HanchanError, ValueError):
     """A log file that cannot be read. The message says where (line, kyoku, element) and what."""
 
 
@@ -107,6 +108,12 @@ class TileAllocator:
         self.reds = int(reds)
         self.used: set[int] = set()
         self.where = where
+
+    def copy(self) -> TileAllocator:
+        """Another allocator that has handed out the same tiles (for a replay that forks)."""
+        other = TileAllocator(self.reds, self.where)
+        other.used = set(self.used)
+        return other
 
     def take(self, kind: int, red: bool) -> Tile:
         if not 0 <= kind < 34:
@@ -380,6 +387,55 @@ class Kyoku:
         return (total[0], total[1], total[2], total[3])
 
 
+def is_sequence(tiles: list[Tile]) -> bool:
+    """Whether three tiles make a chi: consecutive numbers of one suit.
+
+    >>> is_sequence([kind * 4 for kind in (2, 0, 1)]), is_sequence([7 * 4, 8 * 4, 9 * 4])
+    (True, False)
+    """
+    kinds = sorted(kind_of(t) for t in tiles)
+    return (kinds[0] < 27 and kinds == [kinds[0], kinds[0] + 1, kinds[0] + 2]
+            and kinds[0] % 9 <= 6)
+
+
+def take_tile(hand: list[Tile], kind: int, red: bool, reds: int, avoid: Tile | None = None
+              ) -> Tile | None:
+    """Take a tile of this kind (red or not) out of ``hand``: the lowest copy other than
+    ``avoid`` (the tile just drawn, when a discard names the kind and not the copy), else
+    ``avoid``; ``None`` (the hand untouched) when it holds none."""
+    matches = [t for t in hand if kind_of(t) == kind and is_red(t, reds) == red]
+    if not matches:
+        return None
+    others = [t for t in matches if t != avoid]
+    tile = min(others) if others else matches[0]
+    hand.remove(tile)
+    return tile
+
+
+def won_tile(actions: list[Action], seat: Seat, from_seat: Seat) -> Tile | None:
+    """The tile a win by ``seat`` from ``from_seat`` is won on, when the actions so far end
+    as such a win needs: the winner's draw (tsumo; a kan dora turned for a rinshan win may
+    follow it), or the last tile let out, discarded or added to a kan (ron, chankan), which
+    ``from_seat`` let out. ``None`` when they do not.
+
+    >>> won_tile([Draw(0, 5), Discard(0, 9, False)], 1, 0)
+    9
+    >>> won_tile([Draw(0, 5), DoraRevealed(40)], 0, 0)
+    5
+    >>> won_tile([Draw(0, 5), Discard(0, 9, False)], 0, 0) is None
+    True
+    """
+    if seat == from_seat:
+        last = next((a for a in reversed(actions) if not isinstance(a, DoraRevealed)), None)
+        return last.tile if isinstance(last, Draw) and last.seat == seat else None
+    for a in reversed(actions):
+        if isinstance(a, (Discard, Kakan)):
+            if a.seat != from_seat:
+                return None
+            return a.tile if isinstance(a, Discard) else a.added
+    return None
+
+
 @dataclass(frozen=True)
 class LeftOut:
     """A hand the format's own fields cannot hold (a practice-mode penalty, open riichi in
@@ -517,9 +573,12 @@ __all__ = [
     "Win",
     "Yaku",
     "is_red",
+    "is_sequence",
     "left_out_data",
     "read_left_out",
     "replace",
+    "take_tile",
     "tile_key",
     "tile_to_mpsz",
+    "won_tile",
 ]

@@ -17,12 +17,12 @@ import saves.folder as folder_mod
 from ai.arena import SeatStats, run, stats_from_events
 from ai.career import CACHE, ReviewFigures, record, review_games, summary
 from engine.events import GameEnded, HandDrawn, Won
+from hanchan.coach.career import notes
 from rulesets.schema import Ruleset
 from saves.codec import SeatInfo
 from saves.reader import load
 from saves.writer import GameWriter, make_header
 from tests.kit.saved_games import played_game
-from text.career import notes
 
 REVIEW_KEYS = {"reviewed_games", "agreement", "mistakes_per_game"}
 

@@ -3,9 +3,9 @@ scrambled in the underlying state change neither the view nor the bot's choice."
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
+import msgspec
 import pytest
 
 from ai import make_bot
@@ -110,7 +110,7 @@ def test_views_hide_everything_and_scrambling_changes_nothing(level: str) -> Non
 
 def test_view_has_no_hidden_fields() -> None:
     """PlayerView's fields are the public ones plus the own hand: nothing else."""
-    names = {f.name for f in dataclasses.fields(PlayerView)}
+    names = {f.name for f in msgspec.structs.fields(PlayerView)}
     assert names == {
         "seat", "ruleset", "round_wind", "hand_number", "honba", "sticks", "dealer", "seats",
         "hand", "drawn", "dora_indicators", "wall_remaining", "turn", "last_discard",

@@ -18,9 +18,9 @@ from ai.mjai.mirror import MjaiBot
 from ai.mjai.options import rules_notice, tenhou_differences
 from ai.mjai.seat import MjaiSeat
 from benchmarks.mjai_strength import kind_of_seat, measure
-from cli.mjai_bot import serve
 from engine.actions import Discard
 from engine.events import Discarded, Event, GameEnded, HandStarted, Note
+from hanchan.cli.mjai_bot import serve
 from rulesets.loader import load_ruleset
 from rulesets.schema import Ruleset
 from saves.convert import recorded_from_events
@@ -229,8 +229,8 @@ def test_seat_specs() -> None:
 def test_simulate_with_an_mjai_seat_in_duplicate_with_jobs() -> None:
     cmd = "mjai:" + our_bot_command(level="greedy")
     out = subprocess.run(
-        [sys.executable, "-m", "cli", "simulate", "--games", "4", "--duplicate", "--jobs", "2",
-         "--rules", "tenhou", "--bots", f"strong,{cmd},greedy,greedy", "--json",
+        [sys.executable, "-m", "hanchan.cli", "simulate", "--games", "4", "--duplicate",
+         "--jobs", "2", "--rules", "tenhou", "--bots", f"strong,{cmd},greedy,greedy", "--json",
          "--mjai-timeout", "30"], capture_output=True, text=True, timeout=600, check=True)
     data = json.loads(out.stdout)
     assert data["games"] == 4
@@ -241,7 +241,7 @@ def test_simulate_with_an_mjai_seat_in_duplicate_with_jobs() -> None:
 
 def test_mjai_bot_answers_a_bad_line_with_none() -> None:
     proc = subprocess.run(
-        [sys.executable, "-m", "cli", "mjai-bot", "--level", "greedy"],
+        [sys.executable, "-m", "hanchan.cli", "mjai-bot", "--level", "greedy"],
         input='not json\n[{"type":"start_game","id":1}]\n', capture_output=True,
         text=True, timeout=60, check=True)
     assert proc.stdout.splitlines() == ['{"type":"none"}', '{"type":"none"}']
@@ -256,7 +256,7 @@ def test_a_table_session_seats_an_mjai_bot(tmp_path: Path) -> None:
     session = PlaySession.new(spec)
     session.open_save()
     try:
-        assert session.names[2] == "Chika (mjai cli)"  # python -m cli mjai-bot ...
+        assert session.names[2] == "Chika (mjai cli)"  # python -m hanchan.cli mjai-bot ...
         assert isinstance(session.bots[2], MjaiSeat)
         for _ in range(30):
             session.run_bots()

@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 from ai.base import make_bot
 from ai.mjai.mirror import MjaiBot
 from ai.mjai.wire import MAX_LINE_BYTES, WireError, decode_event, read_line, split_line
-from cli.mjai_bot import serve
+from hanchan.cli.mjai_bot import serve
 from rulesets.schema import Ruleset
 from saves.logs.mjai import format_mjai
 from saves.logs.tenhou6 import parse_tenhou6
@@ -281,7 +281,7 @@ def test_an_over_long_line_is_skipped_with_bounded_memory() -> None:
 
 _MEASURE = textwrap.dedent("""
     import resource, subprocess, sys
-    proc = subprocess.run([sys.executable, "-m", "cli", "mjai-bot", "--level", "greedy"],
+    proc = subprocess.run([sys.executable, "-m", "hanchan.cli", "mjai-bot", "--level", "greedy"],
                           stdin=sys.stdin, stdout=sys.stdout, stderr=sys.stderr)
     print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr)
 """)
@@ -348,7 +348,8 @@ def test_hypothesis_hostile_streams(seed: int) -> None:
 def test_a_full_stdout_is_one_sentence() -> None:
     """An arena whose pipe is full (or closed) gets status 1 and one sentence, no traceback."""
     with open("/dev/full", "wb") as full:
-        proc = subprocess.run([sys.executable, "-m", "cli", "mjai-bot", "--level", "greedy"],
+        proc = subprocess.run([sys.executable, "-m", "hanchan.cli", "mjai-bot", "--level",
+                               "greedy"],
                               input=b'[{"type":"start_game","id":1}]\n', stdout=full,
                               stderr=subprocess.PIPE, timeout=120, check=False)
     assert (proc.returncode, proc.stderr.decode()) == (

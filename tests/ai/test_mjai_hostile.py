@@ -28,11 +28,11 @@ import pytest
 from ai.arena import play_game, run
 from ai.base import MjaiOptions, make_bot
 from ai.mjai.seat import MjaiSeat
-from cli.bot_options import mjai_options
-from cli.inputs import UserError
 from engine.actions import Action
 from engine.events import Event, GameEnded, Note
 from engine.view import PlayerView
+from hanchan.cli.bot_options import mjai_options
+from hanchan.cli.inputs import UserError
 from rulesets.schema import Ruleset
 from saves.reader import load
 from saves.verify import verify_events
@@ -320,7 +320,7 @@ def test_simulate_says_one_sentence_and_saves_the_game(tmp_path: Path) -> None:
     script = write_bot(tmp_path, "huge", BODIES["huge_number"])
     try:
         proc = subprocess.run(
-            [sys.executable, "-m", "cli", "simulate", "--games", "1", "--rules", "tenhou",
+            [sys.executable, "-m", "hanchan.cli", "simulate", "--games", "1", "--rules", "tenhou",
              "--bots", f"greedy,greedy,mjai:{command(script, pids)},greedy", "--save-dir",
              str(tmp_path / "games"), "--mjai-timeout", "5", "--seed", "3"],
             capture_output=True, text=True, timeout=300)
@@ -343,7 +343,7 @@ def test_a_bad_mjai_timeout_is_one_sentence(value: float) -> None:
 
 def test_simulate_refuses_an_infinite_timeout_in_one_sentence() -> None:
     proc = subprocess.run(
-        [sys.executable, "-m", "cli", "simulate", "--games", "1", "--bots", "greedy",
+        [sys.executable, "-m", "hanchan.cli", "simulate", "--games", "1", "--bots", "greedy",
          "--mjai-timeout", "inf"], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 2
     assert proc.stderr.strip().splitlines() == [

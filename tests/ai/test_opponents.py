@@ -6,6 +6,7 @@ import dataclasses
 import random
 from collections.abc import Sequence
 
+import msgspec
 import pytest
 
 from ai import make_bot
@@ -44,7 +45,7 @@ def test_the_latest_view_of_a_hand_counts_once_and_hands_add_up() -> None:
     watch.observe(view)  # a second decision in the same hand: no double count
     assert watch.fold_rate(3) == PS / (3 + PN)
     calm = make_view("123456789m1234p", rivers=("1s", "1m", "9p", "9s"))
-    watch.observe(dataclasses.replace(calm, hand_index=1))  # next hand, no riichi yet
+    watch.observe(msgspec.structs.replace(calm, hand_index=1))  # next hand, no riichi yet
     assert watch.fold_rate(3) == PS / (3 + PN)  # the last hand's evidence is kept
     rates = (PS / PN, (3 + PS) / (3 + PN), PS / (3 + PN))
     assert watch.pushers(view) == sum(1 - r for r in rates) / 3

@@ -12,6 +12,7 @@ from ai.review import MISTAKE_POINTS, decision_points, review_game
 from engine.actions import Chi, Discard
 from engine.events import Discarded, Event, HandStarted, RiichiAccepted
 from engine.tiles import kind_of, parse_kinds
+from hanchan.coach.review import why
 from rulesets.schema import Ruleset
 from saves.convert import events_from_recorded
 from saves.logs.tenhou6 import parse_tenhou6
@@ -19,7 +20,6 @@ from tests.kit.game import build_wall, run
 from tests.kit.play import game, preset, start_at
 from tests.kit.real_logs import TENHOU6
 from tests.kit.saved_games import played_game
-from text.review import why
 
 
 def _one(hand: str, draw: str, move: str) -> list[Event]:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+
+import msgspec
 
 from ai import defence, make_bot
 from ai.club import STYLES, ClubBot
@@ -56,8 +57,7 @@ def test_closed_kan_in_riichi_when_the_engine_allows_it() -> None:
     me = v.me
     riichi_me = SeatInfo(me.seat, me.wind, me.score, True, False, 0, me.melds, me.river,
                          me.hand_size)
-    v = v.__class__(**{**{f: getattr(v, f) for f in v.__dataclass_fields__},
-                       "seats": (riichi_me, *v.seats[1:])})
+    v = msgspec.structs.replace(v, seats=(riichi_me, *v.seats[1:]))
     ones = tuple(t for t in v.concealed() if t >> 2 == 0)
     kan = ClosedKan((ones[0], ones[1], ones[2], ones[3]))
     assert make_bot("strong", 0).choose(v, [kan, Discard(v.drawn or 0)]) == kan
@@ -225,8 +225,8 @@ def test_an_open_riichi_is_read_from_the_hand_it_shows() -> None:
     shown = tuple(parse_tiles("123m456p789p11s34s", 1, used=used))
     v = make_view("19m19p19s1234567z", riichi=(1,), riichi_turns={1: 0}, rivers=("", "6s", "", ""),
                   rules=load_ruleset("makura"), used=used)
-    open_seat = replace(v.seats[1], open_riichi=True, shown_hand=shown)
-    v = replace(v, seats=(v.seats[0], open_seat, v.seats[2], v.seats[3]))
+    open_seat = msgspec.structs.replace(v.seats[1], open_riichi=True, shown_hand=shown)
+    v = msgspec.structs.replace(v, seats=(v.seats[0], open_seat, v.seats[2], v.seats[3]))
     threat = next(t for t in defence.threats(v) if t.seat == 1)
     assert threat.waits == frozenset(parse_kinds("2s5s"))
     danger = defence.danger_table(v, unseen_counts(v), [threat])

@@ -10,12 +10,12 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from ai.club import ClubBot
-from cli.main import main
 from engine.actions import Discard
 from engine.shanten import shanten
 from engine.tiles import counts_of, format_kinds, format_tiles, kind_name, kind_of, parse_kinds
 from engine.waits import waits
-from text.position import PositionError, build_position
+from hanchan.cli.main import main
+from hanchan.coach.position import PositionError, build_position
 
 xiangting = pytest.importorskip("xiangting")
 

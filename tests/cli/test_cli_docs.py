@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from cli.main import main
-from cli.parser import DOCS, build_parser
 from engine.events import GameStarted
 from engine.scoring.registry import NAMES
+from hanchan.cli.main import main
+from hanchan.cli.parser import DOCS, build_parser
+from hanchan.words.hands import REQUEST_KEYS
 from saves.codec import SeatInfo
 from saves.writer import GameWriter, make_header
 from tests.kit.saved_games import played_game
-from text.hands import REQUEST_KEYS
 
 REPO = Path(__file__).resolve().parents[2]
 TEXT = (REPO / DOCS).read_text(encoding="utf-8")

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from cli.main import main
+from hanchan.cli.main import main
 from saves.logs.model import MAX_LOG_BYTES, MAX_NAME_CHARS
 from saves.reader import load
 from saves.verify import check_loaded
@@ -146,7 +146,7 @@ def _limited(limit: int) -> None:
 
 
 def _cli(argv: list[str], limit: int) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "cli", *argv], capture_output=True,
+    return subprocess.run([sys.executable, "-m", "hanchan.cli", *argv], capture_output=True,
                           text=True, timeout=120, cwd=ROOT, preexec_fn=lambda: _limited(limit),
                           env={**os.environ, "PYTHONPATH": str(ROOT)})
 

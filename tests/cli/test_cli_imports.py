@@ -16,7 +16,7 @@ import pytest
 # Runs the command in a fresh interpreter, then prints which heavy packages it loaded.
 PROBE = """
 import contextlib, io, json, sys
-from cli.main import main
+from hanchan.cli.main import main
 with contextlib.redirect_stdout(io.StringIO()):
     status = main(sys.argv[1:])
 loaded = sorted({m.split(".")[0] for m in sys.modules} & {"textual", "rich", "tui", "ai", "saves"})
@@ -65,14 +65,14 @@ def test_play_is_what_loads_textual() -> None:
 # modules (subprocesses, the protocol, the log models, the arena) were loaded.
 SESSION = """
 import json, sys
-from cli.main import build_parser, command
+from hanchan.cli.main import build_parser, command
 run_play = command("play:run_play")
-from cli.play import game_spec
+from hanchan.cli.play import game_spec
 from tui.session import PlaySession
 args = build_parser().parse_args(["play", "--seed", "3", *sys.argv[1:]])
 session = PlaySession.new(game_spec(args))
 session.run_bots()
-bridge = ("ai.mjai.seat", "ai.mjai.protocol", "saves.logs", "ai.arena", "cli.simulate")
+bridge = ("ai.mjai.seat", "ai.mjai.protocol", "saves.logs", "ai.arena", "hanchan.cli.simulate")
 print(json.dumps(sorted(m for m in bridge if m in sys.modules)))
 session.close()
 """

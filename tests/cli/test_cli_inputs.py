@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from ai.base import LEVELS
-from cli.main import main
-from cli.parser import BOT_LEVELS
+from hanchan.cli.main import main
+from hanchan.cli.parser import BOT_LEVELS
 
 BAD_RULES = [
     ["play", "--rules", "makra"],

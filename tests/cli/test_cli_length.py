@@ -7,22 +7,22 @@ from pathlib import Path
 
 import pytest
 
-from cli.main import main
-from cli.parser import build_parser
-from cli.play import game_spec
 from engine.events import GameEnded, HandStarted
-from rulesets import load
+from hanchan.cli.main import main
+from hanchan.cli.parser import build_parser
+from hanchan.cli.play import game_spec
+from rulesets import load_ruleset
 from saves.reader import load as load_game
 
 
 def test_play_length_east_is_the_preset_with_only_its_length_changed() -> None:
     spec = game_spec(build_parser().parse_args(["play", "--rules", "makura", "--length",
                                                 "east"]))
-    assert spec.rules == load("makura").replace(length="east")
+    assert spec.rules == load_ruleset("makura").replace(length="east")
     south = game_spec(build_parser().parse_args(["play", "--rules", "makura", "--length",
                                                  "south"]))
-    assert south.rules == load("makura")
-    assert game_spec(build_parser().parse_args(["play"])).rules == load("tenhou")
+    assert south.rules == load_ruleset("makura")
+    assert game_spec(build_parser().parse_args(["play"])).rules == load_ruleset("tenhou")
 
 
 def test_a_bad_length_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from cli.main import main
 from engine.game import Game
+from hanchan.cli.main import main
 from rulesets.schema import Ruleset
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -51,7 +51,7 @@ def save(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_a_full_stdout_is_one_sentence_and_status_1(name: str, save: Path) -> None:
     argv = [a.replace("{save}", str(save)) for a in FULL_STDOUT[name]]
     with open("/dev/full", "w") as full:
-        proc = subprocess.run([sys.executable, "-m", "cli", *argv], stdout=full,
+        proc = subprocess.run([sys.executable, "-m", "hanchan.cli", *argv], stdout=full,
                               stderr=subprocess.PIPE, input=STDIN.get(name, ""), text=True,
                               timeout=300, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert proc.returncode == 1, proc.stderr
@@ -63,7 +63,7 @@ def test_a_full_stdout_is_one_sentence_and_status_1(name: str, save: Path) -> No
 
 def test_a_closed_pipe_is_said_not_hidden() -> None:
     """`hanchan ... | head -1`: the rest could not be written; status 1, one sentence."""
-    proc = subprocess.Popen([sys.executable, "-m", "cli", "rules", "show", "ako", "--all"],
+    proc = subprocess.Popen([sys.executable, "-m", "hanchan.cli", "rules", "show", "ako", "--all"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT,
                             env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert proc.stdout is not None and proc.stderr is not None
@@ -125,8 +125,8 @@ def test_batch_honba_is_bounded_like_the_flag(monkeypatch: pytest.MonkeyPatch,
 
 
 def test_the_flags_and_the_batch_share_their_bounds() -> None:
-    from cli.parser import MAX_HONBA, MAX_STICKS  # noqa: PLC0415 - only this test
-    from text.hands import MAX_COUNTS  # noqa: PLC0415
+    from hanchan.cli.parser import MAX_HONBA, MAX_STICKS  # noqa: PLC0415 - only this test
+    from hanchan.words.hands import MAX_COUNTS  # noqa: PLC0415
 
     assert MAX_COUNTS == {"honba": MAX_HONBA, "sticks": MAX_STICKS}
 

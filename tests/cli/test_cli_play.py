@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from cli.main import main
-from cli.parser import build_parser
+from hanchan.cli.main import main
+from hanchan.cli.parser import build_parser
 
 
 def test_play_arguments_parse() -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from cli.main import main
+from hanchan.cli.main import main
 from rulesets.schema import Ruleset
 from saves.codec import SeatInfo
 from saves.writer import GameWriter, make_header

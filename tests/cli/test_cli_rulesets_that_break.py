@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from cli.main import main
-from rulesets import load as load_preset
+from hanchan.cli.main import main
+from rulesets.combinations import combination_problems
 from rulesets.loader import load_ruleset
-from rulesets.schema import Ruleset, combination_problems
+from rulesets.schema import Ruleset
 from saves.codec import SeatInfo, encode_header
 from saves.reader import loads
 from saves.writer import make_header
@@ -68,7 +68,7 @@ def test_the_presets_pass_the_new_checks() -> None:
     # ako has the unlimited extension (ako 1-04: 西場、北場、東場、...) with a target of 30000
     # and yokoyoko the float_sink scheme (yokoyoko (1)): both reachable, neither top pays
     for name in ("ako", "yokoyoko", "tenhou", "makura"):
-        assert combination_problems(load_preset(name)) == []
+        assert combination_problems(load_ruleset(name)) == []
 
 
 def test_a_ruleset_name_at_the_bound_gives_readable_saves(tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from cli.main import main
+from hanchan.cli.main import main
 
 KEYS = {"valid", "han", "fu", "limit", "yakuman_count", "yaku", "fu_parts", "points", "total"}
 

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from cli import play
-from cli.main import main
-from cli.parser import DOCS, parse
+from hanchan.cli import play
+from hanchan.cli.main import main
+from hanchan.cli.parser import DOCS, parse
 from tests.cli.test_cli_review import _saved
 from tui.app import HanchanApp
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from cli.main import main
+from hanchan.cli.main import main
 
 SIMULATE_KEYS = {"seat_games", "avg_rank", "ranks", "avg_points", "win_rate", "deal_in_rate",
                  "riichi_rate", "call_rate", "avg_win_value", "draw_rate", "avg_chips",

@@ -6,16 +6,16 @@ import json
 
 import pytest
 
-from cli.main import main
 from engine.scoring import NAMES, yaku_table
-from rulesets import load
-from text.hands import score_request
+from hanchan.cli.main import main
+from hanchan.words.hands import score_request
+from rulesets import load_ruleset
 
 
 def test_every_yaku_line_has_its_example_below(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rules", "yaku", "--rules", "ako", "--examples"]) == 0
     lines = capsys.readouterr().out.splitlines()[1:]
-    rows = yaku_table(load("ako"))
+    rows = yaku_table(load_ruleset("ako"))
     assert len(lines) == 2 * len(rows)
     for row, (line, under) in zip(rows, zip(lines[::2], lines[1::2], strict=True),
                                   strict=True):
@@ -31,7 +31,7 @@ def test_every_yaku_line_has_its_example_below(capsys: pytest.CaptureFixture[str
 def test_the_json_examples_score_their_yaku(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rules", "yaku", "--rules", "makura", "--examples", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)
-    rules = load("makura")
+    rules = load_ruleset("makura")
     for row in rows:
         if row["id"] == "nagashi_mangan":
             assert row["example"] is None

@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from cli.main import main
 from engine.events import GameStarted
-from rulesets import load
+from hanchan.cli.main import main
+from hanchan.coach.discard_problems import problems_in_game
+from hanchan.coach.drills import questions
+from rulesets import load_ruleset
 from saves.codec import SeatInfo
 from saves.writer import GameWriter, make_header
 from tests.kit.saved_games import played_game
-from text.discard_problems import problems_in_game
-from text.drills import questions
 
 
 def run(argv: list[str], answers: str, monkeypatch: pytest.MonkeyPatch,
@@ -28,7 +28,7 @@ def run(argv: list[str], answers: str, monkeypatch: pytest.MonkeyPatch,
 
 def test_scores_drill_right_wrong_and_running_score(monkeypatch: pytest.MonkeyPatch,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
-    qs = questions("scores", load("gpc"), count=3, seed=11)
+    qs = questions("scores", load_ruleset("gpc"), count=3, seed=11)
     right = [f"{q.key.value_words.split(' (')[0]} {q.key.payment_words.replace(',', '')}"
              for q in qs]
     answers = f"{right[0]}\nnonsense\n1 20 100000\n{right[2]}\n"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import msgspec
 import pytest
 
 from engine.actions import Discard, Pass, Tsumo
@@ -91,7 +92,7 @@ def test_an_action_equal_to_a_listed_one_is_listed() -> None:
     while not g.over:
         for seat, acts in g.pending().items():
             for a in acts:
-                copy = type(a)(**{f: getattr(a, f) for f in a.__dataclass_fields__})
+                copy = type(a)(**msgspec.structs.asdict(a))
                 assert copy is not a and listed(copy, acts)
             if g.state.phase == "turn":
                 held = set(g.state.seats[seat].hand)
@@ -103,3 +104,13 @@ def test_an_action_equal_to_a_listed_one_is_listed() -> None:
                 seen_claim = True
             g.act(seat, smart_choice(rng, acts, g, seat))
     assert seen_claim
+
+
+def test_the_state_is_read_only_and_a_resumed_game_is_built_as_a_new_one() -> None:
+    g = Game(CLUBS["tenhou"], seed=3)
+    with pytest.raises(AttributeError):
+        g.state = g.state  # type: ignore[misc]  # only the game's events change it
+    # from_events goes through the constructor: the same game, the same choices asked
+    again = Game.from_events(g.events)
+    assert type(again) is Game and snapshot(again.state) == snapshot(g.state)
+    assert again.pending() == g.pending() and again.events == g.events

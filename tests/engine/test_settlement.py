@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from engine.events import FinalRow
 from engine.settlement import final_table, round_points
-from rulesets import load
+from rulesets import load_ruleset
 from rulesets.schema import Ruleset
 from tests.kit.real_logs import TENHOU6
 
@@ -320,7 +320,7 @@ SCHEME_OPTIONS = {"fixed": ("uma",), "by_floaters": ("uma_by_floaters",),
                           ("yokoyoko", YOKOYOKO), ("gpc", GPC)])
 def test_presets_settle_as_the_club_texts(name: str, expected: Ruleset) -> None:
     """The preset files set the settlement options the club examples above were checked with."""
-    preset = load(name)
+    preset = load_ruleset(name)
     for option in SETTLEMENT_OPTIONS + SCHEME_OPTIONS[expected.uma_scheme]:
         assert getattr(preset, option) == getattr(expected, option), option
 

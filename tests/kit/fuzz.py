@@ -38,10 +38,11 @@ from unittest import mock
 
 from ai.arena import play_game
 from ai.base import make_bot
-from cli.files import verify_file
-from cli.main import main
 from engine.events import Event, GameEnded, GameStarted, HandStarted
 from engine.game import Game
+from hanchan.cli.files import verify_file
+from hanchan.cli.main import main
+from hanchan.coach.drills import discard_items
 from rulesets.loader import RulesetError, load_ruleset
 from saves.codec import SeatInfo
 from saves.convert import ConvertError, events_from_recorded
@@ -51,7 +52,6 @@ from saves.reader import SaveError, load, loads
 from saves.verify import check_loaded
 from saves.writer import GameWriter, make_header
 from tests.kit.tenhou_replay import drive, same_event
-from text.drills import discard_items
 
 HANG_SECONDS = 10.0
 OUTCOMES = ("tried", "refused", "accepted legal", "crash", "hang", "wrongly accepted")
@@ -347,13 +347,13 @@ def mutate_xml(text: str, rng: random.Random) -> tuple[str, str]:
 # ------------------------------------------------------------------ what reads a save
 
 CONSUMERS: dict[str, tuple[list[str], str]] = {
-    "review": (["review", "{path}", "--json"], "cli.review.review_game"),
+    "review": (["review", "{path}", "--json"], "hanchan.cli.review.review_game"),
     "drill discards": (["drill", "discards", "{path}", "--count", "2", "--seed", "0"],
-                       "text.discard_problems.review_game"),
+                       "hanchan.coach.discard_problems.review_game"),
     "export tenhou6": (["export", "{path}", "--format", "tenhou6", "-o", "{out}"],
-                       "cli.files.recorded_from_events"),
+                       "hanchan.cli.files.recorded_from_events"),
     "export mjai": (["export", "{path}", "--format", "mjai", "-o", "{out}"],
-                    "cli.files.recorded_from_events"),
+                    "hanchan.cli.files.recorded_from_events"),
 }
 """The commands that read a save (docs/cli.md), each with the function it hands the
 game's events to: the spy that sees which game the command worked on."""
@@ -436,7 +436,7 @@ def judge_consumer(data: bytes, consumer: str, folder: Path) -> str:
 
 
 def judge_folder(data: bytes, good: bytes, folder: Path) -> str:
-    """The outcome of the app's discard drill (``text.drills.discard_items``) over a save
+    """The outcome of the app's discard drill (``hanchan.coach.drills.discard_items``) over a save
     folder that holds one good game and the (damaged) save: no exception; the damaged file
     left out with verify's sentence exactly when verify refuses it; the good game always
     reviewed; and only verified games reviewed."""
@@ -448,7 +448,7 @@ def judge_folder(data: bytes, good: bytes, folder: Path) -> str:
     line, accepted, _ = verified(path)
     _, good_events, _ = verified(folder / "good.jsonl")
     seen: list[list[Event]] = []
-    with spying("text.discard_problems.review_game", seen):
+    with spying("hanchan.coach.discard_problems.review_game", seen):
         _, note = discard_items(folder, 100, 0)  # enough problems asked to read every game
     if good_events not in seen:
         return "crash: the good game was not reviewed"

@@ -9,13 +9,14 @@ actions with the engine's, tile by look (mjai names kinds and red fives, not cop
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import shlex
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from ai.base import make_bot
 from ai.mjai.mirror import Mirror
@@ -44,7 +45,7 @@ def python_command(script: Path | str, *args: str) -> str:
 def our_bot_command(level: str = "strong", seed: int = 0, rules: str = "tenhou") -> str:
     """``hanchan mjai-bot`` run with this Python from the source tree."""
     return " ".join(shlex.quote(x) for x in (
-        sys.executable, "-m", "cli", "mjai-bot", "--level", level, "--seed", str(seed),
+        sys.executable, "-m", "hanchan.cli", "mjai-bot", "--level", level, "--seed", str(seed),
         "--rules", rules))
 
 
@@ -54,9 +55,9 @@ def by_look(x: Any, red: int, key: str = "") -> Any:
         return (x >> 2, is_red(x, red))
     if key == "last_discard" and isinstance(x, tuple):
         return (x[0], by_look(x[1], red, "tile"))
-    if dataclasses.is_dataclass(x) and not isinstance(x, type):
+    if isinstance(x, msgspec.Struct):
         return tuple((f.name, by_look(getattr(x, f.name), red, f.name))
-                     for f in dataclasses.fields(x) if f.name != "ruleset")
+                     for f in msgspec.structs.fields(x) if f.name != "ruleset")
     if hasattr(x, "_fields"):
         return tuple((f, by_look(getattr(x, f), red, f)) for f in x._fields)
     if isinstance(x, (tuple, list)):
@@ -96,15 +97,15 @@ class MirrorCheck:
         red = self.rules.red_fives
         mine = view(st, self.seat)
         # mjai has no open riichi: an open hand is not shown (tenhou_differences says so)
-        v_seats = tuple(dataclasses.replace(x, open_riichi=False, shown_hand=())
+        v_seats = tuple(msgspec.structs.replace(x, open_riichi=False, shown_hand=())
                         if x.open_riichi else x for x in v.seats)
-        choose_view, v = v, dataclasses.replace(v, seats=v_seats)  # type: ignore[arg-type]
+        choose_view, v = v, msgspec.structs.replace(v, seats=v_seats)
         if by_look(mine, red) != by_look(v, red):
-            diff = [f.name for f in dataclasses.fields(v) if f.name != "ruleset"
+            diff = [f.name for f in msgspec.structs.fields(v) if f.name != "ruleset"
                     and by_look(getattr(v, f.name), red, f.name)
                     != by_look(getattr(mine, f.name), red, f.name)]
             seats = [(a.seat, f.name) for a, b in zip(v.seats, mine.seats, strict=True)
-                     for f in dataclasses.fields(a)
+                     for f in msgspec.structs.fields(a)
                      if by_look(getattr(a, f.name), red, f.name)
                      != by_look(getattr(b, f.name), red, f.name)]
             self.mismatches.append(f"choice {self.choices}: view differs in {diff} {seats}")

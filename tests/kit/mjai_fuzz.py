@@ -35,8 +35,8 @@ from typing import Any
 from ai.base import make_bot
 from ai.mjai.mirror import MjaiBot
 from ai.mjai.protocol import SeatStream
-from cli.mjai_bot import PREFIX, serve
 from engine.events import Event
+from hanchan.cli.mjai_bot import PREFIX, serve
 from rulesets.schema import Ruleset
 from saves.logs.mjai import parse_tile_name
 from tests.kit.fuzz import Tally, timed

@@ -1,7 +1,7 @@
 """Helpers for the preset play tests (``test_play_<preset>.py``).
 
 These tests play scripted hands through ``engine.game.Game`` under the real presets
-(``rulesets.load(name)``).  The scripted walls, the script driver and the hand layouts
+(``rulesets.load_ruleset(name)``).  The scripted walls, the script driver and the hand layouts
 come from the engine's scenario tests (``tests.kit.game`` and
 ``tests/engine/test_scenarios_*.py``) and are re-exported here, so each layout is
 written once.  What is new here: playing a hand out, reading the next hand and the
@@ -86,8 +86,8 @@ __all__ = [
 
 @cache
 def preset(name: str) -> Ruleset:
-    """The real preset ``name`` as ``rulesets.load`` gives it (loaded once)."""
-    return rulesets.load(name)
+    """The real preset ``name`` as ``rulesets.load_ruleset`` gives it (loaded once)."""
+    return rulesets.load_ruleset(name)
 
 
 def game(rules: Ruleset, *walls: tuple[int, ...], seed: int = 0) -> Game:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 from collections.abc import Sequence
 from pathlib import Path
+
+import msgspec
 
 from ai.base import make_bot
 from engine.actions import Chi, Discard, Tsumo
@@ -82,7 +83,7 @@ def unfinished_save(folder: Path, bots: Sequence[str | None], *, seed: int = 2,
     start = game[0]
     assert isinstance(start, GameStarted)
     if players is not None:
-        game[0] = dataclasses.replace(start, players=players)
+        game[0] = msgspec.structs.replace(start, players=players)
     seats = [SeatInfo(f"Seat {s}", bot) for s, bot in enumerate(bots)]
     header = make_header(start.ruleset.to_dict(), seats, start.seed)
     with GameWriter.create(folder, header, name=name, pointer=pointer) as writer:

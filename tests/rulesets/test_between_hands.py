@@ -2,7 +2,7 @@
 sticks after abortive draws, chombo and nagashi, tenpai-yame and the extension, and the
 rounding of the final table.
 
-Every game is played on scripted walls under the real preset (``rulesets.load``); each test
+Every game is played on scripted walls under the real preset (``rulesets.load_ruleset``); each test
 cites the rule it checks and asserts the points, sticks, honba and who deals next.
 """
 
@@ -27,6 +27,7 @@ from engine.game import Game
 from engine.settlement import final_table, table_balance
 from engine.state import fold
 from engine.tiles import is_yaochuu, kind_name, parse_kinds
+from hanchan.words.penalties import facts, sentences
 from rulesets.schema import Ruleset
 from saves.convert import events_from_recorded, ruleset_for
 from saves.logs.tenhou6 import parse_tenhou6
@@ -46,7 +47,6 @@ from tests.kit.play import (
     starts,
 )
 from tests.kit.tenhou_replay import drive
-from text.penalties import facts, sentences
 from tui.screens.game_end import balance_note
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "logs" / "tenhou6"

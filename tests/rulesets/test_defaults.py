@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from rulesets import load
+from rulesets import load_ruleset
 from rulesets.schema import Ruleset
 
 
 def test_the_defaults_are_the_tenhou_preset() -> None:
-    defaults, tenhou = Ruleset().to_dict(), load("tenhou").to_dict()
+    defaults, tenhou = Ruleset().to_dict(), load_ruleset("tenhou").to_dict()
     assert {k: v for k, v in defaults.items() if tenhou[k] != v} == {}

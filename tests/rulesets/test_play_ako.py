@@ -1,6 +1,6 @@
 """The ``ako`` preset played through the engine: one scripted scenario per rule row.
 
-Every game here runs on ``rulesets.load("ako")`` itself (雀荘あこ詳細ルール, numbered
+Every game here runs on ``rulesets.load_ruleset("ako")`` itself (雀荘あこ詳細ルール, numbered
 as in 麻雀ルール全集 41st ed.); each test cites the club's item number.  Walls are
 scripted tile by tile (``tests.kit.game.build_wall``); unless a move is scripted
 every seat discards the tile it drew, passes every claim and shows its hand at a draw.
@@ -40,7 +40,7 @@ from tests.kit.play_ako import (
     starts,
 )
 
-AKO = rulesets.load("ako")
+AKO = rulesets.load_ruleset("ako")
 RED = AKO.red_fives  # 2
 
 

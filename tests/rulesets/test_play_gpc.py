@@ -1,4 +1,4 @@
-"""The gpc preset played: scripted hands through ``Game`` under ``rulesets.load("gpc")``.
+"""The gpc preset played: scripted hands through ``Game`` under ``rulesets.load_ruleset("gpc")``.
 
 One test per rule of MATRIX.md sections 1-6 that the club sets and that shows in play.
 The club's text (004_12688f724c295d35.txt) has no rule numbers: tests cite its lines

@@ -1,4 +1,5 @@
-"""The makura preset played: scripted hands through ``Game`` under ``rulesets.load("makura")``.
+"""The makura preset played: scripted hands through ``Game`` under
+``rulesets.load_ruleset("makura")``.
 
 One test per rule of MATRIX.md sections 1-6 that the makura club sets and that shows in
 play; each cites the club's rule number (000_ccaf4efb4f041008.txt, 枕倶楽部標準ルール 1.6版).

@@ -1,7 +1,7 @@
 """The ``yokoyoko`` preset played through the engine: one scripted scenario per rule row.
 
-Every game here runs on ``rulesets.load("yokoyoko")`` itself (横横分科会ルール V1.1, H12.8.13
-改正); each test cites the section of the club's text.  Walls are
+Every game here runs on ``rulesets.load_ruleset("yokoyoko")`` itself (横横分科会ルール V1.1,
+H12.8.13 改正); each test cites the section of the club's text.  Walls are
 scripted tile by tile (``tests.kit.game.build_wall``); unless a move is scripted
 every seat discards the tile it drew, passes every claim and shows its hand at a draw.
 """
@@ -27,7 +27,7 @@ from tests.kit.play_ako import (
     starts,
 )
 
-YOKO = rulesets.load("yokoyoko")
+YOKO = rulesets.load_ruleset("yokoyoko")
 
 
 def new(*walls: tuple[int, ...]) -> Game:

@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from cli.main import main
+from hanchan.cli.main import main
+from rulesets.combinations import combination_problems
 from rulesets.docs import DOC_PATH
 from rulesets.loader import RulesetError, list_presets, load_ruleset, ruleset_from_dict
-from rulesets.schema import Ruleset, combination_problems, option_fields, option_types
+from rulesets.schema import Ruleset, option_fields, option_types
 
 
 def problems_of(tmp_path: Path, text: str) -> list[str]:

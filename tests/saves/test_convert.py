@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
-from cli.main import main
 from engine.events import (
     Discarded,
     Drew,
@@ -21,6 +20,7 @@ from engine.events import (
     HandStarted,
     Won,
 )
+from hanchan.cli.main import main
 from saves.convert import events_from_recorded, recorded_from_events, ruleset_for
 from saves.logs.mjai import format_mjai, parse_mjai
 from saves.logs.mjlog import parse_mjlog
@@ -116,10 +116,10 @@ def test_a_wrong_recorded_value_in_a_real_game_is_reported() -> None:
     (i, won), (j, won2) = hands[0], hands[3]
     bad = list(events)
     w = won.wins[0]
-    bad[i] = dataclasses.replace(won, wins=(dataclasses.replace(w, points=w.points + 100),)
+    bad[i] = msgspec.structs.replace(won, wins=(msgspec.structs.replace(w, points=w.points + 100),)
                                  + won.wins[1:])
     w2 = won2.wins[0]
-    bad[j] = dataclasses.replace(won2, wins=(dataclasses.replace(w2, fu=w2.fu + 10 if w2.fu
+    bad[j] = msgspec.structs.replace(won2, wins=(msgspec.structs.replace(w2, fu=w2.fu + 10 if w2.fu
                                                                   else 0, han=w2.han + 1),)
                                  + won2.wins[1:])
     k1 = next(e for e in reversed(events[:i]) if isinstance(e, HandStarted))

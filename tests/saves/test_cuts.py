@@ -14,13 +14,13 @@ shows it and Continue goes on from it, in a copy.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+import msgspec
 import pytest
 from hypothesis import settings
 
@@ -324,8 +324,8 @@ def tampered(events: Sequence[Event]) -> tuple[list[Event], int]:
     i = [i for i, e in enumerate(evs) if isinstance(e, Won)][1]
     won = evs[i]
     assert isinstance(won, Won)
-    w = dataclasses.replace(won.wins[0], points=won.wins[0].points + 1000)
-    evs[i] = dataclasses.replace(won, wins=(w,))
+    w = msgspec.structs.replace(won.wins[0], points=won.wins[0].points + 1000)
+    evs[i] = msgspec.structs.replace(won, wins=(w,))
     return evs, i
 
 

@@ -15,7 +15,6 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from cli.main import main
 from engine.events import (
     Event,
     GameEnded,
@@ -26,6 +25,7 @@ from engine.events import (
     RiichiDeclared,
     Won,
 )
+from hanchan.cli.main import main
 from rulesets.loader import list_presets, load_ruleset
 from saves.codec import SeatInfo
 from saves.convert import events_from_recorded, recorded_from_events

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
+import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -15,11 +17,11 @@ import saves.folder as folder_mod
 from engine.events import Event, GameEnded, GameStarted, HandStarted
 from saves.codec import SeatInfo, encode_event
 from saves.folder import INDEX, SavedGame, list_games, peek
+from saves.labels import result_words, seats_words
 from saves.reader import MAX_LINE_BYTES
-from saves.verify import hand_label
+from saves.verify_words import hand_label_of
 from saves.writer import GameWriter, make_header
 from tests.kit.saved_games import played_game
-from text.saves import result_words, seats_words
 
 SEATS = (SeatInfo("You", None), SeatInfo("Bot 1", "easy"), SeatInfo("Bot 2", "easy"),
          SeatInfo("Bot 3", "strong"))
@@ -56,8 +58,8 @@ def test_an_unfinished_game_says_the_hand_it_stopped_at(tmp_path: Path) -> None:
     cut = events[:400]
     starts = [e for e in cut if isinstance(e, HandStarted)]
     game = peek(write(tmp_path, cut, "part"))
-    assert game.status == "unfinished" and game.info.hand == hand_label(starts[-1])
-    assert result_words(game) == f"unfinished, {hand_label(starts[-1])}"
+    assert game.status == "unfinished" and game.info.hand == hand_label_of(starts[-1])
+    assert result_words(game) == f"unfinished, {hand_label_of(starts[-1])}"
 
 
 def test_the_last_hand_is_found_far_from_the_end(tmp_path: Path) -> None:
@@ -69,7 +71,7 @@ def test_the_last_hand_is_found_far_from_the_end(tmp_path: Path) -> None:
     draw = encode_event(next(e for e in reversed(cut) if type(e).__name__ == "Drew"))
     with open(path, "ab") as fh:
         fh.write(draw * (3 * MAX_LINE_BYTES // len(draw)))
-    assert peek(path).info.hand == hand_label(starts[-1])
+    assert peek(path).info.hand == hand_label_of(starts[-1])
 
 
 def test_seats_in_words() -> None:
@@ -160,3 +162,12 @@ def test_a_thousand_games_list_at_once(tmp_path: Path, monkeypatch: pytest.Monke
     warm = list_games(tmp_path)
     assert len(cold) == 1000 and cold == warm
     assert sum(g.status == "unfinished" for g in warm) == 334
+
+
+def test_listing_the_folder_loads_no_referee() -> None:
+    # A save's label (its last hand, its seats) is read from its lines: the folder, its
+    # index and the labels import neither verify's referee nor the bots.
+    code = ("import sys, saves.folder, saves.labels\n"
+            "print(sorted({'saves.verify', 'engine.game', 'ai'} & set(sys.modules)))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

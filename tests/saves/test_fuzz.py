@@ -21,7 +21,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.events import Event
-from rulesets import load as load_preset
+from rulesets import load_ruleset
 from saves.convert import events_from_recorded
 from saves.logs.mjai import format_mjai, parse_mjai
 from saves.logs.mjlog import parse_mjlog
@@ -62,7 +62,7 @@ def save_corpus() -> list[tuple[str, bytes, tuple[Event, ...]]]:
     """Real saves: games played by the engine (two rule sets) and an imported real log."""
     out = []
     for name, events in (("tenhou-easy", played_game(1)),
-                         ("makura-normal", played_game(2, "normal", load_preset("makura")))):
+                         ("makura-normal", played_game(2, "normal", load_ruleset("makura")))):
         out.append((name, save_bytes(events), events))
     log = RARE / "real_mjai-reviewer_suukantsu_1.json"
     imported = tuple(events_from_recorded(parse_tenhou6(log.read_text("utf-8"))))

@@ -5,15 +5,15 @@ was set to null must not become such an "excerpt"."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from pathlib import Path
 
+import msgspec
 import pytest
 
-from cli.main import main
 from engine.events import Event, GameStarted, HandStarted
 from engine.game import Game
+from hanchan.cli.main import main
 from saves.codec import SeatInfo, encode_event, encode_header
 from saves.convert import events_from_recorded
 from saves.logs.tenhou6 import parse_tenhou6
@@ -44,7 +44,7 @@ def _problem(data: bytes) -> str | None:
 def _without_seed(events: Sequence[Event]) -> list[Event]:
     first = events[0]
     assert isinstance(first, GameStarted)
-    return [dataclasses.replace(first, seed=None), *events[1:]]
+    return [msgspec.structs.replace(first, seed=None), *events[1:]]
 
 
 def _from_second_hand(events: Sequence[Event]) -> list[Event]:

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from cli.main import main
+from hanchan.cli.main import main
 from tests.kit.real_logs import MJLOG, TENHOU6
 
 GAME = TENHOU6[0]  # 2009022022gm-00a9-0000-cd94aac8: 11 hands, first E1-0

@@ -9,7 +9,8 @@ from functools import cache
 import pytest
 
 from saves.logs.mjai import format_mjai, parse_mjai
-from saves.logs.mjlog import decode_meld, encode_meld, parse_mjlog
+from saves.logs.mjlog import parse_mjlog
+from saves.logs.mjlog_meld import decode_meld, encode_meld
 from saves.logs.model import (
     Ankan,
     Chi,

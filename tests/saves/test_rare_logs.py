@@ -14,15 +14,14 @@ where each rule comes from).  For each one:
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
-from cli.main import main
 from engine.actions import Action, Ron
 from engine.events import (
     Event,
@@ -35,6 +34,7 @@ from engine.events import (
     Won,
 )
 from engine.game import Game
+from hanchan.cli.main import main
 from saves.convert import ConvertError, events_from_recorded, ruleset_for
 from saves.logs.mjlog import parse_mjlog
 from saves.logs.model import LogFormatError, Ryuukyoku
@@ -178,7 +178,7 @@ def test_a_wrong_renchan_after_nagashi_is_reported() -> None:
     start = ev[i]
     assert isinstance(start, HandStarted)
     bad = list(ev)
-    bad[i] = dataclasses.replace(start, hand_number=0, dealer=0)
+    bad[i] = msgspec.structs.replace(start, hand_number=0, dealer=0)
     assert verify_events(bad) != []
 
 
@@ -370,7 +370,7 @@ def test_a_cut_out_hand_is_verified_from_its_own_scores() -> None:
     start = whole[i]
     assert isinstance(start, HandStarted)
     bad = list(whole)
-    bad[i] = dataclasses.replace(start, scores=(26000, 24000, 25000, 25000))
+    bad[i] = msgspec.structs.replace(start, scores=(26000, 24000, 25000, 25000))
     assert any("scores at the start" in str(d) for d in verify_events(bad))
 
 

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import dataclasses
 import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+import msgspec
 import pytest
 
-from cli.main import main
 from engine.events import (
     Discarded,
     Drew,
@@ -23,6 +22,7 @@ from engine.events import (
 )
 from engine.state import fold
 from engine.tiles import tile_name
+from hanchan.cli.main import main
 from saves.codec import SeatInfo
 from saves.verify import verify_events
 from saves.writer import GameWriter, make_header
@@ -51,8 +51,8 @@ def test_a_wrong_win_value_names_the_hand() -> None:
     won = EVENTS[i]
     assert isinstance(won, Won)
     w = won.wins[0]
-    bad = dataclasses.replace(w, points=w.points + 1000)
-    found = verify_events(replaced(EVENTS, i, dataclasses.replace(won, wins=(bad,))))
+    bad = msgspec.structs.replace(w, points=w.points + 1000)
+    found = verify_events(replaced(EVENTS, i, msgspec.structs.replace(won, wins=(bad,))))
     assert len(found) == 1
     kind = "tsumo" if w.from_seat is None else "ron"
     hand = _hand_of(EVENTS, i)
@@ -71,8 +71,8 @@ def test_a_missing_yaku_is_named() -> None:
     won = EVENTS[i]
     assert isinstance(won, Won)
     w = won.wins[0]
-    bad = dataclasses.replace(w, yaku=w.yaku + (("dora", 1),), han=w.han + 1)
-    msg = str(verify_events(replaced(EVENTS, i, dataclasses.replace(won, wins=(bad,))))[0])
+    bad = msgspec.structs.replace(w, yaku=w.yaku + (("dora", 1),), han=w.han + 1)
+    msg = str(verify_events(replaced(EVENTS, i, msgspec.structs.replace(won, wins=(bad,))))[0])
     assert msg.endswith(f"{w.points} recorded, {w.points} computed "
                         f"(dora 1 only recorded; {w.han + 1} han recorded, {w.han} computed)")
 
@@ -83,14 +83,14 @@ def test_wrong_deltas_and_draw_payments_and_final_table() -> None:
     assert isinstance(won, Won)
     d0, d1, d2, d3 = won.deltas
     deltas = (d0 + 100, d1 - 100, d2, d3)
-    found = verify_events(replaced(EVENTS, i, dataclasses.replace(won, deltas=deltas)))
+    found = verify_events(replaced(EVENTS, i, msgspec.structs.replace(won, deltas=deltas)))
     assert len(found) == 1 and "score changes" in str(found[0])  # nothing after it counts
     j = len(EVENTS) - 1
     end = EVENTS[j]
     assert isinstance(end, GameEnded)
     row = end.table[0]
-    table = (dataclasses.replace(row, result=row.result + 3),) + end.table[1:]
-    found = verify_events(replaced(EVENTS, j, dataclasses.replace(end, table=table)))
+    table = (msgspec.structs.replace(row, result=row.result + 3),) + end.table[1:]
+    found = verify_events(replaced(EVENTS, j, msgspec.structs.replace(end, table=table)))
     assert [str(x) for x in found] == [
         f"end: final table seat {row.seat}: result {row.result + 3:+.1f} recorded, "
         f"{row.result:+.1f} computed"]
@@ -106,7 +106,7 @@ def test_draw_with_wrong_tenpai() -> None:
     assert isinstance(d, HandDrawn)
     t0, t1, t2, t3 = d.tenpai
     flipped = (not t0, not t1, not t2, not t3)
-    found = verify_events(replaced(events, i, dataclasses.replace(d, tenpai=flipped)))
+    found = verify_events(replaced(events, i, msgspec.structs.replace(d, tenpai=flipped)))
     assert "draw tenpai" in str(found[0])
 
 
@@ -139,7 +139,7 @@ def test_a_tampered_draw_is_caught() -> None:
     d = EVENTS[i]
     assert isinstance(d, Drew)
     other = next(t for t in range(136) if t != d.tile)
-    found = verify_events(replaced(EVENTS, i, dataclasses.replace(d, tile=other)))
+    found = verify_events(replaced(EVENTS, i, msgspec.structs.replace(d, tile=other)))
     assert len(found) == 1 and "but the wall gives" in str(found[0])
 
 
@@ -172,8 +172,8 @@ def test_cli_verify_exit_codes_and_lines(tmp_path: Path,
     i = first(Won)
     won = EVENTS[i]
     assert isinstance(won, Won)
-    w = dataclasses.replace(won.wins[0], points=won.wins[0].points + 1000)
-    bad = _save(tmp_path, replaced(EVENTS, i, dataclasses.replace(won, wins=(w,))), "bad")
+    w = msgspec.structs.replace(won.wins[0], points=won.wins[0].points + 1000)
+    bad = _save(tmp_path, replaced(EVENTS, i, msgspec.structs.replace(won, wins=(w,))), "bad")
     assert main(["verify", str(bad)]) == 1
     out = capsys.readouterr().out.splitlines()
     assert len(out) == 1 and out[0].startswith(f"{bad}: ") and "recorded" in out[0]
@@ -223,7 +223,7 @@ def test_cli_verify_names_a_seat_that_records_a_command(
 def test_cli_never_prints_a_traceback(tmp_path: Path) -> None:
     junk = tmp_path / "junk.jsonl"
     junk.write_bytes(b"\x00\xff garbage \n{]\n")
-    proc = subprocess.run([sys.executable, "-m", "cli", "verify", str(junk)],
+    proc = subprocess.run([sys.executable, "-m", "hanchan.cli", "verify", str(junk)],
                           capture_output=True, text=True)
     assert proc.returncode == 1
     assert "Traceback" not in proc.stdout + proc.stderr
@@ -235,7 +235,7 @@ def test_the_hand_after_a_result_follows_the_rules() -> None:
     i = starts[2]
     hs = EVENTS[i]
     assert isinstance(hs, HandStarted)
-    found = verify_events(replaced(EVENTS, i, dataclasses.replace(hs, honba=hs.honba + 1)))
+    found = verify_events(replaced(EVENTS, i, msgspec.structs.replace(hs, honba=hs.honba + 1)))
     name = f"{'ESWN'[hs.round_wind]}{hs.hand_number + 1}-{hs.honba + 1}"
     assert found[0].hand == name
     assert (f"the next hand recorded is {name} with dealer seat {hs.dealer}, computed "
@@ -267,7 +267,7 @@ def test_a_wall_only_tamper_is_named_at_the_hand_it_changes() -> None:
     assert isinstance(start, HandStarted)
     wall = list(start.wall)
     wall[124], wall[125] = wall[125], wall[124]  # the 4th ura and dora indicators
-    tampered = replaced(EVENTS, i, dataclasses.replace(start, wall=tuple(wall)))
+    tampered = replaced(EVENTS, i, msgspec.structs.replace(start, wall=tuple(wall)))
     found = verify_events(tampered, _lines(), seeded_walls=True)
     label = f"{'ESWN'[start.round_wind]}{start.hand_number + 1}-{start.honba}"
     assert [str(d) for d in found] == [
@@ -282,7 +282,7 @@ def test_a_wall_only_tamper_is_named_at_the_hand_it_changes() -> None:
 def test_a_changed_seed_is_caught_at_the_first_hand() -> None:
     begun = EVENTS[0]
     assert isinstance(begun, GameStarted)
-    tampered = replaced(EVENTS, 0, dataclasses.replace(begun, seed=999))
+    tampered = replaced(EVENTS, 0, msgspec.structs.replace(begun, seed=999))
     (found,) = verify_events(tampered, _lines(), seeded_walls=True)
     text = str(found)
     assert text.startswith("E1-0, line 3: the ") and "the game's seed" in text
@@ -293,7 +293,7 @@ def test_dice_out_of_range_are_refused_seeded_or_not() -> None:
     i = _starts()[1]
     start = EVENTS[i]
     assert isinstance(start, HandStarted)
-    bad = dataclasses.replace(start, dice=(7, 0))
+    bad = msgspec.structs.replace(start, dice=(7, 0))
     label = f"{'ESWN'[bad.round_wind]}{bad.hand_number + 1}-{bad.honba}"
     want = (f"{label}, line {i + 2}: the dice (7, 0) recorded cannot be thrown: each die "
             "shows 1 to 6")
@@ -302,7 +302,7 @@ def test_dice_out_of_range_are_refused_seeded_or_not() -> None:
     unseeded = replaced(EVENTS, i, bad)
     begun = EVENTS[0]
     assert isinstance(begun, GameStarted)
-    unseeded[0] = dataclasses.replace(begun, seed=None)  # an imported log: no seed
+    unseeded[0] = msgspec.structs.replace(begun, seed=None)  # an imported log: no seed
     assert [str(d) for d in verify_events(unseeded, _lines(), seeded_walls=True)] == [want]
 
 
@@ -311,7 +311,7 @@ def test_dice_the_seed_did_not_throw_are_named() -> None:
     start = EVENTS[i]
     assert isinstance(start, HandStarted)
     other = (1, 1) if start.dice != (1, 1) else (2, 2)
-    found = verify_events(replaced(EVENTS, i, dataclasses.replace(start, dice=other)),
+    found = verify_events(replaced(EVENTS, i, msgspec.structs.replace(start, dice=other)),
                           _lines(), seeded_walls=True)
     assert len(found) == 1 and found[0].line == i + 2
     assert (f"the dice ({other[0]}, {other[1]}) recorded are not the "

@@ -6,11 +6,11 @@ from pathlib import Path
 
 from textual.widgets import Input, OptionList
 
-from cli.files import verify_file
-from rulesets import load
+from hanchan.cli.files import verify_file
+from hanchan.coach.drills import questions
+from rulesets import load_ruleset
 from tests.cli.test_drill import _saved
 from tests.kit.screen_text import screen_text
-from text.drills import questions
 from tui.app import HanchanApp
 from tui.screens.drills import DrillScreen, DrillsScreen
 from tui.settings import Settings
@@ -59,12 +59,13 @@ async def test_the_drills_follow_the_chosen_rules(tmp_path: Path) -> None:
         presets = drills.query_one("#rules", OptionList)
         presets.highlighted = [p.name for p in drills.infos].index("ako")
         await pilot.pause()
-        assert drills.rules() == load("ako")
+        assert drills.rules() == load_ruleset("ako")
         await pilot.press("down", "enter")  # the fu drill
         await pilot.pause()
         scr = app.screen
-        assert isinstance(scr, DrillScreen) and scr.kind == "fu" and scr.rules == load("ako")
-        q = questions("fu", load("ako"), count=scr.count, seed=scr.seed)[0]
+        assert isinstance(scr, DrillScreen) and scr.kind == "fu"
+        assert scr.rules == load_ruleset("ako")
+        q = questions("fu", load_ruleset("ako"), count=scr.count, seed=scr.seed)[0]
         await pilot.press(*str(q.key.fu + 10), "enter")
         await pilot.pause()
         assert scr.said.startswith("Wrong") and f"it is {q.key.fu} fu" in scr.said

@@ -9,11 +9,11 @@ import pytest
 from textual.widgets import Input, OptionList
 
 from engine.tiles import format_tiles
-from rulesets import load
+from hanchan.coach.drills import efficiency_items
+from rulesets import load_ruleset
 from saves.codec import SeatInfo
 from saves.writer import GameWriter, make_header
 from tests.kit.screen_text import screen_text
-from text.drills import efficiency_items
 from tui.app import HanchanApp
 from tui.screens.drills import DrillScreen, DrillsScreen
 from tui.settings import Settings
@@ -25,7 +25,7 @@ SIZES = [(100, 32), (120, 40), (200, 60)]
 
 def _header_only(folder: Path, preset: str) -> None:
     seats = [SeatInfo("You"), *(SeatInfo(f"B{i}", "easy") for i in (1, 2, 3))]
-    header = make_header(load(preset).to_dict(), seats, 1)
+    header = make_header(load_ruleset(preset).to_dict(), seats, 1)
     with GameWriter.create(folder, header, name=preset, pointer=False):
         pass
 
@@ -43,14 +43,14 @@ async def test_the_rules_list_opens_on_the_rules_last_played(tmp_path: Path) -> 
     app = HanchanApp("menu", save_dir=tmp_path, settings=Settings(bot_delay=0.0))
     async with app.run_test(size=SIZES[0]) as pilot:
         drills = await _drills(app, pilot)
-        assert drills.rules() == load("makura")  # not ako, the first in the alphabet
+        assert drills.rules() == load_ruleset("makura")  # not ako, the first in the alphabet
 
 
 async def test_without_games_the_rules_list_opens_on_tenhou(tmp_path: Path) -> None:
     app = HanchanApp("menu", save_dir=tmp_path, settings=Settings(bot_delay=0.0))
     async with app.run_test(size=SIZES[0]) as pilot:
         drills = await _drills(app, pilot)
-        assert drills.rules() == load("tenhou")
+        assert drills.rules() == load_ruleset("tenhou")
 
 
 async def test_tab_and_enter_go_from_the_rules_to_the_drills(tmp_path: Path) -> None:
@@ -63,7 +63,7 @@ async def test_tab_and_enter_go_from_the_rules_to_the_drills(tmp_path: Path) -> 
         await pilot.pause()
         assert app.screen is drills and app.focused is drills.query_one("#drills")
         chosen = drills.rules()
-        assert chosen != load("tenhou")
+        assert chosen != load_ruleset("tenhou")
         await pilot.press("enter")  # the first drill, not the rules list again
         await pilot.pause()
         scr = app.screen

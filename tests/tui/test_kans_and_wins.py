@@ -21,12 +21,12 @@ from engine.events import Discarded, DoraRevealed, Drew, Event, Kan, RiichiDecla
 from engine.game import Game
 from engine.tiles import kind_of, parse_tiles
 from engine.view import PlayerView
-from rulesets import load
+from hanchan.words.yaku import yaku_name
+from rulesets import load_ruleset
 from rulesets.schema import Ruleset
 from tests.kit.game import build_wall
 from tests.kit.screen_text import screen_text
 from tests.kit.tui_driver import settle
-from text.yaku import yaku_name
 from tui.app import HanchanApp
 from tui.screens.hand_result import HandResultScreen
 from tui.screens.table import TableScreen
@@ -266,7 +266,7 @@ async def test_robbing_a_kan_is_a_ron_with_chankan_on_the_result_screen() -> Non
 
 async def test_an_open_riichi_across_the_table_shows_its_hand() -> None:
     # makura 18): オープンリーチ — the declarer's hand lies open for everyone
-    rules = load("makura")
+    rules = load_ruleset("makura")
     hands = {2: "123m456p789s1122z"}  # West: tenpai on 1z and 2z
     app = scripted_app(hands, ["9m", "3z", "9p"], rules=rules,
                        bots={2: Script("open_riichi")})

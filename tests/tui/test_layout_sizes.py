@@ -8,11 +8,11 @@ show every key rule in words, whole, and cite the club's rules, not a file.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 from textual.app import App, ComposeResult
 from textual.widget import Widget
@@ -20,12 +20,12 @@ from textual.widgets import OptionList
 
 from engine.scoring.registry import yaku_table
 from engine.view import PlayerView
+from hanchan.words.events import describe
+from hanchan.words.rules import key_rules, presets
 from rulesets.schema import Ruleset
 from tests.kit.screen_text import screen_text
 from tests.kit.tui_driver import Policy, human_turn, settle
 from tests.kit.tui_sample import mid_hand_view
-from text.events import describe
-from text.rules import key_rules, presets
 from tui.app import HanchanApp
 from tui.palette import VARIABLES
 from tui.screens.hand_result import HandResultScreen
@@ -77,8 +77,8 @@ async def test_the_turn_marker_stays_on_the_riichi_seats_line(size: tuple[int, i
                                                               turn: int) -> None:
     view = mid_hand_view(drawn=False)
     seats = list(view.seats)
-    seats[turn] = dataclasses.replace(seats[turn], riichi=True, riichi_turn=2)
-    view = dataclasses.replace(view, seats=(seats[0], seats[1], seats[2], seats[3]), turn=turn)
+    seats[turn] = msgspec.structs.replace(seats[turn], riichi=True, riichi_turn=2)
+    view = msgspec.structs.replace(view, seats=(seats[0], seats[1], seats[2], seats[3]), turn=turn)
     app = Layout(view)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()

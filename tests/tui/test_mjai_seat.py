@@ -7,8 +7,8 @@ from pathlib import Path
 from textual.widgets import Input
 
 from ai.mjai.seat import MjaiSeat
-from cli.parser import build_parser
-from cli.play import game_spec
+from hanchan.cli.parser import build_parser
+from hanchan.cli.play import game_spec
 from tests.kit.mjai import simple_bot
 from tests.kit.screen_text import screen_text
 from tests.kit.tui_driver import settle

@@ -6,11 +6,11 @@ Notifications are drawn here (``notifications=True``): the bracket crashes were 
 
 from __future__ import annotations
 
-import dataclasses
 import tempfile
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
@@ -49,7 +49,7 @@ def named(events: tuple[Event, ...], players: tuple[str, str, str, str]) -> list
     """The game with other players' names (the header's seats are written from them)."""
     start = events[0]
     assert isinstance(start, GameStarted)
-    return [dataclasses.replace(start, players=players), *events[1:]]
+    return [msgspec.structs.replace(start, players=players), *events[1:]]
 
 
 def shown(app: HanchanApp) -> str:
@@ -147,7 +147,7 @@ def empty_import(folder: Path) -> Path:
     """What importing an mjai log of no hand writes: a header and GameStarted, no seed."""
     start = played_game(2)[0]
     assert isinstance(start, GameStarted)
-    start = dataclasses.replace(start, seed=None)
+    start = msgspec.structs.replace(start, seed=None)
     header = make_header(start.ruleset.to_dict(), [SeatInfo(n, None) for n in start.players],
                          None, source="mjai:empty.jsonl")
     with GameWriter.create(folder, header, name="imported", pointer=False) as w:

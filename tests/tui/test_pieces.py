@@ -19,7 +19,7 @@ from engine.actions import (
     ShowHand,
     Tsumo,
 )
-from text.actions import action_group, action_words
+from hanchan.words.actions import action_group, action_words
 from tui.render import ACTION_KEYS
 from tui.settings import Settings, load_settings, save_settings
 

@@ -19,20 +19,20 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widget import Widget
 
-from cli.parser import build_parser
-from cli.play import game_spec
 from engine.actions import Action, Chi, Discard, OpenKan, Pass, Pon, Ron, Tsumo
 from engine.events import Called, HandStarted, Penalty
 from engine.game import Game
 from engine.tiles import kind_of, parse_tiles
 from engine.view import PlayerView
-from rulesets import load
+from hanchan.cli.parser import build_parser
+from hanchan.cli.play import game_spec
+from hanchan.words.penalties import dead_seats
+from hanchan.words.stats import score_history
+from rulesets import load_ruleset
 from rulesets.schema import Ruleset
 from tests.kit.game import build_wall
 from tests.kit.screen_text import screen_text
 from tests.kit.tui_driver import settle
-from text.penalties import dead_seats
-from text.stats import score_history
 from tui.app import HanchanApp
 from tui.screens.chooser import ChooserScreen
 from tui.screens.game_end import GameEndScreen
@@ -50,7 +50,7 @@ DRAWS = ["7z", "9m", "9p", "5m"]
 
 
 def practice(name: str) -> Ruleset:
-    return load(name).replace(practice_mode=True)
+    return load_ruleset(name).replace(practice_mode=True)
 
 
 class Tsumogiri:
@@ -104,9 +104,9 @@ def test_practice_flag_turns_practice_mode_on_over_the_preset() -> None:
     args = build_parser().parse_args(["play", "--rules", "makura", "--practice"])
     assert args.practice is True
     spec = game_spec(args)
-    assert spec.rules == load("makura").replace(practice_mode=True)
+    assert spec.rules == load_ruleset("makura").replace(practice_mode=True)
     plain = game_spec(build_parser().parse_args(["play", "--rules", "makura"]))
-    assert plain.rules == load("makura") and not plain.rules.practice_mode
+    assert plain.rules == load_ruleset("makura") and not plain.rules.practice_mode
 
 
 async def test_new_game_screen_switch_starts_a_practice_game(tmp_path: Path) -> None:
@@ -146,7 +146,7 @@ async def test_auto_win_leaves_the_win_to_the_practising_player() -> None:
         await pilot.pause()
         assert "Auto-win is off in practice mode" in screen_text(app)
         assert scr.settings.auto_win  # kept as it was for the games out of practice
-    app = scripted_app(load("makura"), hands, draws, kept)  # the same without practice
+    app = scripted_app(load_ruleset("makura"), hands, draws, kept)  # the same without practice
     async with app.run_test(size=SIZE) as pilot:
         assert isinstance(await settle(pilot), HandResultScreen)  # auto-win won at once
 
@@ -431,7 +431,7 @@ async def test_several_false_calls_are_offered_in_a_chooser() -> None:
 # ---------------------------------------------------------------------- practice off
 
 async def test_outside_practice_mode_the_same_keys_are_refused() -> None:
-    app = scripted_app(load("makura"))
+    app = scripted_app(load_ruleset("makura"))
     async with app.run_test(size=SIZE) as pilot:
         scr = await settle(pilot)
         assert isinstance(scr, TableScreen)

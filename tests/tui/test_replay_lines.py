@@ -8,10 +8,10 @@ import pytest
 from textual.app import App
 
 from engine.events import Event, Won
+from hanchan.words.events import describe
 from tests.engine.test_scenarios_multi_ron import double_wall
 from tests.kit.game import CLUBS, new_game, run
 from tests.kit.screen_text import screen_text
-from text.events import describe
 from tui.screens.replay import ReplayScreen
 
 SIZES = [(100, 32), (120, 40), (200, 60)]

@@ -15,9 +15,9 @@ from textual.app import App
 from ai.arena import play_game
 from ai.base import make_bot
 from engine.events import Event, HandDrawn, HandStarted, Penalty, RiichiAccepted, Won
+from hanchan.words.ledger import hand_ledger, table_sticks
 from rulesets.loader import load_ruleset
 from tests.kit.screen_text import screen_text
-from text.ledger import hand_ledger, table_sticks
 from tui.screens.hand_result import HandResultScreen
 
 NAMES = ("You", "Bot S", "Bot W", "Bot N")

@@ -11,9 +11,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from ai.mjai.seat import MjaiSeat
-from cli.parser import build_parser
-from cli.play import game_spec
 from engine.events import Discarded
+from hanchan.cli.parser import build_parser
+from hanchan.cli.play import game_spec
 from saves.reader import load
 from tests.kit.mjai import simple_bot
 from tests.kit.tui_driver import settle

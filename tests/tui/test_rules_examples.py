@@ -10,9 +10,9 @@ from textual.containers import VerticalScroll
 from textual.widgets import OptionList
 
 from engine.scoring import yaku_table
-from rulesets import load
+from hanchan.words.yaku_examples import example, example_tiles, situation_words
+from rulesets import load_ruleset
 from tests.kit.screen_text import screen_text
-from text.yaku_examples import example, example_tiles, situation_words
 from tui.app import HanchanApp
 from tui.screens.menu import RulesScreen, _examples
 from tui.settings import Settings
@@ -20,7 +20,7 @@ from tui.tilefaces import face
 
 
 def test_each_example_is_drawn_in_the_faces_with_its_yaku_highlighted() -> None:
-    rules = load("ako")
+    rules = load_ruleset("ako")
     texts = _examples(rules, "kanji")
     plain = [t.plain for t in texts]
     for y in yaku_table(rules):
@@ -50,9 +50,10 @@ async def test_the_rules_page_shows_the_examples_of_the_preset(tmp_path: Path) -
         scr.query_one("#about", VerticalScroll).scroll_end(animate=False)
         await pilot.pause()
         text = screen_text(app)
-        last = [y for y in yaku_table(load("ako")) if example(y.id, load("ako"))][-1]
-        ex = example(last.id, load("ako"))
+        ako = load_ruleset("ako")
+        last = [y for y in yaku_table(ako) if example(y.id, ako)][-1]
+        ex = example(last.id, load_ruleset("ako"))
         assert ex is not None
-        tiles, _, _ = example_tiles(ex, load("ako"))
+        tiles, _, _ = example_tiles(ex, load_ruleset("ako"))
         assert face(tiles[0], "kanji").strip() in text
         assert situation_words(ex).rsplit(", ", 1)[-1] in text  # the words wrap in the box

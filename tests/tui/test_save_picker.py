@@ -4,20 +4,20 @@ cannot be continued refused before anything is written (issue 28, issue 23 item 
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 import time
 from collections.abc import Sequence
 from pathlib import Path
 
+import msgspec
 import pytest
 from rich.text import Text
 from textual.widgets import DataTable
 
 from engine.events import Event, GameEnded, GameStarted, HandStarted, Won
 from saves.codec import SeatInfo, encode_event
-from saves.verify import hand_label
+from saves.verify_words import hand_label_of
 from saves.writer import POINTER, GameWriter, make_header
 from tests.kit.saved_games import played_game
 from tests.kit.screen_text import screen_text
@@ -51,8 +51,8 @@ def illegal_later(seed: int = 2) -> list[Event]:
     i = next(i for i, e in enumerate(events) if isinstance(e, Won))
     won = events[i]
     assert isinstance(won, Won)
-    w = dataclasses.replace(won.wins[0], points=won.wins[0].points + 1000)
-    return events[:i] + [dataclasses.replace(won, wins=(w,))] + events[i + 1:i + 30]
+    w = msgspec.structs.replace(won.wins[0], points=won.wins[0].points + 1000)
+    return events[:i] + [msgspec.structs.replace(won, wins=(w,))] + events[i + 1:i + 30]
 
 
 def write_unplayable(folder: Path, name: str, pointer: bool = False) -> Path:
@@ -63,7 +63,7 @@ def write_unplayable(folder: Path, name: str, pointer: bool = False) -> Path:
     assert isinstance(start, GameStarted)
     path = write_game(folder, events, name, pointer)
     lines = path.read_bytes().split(b"\n")
-    other = dataclasses.replace(start, ruleset=start.ruleset.replace(oka=0))
+    other = msgspec.structs.replace(start, ruleset=start.ruleset.replace(oka=0))
     lines[1] = encode_event(other).rstrip(b"\n")
     path.write_bytes(b"\n".join(lines))
     return path
@@ -109,7 +109,7 @@ async def test_a_menu_over_hostile_files_opens_lists_and_continues(tmp_path: Pat
         last = [e for e in cut if isinstance(e, HandStarted)][-1]
         text = screen_text(app)
         assert "(c) Continue the autosaved game" in text
-        assert f"unfinished, {hand_label(last)} · tenhou" in text
+        assert f"unfinished, {hand_label_of(last)} · tenhou" in text
         await pilot.press("l")
         await pilot.pause()
         picker = app.screen
@@ -120,7 +120,7 @@ async def test_a_menu_over_hostile_files_opens_lists_and_continues(tmp_path: Pat
         mine = next(r for r in ended.table if r.seat == 0)
         rank = ("1st", "2nd", "3rd", "4th")[mine.rank - 1]
         assert f"tenhou  you E, 3 easy bots  done.jsonl  you {rank}, {mine.points:,}" in text
-        assert f"tenhou  you E, 3 easy bots  part.jsonl  unfinished, {hand_label(last)}" in text
+        assert f"tenhou  you E, 3 easy bots  part.jsonl  unfinished, {hand_label_of(last)}" in text
         rows = {str(r[3]): str(r[4]) for r in map(picker_rows(app).get_row_at,
                                                     range(picker_rows(app).row_count))}
         assert rows["zero.jsonl"] == "cannot be read: a link, not a regular file of this folder"

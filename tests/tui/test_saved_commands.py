@@ -18,9 +18,9 @@ from textual.widgets import Input, Static
 
 from ai.club import ClubBot
 from ai.mjai.seat import MjaiSeat
-from cli.parser import build_parser
-from cli.play import game_spec
 from engine.events import Note
+from hanchan.cli.parser import build_parser
+from hanchan.cli.play import game_spec
 from saves.reader import load
 from saves.verify import check_loaded
 from saves.writer import GameWriter

@@ -16,7 +16,7 @@ from textual.widgets import Input
 
 from engine.events import Won
 from engine.scoring import WinContext
-from rulesets import load
+from rulesets import load_ruleset
 from rulesets.schema import Ruleset
 from tests.kit.mahjong_ref import reference
 from tests.kit.screen_text import screen_text
@@ -106,12 +106,13 @@ async def test_the_answer_may_be_picked() -> None:
 
 
 async def test_the_switch_asks_outside_practice_mode_and_off_it_does_not() -> None:
-    on = scripted_app(load("tenhou"), HANDS, DRAWS, Settings(bot_delay=0.0, score_call=True))
+    on = scripted_app(load_ruleset("tenhou"), HANDS, DRAWS,
+                      Settings(bot_delay=0.0, score_call=True))
     async with on.run_test(size=SIZE) as pilot:
         await to_the_call(on, pilot)
         await pilot.press("escape")  # skipped: the result follows
         assert isinstance(await settle(pilot), HandResultScreen)
-    off = scripted_app(load("tenhou"), HANDS, DRAWS, Settings(bot_delay=0.0))
+    off = scripted_app(load_ruleset("tenhou"), HANDS, DRAWS, Settings(bot_delay=0.0))
     async with off.run_test(size=SIZE) as pilot:
         scr = await settle(pilot)
         assert isinstance(scr, TableScreen)

@@ -43,7 +43,7 @@ def _enough(tally: Tally) -> None:
                          ids=[f"{g[0]}-{g[3]}" for g in CI_GAMES])
 async def test_every_number_shown_is_the_engines(preset: str, length: str, bots: str,
                                                  seed: int, tmp_path: Path) -> None:
-    rules = rulesets.load(preset).replace(length=length)
+    rules = rulesets.load_ruleset(preset).replace(length=length)
     tally = await play_and_check(rules, seed, bots, tmp_path)
     _enough(tally)
     assert sum(tally.seen.values()) > 500
@@ -55,7 +55,7 @@ async def test_every_number_shown_is_the_engines(preset: str, length: str, bots:
                          ids=lambda v: str(v))
 async def test_every_number_shown_is_the_engines_in_many_games(
         preset: str, length: str, bots: str, seed: int, tmp_path: Path) -> None:
-    rules = rulesets.load(preset).replace(length=length)
+    rules = rulesets.load_ruleset(preset).replace(length=length)
     _enough(await play_and_check(rules, seed, bots, tmp_path))
 
 
@@ -69,5 +69,5 @@ async def test_a_wrong_number_on_screen_is_caught(module: str, name: str, tmp_pa
     real = getattr(importlib.import_module(module), name)
     monkeypatch.setattr(f"{module}.{name}", lambda n: real(n + 100 if n else n))
     with pytest.raises(Mismatch, match="shown"):
-        await play_and_check(rulesets.load("tenhou").replace(length="east"), 1, "greedy",
+        await play_and_check(rulesets.load_ruleset("tenhou").replace(length="east"), 1, "greedy",
                              tmp_path)

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from cli.main import main
-from cli.parser import MAX_BOT_DELAY as CLI_MAX_BOT_DELAY
+from hanchan.cli.main import main
+from hanchan.cli.parser import MAX_BOT_DELAY as CLI_MAX_BOT_DELAY
 from tests.kit.screen_text import screen_text
 from tui.app import HanchanApp
 from tui.screens.menu import MenuScreen

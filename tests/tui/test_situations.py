@@ -19,7 +19,7 @@ from engine.events import Event, GameStarted, HandStarted
 from engine.game import Game
 from engine.tiles import kind_of, parse_kinds
 from engine.view import PlayerView
-from rulesets import load
+from rulesets import load_ruleset
 from rulesets.schema import Ruleset
 from tests.engine.test_scenarios_draws import NOTEN, TENPAI_DEALER, nagashi_wall
 from tests.engine.test_scenarios_game_end import BUST_HANDS, WIN_HANDS
@@ -130,7 +130,7 @@ def text_of(app: HanchanApp) -> str:
 async def test_nine_terminals_abort_by_key() -> None:
     # Tenhou: 九種九牌 is an abortive draw the dealer keeps with a honba
     wall = build_wall({0: "19m19p19s1234z456m"}, ["5z"])
-    app = app_for(first_hand(load("tenhou"), wall))
+    app = app_for(first_hand(load_ruleset("tenhou"), wall))
     async with app.run_test(size=SIZE) as pilot:
         scr = await settle(pilot)
         assert isinstance(scr, TableScreen) and "nine" in scr.groups()
@@ -151,7 +151,7 @@ async def test_nine_terminals_abort_by_key() -> None:
 async def test_double_ron_and_head_bump(preset: str, both: bool) -> None:
     # tenhou: both win (ダブロン); gpc l.22: ダブロンなし、頭ハネ - only the seat nearest the
     # discarder's right (the player, after North) wins
-    rules = load(preset)
+    rules = load_ruleset(preset)
     hands = {s: h for s, h in enumerate(
         ("234m567m234s66s46p", "345m678m345s88s55p", "678m456s678s22m38p", "5p19m19s9p1234567z"))}
     wall = build_wall(hands, RON_DRAWS, red_fives=rules.red_fives)
@@ -175,7 +175,7 @@ async def test_double_ron_and_head_bump(preset: str, both: bool) -> None:
 
 async def test_nagashi_mangan_played_out() -> None:
     # Tenhou: 流し満貫, every discard a terminal or honour and none called
-    app = app_for(first_hand(load("tenhou"), nagashi_wall(0)))
+    app = app_for(first_hand(load_ruleset("tenhou"), nagashi_wall(0)))
     async with app.run_test(size=SIZE) as pilot:
         res = await to_result(pilot)
         assert isinstance(res, HandResultScreen)
@@ -189,7 +189,7 @@ async def test_nagashi_mangan_played_out() -> None:
 async def test_the_show_hand_question_at_a_draw(key: str, shown: bool) -> None:
     # gpc: a tenpai player may declare noten (the preset's default, the club's text is
     # silent) and may not riichi under 1,000 points
-    rules = load("gpc")
+    rules = load_ruleset("gpc")
     wall = build_wall({**NOTEN, 0: TENPAI_DEALER[0]}, red_fives=rules.red_fives)
     # under 1,000 points: no riichi to offer, so the tsumogiri key plays the hand out
     app = app_for(resumed(rules, 0, 0, (900, 33000, 33000, 33100), wall))
@@ -212,7 +212,7 @@ async def test_the_show_hand_question_at_a_draw(key: str, shown: bool) -> None:
 @pytest.mark.parametrize(("key", "ends"), [("y", True), ("x", False)])
 async def test_the_agari_yame_question(key: str, ends: bool) -> None:
     # makura 4): オーラスの親は持ち点や順位に関らずアガリやめを選択できる
-    rules = load("makura")
+    rules = load_ruleset("makura")
     wall = build_wall(WIN_HANDS, ["1z", "3p"], dealer=3, red_fives=rules.red_fives)
     game = resumed(rules, 1, 3, (45000, 20000, 20000, 15000), wall)
     app = app_for(game, human=3, bots={0: Scripted("3p")})
@@ -243,7 +243,7 @@ async def test_the_agari_yame_question(key: str, ends: bool) -> None:
 
 async def test_a_bust_ends_the_game_on_the_end_screen() -> None:
     # makura 3): 局終了時に持ち点0点未満になったものがでた場合 終了
-    rules = load("makura")
+    rules = load_ruleset("makura")
     wall = build_wall(BUST_HANDS, RON_DRAWS, red_fives=rules.red_fives)
     game = resumed(rules, 0, 0, (33000, 33000, 33500, 500), wall)
     bots = {1: Scripted(wins=False), 2: Scripted(wins=False), 3: Scripted("5p")}
@@ -272,7 +272,7 @@ def _noten_wall(dealer: int) -> tuple[int, ...]:
 
 async def test_the_west_round_after_south_4() -> None:
     # Tenhou: 西入 (sudden death) when nobody has the 30,000 return after South 4
-    game = resumed(load("tenhou"), 1, 3, (26000, 25000, 25000, 24000), _noten_wall(3),
+    game = resumed(load_ruleset("tenhou"), 1, 3, (26000, 25000, 25000, 24000), _noten_wall(3),
                    _noten_wall(0))
     app = app_for(game)
     async with app.run_test(size=SIZE) as pilot:
@@ -296,7 +296,7 @@ async def test_resizes_in_every_direction_keep_the_table_true() -> None:
     # grow, shrink, wider only, taller only, below the minimum and back: at each size the
     # table's numbers are the engine's, large terminals grow it and small ones get the notice
     wall = build_wall({**NOTEN, 0: TENPAI_DEALER[0]})
-    app = app_for(first_hand(load("tenhou"), wall))
+    app = app_for(first_hand(load_ruleset("tenhou"), wall))
     async with app.run_test(size=(100, 32)) as pilot:
         scr = await settle(pilot)
         assert isinstance(scr, TableScreen)

@@ -8,8 +8,6 @@ deliberate change of the look, and check the pictures in the report.
 
 from __future__ import annotations
 
-import asyncio
-import shutil
 from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path, PurePath
 from typing import Any, Protocol
@@ -18,7 +16,10 @@ import pytest
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 
+from ai.arena import play_game
+from ai.base import make_bot
 from rulesets.schema import Ruleset
+from tests.kit.fuzz import save_bytes
 from tests.kit.saved_games import unfinished_save
 from tests.kit.tui_driver import Policy, human_turn, play, play_until_call_offer, settle
 from tests.kit.tui_sample import mid_hand_view
@@ -108,15 +109,11 @@ def test_menu(snap_compare: SnapCompare, tmp_path: Path, size: tuple[int, int]) 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_replay(snap_compare: SnapCompare, tmp_path: Path, size: tuple[int, int]) -> None:
-    async def first_hand() -> None:
-        app = game_app(tmp_path / "play", 9)
-        async with app.run_test(size=(100, 32)) as pilot:
-            await play(pilot, Policy(call=False), until="result")
-            await pilot.press("ctrl+q")
-
-    asyncio.run(first_hand())
+    # a game the engine plays (seed 1: East wins the first hand by ron), saved as the writer does
+    events = play_game(Ruleset(), [make_bot("greedy", 4 + i) for i in range(4)], 1,
+                       names=("You", "Akane", "Botan", "Chika"))
     game = tmp_path / "game.jsonl"
-    shutil.copy(next((tmp_path / "play").glob("*.jsonl")), game)
+    game.write_bytes(save_bytes(events))
     app = HanchanApp("replay", path=game, save_dir=tmp_path)
     assert snap_compare(app, terminal_size=size, press=["down", "right", "right", "right",
                                                         "right", "right", "n", "left"])

@@ -14,13 +14,13 @@ from textual.widgets import Sparkline
 
 from ai.arena import SeatStats, stats_from_events
 from ai.career import record, summary
+from hanchan.coach.career import ROWS, cell, columns, rows
 from rulesets.schema import Ruleset
 from saves.codec import SeatInfo
 from saves.reader import load
 from saves.writer import GameWriter, make_header
 from tests.kit.saved_games import played_game
 from tests.kit.screen_text import screen_text
-from text.career import ROWS, cell, columns, rows
 from tui.app import HanchanApp
 from tui.screens.stats import StatsScreen
 from tui.settings import Settings

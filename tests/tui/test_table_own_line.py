@@ -7,8 +7,7 @@ under the centre; a false call's 1,000 on the table is a stick, not a riichi.
 
 from __future__ import annotations
 
-import dataclasses
-
+import msgspec
 import pytest
 from rich.cells import cell_len
 from textual.app import App
@@ -18,7 +17,7 @@ from ai.base import make_bot
 from engine.events import HandStarted, RiichiDeclared, Won
 from engine.game import Game
 from engine.tiles import parse_tiles
-from rulesets import load
+from rulesets import load_ruleset
 from tests.kit.game import build_wall
 from tests.kit.screen_text import screen_text
 from tests.kit.tui_driver import settle
@@ -78,7 +77,7 @@ async def test_a_false_calls_1000_is_a_stick_not_a_riichi() -> None:
 async def test_the_replay_names_a_seat_by_its_wind_in_that_hand() -> None:
     # seat 0 is East in East 1 and North in East 2 (the deal moved on): the replay's
     # seat words follow the hand, not the seat's starting wind (issue 40)
-    events = play_game(load("tenhou"), [make_bot("greedy", s) for s in range(4)], seed=3,
+    events = play_game(load_ruleset("tenhou"), [make_bot("greedy", s) for s in range(4)], seed=3,
                        names=player_names(0, "greedy"))
     east2 = next(i for i, e in enumerate(events)
                  if isinstance(e, HandStarted) and e.dealer == 1)
@@ -105,7 +104,7 @@ async def test_four_dora_in_kanji_stay_inside_the_centre(size: tuple[int, int]) 
     view = mid_hand_view(drawn=False)
     used = [*view.hand, *view.dora_indicators]
     extra = parse_tiles("1z9m5s", 1, used=used)
-    view = dataclasses.replace(view, dora_indicators=(*view.dora_indicators, *extra))
+    view = msgspec.structs.replace(view, dora_indicators=(*view.dora_indicators, *extra))
     assert len(view.dora_indicators) == 4
     app = Layout(view)
     async with app.run_test(size=size) as pilot:
@@ -128,7 +127,7 @@ async def test_four_dora_in_kanji_stay_inside_the_centre(size: tuple[int, int]) 
 async def test_the_players_own_open_riichi_under_makura() -> None:
     # makura 18): オープンリーチあり (二翻) -- the player's own: R, pick the tile, Enter;
     # the hand lies open to the others, and the win counts the open riichi
-    rules = load("makura")
+    rules = load_ruleset("makura")
     wall = build_wall({0: "123m456p789s1122z"}, ["7z", "9m", "3z", "9p", "1z"],
                       red_fives=rules.red_fives)
     game = Game(rules, ("You", "Botan", "Chika", "Daiki"), 0, walls=[wall, wall])

@@ -14,7 +14,7 @@ from engine.actions import Action, Chi, Discard, Pass, Pon, Ron, Tsumo
 from engine.game import Game
 from engine.tiles import kind_of, parse_kinds
 from engine.view import PlayerView
-from rulesets import load
+from rulesets import load_ruleset
 from rulesets.schema import Ruleset
 from tests.kit.game import build_wall
 from tests.kit.tui_sample import mid_hand_view
@@ -95,13 +95,13 @@ def test_open_riichi_is_offered_only_where_the_rules_have_it() -> None:
 
 def test_practice_riichi_may_be_tried_with_any_discard() -> None:
     # makura 27): a noten riichi is a chombo at the draw, so the key must be able to send it
-    choice = own_turn(load("makura").replace(practice_mode=True))
+    choice = own_turn(load_ruleset("makura").replace(practice_mode=True))
     assert riichi_anywhere(choice.view, choice.legal, want_open=False)
     marked, _ = choice.toggled_riichi("riichi").marks()
     assert marked == frozenset(range(14))
-    assert not riichi_anywhere(own_turn(load("makura")).view, choice.legal, want_open=False)
+    assert not riichi_anywhere(own_turn(load_ruleset("makura")).view, choice.legal, want_open=False)
     # far from tenpai: no riichi is legal, yet the key may send one with any discard
-    g = game(load("makura").replace(practice_mode=True), {0: "3446m159p19s1234z"})
+    g = game(load_ruleset("makura").replace(practice_mode=True), {0: "3446m159p19s1234z"})
     noten = HandChoice(g.view(0), g.pending()[0]).fitted()
     assert not any(isinstance(a, Discard) and a.riichi for a in noten.legal)
     assert len(noten.riichi_options("riichi")) == 14
@@ -112,7 +112,7 @@ def test_practice_riichi_may_be_tried_with_any_discard() -> None:
 # ---------------------------------------------------------------------- practice mistakes
 
 def test_practice_mistakes_by_key() -> None:
-    choice = own_turn(load("makura").replace(practice_mode=True))
+    choice = own_turn(load_ruleset("makura").replace(practice_mode=True))
     assert mistakes("tsumo", choice.view, choice.legal) == [Tsumo()]
     assert mistakes("ron", choice.view, choice.legal) is None  # the engine says why
     assert mistakes("pon", choice.view, choice.legal) is None
@@ -199,7 +199,7 @@ def test_with_a_delay_one_move_at_a_time_and_passes_do_not_wait() -> None:
 
 
 def test_practice_passes_by_itself_only_when_nobody_answered() -> None:
-    s = session(load("gpc").replace(practice_mode=True))
+    s = session(load_ruleset("gpc").replace(practice_mode=True))
     assert s.act(0, Discard(s.view().hand[0])) is None
     pacer = BotPacer(s)
     while s.bot_turns():

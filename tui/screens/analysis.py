@@ -3,7 +3,7 @@
 Opened from the replay viewer (``x``): the seat's hand, then each legal choice with the
 shanten after it, the tiles that improve it (at tenpai the waits), the chance to win,
 the value and the danger, the bot's choice first (:func:`ai.hints.judge_moment`,
-:mod:`text.analysis`).  ←/→ go to the seat's previous/next choice; Escape closes the
+:mod:`hanchan.coach.analysis`).  ←/→ go to the seat's previous/next choice; Escape closes the
 screen with the moment shown, for the replay to show it too.
 """
 
@@ -21,10 +21,10 @@ from textual.widgets import Footer, Static
 
 from ai.hints import judge_moment, moments
 from engine.events import Event
-from text.analysis import analysis_lines, reason
-from text.events import describe
-from text.names import WIND_NAMES
-from text.review import hand_line, river_line, threat_line
+from hanchan.coach.analysis import analysis_lines, reason
+from hanchan.coach.review import hand_line, river_line, threat_line
+from hanchan.words.events import describe
+from hanchan.words.names import WIND_NAMES
 
 
 class AnalysisScreen(ModalScreen[int]):

@@ -26,17 +26,17 @@ from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.tiles import format_tiles
-from rulesets.schema import Ruleset
-from saves.folder import list_games
-from text.drills import (
+from hanchan.coach.drills import (
     DRILL_TITLES,
     DrillItem,
     discard_items,
     efficiency_items,
     question_items,
 )
-from text.rules import PresetInfo, presets
-from text.score_call import AnswerError
+from hanchan.coach.score_call import AnswerError
+from hanchan.words.rules import PresetInfo, presets
+from rulesets.schema import Ruleset
+from saves.folder import list_games
 from tui import palette
 from tui.settings import Settings
 from tui.tilefaces import FaceMode

@@ -15,8 +15,8 @@ from textual.widgets import Footer, Static
 from ai.review import GameReview
 from engine.events import Event, GameEnded, GameStarted
 from engine.settlement import result_with_chips, table_balance
+from hanchan.words.stats import score_history, seat_stats
 from rulesets.schema import Ruleset
-from text.stats import score_history, seat_stats
 from tui import palette
 from tui.messages import LeaveScreen, ReplayAt
 from tui.screens.review import ReviewScreen

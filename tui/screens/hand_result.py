@@ -31,12 +31,12 @@ from engine.events import (
     Won,
 )
 from engine.state import fold
-from text.ledger import LedgerRow, hand_ledger, table_sticks
-from text.names import WIND_NAMES, hand_label, points, signed
-from text.penalties import facts, sentences
-from text.penalties import title as penalty_title
-from text.score_call import fu_part_words
-from text.yaku import yaku_name
+from hanchan.coach.score_call import fu_part_words
+from hanchan.words.ledger import LedgerRow, hand_ledger, table_sticks
+from hanchan.words.names import WIND_NAMES, hand_label, points, signed
+from hanchan.words.penalties import facts, sentences
+from hanchan.words.penalties import title as penalty_title
+from hanchan.words.yaku import yaku_name
 from tui import palette
 from tui.render import melds_text
 from tui.tilefaces import FaceMode, dora_tiles, strip, tile_text

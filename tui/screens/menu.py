@@ -17,11 +17,17 @@ from textual.widgets.option_list import Option
 
 from ai.base import LEVELS
 from engine.scoring.registry import yaku_table
+from hanchan.words.rules import PresetInfo, key_rules, presets
+from hanchan.words.yaku_examples import (
+    NO_HAND,
+    example,
+    example_tiles,
+    scored_parts,
+    situation_words,
+)
 from rulesets.schema import Ruleset
 from saves.folder import SavedGame
-from text.rules import PresetInfo, key_rules, presets
-from text.saves import result_words, when
-from text.yaku_examples import NO_HAND, example, example_tiles, scored_parts, situation_words
+from saves.labels import result_words, when
 from tui import palette
 from tui.messages import ContinueGame, StartGame
 from tui.savefiles import autosaved, continue_problem

@@ -25,10 +25,10 @@ from textual.widgets import Footer
 
 from ai.review import DecisionReview, GameReview
 from engine.events import Event, GameEnded, GameStarted, HandDrawn, Penalty, Won
+from hanchan.coach.review import signed_points
+from hanchan.words.events import describe
+from hanchan.words.names import WIND_NAMES
 from saves.replay import Replay
-from text.events import describe
-from text.names import WIND_NAMES
-from text.review import signed_points
 from tui.messages import LeaveScreen, SettingsChanged
 from tui.screens.analysis import AnalysisScreen
 from tui.screens.game_end import GameEndScreen

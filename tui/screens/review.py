@@ -3,7 +3,7 @@
 The review (:func:`ai.review.review_game`) runs in a worker thread while a progress bar
 fills; then the figures (agreement with strong, mistakes by kind), the list of mistakes
 and, for the one highlighted, the hand, the river and both choices measured
-(:mod:`text.review`).  Enter closes the screen with the highlighted decision's event
+(:mod:`hanchan.coach.review`).  Enter closes the screen with the highlighted decision's event
 position, for the replay viewer to show it; Escape closes it with none.
 """
 
@@ -21,8 +21,8 @@ from textual.widgets.option_list import Option
 
 from ai.review import DecisionReview, GameReview, review_game
 from engine.events import Event
-from text.names import WIND_NAMES
-from text.review import hand_lines, mistake_lines, signed_points, summary_lines
+from hanchan.coach.review import hand_lines, mistake_lines, signed_points, summary_lines
+from hanchan.words.names import WIND_NAMES
 
 
 def mistake_label(n: int, d: DecisionReview) -> str:

@@ -12,7 +12,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
 from saves.folder import SavedGame
-from text.saves import result_words, seats_words, when
+from saves.labels import result_words, seats_words, when
 from tui import palette
 from tui.messages import ContinueGame, OpenReplay
 from tui.savefiles import continue_problem, list_saves, summary

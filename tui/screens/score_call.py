@@ -3,7 +3,7 @@
 The winning hand, the dora and ura indicators, how it was won, the honba and the
 sticks; the player types the score (``3 30 3900``, ``mangan 8000``, ``1000/2000``,
 ``2600 all``) or picks it from a list (Tab to the list, or the keys 1-6 there), and
-is told right or wrong with the breakdown of :func:`text.score_call.breakdown`.
+is told right or wrong with the breakdown of :func:`hanchan.coach.score_call.breakdown`.
 Enter then continues to the hand's result; Esc skips the call.
 """
 
@@ -19,8 +19,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from text.names import points
-from text.score_call import AnswerError, Verdict, breakdown, judge, parse_answer
+from hanchan.coach.score_call import AnswerError, Verdict, breakdown, judge, parse_answer
+from hanchan.words.names import points
 from tui import palette
 from tui.render import melds_text
 from tui.table.score_call import ScoreCall

@@ -22,7 +22,7 @@ from textual.widgets import Footer, Sparkline, Static
 from textual.worker import get_current_worker
 
 from ai.career import TREND, Record, record, review_games
-from text.career import columns, notes, rows
+from hanchan.coach.career import columns, notes, rows
 from tui import palette
 from tui.widgets.size_notice import SizeNotice
 
@@ -144,7 +144,7 @@ class StatsScreen(Screen[None]):
 
 
 def _table(cells: list[list[str]]) -> Table:
-    """The record table of :func:`text.career.rows`: figures by row, spans by column."""
+    """The record table of :func:`hanchan.coach.career.rows`: figures by row, spans by column."""
     t = Table(box=None, padding=(0, 2, 0, 0), header_style="bold")
     t.add_column(cells[0][0], style=palette.SKY, no_wrap=True)
     for head in cells[0][1:]:

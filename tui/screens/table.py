@@ -28,9 +28,9 @@ from engine.actions import Action, AddedKan, Chi, ClosedKan, Discard, OpenKan, P
 from engine.events import Event, GameEnded, GameStarted, HandDrawn, Penalty, Won
 from engine.tiles import tile_name
 from engine.view import PlayerView
-from text.actions import ACTION_TITLES, action_group, action_words
-from text.advice import advise, best_discards, reason_words
-from text.penalties import dead_seats
+from hanchan.coach.advice import advise, best_discards, reason_words
+from hanchan.words.actions import ACTION_TITLES, action_group, action_words
+from hanchan.words.penalties import dead_seats
 from tui.messages import SettingsChanged
 from tui.screens.chooser import ChooserScreen
 from tui.screens.keys_help import KeysHelpScreen

@@ -40,6 +40,13 @@ def auto_action(settings: Settings, view: PlayerView, legal: Sequence[Action], *
         return None if waits_on_pass(settings, legal, practice=practice) else legal[0]
     if settings.skip_calls and not wins and all(isinstance(a, (Pass, *CALLS)) for a in legal):
         return next(a for a in legal if isinstance(a, Pass))
+    return _lone_discard(settings, view, legal)
+
+
+def _lone_discard(settings: Settings, view: PlayerView,
+                  legal: Sequence[Action]) -> Discard | None:
+    """The drawn tile's discard, when it is the only sensible one: in riichi, or with
+    tsumogiri on and nothing but discards offered."""
     discards = [a for a in legal if isinstance(a, Discard)]
     others = [a for a in legal if not isinstance(a, Discard)]
     if view.drawn is None or others or not discards:

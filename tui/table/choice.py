@@ -25,7 +25,7 @@ from typing import Literal
 from engine.actions import Action, Discard
 from engine.tiles import Tile, is_red, kind_of
 from engine.view import PlayerView
-from text.actions import action_group
+from hanchan.words.actions import action_group
 from tui.table.practice import riichi_anywhere
 
 RiichiKind = Literal["riichi", "open_riichi"]

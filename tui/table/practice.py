@@ -40,7 +40,7 @@ from engine.actions import (
 )
 from engine.tiles import Kind, Tile, is_honour, is_red, kind_of, suit_of
 from engine.view import PlayerView
-from text.actions import ACTION_TITLES
+from hanchan.words.actions import ACTION_TITLES
 
 CallGroup = Literal["chi", "pon", "kan"]
 MAX_OPTIONS = 9  # the chooser's number keys
@@ -69,19 +69,22 @@ def plausible_calls(group: CallGroup, hand: Sequence[Tile], discard: Tile, red_f
     found: list[tuple[int, tuple[int, ...]]] = []
     for combo in combinations(sorted(hand), size):
         kinds = [kind_of(t) for t in combo]
-        if group == "chi":
-            ok = (not is_honour(k) and len(set(kinds)) == 2 and k not in kinds
-                  and all(_near(x, k, 2) for x in kinds))
-        elif group == "pon":
-            ok = all(_near(x, k, 1) for x in kinds) and (kinds[0] == kinds[1] or k in kinds)
-        else:
-            ok = all(_near(x, k, 1) for x in kinds) and kinds.count(k) >= 2
         key = tuple(sorted((kind_of(t), is_red(t, red_fives)) for t in combo))
-        if ok and key not in seen:
+        if _plausible(group, k, kinds) and key not in seen:
             seen.add(key)
             found.append((sum(abs(x - k) for x in kinds), combo))
     found.sort()
     return [_call_of(group, c) for _, c in found[:MAX_OPTIONS]]
+
+
+def _plausible(group: CallGroup, k: int, kinds: Sequence[int]) -> bool:
+    """Whether tiles of ``kinds`` are near enough the discard's kind ``k`` to try calling."""
+    if group == "chi":
+        return (not is_honour(k) and len(set(kinds)) == 2 and k not in kinds
+                and all(_near(x, k, 2) for x in kinds))
+    if group == "pon":
+        return all(_near(x, k, 1) for x in kinds) and (kinds[0] == kinds[1] or k in kinds)
+    return all(_near(x, k, 1) for x in kinds) and kinds.count(k) >= 2
 
 
 def _call_of(group: CallGroup, tiles: Sequence[Tile]) -> Action:

@@ -4,7 +4,7 @@ With the switch on (``Settings.score_call``, the ``e`` key) or in practice mode,
 the player's opens the score-call screen before the result: the player says han and fu
 (or the limit) and the payment, typed or picked from :attr:`ScoreCall.options`, and is
 told right or wrong with the breakdown.  The answer is the engine's recorded score of
-that win (:func:`text.score_call.key_of_win`); the options are drawn with a seed taken
+that win (:func:`hanchan.coach.score_call.key_of_win`); the options are drawn with a seed taken
 from the game, so the same win offers the same options.
 
 >>> from engine.events import Won
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from engine.events import Event, GameStarted, HandStarted, WinResult, Won
 from engine.state import fold
-from text.score_call import ScoreAnswer, ScoreKey, choices, key_of_win
+from hanchan.coach.score_call import ScoreAnswer, ScoreKey, choices, key_of_win
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from textual.message import Message
 from textual.widgets import Button, Static
 from textual.widgets.button import ButtonVariant
 
-from text.actions import ACTION_TITLES
+from hanchan.words.actions import ACTION_TITLES
 from tui.render import ACTION_KEYS
 
 GROUPS = ("tsumo", "ron", "riichi", "open_riichi", "kan", "pon", "chi", "nine", "show",

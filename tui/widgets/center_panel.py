@@ -15,7 +15,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from text.names import hand_name, points, wind_mark
+from hanchan.words.names import hand_name, points, wind_mark
 from tui.tilefaces import FaceMode, backs, dora_tiles, strip
 
 

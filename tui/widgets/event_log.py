@@ -11,7 +11,7 @@ from rich.text import Text
 from textual.widget import Widget
 
 from engine.events import Event
-from text.events import describe
+from hanchan.words.events import describe
 
 
 class EventLog(Widget):

@@ -22,7 +22,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from engine.events import Meld
-from text.names import relative
+from hanchan.words.names import relative
 from tui.render import FROM_ARROWS
 from tui.tilefaces import BACK_STYLE, FaceMode, back, cell_width, face, tile_style
 

@@ -8,7 +8,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from engine.view import SeatInfo
-from text.names import RELATIVE_NAMES, points, relative, wind_mark
+from hanchan.words.names import RELATIVE_NAMES, points, relative, wind_mark
 from tui.render import melds_text
 from tui.tilefaces import FaceMode, backs, strip
 

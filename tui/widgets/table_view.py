@@ -20,7 +20,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from engine.view import PlayerView
-from text.names import WIND_NAMES, points, relative
+from hanchan.words.names import WIND_NAMES, points, relative
 from tui.tilefaces import FaceMode
 from tui.widgets.center_panel import CenterData, CenterPanel
 from tui.widgets.hand import HandData, HandView

@@ -15,7 +15,7 @@ from collections import Counter
 from pathlib import Path
 
 from saves.logs import model as m
-from saves.logs.mjlog import encode_meld
+from saves.logs.mjlog_meld import encode_meld
 from saves.logs.tenhou6 import parse_tenhou6
 from saves.logs.yaku import LIMITS, TENHOU_YAKU
 

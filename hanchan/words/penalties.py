@@ -1,0 +1,236 @@
+"""Practice-mode penalties in plain words: what the mistake was and what it cost.
+
+Every sentence is read from the events: the ``Penalty`` (who pays whom, what goes on
+the table, a dead hand), the hand's ``RiichiAccepted`` and false-call sticks, and what
+follows it, the next ``HandStarted`` (the sticks given back are the points it starts
+with beyond those after the penalty; the deal, the honba and the sticks left on the
+table are its own) or the ``GameEnded``.  Nothing is worked out again from the
+rules, so the words cannot disagree with the game, and the game screen and the
+replay viewer say the same thing about the same record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine import flow
+from engine.events import Event, GameEnded, GameStarted, HandStarted, Penalty, RiichiAccepted
+from engine.state import fold
+from hanchan.words.names import hand_name, points
+
+CAUSES = {  # what the mistake is called, and what the player did
+    "tsumo": ("a false tsumo (誤ツモ)", "declared tsumo without a winning hand"),
+    "ron": ("a false ron (誤ロン)", "declared ron without a winning hand"),
+    "noten_riichi": ("riichi while noten (ノーテンリーチ)",
+                     "declared riichi and was found noten at the exhaustive draw"),
+    "call": ("a false call (空ポン・空チー・空カン)", "made a call the rules do not allow"),
+}
+
+
+@dataclass(frozen=True)
+class PenaltyFacts:
+    """A penalty with what the events around it say."""
+
+    penalty: Penalty
+    cause: str  # a key of CAUSES
+    before: tuple[int, int, int, int]  # every seat's points just before the penalty
+    rules_name: str
+    hand: HandStarted | None = None  # the start of the hand the penalty ends
+    riichi_put: tuple[int, int, int, int] = (0, 0, 0, 0)  # riichi sticks put down this hand
+    next_hand: HandStarted | None = None  # the hand that follows a chombo, once recorded
+    ended: GameEnded | None = None  # the game's end, when the chombo ended it
+
+    @property
+    def sticks_back(self) -> tuple[int, int, int, int]:
+        """Points given back to each seat between the chombo and the next hand."""
+        nxt = self.next_hand
+        if nxt is None or self.penalty.kind != "chombo":
+            return (0, 0, 0, 0)
+        d = self.penalty.deltas
+        b = [nxt.scores[s] - self.before[s] - d[s] for s in range(4)]
+        return (b[0], b[1], b[2], b[3])
+
+    @property
+    def own_stick_stays(self) -> int:
+        """The chombo player's riichi sticks left on the table for the next winner."""
+        if self.next_hand is None:
+            return 0
+        seat = self.penalty.seat
+        return max(0, self.riichi_put[seat] - self.sticks_back[seat] // 1000)
+
+
+def _index(events: Sequence[Event], penalty: Penalty) -> int:
+    return next((i for i, e in enumerate(events) if e is penalty),
+                next((i for i, e in enumerate(events) if e == penalty), len(events)))
+
+
+def facts(events: Sequence[Event], penalty: Penalty) -> PenaltyFacts:
+    """The cause of ``penalty`` (one of ``events``), the hand around it and what follows."""
+    idx = _index(events, penalty)
+    first = events[0] if events else None
+    name = first.ruleset.name if isinstance(first, GameStarted) else ""
+    seat = penalty.seat
+    hand_at = next((i for i in range(idx - 1, -1, -1) if isinstance(events[i], HandStarted)),
+                   None)
+    hand = events[hand_at] if hand_at is not None else None
+    assert hand is None or isinstance(hand, HandStarted)
+    put = [0, 0, 0, 0]
+    for e in events[(hand_at or 0):idx]:
+        if isinstance(e, RiichiAccepted):
+            put[e.seat] += 1
+    nxt: HandStarted | None = None
+    ended: GameEnded | None = None
+    if penalty.kind == "chombo":
+        for e in events[idx + 1:]:
+            if isinstance(e, HandStarted):
+                nxt = e
+                break
+            if isinstance(e, GameEnded):
+                ended = e
+                break
+    riichi_put = (put[0], put[1], put[2], put[3])
+    try:
+        st = fold(events[:idx])
+    except Exception:  # noqa: BLE001 - words must not fail on an odd record
+        cause = "call" if penalty.kind == "false_call" else "ron"
+        return PenaltyFacts(penalty, cause, (0, 0, 0, 0), name, hand, riichi_put, nxt, ended)
+    if penalty.kind != "chombo":
+        cause = "call"
+    elif st.phase == "turn" and st.turn == seat:
+        cause = "tsumo"
+    elif st.seats[seat].riichi and st.live_remaining <= 0 and not flow.tenpai_of(st, seat):
+        cause = "noten_riichi"
+    else:
+        cause = "ron"
+    s = st.scores
+    return PenaltyFacts(penalty, cause, (s[0], s[1], s[2], s[3]), name, hand, riichi_put,
+                        nxt, ended)
+
+
+def _verb(subject: str, verb: str) -> str:
+    """'You pay' but 'Bot S pays'."""
+    if subject == "You":
+        return f"You {verb}"
+    irregular = {"have": "has", "keep": "keeps"}
+    return f"{subject} {irregular.get(verb, verb + 's')}"
+
+
+def title(penalty: Penalty) -> str:
+    """'Chombo' or 'False call'."""
+    return "Chombo (錯和)" if penalty.kind == "chombo" else "False call"
+
+
+def _join(items: Sequence[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _next_hand(f: PenaltyFacts, names: Sequence[str]) -> list[str]:
+    """What follows the chombo: the hand replayed or the next one, the deal, the honba."""
+    hand, nxt = f.hand, f.next_hand
+    if f.ended is not None:
+        why = {"bust": "a player went below zero"}.get(f.ended.reason, f.ended.reason)
+        return [f"The game ends here: {why}."]
+    if nxt is None or hand is None:
+        return ["The hand is over."]
+    dealer = names[nxt.dealer]
+    honba = f"{nxt.honba} honba"
+    if (nxt.round_wind, nxt.hand_number, nxt.honba) == (hand.round_wind, hand.hand_number,
+                                                        hand.honba):
+        return [f"The hand is replayed: {hand_name(nxt.round_wind, nxt.hand_number)} again, "
+                f"{_verb(dealer, 'deal')}, {honba}."]
+    label = f"{hand_name(nxt.round_wind, nxt.hand_number)}, {honba}"
+    if nxt.dealer == hand.dealer:
+        deal = f"{_verb(dealer, 'keep')} the deal"
+    else:
+        deal = f"the deal passes to {dealer}"
+    return [f"The hand is over; {deal}: next is {label}."]
+
+
+def _sticks(f: PenaltyFacts, names: Sequence[str]) -> list[str]:
+    """Which sticks of the hand go back, to whom, and which stay on the table."""
+    if f.next_hand is None:
+        return []
+    out: list[str] = []
+    back = f.sticks_back
+    given = [f"{points(back[s])} to {names[s]}" for s in range(4) if back[s] > 0]
+    if given:
+        out.append(f"Sticks put down this hand go back: {_join(given)}.")
+    who = names[f.penalty.seat]
+    whose = "Your" if who == "You" else f"{who}'s"
+    put: int = sum(f.riichi_put)
+    if not given and put > 1:
+        out.append("The riichi sticks put down this hand stay on the table for the next winner.")
+    elif f.own_stick_stays:
+        out.append(f"{whose} own riichi stick stays on the table for the next winner.")
+    elif not given and put:
+        out.append("The riichi stick put down this hand stays on the table for the next winner.")
+    return out
+
+
+def sentences(f: PenaltyFacts, names: Sequence[str],
+              tried: tuple[str, str] | None = None) -> list[str]:
+    """What happened and what it costs, one sentence a line.
+
+    ``tried``: for a false call, the call in words and the engine's reason it was not
+    legal (the record holds neither: the table that sent it passes them).
+    """
+    pen = f.penalty
+    who = names[pen.seat] if pen.seat < len(names) else f"Seat {pen.seat}"
+    whose = "Your" if who == "You" else f"{who}'s"
+    name, deed = CAUSES[f.cause]
+    subject = who
+    if who == "You":
+        subject, deed = "you", deed.replace("was found", "were found")
+    if pen.kind == "chombo":
+        out = [f"Chombo: {name} — {subject} {deed}."]
+    elif tried is not None:
+        out = [f"{name[0].upper()}{name[1:]}: {subject} called {tried[0]}, "
+               f"which the rules do not allow: {tried[1]}"]
+    else:
+        out = [f"{name[0].upper()}{name[1:]}: {subject} {deed}."]
+    rules = f" ({f.rules_name} rules)" if f.rules_name else ""
+    paid = [p for p in pen.payments if p.payer == pen.seat]
+    costs: list[str] = []
+    if paid and len(paid) == 3 and len({p.amount for p in paid}) == 1:
+        costs.append(f"{_verb(who, 'pay')} {paid[0].amount:,} to each player")
+    elif paid:
+        parts = ", ".join(f"{p.amount:,} to {names[p.payee]}" for p in paid)
+        costs.append(f"{_verb(who, 'pay')} {parts}")
+    if pen.to_table:
+        costs.append(f"{_verb(who, 'put')} {pen.to_table:,} on the table "
+                     "(the next winner takes it)")
+    lost = -pen.deltas[pen.seat] - sum(p.amount for p in paid) - pen.to_table
+    if lost > 0:
+        costs.append(f"{_verb(who, 'lose')} {lost:,} to nobody")
+    if costs:
+        out.append("; ".join(costs) + f"{rules}.")
+    elif pen.kind == "false_call" and not pen.dead_hand:
+        out.append(f"There is no penalty{rules}.")
+    if pen.dead_hand:
+        out.append(f"{whose} hand is dead (アガリ放棄) until the hand ends: no win, no call.")
+    if pen.kind == "chombo":
+        out += _next_hand(f, names)
+        out += _sticks(f, names)
+    else:
+        out.append("The call is not made; play goes on.")
+    return out
+
+
+def short(penalty: Penalty, names: Sequence[str]) -> str:
+    """One line for the event log: 'You: chombo (4,000 to each other player)'."""
+    who = names[penalty.seat] if penalty.seat < len(names) else f"seat {penalty.seat}"
+    what = penalty.reason.split(": ", 1)
+    detail = f" ({what[1]})" if len(what) == 2 else ""
+    return f"{who}: {penalty.kind.replace('_', ' ')}{detail}"
+
+
+def dead_seats(events: Sequence[Event]) -> frozenset[int]:
+    """Seats whose hand is dead (アガリ放棄) after a false call in the current hand."""
+    dead: set[int] = set()
+    for ev in reversed(events):
+        if isinstance(ev, HandStarted):
+            break
+        if isinstance(ev, Penalty) and ev.dead_hand:
+            dead.add(ev.seat)
+    return frozenset(dead)
