@@ -47,6 +47,7 @@ from engine.events import (
 )
 from engine.flow import next_step, tenpai_of
 from engine.scoring.points import base_points, split
+from engine.seats import four
 from engine.settlement import final_table
 from engine.state import GameState, apply
 from hanchan.errors import HanchanError
@@ -479,19 +480,20 @@ def recorded_from_events(events: Sequence[Event], title: str = "hanchan", *,
                                   tuple(event_to_dict(e) for e in hand)))
         for ev in hand:
             state = apply(state, ev)
-    final_scores = final_points = None
+    final_scores: tuple[int, int, int, int] | None = None
+    final_points: tuple[float, float, float, float] | None = None
     if ended is not None:
         by_seat = {r.seat: r for r in ended.table}
-        final_scores = tuple(by_seat[s].points for s in range(4))
-        final_points = tuple(by_seat[s].result for s in range(4))
+        final_scores = four(by_seat[s].points for s in range(4))
+        final_points = four(by_seat[s].result for s in range(4))
     return m.RecordedGame(
         title=title, names=start.players,
         rules=m.Rules(red_fives=3 * rules.red_fives,
                       hanchan=rules.length == "east_south", open_tanyao=rules.open_tanyao,
                       display=rules.name),
         kyokus=tuple(kyokus),
-        final_scores=final_scores,  # type: ignore[arg-type]
-        final_points=final_points,  # type: ignore[arg-type]
+        final_scores=final_scores,
+        final_points=final_points,
         ruleset=rules.to_dict(),
         left_out=tuple(left_out),
     )
@@ -624,7 +626,7 @@ def _net(payments: Sequence[Payment]) -> tuple[int, int, int, int]:
         d[p.payee] += p.amount
         if p.payer is not None:
             d[p.payer] -= p.amount
-    return (d[0], d[1], d[2], d[3])
+    return four(d)
 
 
 def _model_win(st: GameState, w: WinResult, base_points: object, split: object) -> m.Win:

@@ -21,6 +21,7 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from ai.base import DEFAULT_MJAI
+from engine.events import GameStarted
 from saves.writer import GameLocked
 from tui import palette
 from tui.messages import (
@@ -34,7 +35,7 @@ from tui.messages import (
 from tui.savefiles import damage, read_good_part
 from tui.screens.start_program import StartProgramScreen
 from tui.screens.table import TableScreen
-from tui.session import NewGame, PlaySession, file_commands
+from tui.session import NewGame, PlaySession, file_commands, recorded_players
 from tui.settings import Settings, read_settings, save_settings
 from tui.widgets.size_notice import MIN_HEIGHT, MIN_WIDTH, SizeNotice
 
@@ -194,9 +195,13 @@ class HanchanApp(App[int]):
         """Open a saved game in the replay viewer."""
         from tui.screens.replay import ReplayScreen  # noqa: PLC0415 - lazy: see the imports
 
-        events, damaged = read_good_part(path)
+        part = read_good_part(path)
+        events, damaged = part.events, part.problem
+        first = events[0]
+        players = recorded_players(first.players, part.levels) \
+            if isinstance(first, GameStarted) else None
         self._replace(ReplayScreen(events, title=path.name, seat=self.replay_seat,
-                                   settings=self.settings))
+                                   settings=self.settings, players=players))
         if damaged is not None:  # every good hand is shown; the rest is not trusted
             self.notify(f"{path.name} is shown up to its damaged part: {damaged.rstrip('.')}.",
                         severity="warning", timeout=10, markup=False)
@@ -270,7 +275,8 @@ class HanchanApp(App[int]):
 
         self.push_screen(ReplayScreen(message.events, title="review", seat=message.review.seat,
                                       settings=self.settings, position=message.position,
-                                      review=message.review, pushed=True))
+                                      review=message.review, pushed=True,
+                                      players=message.players))
 
     def on_leave_screen(self, message: LeaveScreen) -> None:
         """Leave a screen (game end, replay): the menu if asked or opened on it, else quit."""

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from textual.message import Message
 
 from engine.events import Event
+from tui.players import Player
 from tui.session import NewGame
 from tui.settings import Settings
 
@@ -68,8 +69,10 @@ class LeaveScreen(Message):
 class ReplayAt(Message):
     """Show ``events`` in the replay viewer at ``position``, marked by ``review``."""
 
-    def __init__(self, events: Sequence[Event], review: GameReview, position: int) -> None:
+    def __init__(self, events: Sequence[Event], review: GameReview, position: int,
+                 players: Sequence[Player] | None = None) -> None:
         super().__init__()
+        self.players = players  # the players' parts, when known (a game just played)
         self.events = list(events)
         self.review = review
         self.position = position

@@ -3,8 +3,10 @@ and say whether a saved game can be continued before anything is written."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 import msgspec
 
@@ -17,42 +19,72 @@ from saves.verify import load_good_part
 from saves.writer import GameWriter, cannot_continue, make_header
 from saves.writer import latest_unfinished as find_unfinished
 
-Listener = Callable[[Event], None]
+
+class SaveFile(Protocol):
+    """A game's open save file as a session uses it (``saves.writer.GameWriter`` is one)."""
+
+    @property
+    def path(self) -> Path:
+        """Where the game is written (a copy's path when it goes on in a copy)."""
+        ...
+
+    @property
+    def problem(self) -> str | None:
+        """Why the last write failed, in one sentence; None when everything is saved."""
+        ...
+
+    def append(self, event: Event) -> None:
+        """Write one event."""
+
+    def close(self) -> None:
+        """Write what is left and close the file (idempotent)."""
+
+
+@dataclass(frozen=True)
+class Resumed:
+    """An unfinished game reopened: its file, its events and each seat's recorded bot."""
+
+    save: SaveFile
+    events: list[Event]
+    levels: list[str | None]  # the header's bot by seat (None: a person)
 
 
 def new_writer(save_dir: Path, rules: Ruleset, names: tuple[str, ...],
-               bots: str | Sequence[str | None], human: int, seed: int | None
-               ) -> tuple[Path, Listener, Callable[[], None], Callable[[], str | None]]:
-    """A new game file in ``save_dir`` (also the autosave to continue): its path, the
-    listener that writes events, the closer, and what went wrong with the last write."""
+               bots: str | Sequence[str | None], human: int, seed: int | None) -> SaveFile:
+    """A new game file in ``save_dir`` (also the autosave to continue)."""
     levels = [bots] * len(names) if isinstance(bots, str) else list(bots)
     seats = tuple(SeatInfo(n, None if s == human else levels[s]) for s, n in enumerate(names))
     header = make_header(msgspec.to_builtins(rules), seats, seed)
-    writer = GameWriter.create(Path(save_dir), header)
-    return writer.path, writer.append, writer.close, lambda: writer.problem
+    return GameWriter.create(Path(save_dir), header)
 
 
-def resume_writer(
-    path: Path, copy: bool = False,
-) -> tuple[Path, list[Event], Listener, Callable[[], None], list[str | None],
-           Callable[[], str | None]]:
+def resume_writer(path: Path, copy: bool = False) -> Resumed:
     """Reopen an unfinished game (checked first; locked while played; ``copy``: continue a
-    copy of it): its path, events, writer, closer, bot levels and the last write's problem."""
+    copy of it)."""
     writer, loaded = GameWriter.resume(Path(path), copy=copy)
-    levels = [s.bot for s in loaded.header.seats]
-    return (writer.path, list(loaded.events), writer.append, writer.close, levels,
-            lambda: writer.problem)
+    return Resumed(writer, list(loaded.events), [s.bot for s in loaded.header.seats])
 
 
-def read_good_part(path: Path) -> tuple[list[Event], str | None]:
+@dataclass(frozen=True)
+class GoodPart:
+    """What of a saved game can be replayed: its events, each seat's recorded bot, and the
+    first line that cannot be read or cannot follow in one sentence (None: all good)."""
+
+    events: list[Event]
+    levels: list[str | None]  # the header's bot by seat (None: a person)
+    problem: str | None
+
+
+def read_good_part(path: Path) -> GoodPart:
     """Every event of a saved game up to its first line that cannot be read or cannot
-    follow (``saves.verify.load_good_part``), and that line's problem in one sentence
-    (None: the whole file is good).  ``saves.reader.SaveError`` when not one event is good."""
+    follow (``saves.verify.load_good_part``).  ``saves.reader.SaveError`` when not one
+    event is good."""
     part = load_good_part(path)
     if not part.game.events:
         raise SaveError("nothing of this game can be replayed: "
                         + (part.problem or "nothing was played in it yet"), path=Path(path))
-    return list(part.game.events), part.problem
+    return GoodPart(list(part.game.events), [s.bot for s in part.game.header.seats],
+                    part.problem)
 
 
 def latest_unfinished(save_dir: Path) -> Path | None:

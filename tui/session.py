@@ -30,13 +30,13 @@ from engine.actions import Action
 from engine.events import Event, GameEnded, GameStarted, HandDrawn, Penalty, Won
 from engine.game import Game, IllegalAction
 from engine.legal import why_illegal
+from engine.seats import four
 from engine.view import PlayerView
+from hanchan.words.names import WIND_NAMES
 from rulesets.schema import Ruleset
 from saves.seats import human_seat, outside_command, recorded_commands, shown_command
-from tui.savefiles import new_writer, resume_writer, summary
-
-SEAT_WORDS = ("East", "South", "West", "North")
-"""The seats by their wind at the start of the game (seat 0 deals first)."""
+from tui.players import Player
+from tui.savefiles import SaveFile, new_writer, resume_writer, summary
 
 
 @dataclass(frozen=True)
@@ -84,12 +84,29 @@ def not_started(seat: int, command: str) -> str:
     "West's outside bot `sh -c 'touch x'` was not started: a game file never starts a \
 program; the strong bot plays the seat instead."
     """
-    return (f"{SEAT_WORDS[seat]}'s outside bot `{shown_command(command)}` was not started: "
+    return (f"{WIND_NAMES[seat]}'s outside bot `{shown_command(command)}` was not started: "
             "a game file never starts a program; the strong bot plays the seat instead.")
 
 
 BOT_NAMES = ("Akane", "Botan", "Chika", "Daiki")  # by seat: no wind letter, so a name
 # never reads as a seat ("S Bot W") once the seats' winds move round
+
+
+Four = tuple[Player, Player, Player, Player]
+
+
+def level_words(spec: str) -> str:
+    """A seat's bot (a level or ``mjai:COMMAND``) as its name shows it: 'normal', 'mjai NAME'."""
+    if spec.startswith(MJAI):
+        return f"mjai {bot_name(spec[len(MJAI):])}"
+    return spec
+
+
+def players(human: int, bots: str | Sequence[str | None]) -> Four:
+    """A new game's players by seat: 'You', and a named bot with its level for the others."""
+    specs = [bots] * 4 if isinstance(bots, str) else list(bots)
+    return four(Player("You") if s == human else Player(BOT_NAMES[s], level_words(specs[s] or ""))
+                for s in range(4))
 
 
 def player_names(human: int, bots: str | Sequence[str | None]) -> tuple[str, str, str, str]:
@@ -98,16 +115,28 @@ def player_names(human: int, bots: str | Sequence[str | None]) -> tuple[str, str
     >>> player_names(0, "normal")
     ('You', 'Botan (normal)', 'Chika (normal)', 'Daiki (normal)')
     """
-    specs = [bots] * 4 if isinstance(bots, str) else list(bots)
+    return four(p.full for p in players(human, bots))
 
-    def name(s: int) -> str:
-        spec = specs[s] or ""
-        if spec.startswith(MJAI):
-            return f"{BOT_NAMES[s]} (mjai {bot_name(spec[len(MJAI):])})"
-        return f"{BOT_NAMES[s]} ({spec})"
 
-    e, s, w, n = ("You" if s == human else name(s) for s in range(4))
-    return e, s, w, n
+def recorded_players(names: Sequence[str], bots: Sequence[str | None] = ()) -> Four:
+    """The players of a recorded game from its names and its header's bots (a level or
+    ``mjai:COMMAND`` by seat, None for a person): a bot's level is the header's, and the
+    name is the recorded one less exactly that level's words, so a player named
+    'Ann (club)' keeps the whole name.
+
+    >>> recorded_players(["You", "Botan (normal)", "Ann (club)", "Daiki (easy)"],
+    ...                  [None, "normal", None, "normal"])[1:]
+    (Player(name='Botan', level='normal'), Player(name='Ann (club)', level=None), \
+Player(name='Daiki (easy)', level=None))
+    """
+    def player(s: int) -> Player:
+        name, spec = names[s], bots[s] if s < len(bots) else None
+        words = level_words(spec) if spec else None
+        if words is not None and name.endswith(f" ({words})"):
+            return Player(name[:-len(words) - 3], words)
+        return Player(name)
+
+    return four(player(s) for s in range(4))
 
 
 class PlaySession:
@@ -119,15 +148,15 @@ class PlaySession:
         human: int,
         bots: dict[int, Bot],
         *,
-        save_path: Path | None = None,
-        closer: Callable[[], None] | None = None,
+        save: SaveFile | None = None,
+        players: Four | None = None,
     ) -> None:
+        """``players``: the names' parts (None: each recorded name whole, no level)."""
         self.game = game
         self.human = human
         self.bots = bots
-        self.save_path = save_path
-        self._closer = closer
-        self._save_problem: Callable[[], str | None] = lambda: None
+        self.save = save  # the game's file, once open_save made it (None: not saved)
+        self.players = players or recorded_players(self.names)
         self._seen = len(game.events)
         self.lock = threading.RLock()  # the UI thread and the bots' thread share the game
         self._opener: Callable[[], None] | None = None  # creates the save file (open_save)
@@ -151,19 +180,15 @@ class PlaySession:
         notice = rules_notice(spec.rules) if watchers else None
         if notice:
             game.note(None, notice)
-        session = cls(game, spec.seat, bots)
+        session = cls(game, spec.seat, bots, players=players(spec.seat, specs))
         session.record_notes()
         if spec.save_dir is not None:
             save_dir = spec.save_dir
 
             def open_file() -> None:
-                path, listener, closer, problem = new_writer(
-                    save_dir, spec.rules, names, specs, spec.seat, seed
-                )
-                session.save_path = path
-                session._closer = closer
-                session._save_problem = problem
-                buffer.connect(listener)
+                save = new_writer(save_dir, spec.rules, names, specs, spec.seat, seed)
+                session.save = save
+                buffer.connect(save.append)
 
             session._opener = open_file
         return session
@@ -193,17 +218,18 @@ class PlaySession:
         otherwise the strong bot plays it, and :func:`not_started` is noted in the game and
         kept in :attr:`notices` for the player.
         """
-        save_path, events, listener, closer, recorded, problem = resume_writer(path, copy)
+        resumed = resume_writer(path, copy)
+        save, events = resumed.save, resumed.events
         if not events or not isinstance(events[0], GameStarted):
-            closer()
+            save.close()
             raise ValueError(f"{path.name} holds no game to continue")
         start = events[0]
-        levels = _four(recorded)
+        levels = _four(resumed.levels)
         human = human_seat(levels)
         level = next((lv for lv in levels if lv and outside_command(lv) is None), None) \
             or _level_of(start.players, human) or bots
         # practice mode (the header's ruleset) lets the human's seat, and only it, err
-        game = Game.from_events(events, [listener], practice_seats=(human,))
+        game = Game.from_events(events, [save.append], practice_seats=(human,))
         seed = start.seed or 0
         allowed = {command.strip() for command in trusted}
         refused = {s: command for s, command in recorded_commands(levels)
@@ -214,7 +240,7 @@ class PlaySession:
             for spec in specs.values():
                 seat_spec(spec)  # every seat checked before any bot starts
         except BotLevelError:  # a seat the file gives no bot we know: the file stays free
-            closer()
+            save.close()
             raise
         bots_ = {s: make_seat(spec, s, seed * 4 + s + 1 + len(events), mjai)
                  for s, spec in specs.items()}
@@ -223,8 +249,8 @@ class PlaySession:
                 for ev in events:
                     bot.see(ev)
                 game.add_listener(bot.see)
-        session = cls(game, human, bots_, save_path=save_path, closer=closer)
-        session._save_problem = problem
+        session = cls(game, human, bots_, save=save,
+                      players=recorded_players(start.players, levels))
         for s, command in refused.items():
             session.notices.append(not_started(s, command))
             game.note(s, session.notices[-1])  # the file says what played from here on
@@ -353,10 +379,15 @@ class PlaySession:
         return None
 
     @property
+    def save_path(self) -> Path | None:
+        """Where the game is saved (None: not saved, or the file is not made yet)."""
+        return None if self.save is None else self.save.path
+
+    @property
     def save_problem(self) -> str | None:
         """One sentence when the game file could not be written (a full or read-only disk:
         the game goes on, and every move retries the write), else None."""
-        return self._save_problem()
+        return None if self.save is None else self.save.problem
 
     def close(self) -> None:
         """Flush and close the save file (the game can be continued later)."""
@@ -366,18 +397,17 @@ class PlaySession:
             for bot in self.bots.values():
                 if isinstance(bot, WatchingBot):
                     bot.close()
-            if self._closer is not None:
-                self._closer()
-                self._closer = None
+            if self.save is not None:
+                self.save.close()  # idempotent
 
 
 def _level_of(players: Sequence[str], human: int) -> str | None:
-    """The bots' level as an older save's player names say it (``Bot 1 (easy)``); only a
-    level is taken from a name, never an outside bot's command."""
+    """The bots' level in a save older than the header's levels, whose names were written
+    as :attr:`Player.full` (``Bot 1 (easy)``): a name that is some name with a level's
+    words after it.  Only a level is taken from a name, never an outside bot's command."""
     for s, n in enumerate(players):
-        if s != human and "(" in n and n.endswith(")"):
-            level = n[n.rindex("(") + 1:-1].strip().lower()
-            if level in LEVELS:
+        for level in LEVELS:
+            if s != human and n.endswith(Player("", level).full):
                 return level
     return None
 

@@ -26,7 +26,7 @@ Modules: ``score`` (``score_win``: checks, memo, the fast path for ordinary hand
 from engine.scoring.decompose import decompositions, is_winning_shape
 from engine.scoring.payments import win_payments
 from engine.scoring.points import limit_points
-from engine.scoring.registry import NAMES, YAKUMAN_IDS, yaku_table
+from engine.scoring.registry import EN_NAMES, NAMES, YAKUMAN_IDS, yaku_table
 from engine.scoring.score import clear_cache, score_win
 from engine.scoring.types import (
     SEQ,
@@ -39,6 +39,7 @@ from engine.scoring.types import (
 )
 
 __all__ = [
+    "EN_NAMES",
     "NAMES",
     "SEQ",
     "TRIPLET",

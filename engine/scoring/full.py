@@ -409,7 +409,7 @@ def _fu(h: _Hand, pair: int, ctrips: tuple[int, ...], wait: int, ron_trip: bool,
 _Best = tuple[tuple[int, int, int, int], ScoreResult | None, tuple[object, ...] | None]
 
 
-def _regular(h: _Hand, pair: int, cseqs: tuple[int, ...], ctrips: tuple[int, ...],
+def _regular(h: _Hand, pair: int, cseqs: tuple[int, ...], ctrips: tuple[int, ...],  # noqa: C901 (pinned by the reference scorer)
              chuuren: str | None, best: _Best) -> _Best:
     """Value every placement of the winning tile in one reading; return the new best."""
     rules, ctx = h.rules, h.ctx
@@ -539,7 +539,7 @@ def _renkou(trips: tuple[int, ...]) -> int:
     return best
 
 
-def _reading_yaku(h: _Hand, pair: int, seqs: tuple[int, ...], trips: tuple[int, ...],
+def _reading_yaku(h: _Hand, pair: int, seqs: tuple[int, ...], trips: tuple[int, ...],  # noqa: C901 (pinned by the reference scorer)
                   renkou: int) -> Yaku:
     """Ordinary yaku of a reading, except pinfu and sanankou (they depend on the wait)."""
     rules = h.rules

@@ -12,14 +12,14 @@ from collections.abc import Callable
 from engine.scoring.types import YakuInfo
 from rulesets.schema import Ruleset
 
-# YakuInfo(id, Japanese, English, closed han, open han or None, yakuman multiplier)
+# YakuInfo(id, Japanese, English, closed han, open han or None, yakuman multiplier, gloss)
 _STANDARD: tuple[YakuInfo, ...] = (
     YakuInfo("riichi", "立直", "Riichi", 1, None, 0),
     YakuInfo("double_riichi", "ダブル立直", "Double riichi", 2, None, 0),
-    YakuInfo("open_riichi", "オープン立直", "Open riichi (3 han with double riichi)", 2, None, 0),
-    YakuInfo("ippatsu", "一発", "Ippatsu (one-shot)", 1, None, 0),
+    YakuInfo("open_riichi", "オープン立直", "Open riichi", 2, None, 0, "3 han with double riichi"),
+    YakuInfo("ippatsu", "一発", "Ippatsu", 1, None, 0, "one-shot"),
     YakuInfo("menzen_tsumo", "門前清自摸和", "Fully concealed self-draw", 1, None, 0),
-    YakuInfo("pinfu", "平和", "Pinfu (all sequences, no fu)", 1, None, 0),
+    YakuInfo("pinfu", "平和", "Pinfu", 1, None, 0, "all sequences, no fu"),
     YakuInfo("tanyao", "断幺九", "All simples", 1, 1, 0),
     YakuInfo("iipeikou", "一盃口", "Pure double sequence", 1, None, 0),
     YakuInfo("yakuhai_haku", "役牌 白", "Dragon: White", 1, 1, 0),
@@ -66,15 +66,18 @@ _STANDARD: tuple[YakuInfo, ...] = (
     YakuInfo("chiihou", "地和", "Blessing of earth", 13, None, 1),
     YakuInfo("renhou", "人和", "Blessing of man", 13, None, 1),
     YakuInfo("paarenchan", "八連荘", "Eight consecutive dealer wins", 13, 13, 1),
-    YakuInfo("daisharin", "大車輪", "Big wheels (one-suit seven pairs)", 13, None, 1),
+    YakuInfo("daisharin", "大車輪", "Big wheels", 13, None, 1, "one-suit seven pairs"),
     YakuInfo("suurenkou", "四連刻", "Four consecutive triplets", 13, 13, 1),
     YakuInfo("shiisanputaa", "十三不搭", "Thirteen unconnected tiles", 13, None, 1),
-    YakuInfo("nagashi_mangan", "流し満貫", "Nagashi mangan (at an exhaustive draw)", 5, None, 0),
+    YakuInfo("nagashi_mangan", "流し満貫", "Nagashi mangan", 5, None, 0, "at an exhaustive draw"),
 )
 """Every yaku id with its names and standard values, in the canonical listing order."""
 
 NAMES: dict[str, tuple[str, str]] = {y.id: (y.ja, y.en) for y in _STANDARD}
-"""Japanese and English name of every yaku id."""
+"""Japanese and English name (with its gloss) of every yaku id."""
+
+EN_NAMES: dict[str, str] = {y.id: y.name for y in _STANDARD}
+"""The English name of every yaku id, without its gloss: 'Ippatsu'."""
 
 ORDER: dict[str, int] = {y.id: i for i, y in enumerate(_STANDARD)}
 """Position of each yaku id in the canonical listing order."""

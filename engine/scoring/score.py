@@ -263,7 +263,7 @@ def _memo_of(rules: Ruleset) -> _Memo:
     return memo
 
 
-def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:
+def score_win(ctx: WinContext, rules: Ruleset) -> ScoreResult:  # noqa: C901 (pinned by the reference scorer)
     """Score a win: the reading worth the most points (then a real yakuman, han, fu).
 
     Returns an invalid :class:`ScoreResult` with a plain-sentence ``error`` when the

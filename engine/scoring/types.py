@@ -145,10 +145,16 @@ class YakuInfo:
 
     id: str
     ja: str
-    en: str
+    name: str  # the English name: "Ippatsu"
     closed_han: int
     open_han: int | None
     yakuman: int
+    gloss: str = ""  # what the English name leaves unsaid: "one-shot"
+
+    @property
+    def en(self) -> str:
+        """The English name with its gloss in parentheses: 'Ippatsu (one-shot)'."""
+        return f"{self.name} ({self.gloss})" if self.gloss else self.name
 
 
 @dataclass(frozen=True, slots=True)

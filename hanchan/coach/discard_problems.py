@@ -33,11 +33,10 @@ from engine.tiles import (
 )
 from engine.view import PlayerView
 from hanchan.coach.score_call import AnswerError
+from hanchan.words.names import WIND_NAMES
 from saves.folder import list_games
 from saves.reader import SaveError
 from saves.verify import load_checked
-
-WIND_WORDS = ("East", "South", "West", "North")
 
 
 @dataclass(frozen=True)
@@ -72,8 +71,8 @@ class DiscardProblem:
         if v.drawn is not None:
             hand += f"   drew {tile_name(v.drawn, rf)}"
         made = len(v.me.river)
-        out = [f"From {self.source}: {WIND_WORDS[v.round_wind]} round, "
-               f"{WIND_WORDS[(v.seat - v.dealer) % 4]} seat, "
+        out = [f"From {self.source}: {WIND_NAMES[v.round_wind]} round, "
+               f"{WIND_NAMES[(v.seat - v.dealer) % 4]} seat, "
                f"{made} discard{'' if made == 1 else 's'} made, {v.wall_remaining} tiles left.",
                f"Hand: {hand}"]
         if v.me.melds:
@@ -83,7 +82,7 @@ class DiscardProblem:
         out.append(f"Dora: {dora}.")
         for s in v.seats:
             if s.seat != v.seat and (s.riichi or s.melds):
-                who = WIND_WORDS[s.wind]
+                who = WIND_NAMES[s.wind]
                 river = " ".join(tile_name(r.tile, rf) + ("*" if r.riichi else "")
                                  for r in s.river) or "-"
                 state = "in riichi" if s.riichi else "open (" + ", ".join(

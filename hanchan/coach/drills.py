@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine.events import Meld
-from engine.scoring import NAMES
+from engine.scoring import EN_NAMES, NAMES
 from engine.tiles import dora_of, format_tiles, kind_name, kind_of
 from hanchan.coach.discard_problems import DiscardProblem, find_problems, saved_games
 from hanchan.coach.drill_hands import DrillHand, draw_hands
@@ -48,12 +48,12 @@ from hanchan.coach.score_call import (
     parse_answer,
     yaku_ids,
 )
+from hanchan.words.names import WIND_NAMES
 from hanchan.words.yaku import yaku_name
 from rulesets.schema import Ruleset
 
 KINDS = ("scores", "fu", "yaku")
 """The drills on drawn hands (``discards`` draws from saved games instead)."""
-WIND_WORDS = ("East", "South", "West", "North")
 
 
 @dataclass(frozen=True)
@@ -88,8 +88,8 @@ def hand_lines(hand: DrillHand, rules: Ruleset) -> list[str]:
     melds = _meld_words(hand, rules)
     if melds:
         lines.append("Calls: " + ", ".join(melds))
-    seat = f"{WIND_WORDS[c.seat_wind]} seat ({'dealer' if c.seat_wind == 0 else 'non-dealer'})"
-    situation = [f"{WIND_WORDS[c.round_wind]} round", seat]
+    seat = f"{WIND_NAMES[c.seat_wind]} seat ({'dealer' if c.seat_wind == 0 else 'non-dealer'})"
+    situation = [f"{WIND_NAMES[c.round_wind]} round", seat]
     for flag, words in ((c.double_riichi, "double riichi"), (c.riichi, "riichi"),
                         (c.ippatsu, "ippatsu"), (c.haitei, "last draw (haitei)"),
                         (c.houtei, "last discard (houtei)"), (c.rinshan, "replacement draw"),
@@ -210,7 +210,7 @@ _ALIASES: dict[str, str] = {
     "daburiichi": "double_riichi", "shousangen": "shousangen", "sanrenko": "sanrenkou",
 }
 for _id, (_ja, _en) in NAMES.items():
-    for _alias in (_id, _ja, _en, _en.split(" (")[0], _id.replace("yakuhai_", "")):
+    for _alias in (_id, _ja, _en, EN_NAMES[_id], _id.replace("yakuhai_", "")):
         _ALIASES.setdefault(_norm(_alias), _id)
 
 

@@ -41,14 +41,12 @@ from engine.events import (
 )
 from engine.legal import legal_actions
 from engine.state import fold
-from engine.tiles import TileError, dora_of, kind_name, parse_kinds, parse_tiles
+from engine.tiles import WIND_LETTERS, TileError, dora_of, kind_name, parse_kinds, parse_tiles
 from engine.view import PlayerView
 from engine.visibility import view as view_of
 from hanchan.words.hands import RequestError, parse_meld
+from hanchan.words.names import WIND_NAMES
 from rulesets.schema import Ruleset
-
-WINDS = "ESWN"
-_WIND_NAMES = ("East", "South", "West", "North")
 
 
 class PositionError(ValueError):
@@ -67,9 +65,9 @@ class Position:
 
 def _wind(text: str, what: str) -> int:
     w = text.strip().upper()[:1]
-    if len(text.strip()) != 1 or w not in WINDS:
+    if len(text.strip()) != 1 or w not in WIND_LETTERS:
         raise PositionError(f"{what} '{text}' is not a wind: use E, S, W or N")
-    return WINDS.index(w)
+    return WIND_LETTERS.index(w)
 
 
 def _river(text: str, wind: str) -> tuple[str, int | None]:
@@ -127,7 +125,7 @@ def build_position(hand: str, drawn: str | None = None, *,
     held = tiles.take(written, "the hand")
     called = [msgspec.structs.replace(tiles.meld(m, rules), from_seat=turns.left)
               for m in melds]
-    river_tiles = {s: tiles.take(t, f"{_WIND_NAMES[s]}'s river") for s, (t, _) in marked.items()}
+    river_tiles = {s: tiles.take(t, f"{WIND_NAMES[s]}'s river") for s, (t, _) in marked.items()}
     indicators = tiles.take(dora or "", "the dora indicators")
     steps = _steps(turns, _thrown(turns, marked, river_tiles, called))
     drawn_tiles = [t for s, t, _ in steps if s >= 0] + [held[-1]]
@@ -137,7 +135,7 @@ def build_position(hand: str, drawn: str | None = None, *,
         + [t for s, t, _ in steps if s < 0]
     wall = _wall(me, dealt, drawn_tiles, indicators, tiles.used)
     events: list[Event] = [
-        GameStarted(rules, _WIND_NAMES),
+        GameStarted(rules, WIND_NAMES),
         HandStarted(round_w, 0, 0, 0, 0, (rules.start_points,) * 4, (1, 1), wall),
         *_river_events(me, steps, called),
         Drew(me, held[-1]),
@@ -148,7 +146,7 @@ def build_position(hand: str, drawn: str | None = None, *,
 
 def _own_discards(kinds: Mapping[str, list[int]], me: int, turn: int | None) -> int:
     """The seat's discards before its draw: ``turn - 1``, or its river's length."""
-    n = len(kinds.get(f"{_WIND_NAMES[me]}'s river", [])) if turn is None else turn - 1
+    n = len(kinds.get(f"{WIND_NAMES[me]}'s river", [])) if turn is None else turn - 1
     if n < 0:
         raise PositionError(f"--turn is {turn}: the first own draw is turn 1")
     return n
@@ -208,8 +206,8 @@ def _marked_rivers(rivers: Mapping[str, str], me: int) -> dict[int, tuple[str, i
     for w, text in rivers.items():
         seat = _wind(w, "a river's seat")
         if seat in marked:
-            raise PositionError(f"{_WIND_NAMES[seat]}'s river is given twice")
-        marked[seat] = _river(text, _WIND_NAMES[seat])
+            raise PositionError(f"{WIND_NAMES[seat]}'s river is given twice")
+        marked[seat] = _river(text, WIND_NAMES[seat])
     if marked.get(me, ("", None))[1] is not None:
         raise PositionError("the seat in view is in riichi: its only choice is the tile drawn")
     return marked
@@ -232,7 +230,7 @@ def _kinds(hand: str, dora: str, melds: Sequence[str],
     """The kinds of every part, by its name in messages."""
     texts = {"the hand": hand, "the dora indicators": dora,
              "the melds": "".join(m.partition(":")[2] for m in melds)}
-    texts.update({f"{_WIND_NAMES[s]}'s river": t for s, (t, _) in marked.items()})
+    texts.update({f"{WIND_NAMES[s]}'s river": t for s, (t, _) in marked.items()})
     kinds: dict[str, list[int]] = {}
     for what, text in texts.items():
         try:
@@ -286,17 +284,17 @@ def _check_rivers(turns: _Turns, kinds: Mapping[str, list[int]]) -> None:
     if turns.melds and n < turns.calls.stop:
         raise PositionError(
             f"{_plural(turns.melds, 'meld')} called before this turn: the "
-            f"{_WIND_NAMES[me]} seat's river needs at least {turns.calls.stop} tiles (each "
+            f"{WIND_NAMES[me]} seat's river needs at least {turns.calls.stop} tiles (each "
             "call is followed by a discard)")
     for s in range(4):
         want = n + 1 if s < me else n
         if s == turns.left:
             want -= turns.melds  # the called tiles left the river
-        has = len(kinds.get(f"{_WIND_NAMES[s]}'s river", []))
+        has = len(kinds.get(f"{WIND_NAMES[s]}'s river", []))
         if has != want:
             less = ", less the tiles called" if s == turns.left and turns.melds else ""
             raise PositionError(
-                f"{_WIND_NAMES[s]}'s river holds {has} tiles but at the {_WIND_NAMES[me]} "
+                f"{WIND_NAMES[s]}'s river holds {has} tiles but at the {WIND_NAMES[me]} "
                 f"seat's draw {n + 1} it must hold {want}: rivers fill in turn order "
                 f"from East (the dealer){less}")
 

@@ -14,12 +14,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine import flow
-from engine.events import Event, GameEnded, GameStarted, HandStarted, Penalty, RiichiAccepted
-from engine.state import fold
+from engine.events import Event, GameEnded, HandStarted, Penalty
+from engine.seats import four
+from hanchan.words.hand_facts import HandFacts, Mistake
 from hanchan.words.names import hand_name, points
 
-CAUSES = {  # what the mistake is called, and what the player did
+CAUSES: dict[Mistake, tuple[str, str]] = {  # what the mistake is called, and what the player did
     "tsumo": ("a false tsumo (誤ツモ)", "declared tsumo without a winning hand"),
     "ron": ("a false ron (誤ロン)", "declared ron without a winning hand"),
     "noten_riichi": ("riichi while noten (ノーテンリーチ)",
@@ -33,7 +33,7 @@ class PenaltyFacts:
     """A penalty with what the events around it say."""
 
     penalty: Penalty
-    cause: str  # a key of CAUSES
+    cause: Mistake  # a key of CAUSES
     before: tuple[int, int, int, int]  # every seat's points just before the penalty
     rules_name: str
     hand: HandStarted | None = None  # the start of the hand the penalty ends
@@ -48,8 +48,7 @@ class PenaltyFacts:
         if nxt is None or self.penalty.kind != "chombo":
             return (0, 0, 0, 0)
         d = self.penalty.deltas
-        b = [nxt.scores[s] - self.before[s] - d[s] for s in range(4)]
-        return (b[0], b[1], b[2], b[3])
+        return four(nxt.scores[s] - self.before[s] - d[s] for s in range(4))
 
     @property
     def own_stick_stays(self) -> int:
@@ -60,52 +59,15 @@ class PenaltyFacts:
         return max(0, self.riichi_put[seat] - self.sticks_back[seat] // 1000)
 
 
-def _index(events: Sequence[Event], penalty: Penalty) -> int:
-    return next((i for i, e in enumerate(events) if e is penalty),
-                next((i for i, e in enumerate(events) if e == penalty), len(events)))
-
-
-def facts(events: Sequence[Event], penalty: Penalty) -> PenaltyFacts:
-    """The cause of ``penalty`` (one of ``events``), the hand around it and what follows."""
-    idx = _index(events, penalty)
-    first = events[0] if events else None
-    name = first.ruleset.name if isinstance(first, GameStarted) else ""
-    seat = penalty.seat
-    hand_at = next((i for i in range(idx - 1, -1, -1) if isinstance(events[i], HandStarted)),
-                   None)
-    hand = events[hand_at] if hand_at is not None else None
-    assert hand is None or isinstance(hand, HandStarted)
-    put = [0, 0, 0, 0]
-    for e in events[(hand_at or 0):idx]:
-        if isinstance(e, RiichiAccepted):
-            put[e.seat] += 1
-    nxt: HandStarted | None = None
-    ended: GameEnded | None = None
-    if penalty.kind == "chombo":
-        for e in events[idx + 1:]:
-            if isinstance(e, HandStarted):
-                nxt = e
-                break
-            if isinstance(e, GameEnded):
-                ended = e
-                break
-    riichi_put = (put[0], put[1], put[2], put[3])
-    try:
-        st = fold(events[:idx])
-    except Exception:  # noqa: BLE001 - words must not fail on an odd record
-        cause = "call" if penalty.kind == "false_call" else "ron"
-        return PenaltyFacts(penalty, cause, (0, 0, 0, 0), name, hand, riichi_put, nxt, ended)
-    if penalty.kind != "chombo":
-        cause = "call"
-    elif st.phase == "turn" and st.turn == seat:
-        cause = "tsumo"
-    elif st.seats[seat].riichi and st.live_remaining <= 0 and not flow.tenpai_of(st, seat):
-        cause = "noten_riichi"
-    else:
-        cause = "ron"
-    s = st.scores
-    return PenaltyFacts(penalty, cause, (s[0], s[1], s[2], s[3]), name, hand, riichi_put,
-                        nxt, ended)
+def facts(hand: HandFacts) -> PenaltyFacts:
+    """The cause of the hand's penalty, the hand around it and what follows."""
+    pen = hand.result
+    if not isinstance(pen, Penalty) or hand.mistake is None:
+        raise ValueError(f"the hand ends in {type(pen).__name__}, not a penalty")
+    chombo = pen.kind == "chombo"
+    return PenaltyFacts(pen, hand.mistake, hand.pre, hand.rules.name, hand.start,
+                        hand.riichi_put, hand.next_hand if chombo else None,
+                        hand.ended if chombo else None)
 
 
 def _verb(subject: str, verb: str) -> str:

@@ -15,6 +15,7 @@ from engine.events import (
     RiichiDeclared,
     Won,
 )
+from engine.seats import four
 
 
 @dataclass(frozen=True)
@@ -68,15 +69,15 @@ def score_history(events: Sequence[Event]) -> list[tuple[int, int, int, int]]:
     last: tuple[int, int, int, int] | None = None
     for ev in events:
         if isinstance(ev, HandStarted):
-            out.append(tuple(ev.scores))  # type: ignore[arg-type]
-            last = tuple(ev.scores)  # type: ignore[assignment]
+            out.append(four(ev.scores))
+            last = four(ev.scores)
         elif isinstance(ev, (Won, HandDrawn, Penalty)) and last is not None:
-            last = tuple(a + b for a, b in zip(last, ev.deltas, strict=True))  # type: ignore[assignment]
+            last = four(a + b for a, b in zip(last, ev.deltas, strict=True))
         elif isinstance(ev, GameEnded):
             final = [0, 0, 0, 0]
             for row in ev.table:
                 final[row.seat] = row.points
-            out.append(tuple(final))  # type: ignore[arg-type]
+            out.append(four(final))
             return out
     if last is not None and (not out or out[-1] != last):
         out.append(last)

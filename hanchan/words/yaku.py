@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.scoring.registry import NAMES
+from engine.scoring.registry import EN_NAMES, NAMES
 
 _EXTRA = {"dora": "Dora", "aka_dora": "Red fives", "ura_dora": "Ura dora"}
 
@@ -10,6 +10,5 @@ _EXTRA = {"dora": "Dora", "aka_dora": "Red fives", "ura_dora": "Ura dora"}
 def yaku_name(yaku_id: str) -> str:
     """English name of a yaku id, with its Japanese name when known."""
     if yaku_id in NAMES:
-        ja, en = NAMES[yaku_id]
-        return f"{en.split(' (')[0]} {ja}"
+        return f"{EN_NAMES[yaku_id]} {NAMES[yaku_id][0]}"
     return _EXTRA.get(yaku_id, yaku_id.replace("_", " ").capitalize())

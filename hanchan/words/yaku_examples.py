@@ -19,10 +19,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.scoring import NAMES
+from engine.scoring import EN_NAMES
 from engine.scoring.types import ScoreResult
-from engine.tiles import format_tiles
+from engine.tiles import WIND_LETTERS, format_tiles
 from hanchan.words.hands import RequestError, build_context, score_request
+from hanchan.words.names import WIND_NAMES
 from rulesets.schema import Ruleset
 
 Request = dict[str, Any]
@@ -140,7 +141,7 @@ def example_tiles(ex: Example, rules: Ruleset) -> tuple[list[int], int, list[Any
     return sorted(rest), ctx.win_tile, list(ctx.melds)
 
 
-WINDS = {"E": "East", "S": "South", "W": "West", "N": "North"}
+WINDS = dict(zip(WIND_LETTERS, WIND_NAMES, strict=True))
 
 
 def situation_words(ex: Example) -> str:
@@ -166,7 +167,7 @@ def situation_words(ex: Example) -> str:
 def scored_parts(ex: Example) -> list[tuple[str, bool]]:
     """The scored yaku as ``("riichi 1", is_the_example's_yaku)``, then the value."""
     r = ex.result
-    from_names = [(f"{NAMES[y][1].split(' (')[0]} {_value(han, r.limit)}", y == ex.yaku_id)
+    from_names = [(f"{EN_NAMES[y]} {_value(han, r.limit)}", y == ex.yaku_id)
                   for y, han in r.yaku]
     value = r.limit if r.limit else f"{r.han} han {r.fu} fu"
     return [*from_names, (f"= {value}", False)]

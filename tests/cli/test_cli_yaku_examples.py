@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from engine.scoring import NAMES, yaku_table
+from engine.scoring import EN_NAMES, yaku_table
 from hanchan.cli.main import main
 from hanchan.words.hands import score_request
 from rulesets import load_ruleset
@@ -25,7 +25,7 @@ def test_every_yaku_line_has_its_example_below(capsys: pytest.CaptureFixture[str
         else:
             assert under.count("[") == 1 and "+" in under, under
     sanrenkou = lines[2 * [r.id for r in rows].index("sanrenkou") + 1]
-    assert f"[{NAMES['sanrenkou'][1].split(' (')[0]} " in sanrenkou, sanrenkou
+    assert f"[{EN_NAMES['sanrenkou']} " in sanrenkou, sanrenkou
 
 
 def test_the_json_examples_score_their_yaku(capsys: pytest.CaptureFixture[str]) -> None:

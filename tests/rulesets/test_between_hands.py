@@ -27,6 +27,7 @@ from engine.game import Game
 from engine.settlement import final_table, table_balance
 from engine.state import fold
 from engine.tiles import is_yaochuu, kind_name, parse_kinds
+from hanchan.words.hand_facts import hand_facts
 from hanchan.words.penalties import facts, sentences
 from rulesets.schema import Ruleset
 from saves.convert import events_from_recorded, ruleset_for
@@ -281,7 +282,7 @@ def test_makura_31_35_the_chombo_players_own_riichi_stick_stays() -> None:
     assert h.scores == (25000 - 1000 - 12000, 25000 + 4000, 29000, 29000)
     # the penalty screen says so
     pen = next(e for e in g.events if isinstance(e, Penalty))
-    words = sentences(facts(g.events, pen), ["You", "B", "C", "D"])
+    words = sentences(facts(hand_facts(g.events, pen)), ["You", "B", "C", "D"])
     assert "Sticks put down this hand go back: 1,000 to B." in words
     assert "Your own riichi stick stays on the table for the next winner." in words
 

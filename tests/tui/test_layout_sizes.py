@@ -28,6 +28,7 @@ from tests.kit.tui_driver import Policy, human_turn, settle
 from tests.kit.tui_sample import mid_hand_view
 from tui.app import HanchanApp
 from tui.palette import VARIABLES
+from tui.players import Player
 from tui.screens.hand_result import HandResultScreen
 from tui.screens.menu import NewGameScreen, RulesScreen, _examples
 from tui.screens.table import TableScreen
@@ -39,7 +40,9 @@ from tui.widgets.table_layout import TableLayout
 from tui.widgets.table_view import TableExtras, TableView
 
 SIZES = [(100, 32), (120, 40), (200, 60)]
-NAMES = ("You", "Bot S (strong)", "Bot W (strong)", "Bot N (strong)")
+PLAYERS = (Player("You"), Player("Bot S", "strong"), Player("Bot W", "strong"),
+           Player("Bot N", "strong"))
+NAMES = tuple(p.full for p in PLAYERS)
 CSS = str(Path(__file__).resolve().parents[2] / "tui" / "hanchan.tcss")
 
 
@@ -56,10 +59,10 @@ class Layout(App[None]):
         return dict(VARIABLES)
 
     def compose(self) -> ComposeResult:
-        yield TableLayout([], NAMES, 1)
+        yield TableLayout([], [p.name for p in PLAYERS], 1)
 
     def on_mount(self) -> None:
-        self.query_one(TableView).draw(self.view, TableExtras(names=NAMES))
+        self.query_one(TableView).draw(self.view, TableExtras(players=PLAYERS))
         # as the play screen does: the log stands beside the table from WIDE on
         self.query_one(EventLog).display = self.size.width >= TableScreen.WIDE
 
@@ -141,7 +144,7 @@ async def test_the_log_wraps_events_and_cuts_none(size: tuple[int, int],
                 entries[last] += " " + line.strip()
         assert len(entries) > 20
         assert app.session is not None
-        names = [n.split(" (")[0] for n in app.session.names]
+        names = [p.name for p in app.session.players]
         events = app.session.events
         for i, text in entries.items():
             assert text == describe(events[i], names, 1), i  # whole, word for word
@@ -190,7 +193,7 @@ async def test_preset_pages_show_whole_words_and_cite_the_club(size: tuple[int, 
             allowed = _words(info.title, info.source, "Rules:", *[a + " " + b for a, b in rows])
             if page == "rules":  # the yaku table, above the key rules
                 allowed |= _words("Yaku Closed Open yakuman double —", *[
-                    f"{y.en.split(' (')[0]} {y.ja} {y.closed_han} {y.open_han}"
+                    f"{y.name} {y.ja} {y.closed_han} {y.open_han}"
                     for y in yaku_table(info.rules)])
                 allowed |= _words(*[t.plain for t in _examples(info.rules, "letters")])
             shown = ""

@@ -15,7 +15,8 @@ from textual.app import App
 from ai.arena import play_game
 from ai.base import make_bot
 from engine.events import Event, HandDrawn, HandStarted, Penalty, RiichiAccepted, Won
-from hanchan.words.ledger import hand_ledger, table_sticks
+from hanchan.words.hand_facts import hand_facts
+from hanchan.words.ledger import hand_ledger
 from rulesets.loader import load_ruleset
 from tests.kit.screen_text import screen_text
 from tui.screens.hand_result import HandResultScreen
@@ -45,8 +46,8 @@ def test_after_is_the_next_hands_start_in_every_hand() -> None:
         events = _game(preset, seed)
         start_total = sum(next(e for e in events if isinstance(e, HandStarted)).scores)
         for result, nxt in _results(events):
-            rows = hand_ledger(events, result)
-            sticks = table_sticks(events, result)
+            hand = hand_facts(events, result)
+            rows, sticks = hand_ledger(hand), hand.sticks_after
             deposits += sum(r.sticks != 0 for r in rows)
             for r in rows:
                 assert r.before + r.sticks + r.change == r.after
@@ -71,7 +72,7 @@ async def test_the_screen_shows_the_engine_numbers_after_a_riichi() -> None:
 
     class One(App[object]):
         def on_mount(self) -> None:
-            self.push_screen(HandResultScreen(result, events, 0, NAMES))
+            self.push_screen(HandResultScreen(hand_facts(events, result), 0, NAMES))
 
     app = One()
     async with app.run_test(size=(100, 60)) as pilot:

@@ -15,6 +15,7 @@ from engine.events import (
     Won,
 )
 from engine.tiles import parse_tiles
+from hanchan.words.hand_facts import hand_facts
 from rulesets.schema import Ruleset
 from tests.kit.screen_text import screen_text
 from tui.screens.hand_result import HandResultScreen, sticks_line, win_text
@@ -35,7 +36,7 @@ async def _show(result: Won | HandDrawn) -> str:
 
     class One(App[None]):
         def on_mount(self) -> None:
-            self.push_screen(HandResultScreen(result, events, 0, NAMES))
+            self.push_screen(HandResultScreen(hand_facts(events, result), 0, NAMES))
 
     app = One()
     async with app.run_test(size=(100, 40)) as pilot:

@@ -24,7 +24,7 @@ def test_each_example_is_drawn_in_the_faces_with_its_yaku_highlighted() -> None:
     texts = _examples(rules, "kanji")
     plain = [t.plain for t in texts]
     for y in yaku_table(rules):
-        at = plain.index(y.en.split(" (")[0])
+        at = plain.index(y.name)
         ex = example(y.id, rules)
         if ex is None:
             continue

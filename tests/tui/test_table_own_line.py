@@ -22,7 +22,7 @@ from tests.kit.game import build_wall
 from tests.kit.screen_text import screen_text
 from tests.kit.tui_driver import settle
 from tests.kit.tui_sample import mid_hand_view
-from tests.tui.test_layout_sizes import NAMES, SIZES, Layout, region_lines
+from tests.tui.test_layout_sizes import PLAYERS, SIZES, Layout, region_lines
 from tests.tui.test_practice import Tsumogiri, practice, scripted_app, to_chi_offer
 from tui.app import HanchanApp
 from tui.screens.hand_result import HandResultScreen
@@ -110,7 +110,7 @@ async def test_four_dora_in_kanji_stay_inside_the_centre(size: tuple[int, int]) 
     async with app.run_test(size=size) as pilot:
         table = app.query_one(TableView)
         table.mode = "kanji"
-        table.draw(view, TableExtras(names=NAMES))
+        table.draw(view, TableExtras(players=PLAYERS))
         await pilot.pause()
         centre = app.query_one(CenterPanel)
         lines = centre.render().plain.splitlines()

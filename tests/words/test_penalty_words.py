@@ -21,7 +21,8 @@ from engine.events import Event, GameEnded, HandStarted, Penalty, RiichiAccepted
 from engine.game import Game
 from engine.legal import IllegalAction
 from engine.state import fold
-from hanchan.words.ledger import hand_ledger, table_sticks
+from hanchan.words.hand_facts import hand_facts
+from hanchan.words.ledger import hand_ledger
 from hanchan.words.names import hand_name
 from hanchan.words.penalties import facts, sentences
 from rulesets.schema import Ruleset
@@ -89,7 +90,7 @@ def penalty(g: Game) -> Penalty:
 
 def words_match_events(events: list[Event], pen: Penalty) -> str:
     """The penalty's sentences, each checked against the events; their text."""
-    text = " ".join(sentences(facts(events, pen), NAMES))
+    text = " ".join(sentences(facts(hand_facts(events, pen)), NAMES))
     idx = events.index(pen)
     before = fold(events[:idx]).scores
     who = NAMES[pen.seat]
@@ -189,7 +190,7 @@ AFTER_RIICHI_CHOMBO = {
 def test_the_clubs_rules_for_the_sticks_and_the_deal_are_what_the_screen_says(
         name: str) -> None:
     g = riichi_then(practice(name), "draw" if name == "ako" else "tsumo")
-    words = sentences(facts(list(g.events), penalty(g)), NAMES)
+    words = sentences(facts(hand_facts(g.events, penalty(g))), NAMES)
     for line in AFTER_RIICHI_CHOMBO[name]:
         assert line in words, words
 
@@ -198,7 +199,7 @@ def test_ako_chombo_pays_a_tenpai_player_its_best_value_and_can_end_the_game() -
     # ako 7-01: 和る可能性があった聴牌者に対しては、和った場合の最高の点数 (South, in riichi)
     g = riichi_then(practice("ako"), "tsumo")
     pen = penalty(g)
-    words = sentences(facts(list(g.events), pen), NAMES)
+    words = sentences(facts(hand_facts(g.events, pen)), NAMES)
     south = next(p.amount for p in pen.payments if p.payee == 1)
     assert south > 4000
     assert f"You pay {south:,} to Bot S, 4,000 to Bot W, 4,000 to Bot N (ako rules)." in words
@@ -208,7 +209,7 @@ def test_ako_chombo_pays_a_tenpai_player_its_best_value_and_can_end_the_game() -
 def test_ako_non_dealer_chombo_keeps_the_deal_and_adds_a_honba() -> None:
     # ako 7-02 b: 子の錯和は連荘; 7-03 with 1-11-03: a chombo hand is a draw, one honba
     g = false_ron_by_south(practice("ako"))
-    words = sentences(facts(list(g.events), penalty(g)), NAMES)
+    words = sentences(facts(hand_facts(g.events, penalty(g))), NAMES)
     assert "The hand is over; You keep the deal: next is East 1, 1 honba." in words
 
 
@@ -220,7 +221,8 @@ def test_the_result_table_after_a_chombo_ends_at_the_next_hands_scores(name: str
     events = list(g.events)
     pen = penalty(g)
     nxt = next(e for e in events[events.index(pen):] if isinstance(e, HandStarted))
-    rows = hand_ledger(events, pen)
+    hand = hand_facts(events, pen)
+    rows = hand_ledger(hand)
     assert tuple(r.after for r in rows) == nxt.scores
     assert all(r.before + r.sticks + r.change == r.after for r in rows)
-    assert table_sticks(events, pen) == nxt.sticks
+    assert hand.sticks_after == nxt.sticks

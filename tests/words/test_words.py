@@ -14,12 +14,14 @@ from engine.events import (
     WinResult,
     Won,
 )
+from engine.scoring import EN_NAMES, NAMES, yaku_table
 from engine.shanten import shanten
 from engine.tiles import counts_of, kind_name, parse_tiles
 from engine.waits import discard_options, waits
 from hanchan.coach.advice import advise, best_discards
 from hanchan.words.events import describe
 from hanchan.words.stats import score_history, seat_stats
+from hanchan.words.yaku import yaku_name
 from rulesets.schema import Ruleset
 from tests.kit.tui_sample import mid_hand_view
 
@@ -73,3 +75,14 @@ def test_best_discards_follow_the_hand_analysis() -> None:
     assert words.startswith(f"Best discards: {kind_name(best.kind)} ")
     assert words.count("·") == 2
     assert best_discards(mid_hand_view(drawn=False)) == ""  # nothing to discard
+
+
+def test_a_yakus_english_name_and_its_gloss_are_fields() -> None:
+    """The short name is the registry's own field, not the full name cut at " (": the
+    list on the rules screen and the result screen show it, ``hanchan rules yaku`` keeps
+    the full English with the gloss."""
+    rows = {y.id: y for y in yaku_table(Ruleset())}
+    assert (rows["ippatsu"].name, rows["ippatsu"].gloss) == ("Ippatsu", "one-shot")
+    assert rows["ippatsu"].en == "Ippatsu (one-shot)" == NAMES["ippatsu"][1]
+    assert yaku_name("pinfu") == "Pinfu 平和" and EN_NAMES["riichi"] == rows["riichi"].en
+    assert all(y.en.startswith(y.name) and "(" not in y.name for y in rows.values())

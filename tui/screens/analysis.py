@@ -46,7 +46,7 @@ class AnalysisScreen(ModalScreen[int]):
     ]
 
     def __init__(self, events: Sequence[Event], position: int, seat: int, *,
-                 names: Sequence[str] = ("East", "South", "West", "North"),
+                 names: Sequence[str] = WIND_NAMES,
                  red_fives: int = 1) -> None:
         super().__init__()
         self.events = list(events)

@@ -19,6 +19,7 @@ from hanchan.words.stats import score_history, seat_stats
 from rulesets.schema import Ruleset
 from tui import palette
 from tui.messages import LeaveScreen, ReplayAt
+from tui.players import Player
 from tui.screens.review import ReviewScreen
 from tui.widgets.score_chart import ScoreChart
 
@@ -102,8 +103,10 @@ class GameEndScreen(Screen[None]):
     ]
 
     def __init__(self, events: Sequence[Event], human: int, names: Sequence[str],
-                 *, pushed: bool = False) -> None:
+                 *, pushed: bool = False, players: Sequence[Player] | None = None) -> None:
+        """``players``: the names' parts, for the replay of a picked decision."""
         super().__init__()
+        self.players = players
         self.pushed = pushed  # opened over another screen (the replay): leaving pops it
         self.events = list(events)
         self.human = human
@@ -149,7 +152,7 @@ class GameEndScreen(Screen[None]):
 
     def _picked(self, position: int | None) -> None:
         if position is not None and self.review is not None:
-            self.post_message(ReplayAt(self.events, self.review, position))
+            self.post_message(ReplayAt(self.events, self.review, position, self.players))
 
     def action_leave(self, menu: bool) -> None:
         """Enter: the main menu, whichever way the game was opened; Q: out (or the menu)."""

@@ -20,19 +20,10 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from engine.events import (
-    Event,
-    GameStarted,
-    HandDrawn,
-    HandStarted,
-    Payment,
-    Penalty,
-    WinResult,
-    Won,
-)
-from engine.state import fold
+from engine.events import HandDrawn, Payment, Penalty, WinResult, Won
 from hanchan.coach.score_call import fu_part_words
-from hanchan.words.ledger import LedgerRow, hand_ledger, table_sticks
+from hanchan.words.hand_facts import HandFacts
+from hanchan.words.ledger import LedgerRow, hand_ledger
 from hanchan.words.names import WIND_NAMES, hand_label, points, signed
 from hanchan.words.penalties import facts, sentences
 from hanchan.words.penalties import title as penalty_title
@@ -59,19 +50,6 @@ PAY_REASONS = {
     "nagashi": "nagashi mangan",
     "chombo": "chombo",
 }
-
-
-def _context(events: Sequence[Event], result: Event) -> tuple[HandStarted | None, tuple[int, ...]]:
-    """The hand's start and the dora indicators showing when ``result`` happened."""
-    idx = next((i for i, e in enumerate(events) if e is result), len(events) - 1)
-    start = next((e for e in reversed(events[:idx]) if isinstance(e, HandStarted)), None)
-    dora: tuple[int, ...] = ()
-    try:
-        shown = fold(events[:idx]).dora_indicators
-        dora = tuple(shown() if callable(shown) else shown)
-    except Exception:  # noqa: BLE001 - drawing must not fail on an odd record
-        dora = ()
-    return start, dora
 
 
 def _payments(payments: Sequence[Payment], names: Sequence[str]) -> Text:
@@ -181,24 +159,22 @@ class HandResultScreen(ModalScreen[None]):
         Binding("escape", "close", "Continue", show=False),
     ]
 
-    def __init__(self, result: Won | HandDrawn | Penalty, events: Sequence[Event], human: int,
-                 names: Sequence[str], mode: FaceMode = "letters", *,
-                 tried: tuple[str, str] | None = None) -> None:
-        """``tried``: a false call's words and the engine's reason it was not legal."""
+    def __init__(self, hand: HandFacts, human: int, names: Sequence[str],
+                 mode: FaceMode = "letters", *, tried: tuple[str, str] | None = None) -> None:
+        """``hand``: the result and its hand (:func:`hanchan.words.hand_facts.hand_facts`);
+        ``tried``: a false call's words and the engine's reason it was not legal."""
         super().__init__()
         self.tried = tried
-        self.result = result
-        self.events = list(events)
+        self.hand = hand
+        self.result = hand.result
         self.human = human
         self.names = list(names)
         self.mode = mode
 
     def compose(self) -> ComposeResult:
-        start, dora = _context(self.events, self.result)
-        first = self.events[0] if self.events else None
-        red_fives = first.ruleset.red_fives if isinstance(first, GameStarted) else 1
-        title = hand_label(start.round_wind, start.hand_number, start.honba) if start else ""
-        wind = WIND_NAMES[start.round_wind] + f" {start.hand_number + 1}" if start else ""
+        start, dora, red_fives = self.hand.start, self.hand.dora, self.hand.rules.red_fives
+        title = hand_label(start.round_wind, start.hand_number, start.honba)
+        wind = WIND_NAMES[start.round_wind] + f" {start.hand_number + 1}"
         with VerticalScroll():
             if isinstance(self.result, Penalty):
                 yield from self._penalty(wind, title)
@@ -217,7 +193,7 @@ class HandResultScreen(ModalScreen[None]):
     def _penalty(self, wind: str, title: str) -> ComposeResult:
         pen = self.result
         assert isinstance(pen, Penalty)
-        f = facts(self.events, pen)
+        f = facts(self.hand)
         heading = Text(f"{wind} ({title}) — {penalty_title(pen)}", style=f"bold {palette.REFUSAL}")
         yield Static(heading, id="title")
         words = Text()
@@ -230,9 +206,8 @@ class HandResultScreen(ModalScreen[None]):
         yield from self._ledger()
 
     def _ledger(self) -> ComposeResult:
-        yield Static(deltas_table(hand_ledger(self.events, self.result), self.names, self.human),
-                     id="ledger")
-        yield Static(sticks_line(table_sticks(self.events, self.result)), id="sticks")
+        yield Static(deltas_table(hand_ledger(self.hand), self.names, self.human), id="ledger")
+        yield Static(sticks_line(self.hand.sticks_after), id="sticks")
         yield Static("Enter: continue", classes="hint")
 
     def _draw_text(self, red_fives: int) -> Text:

@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 
 from ai.base import LEVELS
 from engine.scoring.registry import yaku_table
+from hanchan.words.names import WIND_NAMES
 from hanchan.words.rules import PresetInfo, key_rules, presets
 from hanchan.words.yaku_examples import (
     NO_HAND,
@@ -39,7 +40,6 @@ from tui.tilefaces import FaceMode, strip
 from tui.widgets.size_notice import SizeNotice
 
 LOGO = "hanchan — riichi mahjong against three bots"
-SEAT_NAMES = ("East", "South", "West", "North")
 
 
 class MenuScreen(Screen[None]):
@@ -218,7 +218,7 @@ class NewGameScreen(Screen[None]):
         with Horizontal(id="choices"):
             yield Select([(f"Bots: {lv}", lv) for lv in LEVELS], value="normal",
                          allow_blank=False, id="bots")
-            yield Select([(f"Seat: {s}", i) for i, s in enumerate(SEAT_NAMES)], value=0,
+            yield Select([(f"Seat: {s}", i) for i, s in enumerate(WIND_NAMES)], value=0,
                          allow_blank=False, id="seat")
             yield Input(placeholder="seed (optional)", id="seed", type="integer")
             yield Static("Practice", id="practice-label")
@@ -309,7 +309,7 @@ def _examples(rules: Ruleset, mode: FaceMode) -> list[Text]:
                 style="bold")]
     rf = rules.red_fives
     for y in yaku_table(rules):
-        out.append(Text(y.en.split(" (")[0], style="bold"))
+        out.append(Text(y.name, style="bold"))
         ex = example(y.id, rules)
         if ex is None:
             out.append(Text("  " + NO_HAND.get(y.id, ""), style=palette.QUIET))
@@ -375,7 +375,7 @@ class RulesScreen(Screen[None]):
             else:
                 closed = f"{y.closed_han}"
                 opened = "—" if y.open_han is None else f"{y.open_han}"
-            t.add_row(y.en.split(" (")[0], y.ja, closed, opened)
+            t.add_row(y.name, y.ja, closed, opened)
         # the yaku first (this page is their reference), then the key rules, then examples
         self.query_one("#summary", Static).update(
             Group(_head(info), Text(""), t, Text(""), _key_rules(info), Text(""),

@@ -25,15 +25,19 @@ from textual.widgets import Footer
 
 from ai.review import DecisionReview, GameReview
 from engine.events import Event, GameEnded, GameStarted, HandDrawn, Penalty, Won
+from engine.seats import four
 from hanchan.coach.review import signed_points
 from hanchan.words.events import describe
+from hanchan.words.hand_facts import hand_facts
 from hanchan.words.names import WIND_NAMES
 from saves.replay import Replay
 from tui.messages import LeaveScreen, SettingsChanged
+from tui.players import Player
 from tui.screens.analysis import AnalysisScreen
 from tui.screens.game_end import GameEndScreen
 from tui.screens.hand_result import HandResultScreen
 from tui.screens.review import ReviewScreen
+from tui.session import recorded_players
 from tui.settings import Settings
 from tui.widgets.size_notice import SizeNotice
 from tui.widgets.table_layout import TableLayout
@@ -77,7 +81,10 @@ class ReplayScreen(Screen[None]):
 
     def __init__(self, events: Sequence[Event], *, title: str = "", seat: int = 0,
                  settings: Settings | None = None, position: int | None = None,
-                 review: GameReview | None = None, pushed: bool = False) -> None:
+                 review: GameReview | None = None, pushed: bool = False,
+                 players: Sequence[Player] | None = None) -> None:
+        """``players``: the names' parts (:func:`tui.session.recorded_players` of the file);
+        None: each recorded name whole."""
         super().__init__()
         self.pushed = pushed  # opened over another screen (a review): leaving pops it
         # the decision shown from a review's list: Esc goes back to the list, at it
@@ -90,6 +97,7 @@ class ReplayScreen(Screen[None]):
         self.names: tuple[str, str, str, str] = (
             first.players if isinstance(first, GameStarted) else ("E", "S", "W", "N")
         )
+        self.players = four(players) if players is not None else recorded_players(self.names)
         self.red_fives = first.ruleset.red_fives if isinstance(first, GameStarted) else 1
         self.title_text = title
         self.set_reactive(ReplayScreen.seat, seat)
@@ -102,7 +110,7 @@ class ReplayScreen(Screen[None]):
             self.set_reactive(ReplayScreen.position, self.replay.position)
 
     def compose(self) -> ComposeResult:
-        yield TableLayout(self.events, self.names, self.red_fives)
+        yield TableLayout(self.events, [p.name for p in self.players], self.red_fives)
         yield Footer()
         yield SizeNotice()
 
@@ -145,7 +153,7 @@ class ReplayScreen(Screen[None]):
         ura: tuple[int, ...] = ()
         if isinstance(ev, Won):
             ura = next((w.ura_indicators for w in ev.wins if w.ura_indicators), ())
-        self.table.draw(view, TableExtras(names=self.names, hands=hands, ura=ura))
+        self.table.draw(view, TableExtras(players=self.players, hands=hands, ura=ura))
         self.log_view.show(r.position)
         mark = r.current_hand()
         where = f"{mark.name}  " if mark else ""
@@ -212,11 +220,12 @@ class ReplayScreen(Screen[None]):
         ev = self.replay.event
         if isinstance(ev, (Won, HandDrawn, Penalty)):
             self.app.push_screen(
-                HandResultScreen(ev, self.events, self.seat, self.names, self.settings.faces)
+                HandResultScreen(hand_facts(self.events, ev), self.seat, self.names,
+                                 self.settings.faces)
             )
         elif isinstance(ev, GameEnded):
             self.app.push_screen(GameEndScreen(self.events, self.seat, self.names,
-                                               pushed=True))
+                                               pushed=True, players=self.players))
 
     def action_review(self) -> None:
         """Review the seat shown (again only when another seat is shown)."""

@@ -26,8 +26,6 @@ from tui.render import melds_text
 from tui.table.score_call import ScoreCall
 from tui.tilefaces import FaceMode, dora_tiles, strip, tile_text
 
-WIND_WORDS = ("East", "South", "West", "North")
-
 
 def call_hand_text(call: ScoreCall, names: Sequence[str], red_fives: int, mode: FaceMode
                    ) -> Text:

@@ -21,9 +21,9 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from hanchan.words.names import WIND_NAMES
 from saves.seats import shown_command, shown_whole
 from tui import palette
-from tui.session import SEAT_WORDS
 
 STRONG, START = "strong", "start"
 """The two answers, as the options' ids."""
@@ -37,7 +37,7 @@ def question(file_name: str, commands: Sequence[tuple[int, str]]) -> Text:
       sh -c 'touch x'
     It comes from the file, not from you: start it only if you trust the file.
     """
-    which = ", ".join(SEAT_WORDS[s] for s, _ in commands)
+    which = ", ".join(WIND_NAMES[s] for s, _ in commands)
     several = len({c for _, c in commands}) > 1
     text = Text(f"{file_name} names an outside bot for {which}. Continuing would run "
                 f"{'these commands' if several else 'this command'}:\n")

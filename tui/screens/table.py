@@ -30,6 +30,7 @@ from engine.tiles import tile_name
 from engine.view import PlayerView
 from hanchan.coach.advice import advise, best_discards, reason_words
 from hanchan.words.actions import ACTION_TITLES, action_group, action_words
+from hanchan.words.hand_facts import hand_facts
 from hanchan.words.penalties import dead_seats
 from tui.messages import SettingsChanged
 from tui.screens.chooser import ChooserScreen
@@ -122,7 +123,7 @@ class TableScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         first = self.session.events[0]
         red = first.ruleset.red_fives if isinstance(first, GameStarted) else 1
-        yield TableLayout(self.session.events, self.session.names, red)
+        yield TableLayout(self.session.events, [p.name for p in self.session.players], red)
         yield ActionBar(id="actions")
         yield Footer()
         yield SizeNotice()
@@ -270,7 +271,7 @@ class TableScreen(Screen[None]):
             return
         marked, dimmed = choice.marks()
         self.table.hand.selected = choice.selected
-        extras = TableExtras(names=self.session.names, dead=dead_seats(self.session.events))
+        extras = TableExtras(players=self.session.players, dead=dead_seats(self.session.events))
         self.table.draw(choice.view, extras, marked=marked, dimmed=dimmed)
         self._draw_help(choice)
         self.actions.show(choice.groups(), choice.prompt())
@@ -518,13 +519,13 @@ class TableScreen(Screen[None]):
             from tui.screens.hand_result import HandResultScreen  # noqa: PLC0415 - lazy
 
             self.app.push_screen(
-                HandResultScreen(event, self.session.events, self.session.human,
-                                 self.session.names, self.settings.faces, tried=tried),
+                HandResultScreen(hand, self.session.human, self.session.names,
+                                 self.settings.faces, tried=tried),
                 done,
             )
 
-        call = score_call(event, self.session.events, self.session.human,
-                          on=self.settings.score_call) if isinstance(event, Won) else None
+        hand = hand_facts(self.session.events, event)
+        call = score_call(hand, self.session.human, on=self.settings.score_call)
         if call is None:
             show()
             return
@@ -538,5 +539,6 @@ class TableScreen(Screen[None]):
         from tui.screens.game_end import GameEndScreen  # noqa: PLC0415 - lazy: see the imports
 
         self.app.switch_screen(
-            GameEndScreen(self.session.events, self.session.human, self.session.names)
+            GameEndScreen(self.session.events, self.session.human, self.session.names,
+                          players=self.session.players)
         )

@@ -7,20 +7,23 @@ told right or wrong with the breakdown.  The answer is the engine's recorded sco
 that win (:func:`hanchan.coach.score_call.key_of_win`); the options are drawn with a seed taken
 from the game, so the same win offers the same options.
 
->>> from engine.events import Won
->>> score_call(Won((), (0, 0, 0, 0)), [], 0, on=True) is None
+>>> from engine.events import GameStarted, HandStarted, Won
+>>> from hanchan.words.hand_facts import hand_facts
+>>> from rulesets.schema import Ruleset
+>>> start = HandStarted(0, 0, 0, 0, 0, (25000,) * 4, (1, 1), tuple(range(136)))
+>>> events = [GameStarted(Ruleset(), ("A", "B", "C", "D"), 1), start, Won((), (0,) * 4)]
+>>> score_call(hand_facts(events, events[-1]), 0, on=True) is None  # seat 0 did not win
 True
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.events import Event, GameStarted, HandStarted, WinResult, Won
-from engine.state import fold
+from engine.events import WinResult, Won
 from hanchan.coach.score_call import ScoreAnswer, ScoreKey, choices, key_of_win
+from hanchan.words.hand_facts import HandFacts
 
 
 @dataclass(frozen=True)
@@ -34,27 +37,16 @@ class ScoreCall:
     """The dora indicators showing when the hand was won."""
 
 
-def score_call(won: Won, events: Sequence[Event], human: int, *, on: bool) -> ScoreCall | None:
-    """The call the player is asked for ``won``: None when the switch is off outside
-    practice mode, or when the player is not a winner."""
-    first = events[0] if events else None
-    if not isinstance(first, GameStarted):
-        return None
-    rules = first.ruleset
-    if not (on or rules.practice_mode):
+def score_call(hand: HandFacts, human: int, *, on: bool) -> ScoreCall | None:
+    """The call the player is asked for the hand's win: None when the switch is off
+    outside practice mode, or when the player is not a winner."""
+    won, rules = hand.result, hand.rules
+    if not isinstance(won, Won) or not (on or rules.practice_mode):
         return None
     win = next((w for w in won.wins if w.seat == human), None)
     if win is None:
         return None
-    idx = next((i for i, e in enumerate(events) if e is won), len(events))
-    start = next((e for e in reversed(events[:idx]) if isinstance(e, HandStarted)), None)
-    if start is None:
-        return None
+    start = hand.start
     key = key_of_win(win, dealer_seat=start.dealer, honba=start.honba, rules=rules)
-    rng = random.Random(f"{first.seed}:{idx}")
-    return ScoreCall(win, key, tuple(choices(key, rng)), _dora(events[:idx]))
-
-
-def _dora(events: Sequence[Event]) -> tuple[int, ...]:
-    """Dora indicators shown in the hand up to the win (the first, then one per kan)."""
-    return tuple(fold(events).dora_indicators())
+    rng = random.Random(f"{hand.seed}:{hand.index}")
+    return ScoreCall(win, key, tuple(choices(key, rng)), hand.dora)

@@ -24,8 +24,9 @@ class EventLog(Widget):
 
     def __init__(self, events: Sequence[Event], names: Sequence[str], red_fives: int,
                  *, id: str | None = None) -> None:
+        """``names``: the players' names without their bot level (:attr:`Player.name`)."""
         super().__init__(id=id)
-        self.names = [n.split(" (")[0] for n in names]  # 'Bot S (normal)' -> 'Bot S'
+        self.names = list(names)
         self.red_fives = red_fives
         self.lines = [describe(e, self.names, red_fives) for e in events]
         self.position = 0

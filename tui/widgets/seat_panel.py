@@ -9,6 +9,7 @@ from textual.widget import Widget
 
 from engine.view import SeatInfo
 from hanchan.words.names import RELATIVE_NAMES, points, relative, wind_mark
+from tui.players import Player
 from tui.render import melds_text
 from tui.tilefaces import FaceMode, backs, strip
 
@@ -32,7 +33,7 @@ class SeatPanel(Widget):
         super().__init__(id=id, classes=classes)
         self.info: SeatInfo | None = None
         self.me = 0
-        self.player_name = ""
+        self.player = Player("")
         self.dealer = False
         self.turn = False
         self.red_fives = 1
@@ -44,18 +45,18 @@ class SeatPanel(Widget):
         info: SeatInfo,
         *,
         me: int,
-        name: str,
+        player: Player,
         dealer: bool,
         turn: bool,
         red_fives: int,
         hand: tuple[int, ...] | None = None,
     ) -> None:
         """Draw a seat."""
-        new = (info, me, name, dealer, turn, red_fives, hand)
+        new = (info, me, player, dealer, turn, red_fives, hand)
         if new == self._last:
             return
         self._last = new
-        self.info, self.me, self.player_name, self.dealer = info, me, name, dealer
+        self.info, self.me, self.player, self.dealer = info, me, player, dealer
         self.turn, self.red_fives, self.hand = turn, red_fives, hand
         self.refresh()
 
@@ -67,8 +68,8 @@ class SeatPanel(Widget):
         when the panel is narrow the words give way (the name's bot level, then the
         badges' words, then the name), so the marker never wraps onto a line of its own."""
         wind = self._style("dealer") if self.dealer else Style(bold=True)
-        name = self.player_name or RELATIVE_NAMES[relative(s.seat, self.me)]
-        short = name.split(" (")[0]  # 'Bot S (greedy)' -> 'Bot S'
+        seat = RELATIVE_NAMES[relative(s.seat, self.me)]
+        name, short = self.player.full or seat, self.player.name or seat
         badge = ("OPEN RIICHI" if s.open_riichi else "RIICHI") if s.riichi else ""
         small = ("OR" if s.open_riichi else "R") if s.riichi else ""
         tries = ((name, badge, "◀ turn"), (short, badge, "◀ turn"), (short, badge, "◀"),

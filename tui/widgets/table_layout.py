@@ -31,6 +31,7 @@ class TableLayout(Vertical):
 
     def __init__(self, events: Sequence[Event], names: Sequence[str], red_fives: int,
                  *, id: str | None = None) -> None:
+        """``names``: for the log, the players' names without their bot level."""
         super().__init__(id=id)
         self._log = (events, names, red_fives)
 

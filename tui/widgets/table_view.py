@@ -21,6 +21,7 @@ from textual.widgets import Static
 
 from engine.view import PlayerView
 from hanchan.words.names import WIND_NAMES, points, relative
+from tui.players import Player
 from tui.tilefaces import FaceMode
 from tui.widgets.center_panel import CenterData, CenterPanel
 from tui.widgets.hand import HandData, HandView
@@ -34,7 +35,7 @@ POSITIONS = ("self", "right", "across", "left")
 class TableExtras:
     """What a view does not hold but the screen may show: names, shown hands, ura, dead hands."""
 
-    names: tuple[str, str, str, str] = ("", "", "", "")
+    players: tuple[Player, ...] = ()  # by seat; none: the seats are named by where they sit
     hands: Mapping[int, tuple[int, ...]] = field(default_factory=dict)  # seat -> tiles shown
     ura: tuple[int, ...] = ()
     dead: frozenset[int] = frozenset()  # practice mode: seats whose hand is dead (アガリ放棄)
@@ -131,7 +132,7 @@ class TableView(Vertical):
                 panel.show(
                     s,
                     me=me,
-                    name=ex.names[s.seat],
+                    player=ex.players[s.seat] if ex.players else Player(""),
                     dealer=view.dealer == s.seat,
                     turn=view.turn == s.seat,
                     red_fives=rf,
@@ -147,8 +148,9 @@ class TableView(Vertical):
         mine = view.me
         practice = ", practice mode" if rules.practice_mode else ""
         dealer = ", dealer" if view.dealer == me else ""
+        who = (ex.players[me].full if ex.players else "") or "You"
         self.query_one("#own", Static).update(Text(
-            f"{ex.names[me] or 'You'} · {WIND_NAMES[mine.wind]} seat{dealer} · "
+            f"{who} · {WIND_NAMES[mine.wind]} seat{dealer} · "
             f"{points(mine.score)} · {rules.name} rules{practice}"))
         self.centre.show(
             CenterData(
