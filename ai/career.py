@@ -54,7 +54,7 @@ CACHE = ".stats.json"
 CACHE_VERSION = 1
 """Raised when :func:`~ai.arena.stats_from_events` changes what it counts (every game is
 read again)."""
-REVIEW_VERSION = 1
+REVIEW_VERSION = 2
 """Raised when the review (:mod:`ai.review`) changes what it calls a mistake: the cached
 reviews are then dropped (shown as not reviewed), the rest of the cache kept."""
 MAX_CACHE_BYTES = 32 * 1024 * 1024

@@ -86,6 +86,8 @@ class Judged:
     value: float | None = None
     danger: float | None = None
     score: float | None = None
+    refused: str = ""  # the bot's rule that rules this choice out ("no yaku after it")
+    preference: float | None = None  # a discard's utility to a style fitted on real players
 
 
 @dataclass(frozen=True, slots=True)

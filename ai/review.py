@@ -2,14 +2,16 @@
 
 :func:`review_game` folds a saved (or imported) game's events, and at every point where
 the reviewed seat had a choice (a discard, riichi or dama, a call or a pass, a win or
-not, a kan, an abort) rebuilds that seat's :class:`~engine.view.PlayerView`, asks the
+not, a kan, an abort) rebuilds that seat's :class:`~engine.view.PlayerView` and asks the
 ``strong`` bot (:class:`ai.club.ClubBot`, which watches the seat's views as the game
-goes on, as a hint does) and measures both choices with the bot's own models: shanten
-and tile acceptance, the chance to win and the worth of the win (:mod:`ai.winprob`,
-:mod:`ai.value`, :mod:`ai.tenpai_value`), and the deal-in danger of the discard
-(:mod:`ai.defence`).  The *cost* of a choice is the expected value it gives up, in
-points of the game's start (the unit of :mod:`ai.standing`); only a cost of at least
-:data:`MISTAKE_POINTS` is a mistake, so a choice that differs by a hair is not.
+goes on, as a hint does) for its decision and its measure of every legal choice
+(:meth:`~ai.club.ClubBot.judge`: shanten and acceptance, the chance to win and the worth
+of the win, the deal-in danger, the score it maximises).  The review computes none of
+it again: the *cost* of a choice is the difference of the judge's scores, in points of
+the game's start (the unit of :mod:`ai.standing`).  A choice the judge cannot tell from
+strong's is a tie and agrees with it (:func:`tied`); one the models cannot judge is a
+difference only (:func:`unsure`); any other with a cost of at least
+:data:`MISTAKE_POINTS` is a mistake (docs/review.md).
 
 A seat with one legal action (a riichi hand's discard of its draw) is not asked.  A
 claim whose answer the log cannot show (another seat's call or ron took the tile
@@ -30,30 +32,18 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
 import msgspec
 
-from ai import defence
 from ai.club import ClubBot
-from ai.club.calls import kuikae_exclude
-from ai.club.discard import (
-    Option,
-    evaluate,
-    shanten_text,
-    tiles_after,
-)
-from ai.club.reading import add_pao_danger
-from ai.club.riichi import riichi_versus_dama
-from ai.club.situation import Situation
-from ai.decision import Decision, Why
-from ai.hand import discard_options, ukeire
+from ai.club.bot import row_key
+from ai.club.calls import NO_YAKU
+from ai.club.discard import shanten_text
+from ai.decision import Decision, Judged, Judgement, Why
 from ai.opponents import FoldWatch
-from ai.value import estimate, red_count
-from ai.winprob import win_chance
 from engine.actions import (
     Action,
     AddedKan,
@@ -77,15 +67,13 @@ from engine.events import (
     HandDrawn,
     HandStarted,
     Kan,
-    Meld,
     RiichiAccepted,
     RiichiDeclared,
     Won,
 )
 from engine.legal import legal_actions
-from engine.shanten import shanten
 from engine.state import GameState, apply
-from engine.tiles import is_red, kind_name, kind_of
+from engine.tiles import kind_name, kind_of
 from engine.view import PlayerView
 from engine.visibility import view as view_of
 from engine.wins import ron_result, tsumo_result
@@ -128,6 +116,7 @@ class Choice:
     value: float | None = None
     danger: float | None = None
     detail: str = ""  # the bot's words for this choice ("1-shanten, 24 tiles")
+    rule: str = ""  # the bot's rule against this choice ("the hand has no yaku after it")
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,16 +135,26 @@ class DecisionReview:
     strong: Decision | None = field(default=None, compare=False, repr=False)  # with its facts
     view: PlayerView | None = field(default=None, compare=False, repr=False)
     legal: tuple[Action, ...] = field(default=(), compare=False, repr=False)  # the choices
+    tie: bool = False  # another choice the bot's models cannot tell from strong's (:func:`tied`)
+    judged: tuple[Judged, ...] = field(default=(), compare=False, repr=False)  # every choice
+    unsure: str = ""  # why the models cannot call this choice a mistake (:func:`unsure`)
 
     @property
-    def agrees(self) -> bool:
+    def same(self) -> bool:
         """Whether the seat did what ``strong`` does."""
         return _same(self.played.action, self.best.action)
 
     @property
+    def agrees(self) -> bool:
+        """Whether the seat did what ``strong`` does, or a choice its models cannot tell
+        from it (:func:`tied`)."""
+        return self.tie or self.same
+
+    @property
     def mistake(self) -> bool:
-        """Whether the choice gave up at least :data:`MISTAKE_POINTS` of expected value."""
-        return not self.agrees and self.cost >= MISTAKE_POINTS
+        """Whether the choice gave up at least :data:`MISTAKE_POINTS` of expected value,
+        beyond what the models cannot judge (:attr:`unsure`)."""
+        return not self.agrees and not self.unsure and self.cost >= MISTAKE_POINTS
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,16 +227,9 @@ class DecisionPoint:
 
 
 def _same(a: Action, b: Action) -> bool:
-    """The same choice: a discard of the same kind with the same riichi, the same call."""
-    if isinstance(a, Discard) and isinstance(b, Discard):
-        return kind_of(a.tile) == kind_of(b.tile) and a.riichi == b.riichi and a.open == b.open
-    if isinstance(a, (Chi, Pon, OpenKan)) and isinstance(b, type(a)):
-        return sorted(kind_of(t) for t in a.tiles) == sorted(kind_of(t) for t in b.tiles)
-    if isinstance(a, ClosedKan) and isinstance(b, ClosedKan):
-        return kind_of(a.tiles[0]) == kind_of(b.tiles[0])
-    if isinstance(a, AddedKan) and isinstance(b, AddedKan):
-        return kind_of(a.tile) == kind_of(b.tile)
-    return a == b
+    """The same choice: a discard of the same kind with the same riichi, the same call
+    (one row of :meth:`ai.club.ClubBot.judge`)."""
+    return row_key(a) == row_key(b)
 
 
 _SKIP = (DoraRevealed, RiichiAccepted)
@@ -315,38 +307,55 @@ def decision_points(events: Sequence[Event], seat: int, progress: Progress | Non
         state = apply(state, ev)
         if progress is not None and i % 50 == 0:
             progress(i, n * 2)
-        ph = state.phase
-        if ph == "turn":  # after a draw or a call, not after a dora turned or a riichi said
-            if state.turn != seat or not isinstance(ev, (Drew, Called)):
-                continue
-        elif not (ph == "claim" and isinstance(ev, Discarded)
-                  or ph == "chankan" and isinstance(ev, Kan)):
+        if not _asked(state, ev, seat):
             continue
         legal = legal_actions(state, seat)
         if len(legal) < 2:
             continue
-        if ph == "turn":
-            played = _turn_taken(events, i + 1, seat)
-        else:
-            played = _claim_taken(events, i + 1, seat, legal)
-        if played is None:
-            continue
-        match = next((a for a in legal if _same(a, played)), None)
-        if match is None:
-            continue  # not among the legal actions (a practice-mode mistake)
-        if isinstance(played, (Discard, Chi, Pon, OpenKan, ClosedKan)):
-            match = played  # the very tiles, for the hand shown
-        points: int | None = None
-        if ph == "turn" and any(isinstance(a, Tsumo) for a in legal):
-            res = tsumo_result(state, seat)
-            points = res.total if res is not None else None
-        elif any(isinstance(a, Ron) for a in legal):
-            tile = _offered_tile(state)
-            if tile is not None:
-                res = ron_result(state, seat, tile, chankan=ph == "chankan")
-                points = res.total if res is not None else None
-        out.append(DecisionPoint(i, view_of(state, seat), legal, match, points))
+        played = _played(events, i, state, seat, legal)
+        if played is not None:
+            out.append(DecisionPoint(i, view_of(state, seat), legal, played,
+                                     _win_points(state, seat, legal)))
     return out
+
+
+def _asked(state: GameState, ev: Event, seat: int) -> bool:
+    """Whether ``seat`` may have a choice right after ``ev``: its turn after a draw or a
+    call (not after a dora turned or a riichi said), or a discard or a kan to answer."""
+    ph = state.phase
+    if ph == "turn":
+        return state.turn == seat and isinstance(ev, (Drew, Called))
+    return ph == "claim" and isinstance(ev, Discarded) or ph == "chankan" and isinstance(ev, Kan)
+
+
+def _played(events: Sequence[Event], i: int, state: GameState, seat: int,
+            legal: Sequence[Action]) -> Action | None:
+    """The legal action ``seat`` took after ``events[i]`` (its very tiles), or None."""
+    if state.phase == "turn":
+        played = _turn_taken(events, i + 1, seat)
+    else:
+        played = _claim_taken(events, i + 1, seat, legal)
+    if played is None:
+        return None
+    match = next((a for a in legal if _same(a, played)), None)
+    if match is None:
+        return None  # not among the legal actions (a practice-mode mistake)
+    if isinstance(played, (Discard, Chi, Pon, OpenKan, ClosedKan)):
+        return played  # the very tiles, for the hand shown
+    return match
+
+
+def _win_points(state: GameState, seat: int, legal: Sequence[Action]) -> int | None:
+    """The points of the win offered (Tsumo or Ron legal), by the engine's score."""
+    if state.phase == "turn" and any(isinstance(a, Tsumo) for a in legal):
+        res = tsumo_result(state, seat)
+        return res.total if res is not None else None
+    if any(isinstance(a, Ron) for a in legal):
+        tile = _offered_tile(state)
+        if tile is not None:
+            res = ron_result(state, seat, tile, chankan=state.phase == "chankan")
+            return res.total if res is not None else None
+    return None
 
 
 def _offered_tile(state: GameState) -> int | None:
@@ -361,179 +370,34 @@ def _offered_tile(state: GameState) -> int | None:
 # ------------------------------------------------------------------ measuring
 
 
-class _Measure:
-    """The bot's models applied to every choice of one decision (built once per decision)."""
-
-    def __init__(self, bot: ClubBot, view: PlayerView, legal: Sequence[Action]) -> None:
-        self.bot = bot
-        self.view = view
-        self.style = bot.style
-        self.sit = Situation(view, bot.style, bot.watch)
-        self.legal = legal
-        self._opts: dict[int, Option] | None = None
-
-    # -- the own turn
-    def options(self) -> dict[int, Option]:
-        """Every discard kind scored as :func:`ai.club.discard.evaluate` scores it."""
-        if self._opts is None:
-            sit = self.sit
-            view = self.view
-            held = [k for k in range(34) if sit.counts[k]]
-            danger = defence.danger_table(view, sit.unseen, sit.threats, held,
-                                          self.style.waits)
-            add_pao_danger(view, self.style, danger, sit.unseen)
-            allowed = {kind_of(a.tile) for a in self.legal
-                       if isinstance(a, Discard) and not a.riichi}
-            opts = evaluate(sit, danger, random.Random(0),
-                            exclude=[k for k in range(34) if k not in allowed])
-            self._opts = {o.kind: o for o in opts}
-        return self._opts
-
-    def riichi_odds(self, opt: Option) -> tuple[float, float, float, float, float]:
-        """(riichi's win chance and value, dama's, what riichi adds) on the tenpai ``opt``.
-
-        As :func:`ai.club.riichi.riichi_pays` weighs them: riichi adds its han, ura,
-        ippatsu and tsumo and risks the deposit; dama wins by tsumo only without a yaku.
-        """
-        return riichi_versus_dama(self.sit, tiles_after(self.view, opt.kind), opt)
-
-    def discard(self, a: Discard) -> Choice:
-        k = kind_of(a.tile)
-        o = self.options().get(k)
+def action_text(a: Action) -> str:
+    """A choice in a few words: ``discard 3p``, ``riichi 3p``, ``pon 5z``, ``pass``."""
+    if isinstance(a, Discard):
         word = ("open riichi " if a.open else "riichi ") if a.riichi else "discard "
-        text = word + kind_name(k)
-        if o is None:
-            return Choice(a, text, -math.inf)
-        ev, win, value = o.score, o.win, o.value
-        could_riichi = any(isinstance(x, Discard) and x.riichi and kind_of(x.tile) == k
-                           for x in self.legal)
-        if o.shanten == 0 and could_riichi:
-            p_r, v_r, p_d, v_d, gain = self.riichi_odds(o)
-            if a.riichi:
-                ev, win, value = ev + gain, p_r, v_r
-            else:
-                win, value = p_d, v_d
-        return Choice(a, text, ev, o.shanten, o.ukeire, win, value, o.danger,
-                      f"{shanten_text(o.shanten)}, {o.ukeire} tiles")
+        return word + kind_name(kind_of(a.tile))
+    if isinstance(a, (Chi, Pon, OpenKan)):
+        word = "chi" if isinstance(a, Chi) else "pon" if isinstance(a, Pon) else "open kan"
+        return f"{word} {kind_name(kind_of(a.tiles[0]))}"
+    if isinstance(a, ClosedKan):
+        return f"closed kan {kind_name(kind_of(a.tiles[0]))}"
+    if isinstance(a, AddedKan):
+        return f"added kan {kind_name(kind_of(a.tile))}"
+    if isinstance(a, NineTerminals):
+        return "abort"
+    return type(a).__name__.lower()
 
-    def kan(self, a: ClosedKan | AddedKan) -> Choice:
-        sit = self.sit
-        c = list(sit.counts)
-        melds = list(sit.melds)
-        if isinstance(a, ClosedKan):
-            k = kind_of(a.tiles[0])
-            c[k] -= 4
-            melds.append(Meld("ankan", tuple(sorted(a.tiles))))
-            text = f"closed kan {kind_name(k)}"
-        else:
-            k = kind_of(a.tile)
-            c[k] -= 1
-            text = f"added kan {kind_name(k)}"
-        return self._hand13(a, text, c, tuple(melds), 0.0)
 
-    def _hand13(self, a: Action, text: str, c: list[int], melds: tuple[Meld, ...],
-                danger: float) -> Choice:
-        sit = self.sit
-        nmeld = len(melds)
-        sh = shanten(c, nmeld)
-        uk, kinds = ukeire(c, nmeld, sit.unseen)
-        reds = red_count(self.view.concealed(), sit.ctx.red_fives)
-        hv = estimate(c, melds, sit.ctx, sit.unseen, reds)
-        if sh == 0:
-            useful = sum(sit.unseen[k] * sit.ron_ease(k) for k in kinds)
-            win = win_chance(0, useful, sit.total, sit.draws, end=sit.end)
-        else:
-            win = win_chance(sh, float(uk), sit.total, sit.draws, end=sit.end)
-        ev = win * sit.win_value(hv.points) - danger * self.style.defence
-        return Choice(a, text, ev, sh, uk, win, hv.points, danger,
-                      f"{shanten_text(sh)}, {uk} tiles")
-
-    # -- wins
-    def win(self, a: Tsumo | Ron, points: int | None) -> Choice:
-        value = float(points or 0)
-        return Choice(a, "tsumo" if isinstance(a, Tsumo) else "ron",
-                      self.sit.win_value(value), -1, 0, 1.0, value, 0.0,
-                      f"{value:.0f} points")
-
-    def pass_ron(self, points: int | None) -> Choice:
-        """Letting a ron go: the hand stays, furiten, and wins by tsumo only."""
-        sit = self.sit
-        c = sit.counts
-        nmeld = len(sit.melds)
-        _, kinds = ukeire(c, nmeld, sit.unseen)
-        live = float(sum(sit.unseen[k] for k in kinds))
-        win = win_chance(0, live, sit.total, sit.draws, ron_factor=0.0, end=sit.end)
-        value = float(points or 0)
-        return Choice(Pass(), "pass", win * sit.win_value(value), 0, int(live), win, value,
-                      0.0, f"tenpai, furiten, {int(live)} tiles")
-
-    # -- calls
-    def pass_call(self) -> Choice:
-        sit = self.sit
-        return self._hand13(Pass(), "pass", list(sit.counts), sit.melds, 0.0)
-
-    def call(self, a: Chi | Pon | OpenKan) -> Choice:
-        """A call and the best discard after it, by the calls' models."""
-        sit = self.sit
-        view = self.view
-        assert view.last_discard is not None
-        from_seat, called = view.last_discard
-        kind_called = kind_of(called)
-        c = list(sit.counts)
-        for t in a.tiles:
-            c[kind_of(t)] -= 1
-        mkind: Literal["chi", "pon", "minkan"] = (
-            "chi" if isinstance(a, Chi) else "pon" if isinstance(a, Pon) else "minkan")
-        word = {"chi": "chi", "pon": "pon", "minkan": "open kan"}[mkind]
-        text = f"{word} {kind_name(kind_called)}"
-        melds = (*sit.melds, Meld(mkind, tuple(sorted((*a.tiles, called))), called, from_seat))
-        if mkind == "minkan":
-            return self._hand13(a, text, c, melds, 0.0)
-        kinds_held = [k for k in range(34) if c[k]]
-        danger = defence.danger_table(view, sit.unseen, sit.threats, kinds_held,
-                                      self.style.waits)
-        excl = kuikae_exclude(view, mkind, a.tiles, kind_called)
-        opts = discard_options(c, len(melds), sit.unseen, exclude=excl)
-        reds = red_count(view.concealed(), sit.ctx.red_fives) \
-            - sum(1 for t in a.tiles if is_red(t, sit.ctx.red_fives)) \
-            + (1 if is_red(called, sit.ctx.red_fives) else 0)
-        best: Choice | None = None
-        river = {kind_of(r.tile) for r in view.me.river}
-        for o in opts[:4]:
-            c[o.kind] -= 1
-            hv = estimate(c, melds, sit.ctx, sit.unseen, reds)
-            c[o.kind] += 1
-            if o.shanten == 0:
-                useful = sum(sit.unseen[k] * sit.ron_ease(k) for k in o.kinds)
-                furiten = any(k in river or k == o.kind for k in o.kinds)
-                ron = 0.0 if furiten else self.style.ron_factor * sit.ron_share()
-                win = win_chance(0, useful, sit.total, sit.draws, end=sit.end, ron_factor=ron)
-            else:
-                win = win_chance(o.shanten, o.ukeire * self.style.call_boost, sit.total,
-                                 sit.draws, end=sit.end)
-            ev = win * sit.win_value(hv.points) - danger[o.kind] * self.style.defence
-            if best is None or ev > best.ev:
-                best = Choice(a, f"{text}, discard {kind_name(o.kind)}", ev, o.shanten,
-                              o.ukeire, win, hv.points, danger[o.kind],
-                              f"{shanten_text(o.shanten)}, {o.ukeire} tiles")
-        return best if best is not None else Choice(a, text, -math.inf)
-
-    def measure(self, a: Action, points: int | None) -> Choice:
-        """Any legal action of this decision, measured."""
-        if isinstance(a, Discard):
-            return self.discard(a)
-        if isinstance(a, (Tsumo, Ron)):
-            return self.win(a, points)
-        if isinstance(a, (ClosedKan, AddedKan)):
-            return self.kan(a)
-        if isinstance(a, (Chi, Pon, OpenKan)):
-            return self.call(a)
-        if isinstance(a, Pass):
-            if any(isinstance(x, Ron) for x in self.legal):
-                return self.pass_ron(points)
-            return self.pass_call()
-        return Choice(a, "abort" if isinstance(a, NineTerminals) else type(a).__name__.lower(),
-                      0.0)
+def _choice(a: Action, r: Judged | None) -> Choice:
+    """A choice as the judge measured it (``r``: its row; None when it has none)."""
+    if r is None:
+        return Choice(a, action_text(a), -math.inf)
+    detail = ""
+    if r.shanten is not None and r.shanten >= 0:
+        detail = f"{shanten_text(r.shanten)}, {r.ukeire} tiles"
+    elif r.value is not None:
+        detail = f"{r.value:,.0f} points"
+    return Choice(a, action_text(a), -math.inf if r.score is None else r.score, r.shanten,
+                  r.ukeire, r.win, r.value, r.danger, detail, r.refused)
 
 
 def _offence(c: Choice) -> Choice:
@@ -543,8 +407,7 @@ def _offence(c: Choice) -> Choice:
     return c
 
 
-def _kind(played: Action, best: Action, m: _Measure, p: Choice, b: Choice,
-          why: Why | None) -> Kind:
+def _kind(played: Action, best: Action, p: Choice, b: Choice, why: Why | None) -> Kind:
     """The kind of a decision; a discard against a threat where strong pushes or folds, or
     where the two discards' danger differs by 300 points or more, is push/fold."""
     both = (played, best)
@@ -559,11 +422,99 @@ def _kind(played: Action, best: Action, m: _Measure, p: Choice, b: Choice,
     assert isinstance(played, Discard) and isinstance(best, Discard)
     if kind_of(played.tile) == kind_of(best.tile) and played.riichi != best.riichi:
         return "riichi/dama"
-    threatened = any(t.riichi or t.tenpai >= 0.4 for t in m.sit.threats)
-    pushes_or_folds = why is not None and why.stance in ("push", "fold")
-    if threatened and (pushes_or_folds or abs((p.danger or 0.0) - (b.danger or 0.0)) >= 300.0):
+    if _threatened(why) and (why is not None and why.stance in ("push", "fold")
+                             or abs((p.danger or 0.0) - (b.danger or 0.0)) >= 300.0):
         return "push/fold"
     return "efficiency"
+
+
+def _threatened(why: Why | None) -> bool:
+    """Whether strong's discard faced a riichi, or a seat likely tenpai (0.4 or more)."""
+    return why is not None and any(s.riichi or s.tenpai >= 0.4 for s in why.safety)
+
+
+# ------------------------------------------------------------------ the model's error
+
+
+def tied(a: Judged, b: Judged, view: PlayerView) -> bool:
+    """Whether the bot's models cannot tell choice ``a`` from ``b`` (both rows of one
+    :meth:`ai.club.ClubBot.judge`): the same shanten, an acceptance within the error of
+    counting unseen tiles as drawable (:func:`acceptance_error`), a win's worth within
+    the value model's error (:data:`VALUE_ERROR`) and a danger within the danger model's
+    (:data:`DANGER_ERROR`); or two discards that real players, as the style's fitted
+    preference reads them, make about as often (:data:`CHOICE_ODDS`).  The review, the
+    replay's marks and the discard drills count such a choice as agreeing with strong.
+    """
+    if a.refused or b.refused:
+        return False
+    if isinstance(a.action, Discard) and isinstance(b.action, Discard) \
+            and a.action.riichi != b.action.riichi:
+        return False  # riichi or dama: the judge weighs it (the deposit, the han)
+    if a.preference is not None and b.preference is not None \
+            and math.exp(-abs(a.preference - b.preference)) >= CHOICE_ODDS:
+        return True
+    return _alike(a, b, view)
+
+
+def _alike(a: Judged, b: Judged, view: PlayerView) -> bool:
+    """:func:`tied`'s measures: shanten, acceptance, worth and danger within the error."""
+    if a.shanten is None or a.shanten != b.shanten or a.shanten < 0 \
+            or a.ukeire is None or b.ukeire is None:
+        return False
+    if abs(a.ukeire - b.ukeire) > acceptance_error(a.ukeire, b.ukeire, view):
+        return False
+    va, vb = a.value or 0.0, b.value or 0.0
+    if abs(va - vb) > VALUE_ERROR * (1 + a.shanten) * max(va, vb):
+        return False
+    da, db = a.danger or 0.0, b.danger or 0.0
+    return abs(da - db) <= max(DANGER_FLOOR, DANGER_ERROR * max(da, db))
+
+
+CHOICE_ODDS = 0.5
+"""Two discards are alike to real players when, by the style's fitted preference (a
+conditional logit on the discards of Phoenix-room players, :mod:`ai.club.prefs`), the
+one is made at least half as often as the other."""
+
+
+def unsure(kind: Kind, played: Choice, best: Choice, cost: float) -> str:
+    """Why the models cannot call ``played`` a mistake however it is measured ("" when
+    they can): a call after which the bot reads no yaku at all (the player may build one
+    it cannot read, as toitoi or chanta), or a riichi or dama whose difference is within
+    the error of riichi's guessed worth (ura, ippatsu and tsumo: :data:`VALUE_ERROR` of
+    it)."""
+    if played.rule == NO_YAKU:
+        return "strong reads no yaku after this call; it may be one it cannot read"
+    if kind == "riichi/dama":
+        said = best if isinstance(best.action, Discard) and best.action.riichi else played
+        guess = VALUE_ERROR * max(0.0, (said.win or 0.0) * (said.value or 0.0))
+        if cost < MISTAKE_POINTS + guess:
+            return "riichi's worth is a guess (ura, ippatsu, tsumo) the two are within"
+    return ""
+
+
+VALUE_ERROR = 0.15
+"""Relative error of a win's estimated worth, per step to a win (tenpai is one step:
+ura, ippatsu and tsumo are guessed; before it, the yaku and dora still to come)."""
+
+DANGER_ERROR = 0.5
+"""Relative error of a discard's estimated deal-in loss (the threat's tenpai, its wait
+and its hand's value are all read from the table)."""
+
+DANGER_FLOOR = 200.0
+"""Dangers closer than this (points) are within the danger model's error."""
+
+
+def acceptance_error(a: int, b: int, view: PlayerView) -> float:
+    """The spread of the difference between two acceptance counts ``a`` and ``b``.
+
+    Acceptance counts the unseen tiles that improve the hand; a share of them sits in
+    the other hands, never to be drawn.  With ``f`` the share of unseen tiles still in
+    the live wall, each count of drawable tiles spreads by ``sqrt(n f (1 - f))``
+    (binomial).
+    """
+    unseen = max(1, 136 - sum(view.visible_counts()))
+    f = min(1.0, view.wall_remaining / unseen)
+    return math.sqrt((a + b) * f * (1.0 - f))
 
 
 # ------------------------------------------------------------------ the ruleset's part
@@ -626,28 +577,41 @@ def review_game(events: Sequence[Event], seat: int, *, progress: Progress | None
     for n, a in enumerate(asked):
         if progress is not None and n % 8 == 0:
             progress(len(events) + len(events) * n // max(1, len(asked)), len(events) * 2)
-        decision = bot.decide(a.view, a.legal)
-        m = _Measure(bot, a.view, a.legal)
-        best = m.measure(decision.action, a.win_points)
-        same = _same(a.played, decision.action)
-        played = best if same else m.measure(a.played, a.win_points)
-        cost = 0.0 if same else max(0.0, best.ev - played.ev)
-        if math.isinf(cost) or math.isnan(cost):
-            cost = 0.0
-        kind = _kind(a.played, decision.action, m, played, best, decision.why)
-        if kind == "kan" and not same:  # a kan against a discard: both without the danger
-            played, best = _offence(played), _offence(best)
-            cost = max(0.0, best.ev - played.ev)
-        hand_index, name = _hand_at(starts, a.position)
-        note = ""
-        if not same and cost >= MISTAKE_POINTS:
-            note = _rule_note(a, bot.watch)
-        out.append(DecisionReview(a.position, hand_index, name, kind, played, best,
-                                  decision.reason, cost, note, decision, a.view, a.legal))
+        judged = bot.judge(a.view, a.legal, win_points=a.win_points)
+        out.append(judge_decision(a, judged, _hand_at(starts, a.position), bot.watch))
     if progress is not None:
         progress(len(events) * 2, len(events) * 2)
     return GameReview(seat, first.players[seat], first.ruleset.name, tuple(out),
                       _hands(events, seat, starts, out))
+
+
+def judge_decision(a: DecisionPoint, judged: Judgement, hand: tuple[int, str],
+                   watch: FoldWatch | None = None) -> DecisionReview:
+    """The review of one decision from strong's judgement of it: the two choices as the
+    judge measured them, the cost (the difference of their scores), whether the models
+    can tell them apart (:func:`tied`), and the ruleset's part (``watch``: the bot's fold
+    reading, to ask it again under the reference rules)."""
+    decision = judged.decision
+    rows = {row_key(r.action): r for r in judged.choices}
+    best_row = rows.get(row_key(decision.action))
+    played_row = rows.get(row_key(a.played))
+    best = _choice(decision.action, best_row)
+    same = _same(a.played, decision.action)
+    played = best if same else _choice(a.played, played_row)
+    kind = _kind(a.played, decision.action, played, best, decision.why)
+    if kind == "kan" and not same:  # a kan against a discard: both without the danger
+        played, best = _offence(played), _offence(best)
+    cost = 0.0 if same else max(0.0, best.ev - played.ev)
+    if math.isinf(cost) or math.isnan(cost):
+        cost = 0.0
+    tie = (not same and best_row is not None and played_row is not None
+           and tied(best_row, played_row, a.view))
+    doubt = "" if same or tie else unsure(kind, played, best, cost)
+    note = ""
+    if not same and not tie and not doubt and cost >= MISTAKE_POINTS and watch is not None:
+        note = _rule_note(a, watch)
+    return DecisionReview(a.position, hand[0], hand[1], kind, played, best, decision.reason,
+                          cost, note, decision, a.view, a.legal, tie, judged.choices, doubt)
 
 
 def _hand_at(starts: list[tuple[int, int, str]], position: int) -> tuple[int, str]:

@@ -35,12 +35,8 @@ from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
 
-from ai.base import MJAI, make_bot
-from ai.club import ClubBot
-from ai.mjai.seat import MjaiSeat
-from ai.review import decision_points
+from ai.asking import Asker, asker_for, fed_points
 from engine.actions import Action, Chi, Discard, OpenKan, Pass, Pon, Ron, Tsumo
 from engine.events import Event, GameStarted
 from engine.shanten import shanten
@@ -51,26 +47,6 @@ from saves.open import open_game
 ROWS = ("discard", "turns 1-6", "turns 7-12", "turns 13+", "against riichi", "riichi tile",
         "riichi or dama", "pon", "chi", "pass", "ron", "tsumo")
 """The rows of the table, in order."""
-
-class Asker(Protocol):
-    """A bot asked at the decisions of a recorded game, in order."""
-
-    def see(self, event: Event) -> None:
-        """One more recorded event (every event, in order)."""
-
-    def ask(self, view: PlayerView, legal: Sequence[Action], declared: bool
-            ) -> tuple[Action | None, bool]:
-        """(its choice or None, whether it wants riichi); ``declared``: the player
-        declared riichi here (so its riichi discard may be asked)."""
-        ...
-
-    def ask_among(self, view: PlayerView, legal: Sequence[Action]) -> Action | None:
-        """Its choice among ``legal`` only (None when it cannot be asked so)."""
-        ...
-
-    def close(self) -> None:
-        """The game is over."""
-
 
 @dataclass
 class Tally:
@@ -143,16 +119,12 @@ def _shanten_before(view: PlayerView) -> int:
 def tally_seat(events: Sequence[Event], seat: int, asker: Asker) -> Tally:
     """Ask ``asker`` at every decision of ``seat`` in the game of ``events``."""
     out = Tally()
-    seen = 0
-    for p in decision_points(events, seat):
-        for ev in events[seen:p.position + 1]:
-            asker.see(ev)
-        seen = p.position + 1
+    for p in fed_points(events, seat, asker):
         view, legal, played = p.view, p.legal, p.played
         if isinstance(played, Discard):
             riichi_legal = any(isinstance(a, Discard) and a.riichi for a in legal)
             if played.riichi:
-                full, declares = asker.ask(view, legal, True)
+                full, declares = _asked(asker, view, legal, True)
                 out.add("riichi or dama", declares)
                 riichis = [a for a in legal if isinstance(a, Discard) and a.riichi
                            and a.open == played.open]
@@ -161,7 +133,7 @@ def tally_seat(events: Sequence[Event], seat: int, asker: Asker) -> Tally:
                 out.add("riichi tile", isinstance(choice, Discard)
                         and kind_of(choice.tile) == kind_of(played.tile))
                 continue
-            choice, declares = asker.ask(view, legal, False)
+            choice, declares = _asked(asker, view, legal, False)
             if riichi_legal:
                 out.add("riichi or dama", not declares)
             same = isinstance(choice, Discard) and kind_of(choice.tile) == kind_of(played.tile)
@@ -178,7 +150,7 @@ def tally_seat(events: Sequence[Event], seat: int, asker: Asker) -> Tally:
             if not same and isinstance(choice, Discard):
                 out.pairs[(tile_class(view, played.tile), tile_class(view, choice.tile))] += 1
             continue
-        answer, _ = asker.ask(view, legal, False)
+        answer, _ = _asked(asker, view, legal, False)
         if isinstance(played, Pon):
             out.add("pon", answer is not None and _same_call(played, answer))
         elif isinstance(played, Chi):
@@ -189,72 +161,21 @@ def tally_seat(events: Sequence[Event], seat: int, asker: Asker) -> Tally:
             out.add("ron", isinstance(played, Ron) == isinstance(answer, Ron))
         if any(isinstance(a, Tsumo) for a in legal):
             out.add("tsumo", isinstance(played, Tsumo) == isinstance(answer, Tsumo))
-    for ev in events[seen:]:
-        asker.see(ev)
-    asker.close()
+    for note in asker.close():
+        print(f"note: {note}", file=sys.stderr)
     return out
+
+
+def _asked(asker: Asker, view: PlayerView, legal: Sequence[Action], declared: bool
+           ) -> tuple[Action | None, bool]:
+    answer = asker.ask(view, legal, declared)
+    return answer.action, answer.riichi
 
 
 def game_events(path: Path) -> list[Event]:
     """Our events for a log or a save, read as ``hanchan review`` reads them (the format
     guessed from the name; a save refereed as ``verify`` does)."""
     return open_game(path).events
-
-
-class BotAsker:
-    """One of our bots (a level): it watches only the views it is asked with, as in play."""
-
-    def __init__(self, level: str) -> None:
-        self.bot = make_bot(level, seed=0)
-
-    def see(self, event: Event) -> None:
-        pass
-
-    def _choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        if isinstance(self.bot, ClubBot):
-            return self.bot.decide(view, legal).action
-        return self.bot.choose(view, legal)
-
-    def ask(self, view: PlayerView, legal: Sequence[Action], declared: bool
-            ) -> tuple[Action | None, bool]:
-        choice = self._choose(view, legal)
-        return choice, isinstance(choice, Discard) and choice.riichi
-
-    def ask_among(self, view: PlayerView, legal: Sequence[Action]) -> Action | None:
-        return self._choose(view, legal)
-
-    def close(self) -> None:
-        pass
-
-
-class MjaiAsker:
-    """An outside mjai bot (``mjai:CMD``) in the seat, sent the seat's events as they were
-    recorded whatever it answered; it cannot be asked among the riichi discards only."""
-
-    def __init__(self, command: str, seat: int, timeout: float) -> None:
-        self.seat = MjaiSeat(command, seat, fallback=make_bot("strong"), timeout=timeout)
-
-    def see(self, event: Event) -> None:
-        self.seat.see(event)
-
-    def ask(self, view: PlayerView, legal: Sequence[Action], declared: bool
-            ) -> tuple[Action | None, bool]:
-        return self.seat.recorded_choice(view, legal, declared=declared)
-
-    def ask_among(self, view: PlayerView, legal: Sequence[Action]) -> Action | None:
-        return None
-
-    def close(self) -> None:
-        for note in self.seat.take_notes():
-            print(f"note: {note}", file=sys.stderr)
-        self.seat.close()
-
-
-def asker_for(bot: str, seat: int, timeout: float = 10.0) -> Asker:
-    """A fresh asker for one seat of one game (bots keep what they saw in a game)."""
-    if bot.startswith(MJAI):
-        return MjaiAsker(bot[len(MJAI):], seat, timeout)
-    return BotAsker(bot)
 
 
 def tally_file(path: str, level: str) -> Tally:

@@ -34,6 +34,8 @@ from ai.club.style import STYLES, Style
 from ai.decision import Decision, Judged, Judgement
 from ai.hand import discard_options, ukeire
 from ai.opponents import FoldWatch
+from ai.value import estimate, red_count
+from ai.winprob import win_chance
 from engine.actions import (
     Action,
     AddedKan,
@@ -49,6 +51,7 @@ from engine.actions import (
     ShowHand,
     Tsumo,
 )
+from engine.events import Meld
 from engine.shanten import shanten
 from engine.tiles import is_yaochuu, kind_of
 from engine.view import PlayerView
@@ -110,7 +113,8 @@ class ClubBot:
             return claim(Situation(view, self.style, self.watch), calls, passes[0])
         return Decision(passes[0] if passes else legal[0], "pass")
 
-    def judge(self, view: PlayerView, legal: Sequence[Action]) -> Judgement:
+    def judge(self, view: PlayerView, legal: Sequence[Action], *,
+              win_points: int | None = None) -> Judgement:
         """:meth:`decide`'s decision and every choice of ``legal`` measured, best first.
 
         The decision comes first; the other discards follow in the order the style ranks
@@ -118,32 +122,40 @@ class ClubBot:
         preferences, else the score of :func:`~ai.club.discard.evaluate`), one row per
         kind (the tile :func:`~ai.club.discard.pick_tile` throws), a riichi beside its
         discard with riichi's and dama's chances (:func:`ai.club.riichi.riichi_versus_dama`);
-        then each call by the best of its discards :func:`ai.club.calls.judge` weighs,
-        and the pass by the closed hand's worth, highest score first; then the other
-        choices: a win, a kan or a call the bot does not weigh with the shape of the hand
-        after it (a call: after its best discard), a pass with the hand as it is.  Like
+        then each chi and pon by the best of its discards :func:`ai.club.calls.judge`
+        weighs (those the bot never makes with the rule against them), and the pass by
+        the closed hand's worth, highest score first; then the other choices: a kan by
+        the hand after it, a win of ``win_points`` (the engine's score, when the caller
+        has the game) and the pass that lets it go, furiten, by their worth; an open kan
+        or a call without a discard by the shape of the hand after it.  Like
         :meth:`decide`, it observes ``view``.
         """
         decision = self.decide(view, legal)
-        sit = Situation(view, self.style, self.watch)
-        rows: list[Judged] = []
-        discards = [a for a in legal if isinstance(a, Discard)]
-        if discards and not view.me.riichi:
-            rows = self._judge_discards(sit, discards)
-        calls = [a for a in legal if isinstance(a, (Chi, Pon, OpenKan))]
-        passes = [a for a in legal if isinstance(a, Pass)]
-        if calls and passes:
-            rows.extend(_judge_calls(sit, calls, passes[0]))
-        shown = {_row_key(r.action) for r in rows}
-        for a in legal:
-            if _row_key(a) not in shown:
-                shown.add(_row_key(a))
-                rows.append(_judge_other(sit, a))
-        first = _row_key(decision.action)
-        rows.sort(key=lambda r: _row_key(r.action) != first)
-        if rows and _row_key(rows[0].action) != first:
+        rows = self._rows(Situation(view, self.style, self.watch), legal, win_points)
+        first = row_key(decision.action)
+        rows.sort(key=lambda r: row_key(r.action) != first)
+        if rows and row_key(rows[0].action) != first:
             rows.insert(0, Judged(decision.action))
         return Judgement(decision, tuple(rows))
+
+    def _rows(self, sit: Situation, legal: Sequence[Action], win_points: int | None
+              ) -> list[Judged]:
+        """One row per choice of ``legal``, in :meth:`judge`'s order before its decision
+        is put first."""
+        rows: list[Judged] = []
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if discards:
+            rows = self._judge_discards(sit, discards)
+        passes = [a for a in legal if isinstance(a, Pass)]
+        if any(isinstance(a, Ron) for a in legal) and passes and win_points is not None:
+            rows.append(_judge_ron_pass(sit, passes[0], win_points))
+        calls = [a for a in legal if isinstance(a, (Chi, Pon, OpenKan))]
+        if calls and passes:  # (a pass that lets a ron go is measured as such above)
+            judged = {row_key(r.action): r for r in _judge_calls(sit, calls, passes[0])}
+            rows.extend(judged[row_key(a)] for a in _fresh(rows, [r.action for r in
+                                                                  judged.values()]))
+        rows.extend(_judge_other(sit, a, win_points) for a in _fresh(rows, legal))
+        return rows
 
     def _judge_discards(self, sit: Situation, discards: Sequence[Discard]) -> list[Judged]:
         """One row per discard kind (and per riichi of it), as :meth:`judge` orders them."""
@@ -154,13 +166,14 @@ class ClubBot:
             return []
         prefs = self.style.discard_prefs
         ranks = utilities(sit, opts, prefs) if prefs is not None else [o.score for o in opts]
-        order = [o for _, _, o in sorted(zip(ranks, range(len(opts)), opts, strict=True),
-                                         key=lambda x: (-x[0], x[1]))]
+        order = sorted(zip(ranks, range(len(opts)), opts, strict=True),
+                       key=lambda x: (-x[0], x[1]))
         rows: list[Judged] = []
-        for o in order:
+        for rank, _, o in order:
             tile = pick_tile(view, o.kind, plain)
+            pref = rank if prefs is not None else None
             flat = Judged(Discard(tile), o.shanten, o.ukeire, tuple(o.kinds), o.win, o.value,
-                          o.danger, o.score)
+                          o.danger, o.score, preference=pref)
             riichis = [a for a in discards if a.riichi and kind_of(a.tile) == o.kind
                        and a.tile == tile]
             if not riichis or o.shanten != 0:
@@ -170,7 +183,7 @@ class ClubBot:
             said = [Judged(a, o.shanten, o.ukeire, tuple(o.kinds), p_r, v_r, o.danger,
                            o.score + gain) for a in riichis]
             dama = Judged(Discard(tile), o.shanten, o.ukeire, tuple(o.kinds), p_d, v_d,
-                          o.danger, o.score)
+                          o.danger, o.score, preference=pref)
             rows.extend([*said, dama] if gain > 0 else [dama, *said])
         return rows
 
@@ -274,7 +287,7 @@ def _riichi(sit: Situation, discards: list[Discard], opts: Sequence[Option], bes
     return Decision(act, "riichi " + reason, why)
 
 
-def _row_key(a: Action) -> tuple[object, ...]:
+def row_key(a: Action) -> tuple[object, ...]:
     """What makes two actions one row of :meth:`ClubBot.judge`: a discard's kind and
     riichi, a call's kinds (another copy of a tile is the same choice)."""
     if isinstance(a, Discard):
@@ -286,20 +299,31 @@ def _row_key(a: Action) -> tuple[object, ...]:
     return (a,)
 
 
+def _fresh(rows: Sequence[Judged], actions: Sequence[Action]) -> list[Action]:
+    """The first of ``actions`` of each row not in ``rows`` yet."""
+    shown = {row_key(r.action) for r in rows}
+    out: list[Action] = []
+    for a in actions:
+        if row_key(a) not in shown:
+            shown.add(row_key(a))
+            out.append(a)
+    return out
+
+
 def _judge_calls(sit: Situation, calls: Sequence[Chi | Pon | OpenKan], pass_: Pass
                  ) -> list[Judged]:
     """Each call :func:`ai.club.calls.judge` weighs, by its best discard after it, and
     the pass (the closed hand's worth, for the ``"ev"`` style), highest score first."""
     if sit.view.last_discard is None:
         return []
-    ev0, options = judge_calls(sit, calls)
+    ev0, options = judge_calls(sit, calls, every=True)
     best: dict[tuple[object, ...], Judged] = {}
     for o in options:
-        key = _row_key(o.action)
+        key = row_key(o.action)
         found = best.get(key)
         if found is None or (found.score is not None and o.score > found.score):
             best[key] = Judged(o.action, o.shanten, o.ukeire, o.kinds, o.win, o.value,
-                               o.danger, o.score)
+                               o.danger, o.score, o.refused)
     rows = sorted(best.values(), key=lambda r: -(r.score or 0.0))
     if sit.style.calls == "ev":
         closed = _judge_other(sit, pass_)
@@ -308,28 +332,22 @@ def _judge_calls(sit: Situation, calls: Sequence[Chi | Pon | OpenKan], pass_: Pa
     return rows
 
 
-def _judge_other(sit: Situation, a: Action) -> Judged:
-    """A choice that is not a discard, by the shape of the hand after it."""
+def _judge_other(sit: Situation, a: Action, win_points: int | None = None) -> Judged:
+    """A choice that is not a discard, by the shape of the hand after it; a win and a kan
+    by their worth too."""
     view = sit.view
     counts = list(sit.counts)
     nmeld = len(sit.melds)
     unseen = sit.unseen
     if isinstance(a, (Tsumo, Ron)):
-        return Judged(a, -1, 0, (), 1.0)
-    if isinstance(a, (ClosedKan, AddedKan)):
-        if isinstance(a, ClosedKan):
-            counts[kind_of(a.tiles[0])] -= 4
-            nmeld += 1
-        else:
-            counts[kind_of(a.tile)] -= 1
-        uk, kinds = ukeire(counts, nmeld, unseen)
-        return Judged(a, shanten(counts, nmeld), uk, tuple(kinds))
-    if isinstance(a, (Chi, Pon, OpenKan)) and view.last_discard is not None:
+        if win_points is None:
+            return Judged(a, -1, 0, (), 1.0)
+        return Judged(a, -1, 0, (), 1.0, float(win_points), 0.0, sit.win_value(win_points))
+    if isinstance(a, (ClosedKan, AddedKan, OpenKan)):
+        return _judge_kan(sit, a)
+    if isinstance(a, (Chi, Pon)) and view.last_discard is not None:
         for t in a.tiles:
             counts[kind_of(t)] -= 1
-        if isinstance(a, OpenKan):
-            uk, kinds = ukeire(counts, nmeld + 1, unseen)
-            return Judged(a, shanten(counts, nmeld + 1), uk, tuple(kinds))
         called = kind_of(view.last_discard[1])
         excl = kuikae_exclude(view, "chi" if isinstance(a, Chi) else "pon", a.tiles, called)
         opts = discard_options(counts, nmeld + 1, unseen, exclude=excl)
@@ -340,3 +358,44 @@ def _judge_other(sit: Situation, a: Action) -> Judged:
         uk, kinds = ukeire(counts, nmeld, unseen)
         return Judged(a, shanten(counts, nmeld), uk, tuple(kinds))
     return Judged(a)
+
+
+def _judge_kan(sit: Situation, a: ClosedKan | AddedKan | OpenKan) -> Judged:
+    """A kan by the hand after it: its shanten and acceptance, the chance to win it and
+    the estimated worth of the win (no discard: no danger)."""
+    view = sit.view
+    counts = list(sit.counts)
+    melds = list(sit.melds)
+    if isinstance(a, ClosedKan):
+        counts[kind_of(a.tiles[0])] -= 4
+        melds.append(Meld("ankan", tuple(sorted(a.tiles))))
+    elif isinstance(a, AddedKan):
+        counts[kind_of(a.tile)] -= 1
+    else:
+        assert view.last_discard is not None
+        from_seat, called = view.last_discard
+        for t in a.tiles:
+            counts[kind_of(t)] -= 1
+        melds.append(Meld("minkan", tuple(sorted((*a.tiles, called))), called, from_seat))
+    nmeld = len(melds)
+    sh = shanten(counts, nmeld)
+    uk, kinds = ukeire(counts, nmeld, sit.unseen)
+    hv = estimate(counts, tuple(melds), sit.ctx, sit.unseen,
+                  red_count(view.concealed(), sit.ctx.red_fives))
+    if sh == 0:
+        useful = sum(sit.unseen[k] * sit.ron_ease(k) for k in kinds)
+        win = win_chance(0, useful, sit.total, sit.draws, end=sit.end)
+    else:
+        win = win_chance(sh, float(uk), sit.total, sit.draws, end=sit.end)
+    return Judged(a, sh, uk, tuple(kinds), win, hv.points, 0.0,
+                  win * sit.win_value(hv.points))
+
+
+def _judge_ron_pass(sit: Situation, pass_: Pass, win_points: int) -> Judged:
+    """Letting a ron of ``win_points`` go: the hand stays, furiten, and wins by tsumo only."""
+    counts = sit.counts
+    uk, kinds = ukeire(counts, len(sit.melds), sit.unseen)
+    live = float(sum(sit.unseen[k] for k in kinds))
+    win = win_chance(0, live, sit.total, sit.draws, ron_factor=0.0, end=sit.end)
+    return Judged(pass_, 0, int(live), tuple(kinds), win, float(win_points), 0.0,
+                  win * sit.win_value(win_points))

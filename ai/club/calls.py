@@ -93,16 +93,28 @@ class CallOption:
     win: float | None = None  # the chance to win then (the "ev" style reads it)
     value: float | None = None  # the worth of that win (formal tenpai: of the draw)
     danger: float = 0.0  # the discard's expected loss
+    refused: str = ""  # why the bot never makes this call ("" when it weighs it)
 
 
-def judge(sit: Situation, calls: Sequence[Chi | Pon | OpenKan]) -> tuple[float, list[CallOption]]:
+NO_YAKU = "the hand has no yaku after it"
+FEW_HAN = "the hand has fewer han of yaku after it than the rules ask"
+NO_SPEED = "it does not bring the hand nearer to ready"
+"""Why a call is never made (:attr:`CallOption.refused`), the club bots' rules.  With
+:data:`NO_YAKU` the bot sees no yaku at all (it reads the sure ones and the tanyao and
+flush routes, not toitoi or chanta); with :data:`FEW_HAN` it sees one that is too small."""
+
+
+def judge(sit: Situation, calls: Sequence[Chi | Pon | OpenKan], *, every: bool = False
+          ) -> tuple[float, list[CallOption]]:
     """(the closed hand's expected worth, every call that advances the hand with a yaku).
 
     One option per call and discard after it (the best four discards of each call): its
     expected worth less the discard's danger; :func:`claim` compares them with the
-    closed hand's.
+    closed hand's.  ``every`` also measures the chi and pon the bot never makes, each
+    with its :attr:`~CallOption.refused` reason (a hand without a sure yaku is worth its
+    estimate times the chance that a yaku still comes), for an analysis of every choice.
     """
-    j = _Judging(sit)
+    j = _Judging(sit, every)
     out: list[CallOption] = []
     for a in calls:
         if isinstance(a, OpenKan):
@@ -115,15 +127,16 @@ class _Judging:
     """What :func:`judge` reads for every call: the closed hand's shanten and worth, the
     danger of each kind, the discard called on."""
 
-    __slots__ = ("base_sh", "call_ron", "called", "danger", "ev0", "formal", "formal_floor",
-                 "from_seat", "kind_called", "need_tenpai", "reds", "river_kinds", "sit",
-                 "tiles")
+    __slots__ = ("base_sh", "call_ron", "called", "danger", "ev0", "every", "formal",
+                 "formal_floor", "from_seat", "kind_called", "need_tenpai", "reds",
+                 "river_kinds", "sit", "tiles")
 
-    def __init__(self, sit: Situation) -> None:
+    def __init__(self, sit: Situation, every: bool = False) -> None:
         st = sit.style
         view = sit.view
         counts = sit.counts
         self.sit = sit
+        self.every = every  # measure the calls the bot never makes too
         assert view.last_discard is not None
         self.from_seat, self.called = view.last_discard
         self.kind_called = kind_of(self.called)
@@ -155,7 +168,7 @@ def _closed_worth(sit: Situation, base_sh: int, reds: int) -> tuple[int, float]:
 
 def _call_options(j: _Judging, a: Chi | Pon) -> list[CallOption]:
     """The options of call ``a``: its best four discards that keep a yaku (none when the
-    call does not advance the hand)."""
+    call does not advance the hand); with ``j.every``, every one of them, refused or not."""
     sit = j.sit
     ctx = sit.ctx
     nmeld = len(sit.melds)
@@ -167,21 +180,22 @@ def _call_options(j: _Judging, a: Chi | Pon) -> list[CallOption]:
     brings_yaku = mkind == "pon" and ctx.yakuhai[j.kind_called] > 0
     # no discard leaves a shanten below the whole hand's after the call: a call that
     # cannot advance the hand is passed over before its discards are weighed
-    low = shanten(c, nmeld + 1)
-    if not _advances(j, low, brings_yaku):
+    if not j.every and not _advances(j, shanten(c, nmeld + 1), brings_yaku):
         return []
     excl = kuikae_exclude(sit.view, mkind, used, j.kind_called)
     # only the discards of the lowest shanten are judged (the first of the full list)
     opts = discard_options(c, nmeld + 1, sit.unseen, exclude=excl, best_only=True)
     if not opts:
         return []
-    if not _advances(j, opts[0].shanten, brings_yaku):
+    steps = _advances(j, opts[0].shanten, brings_yaku)  # as _advances(lowest shanten)
+    if not steps and not j.every:
         return []
     reds_after = j.reds - sum(1 for t in used if is_red(t, ctx.red_fives)) \
         + (1 if is_red(j.called, ctx.red_fives) else 0)
     new_meld = Meld(mkind, tuple(sorted((*used, j.called))), j.called, j.from_seat)
     new_melds = (*sit.melds, new_meld)
-    call = _Call(a, mkind, brings_yaku, new_melds, valuer_of(new_melds, ctx), reds_after)
+    call = _Call(a, mkind, brings_yaku, new_melds, valuer_of(new_melds, ctx), reds_after,
+                 "" if steps else NO_SPEED)
     out: list[CallOption] = []
     for o in opts[:4]:
         option = _after_discard(j, call, c, o)
@@ -208,12 +222,15 @@ class _Call:
     melds: tuple[Meld, ...]
     valuer: HandValuer
     reds: int  # red fives held after the call (before the discard)
+    refused: str = ""  # NO_SPEED: the call does not advance the hand ("" when it does)
 
 
 def _after_discard(j: _Judging, call: _Call, c: list[int], o: DiscardOption
                    ) -> CallOption | None:
     """The call's option with discard ``o`` after it (``c``: the hand after the call),
-    or None when it leaves no yaku and is no formal tenpai worth more than the pass."""
+    or None when it leaves no yaku and is no formal tenpai worth more than the pass
+    (with ``j.every``: that option, refused, worth its estimate times the chance that a
+    yaku still comes)."""
     sit = j.sit
     st = sit.style
     ctx = sit.ctx
@@ -224,13 +241,16 @@ def _after_discard(j: _Judging, call: _Call, c: list[int], o: DiscardOption
     if route and o.shanten <= st.route_shanten:
         # tanyao or a flush that only a float still breaks
         han = max(han, route_yaku(c, call.melds, ctx))
-    if han < ctx.min_han:
-        c[o.kind] += 1
-        return _formal_option(j, call, o, han)  # never a call without a yaku but this
+    no_yaku = han < ctx.min_han
+    if no_yaku:
+        formal = None if call.refused else _formal_option(j, call, o, han)
+        if formal is not None or not j.every:
+            c[o.kind] += 1
+            return formal  # never a call without a yaku but this
     hv = valuer.estimate(c, sit.unseen, call.reds - red_lost(j.tiles, o.kind, ctx.red_fives))
     c[o.kind] += 1
-    points = hv.points
-    if route and hv.yaku_chance > 0:
+    points = hv.points  # without a sure yaku: times the chance that one comes
+    if route and hv.yaku_chance > 0 and not no_yaku:
         points = points / hv.yaku_chance * st.route_sure  # the float goes next
     p: float | None = None
     worth: float | None = None
@@ -243,7 +263,7 @@ def _after_discard(j: _Judging, call: _Call, c: list[int], o: DiscardOption
     return CallOption(call.action, score, f"{call.mkind} {kind_name(j.kind_called)}: "
                       f"{shanten_text(o.shanten)}, {o.ukeire} tiles, {han} han sure",
                       o.shanten, han, call.brings_yaku, False, o.ukeire, o.kinds, p,
-                      worth, j.danger[o.kind])
+                      worth, j.danger[o.kind], _refusal(no_yaku, han, call.refused))
 
 
 def _formal_option(j: _Judging, call: _Call, o: DiscardOption, han: int) -> CallOption | None:
@@ -273,6 +293,13 @@ def _win_after(j: _Judging, o: DiscardOption) -> float:
     else:
         useful *= st.call_boost  # further calls speed an open hand
     return win_chance(o.shanten, useful, sit.total, sit.draws, end=sit.end, ron_factor=ron)
+
+
+def _refusal(no_yaku: bool, han: int, refused: str) -> str:
+    """The rule against a call: its yaku first (none, or too few han), else ``refused``."""
+    if no_yaku:
+        return FEW_HAN if han else NO_YAKU
+    return refused
 
 
 def claim(sit: Situation, calls: Sequence[Chi | Pon | OpenKan], pass_: Pass) -> Decision:

@@ -139,6 +139,7 @@ class MjaiSeat:
         self.notes: list[str] = []
         self.gone: str | None = None  # why the bot no longer plays
         self.replies = 0
+        self.last_reply: Any = None  # the last reply read (its "meta" may rank the actions)
         self._owed = 0  # late replies still to come (dropped when they do)
         self._late_in_row = 0
         self._fault: str | None = None  # a bound the bot broke (set by a reading thread)
@@ -329,12 +330,14 @@ class MjaiSeat:
         if self.style == "wire":
             self._drain()
             self._send([json.dumps(events, separators=(",", ":"))], self.timeout)
-            return self._read(self.timeout)
+            self.last_reply = self._read(self.timeout)
+            return self.last_reply
         reply: Any = None
         for ev in events:
             self._drain()
             self._send([json.dumps(ev, separators=(",", ":"))], self.timeout)
             reply = self._read(self.timeout)
+        self.last_reply = reply
         return reply
 
     def _give_up(self, why: str) -> None:

@@ -358,6 +358,10 @@ def _review(sub: SubParsers) -> None:
     p.add_argument("--top", type=whole(1, MAX_TOP), default=None, metavar="N",
                    help="how many mistakes to show (default 5; with --json all)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--by", metavar="mjai:CMD", default=None,
+                   help="also ask this mjai bot (the command, as for play) at every "
+                        "decision of the seat, and show its choice beside strong's")
+    _mjai_options(p)
     p.set_defaults(run="review:run")
 
 

@@ -12,9 +12,13 @@ import json
 import sys
 from pathlib import Path
 
+from ai.asking import SecondOpinion, asker_for, second_opinion
+from ai.base import MJAI
 from ai.review import GameReview, review_game
 from engine.events import Event
+from hanchan.cli.bot_options import mjai_options
 from hanchan.cli.inputs import UserError, existing_file
+from hanchan.cli.stats import terminal_progress
 from hanchan.coach.review import review_json, review_text
 from saves.open import LogError, NeitherSaveNorLog, UnplayableLog, open_game
 from saves.reader import SaveError
@@ -52,13 +56,33 @@ def run(args: argparse.Namespace) -> int:
         seat = SEATS.index(args.seat.upper())
     else:
         seat = human if human is not None else 0
+    by = _second_bot(args)
     try:
         review: GameReview = review_game(events, seat)
     except ValueError as exc:
         raise UserError(f"{path.name} cannot be reviewed: {exc}", 1) from None
+    second: SecondOpinion | None = None
+    if by is not None:
+        options = mjai_options(args)
+        asker = asker_for(by, seat, options.timeout, options.style)
+        name = getattr(asker, "name", by)
+        tell = terminal_progress(f"asking {name}:", "decisions") \
+            if sys.stderr.isatty() else None
+        second = second_opinion(events, seat, asker, name, tell)
     if args.json:
-        out = review_json(review, review.mistakes(args.top) if args.top else None)
+        out = review_json(review, review.mistakes(args.top) if args.top else None, second)
         sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
     else:
-        sys.stdout.write(review_text(review, args.top or 5) + "\n")
+        sys.stdout.write(review_text(review, args.top or 5, second) + "\n")
     return 0
+
+
+def _second_bot(args: argparse.Namespace) -> str | None:
+    """``--by``, checked: an mjai bot's command as typed (never read from a file)."""
+    by: str | None = args.by
+    if by is None:
+        return None
+    if not by.startswith(MJAI) or not by[len(MJAI):].strip():
+        raise UserError(f"--by takes an mjai bot as mjai:COMMAND, not {by!r}")
+    mjai_options(args)  # the timeout checked before the review's work
+    return by

@@ -23,10 +23,11 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"no saved games in '{args.dir}': it is not a folder")
     tell = sys.stderr.isatty()
     rec = record(folder, player=args.player, rules=args.rules, last=args.last,
-                 progress=_progress("reading", "saved games not read before") if tell else None)
+                 progress=terminal_progress("reading", "saved games not read before")
+                 if tell else None)
     if args.review and rec.unreviewed():
         rec.games = review_games(folder, rec.games,
-                                 _progress("reviewing", "games") if tell else None)
+                                 terminal_progress("reviewing", "games") if tell else None)
     if args.json:
         sys.stdout.write(json.dumps(to_json(rec), ensure_ascii=False) + "\n")
         return 0
@@ -51,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _progress(doing: str, what: str) -> Progress:
+def terminal_progress(doing: str, what: str) -> Progress:
     """Progress on a terminal's stderr: 'reviewing 3 of 12 games'."""
     def tell(done: int, todo: int) -> None:
         print(f"\r{doing} {done} of {todo} {what}", end="" if done < todo else "\n",

@@ -18,12 +18,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ai.review import Choice, DecisionReview, review_game
+from ai.decision import Judged
+from ai.review import Choice, DecisionReview, review_game, tied
 from engine.actions import Discard
 from engine.events import Event
 from engine.tiles import (
     TileError,
-    counts_of,
     dora_of,
     format_tiles,
     kind_name,
@@ -32,7 +32,6 @@ from engine.tiles import (
     tile_name,
 )
 from engine.view import PlayerView
-from engine.waits import DiscardOption, discard_options
 from hanchan.coach.score_call import AnswerError
 from hanchan.words.names import WIND_NAMES
 from saves.folder import list_games
@@ -104,20 +103,64 @@ class DiscardProblem:
         if k not in {kind_of(t) for t in self.view.concealed()}:
             raise AnswerError(f"{kind_name(k)} is not in the hand")
         r = self.review
-        right = k == kind_of(self.best)
-        lines = [("Right" if right else "Wrong") + f": strong discards "
-                 f"{kind_name(kind_of(self.best))} ({r.reason})."]
-        lines.append(f"strong: {_measure(r.best)}")
-        lines.append(f"you in the game: {_measure(r.played)}; it gave up about "
-                     f"{r.cost:,.0f} points of expected value.")
-        if not right and k != kind_of(self.played):
-            said = _options(self.view).get(k)
-            if said is not None:
-                sh = "tenpai" if said.shanten == 0 else f"{said.shanten}-shanten"
-                lines.append(f"{kind_name(k)} leaves {sh}, {said.ukeire_count} tiles improve it.")
+        said = _row(r, k)
+        best_row = _row(r, kind_of(self.best))
+        tie = (k != kind_of(self.best) and said is not None and best_row is not None
+               and tied(best_row, said, self.view))
+        right = k == kind_of(self.best) or tie
+        head = "Right" if right else "Wrong"
+        if tie:
+            head += f": {kind_name(k)} is as good by strong's measures, which cannot tell " \
+                    f"it from {kind_name(kind_of(self.best))}; strong discards " \
+                    f"{kind_name(kind_of(self.best))} ({r.reason})."
+        else:
+            head += f": strong discards {kind_name(kind_of(self.best))} ({r.reason})."
+        lines = [head, f"strong: {_measure(r.best)}"]
+        if not right and said is not None:
+            lines.append(f"{kind_name(k)}: {_row_measure(said)}; "
+                         f"{_why_not(said, best_row)}.")
+        lines.append(f"you in the game: {_measure(r.played)}; " + (
+            "as good by strong's measures." if r.tie else
+            f"it gave up about {r.cost:,.0f} points of expected value."))
         if r.rule_note:
             lines.append(f"Under these rules: {r.rule_note}.")
         return right, lines
+
+
+def _row(r: DecisionReview, kind: int) -> Judged | None:
+    """The judge's row of the plain discard of ``kind`` at the decision of ``r``."""
+    return next((j for j in r.judged if isinstance(j.action, Discard) and not j.action.riichi
+                 and kind_of(j.action.tile) == kind), None)
+
+
+def _row_measure(j: Judged) -> str:
+    parts = []
+    if j.shanten is not None:
+        parts.append("tenpai" if j.shanten == 0 else f"{j.shanten}-shanten")
+    if j.ukeire is not None:
+        parts.append(f"{j.ukeire} tiles")
+    if j.win is not None:
+        parts.append(f"win {j.win:.0%}")
+    if j.danger:
+        parts.append(f"deal-in risk {j.danger:,.0f} points")
+    return ", ".join(parts)
+
+
+def _why_not(said: Judged, best: Judged | None) -> str:
+    """Why strong's discard is better, from the two rows: shape, value or safety."""
+    if best is None or said.shanten is None or best.shanten is None:
+        return "strong's discard is worth more by its measures"
+    if said.shanten != best.shanten:
+        return f"strong's keeps the hand {best.shanten}-shanten" if best.shanten \
+            else "strong's keeps the hand tenpai"
+    if (said.danger or 0.0) - (best.danger or 0.0) >= 200:
+        return "strong's is safer"
+    if (best.ukeire or 0) > (said.ukeire or 0):
+        return f"strong's keeps {(best.ukeire or 0) - (said.ukeire or 0)} more tiles " \
+               "that improve the hand"
+    if (best.value or 0.0) > (said.value or 0.0):
+        return "strong's keeps a more valuable hand"
+    return "strong's discard is worth more by its measures"
 
 
 def _measure(c: Choice) -> str:
@@ -131,14 +174,6 @@ def _measure(c: Choice) -> str:
     if c.danger:
         parts.append(f"deal-in risk {c.danger:,.0f} points")
     return ", ".join(parts)
-
-
-def _options(v: PlayerView) -> dict[int, DiscardOption]:
-    tiles = v.concealed()
-    seen = v.visible_counts()
-    own = counts_of(tiles, physical=True)
-    visible = [max(0, s - o) for s, o in zip(seen, own, strict=True)]
-    return {o.kind: o for o in discard_options(own, len(v.me.melds), visible)}
 
 
 def problems_in_game(events: Sequence[Event], seat: int, source: str) -> list[DiscardProblem]:

@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ai.review import KINDS, MISTAKE_POINTS, Choice, DecisionReview, GameReview
+from ai.asking import SecondOpinion, rank_of
+from ai.review import KINDS, MISTAKE_POINTS, Choice, DecisionReview, GameReview, action_text
 from engine.tiles import format_tiles, kind_of
 from engine.view import PlayerView
 from hanchan.coach.advice import reason_words
@@ -54,35 +55,54 @@ def measured(c: Choice) -> str:
 
 
 def why(d: DecisionReview) -> str:
-    """Why ``strong``'s choice is worth more, from the two measures, in one sentence."""
+    """Why ``strong``'s choice is worth more, from the two measures, in one sentence:
+    each part names what it is about (shape, speed, value, safety, the club's rule)."""
     p, b = d.played, d.best
-    if d.agrees:
+    if d.same:
         return "same as strong"
+    if d.tie:
+        return "as good as strong's: its measures cannot tell the two apart"
     parts: list[str] = []
+    if p.rule:
+        parts.append(f"the club's rule: no call when {p.rule}")
     if d.kind == "win":
         if b.shanten == -1:
             return f"a win of {_pts(b.value)} points was there to take"
         return f"strong keeps playing; the win of {_pts(p.value)} points is worth less here"
     if d.kind == "riichi/dama":
-        return ("riichi is worth more here" if b.text.startswith(("riichi", "open riichi"))
-                else "dama is worth more here") + f" (by {_pts(d.cost)} expected)"
-    if p.shanten is not None and b.shanten is not None:
-        if p.shanten != b.shanten:
-            parts.append(f"{_shanten(p.shanten)} against {_shanten(b.shanten)}")
-        elif p.ukeire is not None and b.ukeire is not None and p.ukeire != b.ukeire:
-            diff = b.ukeire - p.ukeire
-            parts.append(f"{abs(diff)} {'fewer' if diff > 0 else 'more'} tiles improve yours")
-    if p.win is not None and b.win is not None and abs(p.win - b.win) >= 0.02:
-        parts.append(f"wins {percent(p.win)} against {percent(b.win)}")
-    if (p.value is not None and b.value is not None and max(p.value, b.value) > 0
-            and abs(p.value - b.value) >= 0.1 * max(p.value, b.value)):
-        parts.append(f"worth {_pts(p.value)} against {_pts(b.value)}")
-    pd, bd = p.danger or 0.0, b.danger or 0.0
-    if abs(pd - bd) >= 200.0:
-        parts.append(f"deal-in risk {_pts(pd)} points against {_pts(bd)}")
+        said = b.text.startswith(("riichi", "open riichi"))
+        r, dama = (b, p) if said else (p, b)
+        odds = ""
+        if r.win is not None and dama.win is not None:
+            odds = (f": riichi wins {percent(r.win)} for {_pts(r.value)}, dama "
+                    f"{percent(dama.win)} for {_pts(dama.value)}")
+        return (f"value: {'riichi' if said else 'dama'} is worth more here{odds} "
+                f"(by {_pts(d.cost)} expected)")
+    parts.extend(_measure_parts(p, b))
     if not parts:
         parts.append("strong's choice is worth more by the same measures")
     return "; ".join(parts)
+
+
+def _measure_parts(p: Choice, b: Choice) -> list[str]:
+    """Where the two measures differ: shape, speed, value, safety."""
+    parts: list[str] = []
+    if p.shanten is not None and b.shanten is not None:
+        if p.shanten != b.shanten:
+            parts.append(f"shape: {_shanten(p.shanten)} against {_shanten(b.shanten)}")
+        elif p.ukeire is not None and b.ukeire is not None and p.ukeire != b.ukeire:
+            diff = b.ukeire - p.ukeire
+            parts.append(f"shape: {abs(diff)} {'fewer' if diff > 0 else 'more'} tiles "
+                         "improve yours")
+    if p.win is not None and b.win is not None and abs(p.win - b.win) >= 0.02:
+        parts.append(f"speed: wins {percent(p.win)} against {percent(b.win)}")
+    if (p.value is not None and b.value is not None and max(p.value, b.value) > 0
+            and abs(p.value - b.value) >= 0.1 * max(p.value, b.value)):
+        parts.append(f"value: worth {_pts(p.value)} against {_pts(b.value)}")
+    pd, bd = p.danger or 0.0, b.danger or 0.0
+    if abs(pd - bd) >= 200.0:
+        parts.append(f"safety: deal-in risk {_pts(pd)} points against {_pts(bd)}")
+    return parts
 
 
 def _shanten(n: int) -> str:
@@ -132,8 +152,33 @@ def threat_line(v: PlayerView) -> str:
     return ", ".join(out)
 
 
-def mistake_lines(d: DecisionReview, number: int | None = None) -> list[str]:
-    """A mistake (or any reviewed decision) in a few lines, as ``hanchan review`` prints it."""
+def second_words(d: DecisionReview, by: SecondOpinion) -> str:
+    """The other reviewer's answer at ``d``: its choice and, where it values each action,
+    the rank it gives the seat's choice (``discard 3p; yours 3rd of 9, 0.12 below``)."""
+    answer = by.answers.get(d.position)
+    if answer is None:
+        return "not asked"
+    if answer.action is not None:
+        text = action_text(answer.action)
+    else:
+        text = "riichi" if answer.riichi else "no answer"
+    if answer.values and d.view is not None:
+        ranked = rank_of(answer.values, d.played.action, d.view)
+        if ranked is not None:
+            place, n, gap = ranked
+            text += f"; yours {_ordinal(place)} of {n}" + (
+                f", {gap:.3g} below its best" if gap > 0 else "")
+    return text
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def mistake_lines(d: DecisionReview, number: int | None = None,
+                  by: SecondOpinion | None = None) -> list[str]:
+    """A mistake (or any reviewed decision) in a few lines, as ``hanchan review`` prints it;
+    ``by``: another reviewer's answer beside strong's."""
     head = f"{number}. " if number is not None else ""
     v = d.view
     lines = [f"{head}{d.hand} {d.kind}: {signed_points(-d.cost)} expected"
@@ -146,6 +191,8 @@ def mistake_lines(d: DecisionReview, number: int | None = None) -> list[str]:
             lines.append(f"   table   {threats}")
     lines.append(f"   you     {measured(d.played)}")
     lines.append(f"   strong  {measured(d.best)}")
+    if by is not None:
+        lines.append(f"   {by.name[:7]:<7} {second_words(d, by)}")
     lines.append(f"   reason  {strong_reason(d)}")
     lines.append(f"   why     {why(d)}")
     if d.rule_note:
@@ -161,6 +208,24 @@ def strong_reason(d: DecisionReview) -> str:
 def rule_sentence(note: str, d: DecisionReview) -> str:
     """The ruleset's part in one sentence."""
     return f"your choice is strong's under other rules; here {note} makes the difference"
+
+
+def second_lines(r: GameReview, by: SecondOpinion) -> list[str]:
+    """The other reviewer's figures in one line, and what went wrong with it in one."""
+    played = [(d.position, d.played.action) for d in r.decisions]
+    strong = [(d.position, d.best.action) for d in r.decisions]
+    mine, its = by.agreement(played), by.agreement(strong)
+    lines = []
+    if mine is None or its is None:
+        lines.append(f"{by.name} gave no answer; the review is strong's alone.")
+    else:
+        lines.append(f"{by.name} chose as you at {percent(mine)} of its answers, "
+                     f"as strong at {percent(its)}.")
+    if by.notes:
+        more = len(by.notes) - 1
+        lines.append(by.notes[0] + (f" ({more} more such note{'s' if more > 1 else ''}.)"
+                                    if more else ""))
+    return lines
 
 
 def summary_lines(r: GameReview) -> list[str]:
@@ -187,15 +252,18 @@ def hand_lines(r: GameReview) -> list[str]:
     return lines
 
 
-def review_text(r: GameReview, top: int = 5) -> str:
-    """The whole review as ``hanchan review`` prints it."""
+def review_text(r: GameReview, top: int = 5, by: SecondOpinion | None = None) -> str:
+    """The whole review as ``hanchan review`` prints it; ``by``: another reviewer's
+    answers beside strong's."""
     lines = summary_lines(r)
+    if by is not None:
+        lines.extend(second_lines(r, by))
     lines.append("")
     mistakes = r.mistakes(top)
     if mistakes:
         lines.append(f"Largest mistakes (top {len(mistakes)}):")
         for i, d in enumerate(mistakes, 1):
-            lines.extend(mistake_lines(d, i))
+            lines.extend(mistake_lines(d, i, by))
     else:
         lines.append("No mistakes: every choice was strong's or within "
                      f"{MISTAKE_POINTS:,.0f} points of it.")
@@ -217,7 +285,21 @@ def _num(v: float | None) -> float | None:
     return round(v, 1)
 
 
-def decision_json(d: DecisionReview) -> dict[str, Any]:
+def second_json(d: DecisionReview, by: SecondOpinion) -> dict[str, Any]:
+    """The other reviewer's answer at ``d`` as JSON."""
+    answer = by.answers.get(d.position)
+    if answer is None:
+        return {"choice": None, "riichi": False, "rank": None, "of": None, "below": None}
+    ranked = rank_of(answer.values, d.played.action, d.view) \
+        if answer.values and d.view is not None else None
+    return {"choice": None if answer.action is None else action_text(answer.action),
+            "riichi": answer.riichi,
+            "rank": None if ranked is None else ranked[0],
+            "of": None if ranked is None else ranked[1],
+            "below": None if ranked is None else round(ranked[2], 4)}
+
+
+def decision_json(d: DecisionReview, by: SecondOpinion | None = None) -> dict[str, Any]:
     """One reviewed decision as JSON (docs/cli.md, ``hanchan review --json``)."""
     out: dict[str, Any] = {
         "position": d.position, "hand": d.hand, "kind": d.kind, "agrees": d.agrees,
@@ -231,14 +313,17 @@ def decision_json(d: DecisionReview) -> dict[str, Any]:
         out["tiles"] = format_tiles(sorted(v.concealed(), key=kind_of), red)
         out["river"] = river_line(v)
         out["tiles_left"] = v.wall_remaining
+    if by is not None:
+        out["by"] = second_json(d, by)
     return out
 
 
-def review_json(r: GameReview, decisions: Sequence[DecisionReview] | None = None
-                ) -> dict[str, Any]:
-    """The review as one JSON object (docs/cli.md, ``hanchan review --json``)."""
+def review_json(r: GameReview, decisions: Sequence[DecisionReview] | None = None,
+                second: SecondOpinion | None = None) -> dict[str, Any]:
+    """The review as one JSON object (docs/cli.md, ``hanchan review --json``); ``second``:
+    another reviewer's answers beside strong's."""
     by = r.by_kind()
-    return {
+    out: dict[str, Any] = {
         "seat": "ESWN"[r.seat], "player": r.player, "rules": r.ruleset,
         "decisions": len(r.decisions),
         "agreement": round(r.agreement, 4),
@@ -249,6 +334,17 @@ def review_json(r: GameReview, decisions: Sequence[DecisionReview] | None = None
         "hands": [{"hand": h.name, "decisions": h.decisions, "agreed": h.agreed,
                    "mistakes": h.mistakes, "cost": round(h.cost, 1), "result": h.result}
                   for h in r.hands],
-        "mistakes": [decision_json(d) for d in
+        "mistakes": [decision_json(d, second) for d in
                      (r.mistakes() if decisions is None else decisions)],
     }
+    if second is not None:
+        played = [(d.position, d.played.action) for d in r.decisions]
+        strong = [(d.position, d.best.action) for d in r.decisions]
+        out["by"] = {"bot": second.name, "agrees_with_you": _share(second.agreement(played)),
+                     "agrees_with_strong": _share(second.agreement(strong)),
+                     "notes": list(second.notes)}
+    return out
+
+
+def _share(p: float | None) -> float | None:
+    return None if p is None else round(p, 4)

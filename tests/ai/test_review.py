@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
-from ai.review import MISTAKE_POINTS, review_game
+from ai.club import ClubBot
+from ai.club.bot import row_key
+from ai.review import MISTAKE_POINTS, decision_points, review_game
 from engine.actions import Chi, Discard
 from engine.events import Discarded, Event, HandStarted, RiichiAccepted
 from engine.tiles import kind_of, parse_kinds
+from hanchan.coach.review import why
 from rulesets.schema import Ruleset
 from saves.convert import events_from_recorded
 from saves.logs.tenhou6 import parse_tenhou6
@@ -64,6 +69,17 @@ def test_the_same_choice_costs_nothing() -> None:
     assert first.agrees and first.cost == 0.0 and not first.mistake
 
 
+def test_a_choice_the_models_cannot_tell_from_strongs_agrees() -> None:
+    # 13m 456p 468s 11p 99p 3z + 4z: two lone guest winds; strong throws the 4z just
+    # drawn, the 3z leaves the same shanten, acceptance, worth and danger: a tie
+    d = review_game(_one("13m456p468s1199p3z", "4z", "d 3z"), 0).decisions[0]
+    assert not d.same and d.tie and d.agrees and not d.mistake
+    assert (d.played.shanten, d.played.ukeire) == (d.best.shanten, d.best.ukeire)
+    # a 4s keeps the same shanten with 4 tiles fewer: measured apart, no tie
+    d = review_game(_one("13m456p468s1199p3z", "4z", "d 4s"), 0).decisions[0]
+    assert not d.tie and not d.agrees
+
+
 def _tanyao_chi(rules: str) -> list[Event]:
     # seat 1: 234m 567p 23s 66s 88m 5p; the dealer's 4s completes 234s for tanyao tenpai
     wall = build_wall({1: "234m567p23s66s88m5p"}, ["4s"])
@@ -89,7 +105,8 @@ def test_every_decision_was_offered_and_measured() -> None:
         assert sum(h.decisions for h in r.hands) == len(r.decisions)
         for d in r.decisions:
             assert d.cost >= 0.0
-            assert not d.agrees or (d.cost == 0.0 and d.played == d.best)
+            assert not d.same or (d.cost == 0.0 and d.played == d.best)
+            assert d.agrees == (d.same or d.tie)
             assert d.mistake == (not d.agrees and d.cost >= MISTAKE_POINTS)
 
 
@@ -121,3 +138,57 @@ def test_a_real_phoenix_game_is_reviewed_from_each_seat(seat: int) -> None:
     assert len(discards) == free
     assert 0.3 < r.agreement < 0.95
     assert r.hands and all(h.name for h in r.hands)
+
+
+def _one_judge_games() -> list[tuple[str, list[Event]]]:
+    log = TENHOU6[12]
+    return [("strong 2", list(played_game(2, "strong"))),
+            ("normal 3", list(played_game(3, "normal"))),
+            (log.stem, events_from_recorded(parse_tenhou6(log.read_text(encoding="utf-8"))))]
+
+
+@pytest.mark.parametrize("which", range(3))
+def test_the_reviews_strong_is_the_bots_own_choice_and_measure(which: int) -> None:
+    """One judge (issue 38): at every decision the review's strong choice is what the bot
+    chooses (``choose``, from the same views seen in the same order) and both choices
+    carry the very measures of the bot's ``judge``; the cost is their scores' difference."""
+    name, events = _one_judge_games()[which]
+    for seat in (0, 1, 2, 3) if which < 2 else (0, 3):
+        chooser, judge = ClubBot("strong", seed=0), ClubBot("strong", seed=0)
+        points = decision_points(events, seat)
+        r = review_game(events, seat)
+        assert len(points) == len(r.decisions) > 20
+        for p, d in zip(points, r.decisions, strict=True):
+            assert d.position == p.position
+            assert d.best.action == chooser.choose(p.view, p.legal), (name, seat, p.position)
+            rows = {row_key(j.action): j for j in
+                    judge.judge(p.view, p.legal, win_points=p.win_points).choices}
+            for c in (d.best, d.played):
+                j = rows[row_key(c.action)]
+                assert (c.shanten, c.ukeire, c.win, c.value, c.danger) == \
+                    (j.shanten, j.ukeire, j.win, j.value, j.danger), (name, p.position)
+                if d.kind != "kan":
+                    assert c.ev == (j.score if j.score is not None else -math.inf)
+            if not d.same and d.kind != "kan" and math.isfinite(d.played.ev):
+                assert d.cost == max(0.0, d.best.ev - d.played.ev)
+
+
+def test_a_beginners_push_is_still_a_mistake_and_says_safety() -> None:
+    """A hopeless hand throws a live 5m into the dealer's riichi while holding its
+    genbutsu 1z: a push/fold mistake, its why about safety."""
+    wall = build_wall({0: "123m456p789s2355s", 1: "1357m2468p159s1z3z"}, ["1z", "7z"])
+    g = game(Ruleset(), wall)
+    run(g, (0, "riichi 1z"), (1, "d 5m"), until_hand_end=True)
+    d = review_game(g.events, 1).decisions[0]
+    assert d.kind == "push/fold" and d.mistake and not d.tie and not d.unsure
+    assert d.best.text == "discard 1z" and (d.played.danger or 0) > 500 > (d.best.danger or 0)
+    assert "safety: deal-in risk" in why(d)
+
+
+def test_a_missed_ron_is_still_a_mistake() -> None:
+    g = game(Ruleset(), build_wall({0: "123m456p789s2355s"}, ["1z", "4s"]))
+    run(g, (0, "d 1z"), (1, "d 4s"), (0, "pass"), until_hand_end=True)
+    missed = next(d for d in review_game(g.events, 0).decisions if d.kind == "win")
+    assert missed.mistake and missed.played.text == "pass"
+    assert missed.best.text == "ron" and missed.best.value is not None
+    assert why(missed).startswith("a win of ")

@@ -16,7 +16,7 @@ import pytest
 from ai.review import MISTAKE_POINTS, review_game
 from engine.actions import Discard
 from engine.events import HandStarted, Won
-from hanchan.coach.discard_problems import problems_in_game
+from hanchan.coach.discard_problems import DiscardProblem, problems_in_game
 from hanchan.coach.drill_hands import DrillHand, draw_hand, draw_hands, focus_of
 from hanchan.coach.drills import parse_yaku, questions
 from hanchan.coach.score_call import (
@@ -33,7 +33,9 @@ from hanchan.words.hands import score_hand
 from rulesets import load_ruleset
 from rulesets.schema import Ruleset
 from tests.engine.test_scoring_diff import RULESETS, known_difference
+from tests.kit.game import build_wall, run
 from tests.kit.mahjong_ref import ours, reference
+from tests.kit.play import game
 from tests.kit.saved_games import played_game
 
 # ---------------------------------------------------------------------- the drawn hands
@@ -254,6 +256,22 @@ def test_yaku_drill_names_and_aliases() -> None:
 
 
 # ---------------------------------------------------------------------- discards
+
+def test_a_discard_as_good_as_strongs_is_right_and_a_wrong_one_says_why() -> None:
+    """One tie for the review and the drills (issue 38): 3z leaves the same shanten,
+    acceptance, worth and danger as strong's 4z (two lone guest winds)."""
+    wall = build_wall({0: "13m456p468s1199p3z"}, ["4z"])
+    g = game(Ruleset(), wall)
+    run(g, (0, "d 4s"), until_hand_end=True)
+    d = review_game(g.events, 0).decisions[0]
+    assert d.view is not None
+    p = DiscardProblem("g", d, d.view)
+    right, lines = p.check("3z")
+    assert right and lines[0].startswith("Right: 3z is as good by strong's measures")
+    right, lines = p.check("4s")  # 2-shanten too, with 4 tiles fewer
+    assert not right and "4s: 2-shanten, 12 tiles" in lines[2]
+    assert "strong's keeps 4 more tiles that improve the hand" in lines[2]
+
 
 def test_discard_problems_are_the_reviews_costly_discards() -> None:
     events = played_game(1, "easy")

@@ -153,3 +153,32 @@ async def test_review_from_the_end_screen_opens_a_mistake_in_the_replay(
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is end
+
+
+async def test_a_tie_is_no_mark_in_the_replay() -> None:
+    """Ties count as agreement in the replay's marks too (issue 38): the 3z is as good as
+    strong's 4z by its measures (two lone guest winds); the 4s keeps 4 tiles fewer."""
+    found: dict[str, set[int]] = {}
+    first_at: dict[str, int] = {}
+    for move in ("d 3z", "d 4s"):
+        g = game(Ruleset(), build_wall({0: "13m456p468s1199p3z"}, ["4z"]))
+        run(g, (0, move), until_hand_end=True)
+        events, review = g.events, review_game(g.events, 0)
+
+        class Viewer(App[None]):
+            def __init__(self, screen: ReplayScreen) -> None:
+                super().__init__()
+                self.shown = screen
+
+            def on_mount(self) -> None:
+                self.push_screen(self.shown)
+
+        async with Viewer(ReplayScreen(events, title="tie", review=review)).run_test(
+                size=SIZE) as pilot:
+            await pilot.pause()
+            assert isinstance(pilot.app.screen, ReplayScreen)
+            found[move] = set(pilot.app.screen.marks)
+        first = review.decisions[0]
+        assert first.tie == (move == "d 3z") and not first.same
+        first_at[move] = first.position
+    assert first_at["d 3z"] not in found["d 3z"] and first_at["d 4s"] in found["d 4s"]
