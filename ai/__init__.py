@@ -6,8 +6,8 @@ Public API: :class:`Bot` (the protocol), :func:`make_bot` (levels ``random``,
 each other.
 """
 
-from ai.base import LEVELS, Bot, BotLevelError, level_name, make_bot
-from ai.decision import Decision
-from ai.hints import hint
+from hanchan.ai.base import LEVELS, Bot, BotLevelError, level_name, make_bot
+from hanchan.ai.decision import Decision
+from hanchan.ai.hints import hint
 
 __all__ = ["LEVELS", "Bot", "BotLevelError", "Decision", "hint", "level_name", "make_bot"]

@@ -17,9 +17,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ai.base import DEFAULT_MJAI, MJAI, Bot, MjaiOptions, ViewlessBot, WatchingBot, make_seat
-from ai.mjai.options import bot_name, rules_notice
-from engine.events import (
+from hanchan.ai.base import (
+    DEFAULT_MJAI,
+    MJAI,
+    Bot,
+    MjaiOptions,
+    ViewlessBot,
+    WatchingBot,
+    make_seat,
+)
+from hanchan.ai.mjai.options import bot_name, rules_notice
+from hanchan.engine.events import (
     Called,
     Discarded,
     Drew,
@@ -30,11 +38,11 @@ from engine.events import (
     RiichiDeclared,
     Won,
 )
-from engine.game import Game
-from rulesets.schema import Ruleset
-from saves.codec import SeatInfo
-from saves.reader import SaveError
-from saves.writer import GameWriter, make_header
+from hanchan.engine.game import Game
+from hanchan.rulesets.schema import Ruleset
+from hanchan.saves.codec import SeatInfo
+from hanchan.saves.reader import SaveError
+from hanchan.saves.writer import GameWriter, make_header
 
 log = logging.getLogger("hanchan.mjai")
 """Where the notes of outside bots go as they happen (also recorded in the game)."""

@@ -21,13 +21,13 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ai.base import MJAI, make_bot
-from ai.club import ClubBot
-from ai.club.bot import row_key
-from ai.mjai.options import DEFAULT_TIMEOUT, Style
-from ai.mjai.seat import MjaiSeat
-from ai.review import DecisionPoint, decision_points
-from engine.actions import (
+from hanchan.ai.base import MJAI, make_bot
+from hanchan.ai.club import ClubBot
+from hanchan.ai.club.bot import row_key
+from hanchan.ai.mjai.options import DEFAULT_TIMEOUT, Style
+from hanchan.ai.mjai.seat import MjaiSeat
+from hanchan.ai.review import DecisionPoint, decision_points
+from hanchan.engine.actions import (
     Action,
     AddedKan,
     Chi,
@@ -40,9 +40,9 @@ from engine.actions import (
     Ron,
     Tsumo,
 )
-from engine.events import Event
-from engine.tiles import is_red, kind_of
-from engine.view import PlayerView
+from hanchan.engine.events import Event
+from hanchan.engine.tiles import is_red, kind_of
+from hanchan.engine.view import PlayerView
 
 MORTAL_ACTIONS = 46
 """Mortal's actions: 0-33 a discard of each kind (1m..9m, 1p..9p, 1s..9s, ESWN, PFC),

@@ -9,7 +9,7 @@ A bot that never reads the view says so by also offering ``choose_legal(legal)``
 way and builds no view for it.
 
 >>> bot = make_bot("random", seed=1)
->>> from engine.actions import Pass
+>>> from hanchan.engine.actions import Pass
 >>> isinstance(bot, ViewlessBot), bot.choose_legal([Pass()])
 (True, Pass())
 """
@@ -20,16 +20,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from ai.club import ClubBot
-from ai.greedy import GreedyBot
-from ai.mjai.options import DEFAULT_TIMEOUT, Style
-from ai.random_bot import RandomBot
-from engine.actions import Action
-from engine.events import Event
-from engine.view import PlayerView
+from hanchan.ai.club import ClubBot
+from hanchan.ai.greedy import GreedyBot
+from hanchan.ai.mjai.options import DEFAULT_TIMEOUT, Style
+from hanchan.ai.random_bot import RandomBot
+from hanchan.engine.actions import Action
+from hanchan.engine.events import Event
+from hanchan.engine.view import PlayerView
 from hanchan.errors import HanchanError
-from saves.seats import MJAI as MJAI  # the prefix of the seats a file may record
-from saves.seats import outside_command
+from hanchan.saves.seats import MJAI as MJAI  # the prefix of the seats a file may record
+from hanchan.saves.seats import outside_command
 
 LEVELS = ("random", "greedy", "easy", "normal", "strong")
 """Bot levels from weakest to strongest, as accepted by :func:`make_bot`."""
@@ -148,7 +148,7 @@ def make_seat(spec: str, seat: int, seed: int = 0,
         # The bridge (subprocesses, threads, the mjai protocol and the log models it reads
         # tiles with) is imported here, where a seat needs it: on `hanchan play`'s start-up
         # without an mjai seat it cost about 16 ms of CPU (benchmarks/bench_startup.py).
-        from ai.mjai.seat import MjaiSeat  # noqa: PLC0415
+        from hanchan.ai.mjai.seat import MjaiSeat  # noqa: PLC0415
 
         return MjaiSeat(checked[len(MJAI):], seat, fallback=make_bot("strong", seed),
                         style=mjai.style, timeout=mjai.timeout, level=checked)

@@ -43,11 +43,11 @@ from typing import Any
 
 import msgspec
 
-from ai.arena import SeatStats, stats_from_events
-from ai.review import review_game
-from engine.events import Event, GameEnded
-from saves.folder import SavedGame, file_key, list_games, signature, write_cache
-from saves.reader import SaveError, load, read_regular
+from hanchan.ai.arena import SeatStats, stats_from_events
+from hanchan.ai.review import review_game
+from hanchan.engine.events import Event, GameEnded
+from hanchan.saves.folder import SavedGame, file_key, list_games, signature, write_cache
+from hanchan.saves.reader import SaveError, load, read_regular
 
 CACHE = ".stats.json"
 """The per-game figures, beside the folder's index (a hidden file, not a game)."""

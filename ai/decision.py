@@ -6,7 +6,7 @@ tile against each threat) for :func:`hanchan.coach.advice.reason_words` to put i
 :class:`Judged` is the bot's measure of one legal choice, and :class:`Judgement` its
 decision with every choice measured, best first (the analysis of a moment).
 
->>> from engine.actions import Pass
+>>> from hanchan.engine.actions import Pass
 >>> Decision(Pass(), "pass: no call keeps a yaku and speeds the hand up").reason
 'pass: no call keeps a yaku and speeds the hand up'
 """
@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from engine.actions import Action
+from hanchan.engine.actions import Action
 
 Stance = Literal["push", "fold", "shape"]
 """Why a discard was chosen: ``push`` keeps the best hand although the tile is not safe

@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from ai.decision import Safety, SafetyKind
-from ai.hand import winning_kinds
-from ai.rivers import passed_since
-from engine.tiles import (
+from hanchan.ai.decision import Safety, SafetyKind
+from hanchan.ai.hand import winning_kinds
+from hanchan.ai.rivers import passed_since
+from hanchan.engine.tiles import (
     dora_of,
     is_dragon,
     is_honour,
@@ -27,7 +27,7 @@ from engine.tiles import (
     suit_of,
     wind_kind,
 )
-from engine.view import PlayerView, SeatInfo
+from hanchan.engine.view import PlayerView, SeatInfo
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,11 +11,11 @@ import random
 from collections.abc import Sequence
 from operator import sub
 
-from ai.hand import hand_counts
-from engine.actions import Action, Discard, EndGame, Pass, Ron, ShowHand, Tsumo
-from engine.tiles import is_red
-from engine.view import PlayerView
-from engine.waits import discard_options as engine_discard_options
+from hanchan.ai.hand import hand_counts
+from hanchan.engine.actions import Action, Discard, EndGame, Pass, Ron, ShowHand, Tsumo
+from hanchan.engine.tiles import is_red
+from hanchan.engine.view import PlayerView
+from hanchan.engine.waits import discard_options as engine_discard_options
 
 
 class GreedyBot:

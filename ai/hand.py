@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from engine import waits as _waits
-from engine.view import PlayerView
+from hanchan.engine import waits as _waits
+from hanchan.engine.view import PlayerView
 
 
 def hand_counts(view: PlayerView) -> list[int]:

@@ -19,15 +19,15 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 
-from ai.club import ClubBot
-from ai.decision import Decision, Judgement
-from ai.opponents import FoldWatch
-from engine.actions import Action
-from engine.events import Event, HandStarted
-from engine.legal import legal_actions
-from engine.state import GameState, apply
-from engine.view import PlayerView
-from engine.visibility import view as view_of
+from hanchan.ai.club import ClubBot
+from hanchan.ai.decision import Decision, Judgement
+from hanchan.ai.opponents import FoldWatch
+from hanchan.engine.actions import Action
+from hanchan.engine.events import Event, HandStarted
+from hanchan.engine.legal import legal_actions
+from hanchan.engine.state import GameState, apply
+from hanchan.engine.view import PlayerView
+from hanchan.engine.visibility import view as view_of
 
 
 class Hinter:

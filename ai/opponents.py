@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ai.rivers import Key, discard_key, in_order
-from engine.tiles import kind_of
-from engine.view import PlayerView
+from hanchan.ai.rivers import Key, discard_key, in_order
+from hanchan.engine.tiles import kind_of
+from hanchan.engine.view import PlayerView
 
 PRIOR_SAFE = 1.0
 PRIOR_SEEN = 2.0

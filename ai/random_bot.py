@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from engine.actions import Action
-from engine.view import PlayerView
+from hanchan.engine.actions import Action
+from hanchan.engine.view import PlayerView
 
 
 class RandomBot:

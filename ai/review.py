@@ -38,13 +38,13 @@ from typing import Literal
 
 import msgspec
 
-from ai.club import ClubBot
-from ai.club.bot import row_key
-from ai.club.calls import NO_YAKU
-from ai.club.discard import shanten_text
-from ai.decision import Decision, Judged, Judgement, Why
-from ai.opponents import FoldWatch
-from engine.actions import (
+from hanchan.ai.club import ClubBot
+from hanchan.ai.club.bot import row_key
+from hanchan.ai.club.calls import NO_YAKU
+from hanchan.ai.club.discard import shanten_text
+from hanchan.ai.decision import Decision, Judged, Judgement, Why
+from hanchan.ai.opponents import FoldWatch
+from hanchan.engine.actions import (
     Action,
     AddedKan,
     Chi,
@@ -57,7 +57,7 @@ from engine.actions import (
     Ron,
     Tsumo,
 )
-from engine.events import (
+from hanchan.engine.events import (
     Called,
     Discarded,
     DoraRevealed,
@@ -71,14 +71,14 @@ from engine.events import (
     RiichiDeclared,
     Won,
 )
-from engine.legal import legal_actions
-from engine.state import GameState, apply
-from engine.tiles import kind_name, kind_of
-from engine.view import PlayerView
-from engine.visibility import view as view_of
-from engine.wins import ron_result, tsumo_result
-from rulesets.schema import Ruleset, option_fields
-from saves.replay import hand_name
+from hanchan.engine.legal import legal_actions
+from hanchan.engine.state import GameState, apply
+from hanchan.engine.tiles import kind_name, kind_of
+from hanchan.engine.view import PlayerView
+from hanchan.engine.visibility import view as view_of
+from hanchan.engine.wins import ron_result, tsumo_result
+from hanchan.rulesets.schema import Ruleset, option_fields
+from hanchan.saves.replay import hand_name
 
 MISTAKE_POINTS = 300.0
 """A choice that gives up at least this much expected value (points) is a mistake."""

@@ -10,8 +10,8 @@ skips turns and shifts the rivers against each other).
 
 from __future__ import annotations
 
-from engine.tiles import kind_of
-from engine.view import PlayerView, RiverTile
+from hanchan.engine.tiles import kind_of
+from hanchan.engine.view import PlayerView, RiverTile
 
 Key = tuple[int, int]
 """A discard's place in the hand's order (smaller is earlier)."""

@@ -29,9 +29,9 @@ import math
 from collections.abc import Sequence
 from functools import lru_cache
 
-from engine.settlement import rank_order, uma_by_position
-from engine.view import PlayerView
-from rulesets.schema import Ruleset, last_round_index, regular_rounds
+from hanchan.engine.settlement import rank_order, uma_by_position
+from hanchan.engine.view import PlayerView
+from hanchan.rulesets.schema import Ruleset, last_round_index, regular_rounds
 
 SPREAD_PER_HAND = 4000.0
 """Standard deviation of one player's score change over one hand, in points."""

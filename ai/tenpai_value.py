@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.scoring import WinContext, score_win
-from engine.tiles import is_red
-from engine.view import PlayerView
+from hanchan.engine.scoring import WinContext, score_win
+from hanchan.engine.tiles import is_red
+from hanchan.engine.view import PlayerView
 
 
 def _free_copy(kind: int, taken: set[int], red_fives: int) -> int | None:

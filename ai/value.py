@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from engine.events import Meld
-from engine.scoring.points import base_points, limit_of, split
-from engine.shanten import shanten_regular
-from engine.tiles import (
+from hanchan.engine.events import Meld
+from hanchan.engine.scoring.points import base_points, limit_of, split
+from hanchan.engine.shanten import shanten_regular
+from hanchan.engine.tiles import (
     EAST,
     TERMINALS_AND_HONOURS,
     dora_of,
@@ -25,8 +25,8 @@ from engine.tiles import (
     suit_of,
     wind_kind,
 )
-from engine.view import PlayerView
-from rulesets.schema import Ruleset
+from hanchan.engine.view import PlayerView
+from hanchan.rulesets.schema import Ruleset
 
 _YAOCHUU = frozenset(TERMINALS_AND_HONOURS)
 

@@ -26,8 +26,8 @@ from pathlib import Path
 
 CHILD = r'''
 import sys, time
-from ai.arena import GameSpec, game_seed, run_one
-from rulesets.loader import load_ruleset
+from hanchan.ai.arena import GameSpec, game_seed, run_one
+from hanchan.rulesets.loader import load_ruleset
 rules = load_ruleset(sys.argv[1])
 levels = (sys.argv[2],) * 4
 run_one(rules, GameSpec(10_000, levels, game_seed(0, 10_000)))

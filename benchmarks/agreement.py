@@ -36,13 +36,13 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ai.asking import Asker, asker_for, fed_points
-from engine.actions import Action, Chi, Discard, OpenKan, Pass, Pon, Ron, Tsumo
-from engine.events import Event, GameStarted
-from engine.shanten import shanten
-from engine.tiles import dora_of, kind_of
-from engine.view import PlayerView
-from saves.open import open_game
+from hanchan.ai.asking import Asker, asker_for, fed_points
+from hanchan.engine.actions import Action, Chi, Discard, OpenKan, Pass, Pon, Ron, Tsumo
+from hanchan.engine.events import Event, GameStarted
+from hanchan.engine.shanten import shanten
+from hanchan.engine.tiles import dora_of, kind_of
+from hanchan.engine.view import PlayerView
+from hanchan.saves.open import open_game
 
 ROWS = ("discard", "turns 1-6", "turns 7-12", "turns 13+", "against riichi", "riichi tile",
         "riichi or dama", "pon", "chi", "pass", "ron", "tsumo")

@@ -18,11 +18,11 @@ import statistics
 import time
 from collections.abc import Sequence
 
-from ai import make_bot
-from ai.arena import play_game
-from engine.actions import Action, Discard
-from engine.view import PlayerView
-from rulesets.schema import Ruleset
+from hanchan.ai import make_bot
+from hanchan.ai.arena import play_game
+from hanchan.engine.actions import Action, Discard
+from hanchan.engine.view import PlayerView
+from hanchan.rulesets.schema import Ruleset
 
 
 class Timed:

@@ -18,15 +18,15 @@ import tempfile
 import time
 from pathlib import Path
 
-from engine.events import GameStarted
-from saves.codec import SeatInfo
-from saves.folder import INDEX, list_games
-from saves.writer import GameWriter, make_header
+from hanchan.engine.events import GameStarted
+from hanchan.saves.codec import SeatInfo
+from hanchan.saves.folder import INDEX, list_games
+from hanchan.saves.writer import GameWriter, make_header
+from hanchan.tui.app import HanchanApp
+from hanchan.tui.screens.menu import MenuScreen
+from hanchan.tui.screens.saves import FilePickerScreen
+from hanchan.tui.settings import Settings
 from tests.kit.saved_games import played_game
-from tui.app import HanchanApp
-from tui.screens.menu import MenuScreen
-from tui.screens.saves import FilePickerScreen
-from tui.settings import Settings
 
 SEATS = [SeatInfo("You")] + [SeatInfo(f"Bot {i}", "easy") for i in range(3)]
 

@@ -13,8 +13,8 @@ import random
 import sys
 import time
 
-from engine.game import Game
-from rulesets.schema import Ruleset
+from hanchan.engine.game import Game
+from hanchan.rulesets.schema import Ruleset
 
 
 def play(seed: int, rules: Ruleset) -> tuple[int, int]:

@@ -16,10 +16,10 @@ import sys
 import time
 from pathlib import Path
 
-from ai.review import review_game
-from engine.events import Event, HandStarted
-from saves.convert import events_from_recorded
-from saves.logs.tenhou6 import parse_tenhou6
+from hanchan.ai.review import review_game
+from hanchan.engine.events import Event, HandStarted
+from hanchan.saves.convert import events_from_recorded
+from hanchan.saves.logs.tenhou6 import parse_tenhou6
 
 LOGS = Path(__file__).resolve().parents[1] / "tests" / "data" / "logs" / "tenhou6"
 

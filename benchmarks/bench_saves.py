@@ -16,18 +16,18 @@ import tempfile
 import time
 from pathlib import Path
 
-from ai.base import make_bot
-from engine.events import Event
-from engine.game import Game
-from engine.state import fold
-from rulesets.schema import Ruleset
-from saves.codec import SeatInfo
-from saves.convert import events_from_recorded
-from saves.logs.tenhou6 import parse_tenhou6
-from saves.reader import load
-from saves.replay import Replay
-from saves.verify import verify_events
-from saves.writer import GameWriter, make_header
+from hanchan.ai.base import make_bot
+from hanchan.engine.events import Event
+from hanchan.engine.game import Game
+from hanchan.engine.state import fold
+from hanchan.rulesets.schema import Ruleset
+from hanchan.saves.codec import SeatInfo
+from hanchan.saves.convert import events_from_recorded
+from hanchan.saves.logs.tenhou6 import parse_tenhou6
+from hanchan.saves.reader import load
+from hanchan.saves.replay import Replay
+from hanchan.saves.verify import verify_events
+from hanchan.saves.writer import GameWriter, make_header
 from tests.kit.real_logs import TENHOU6
 
 

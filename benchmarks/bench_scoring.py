@@ -29,9 +29,9 @@ from typing import Any
 
 from mahjong.hand_calculating.hand import HandCalculator
 
-from engine.scoring import WinContext, score_win
-from engine.scoring.score import clear_cache
-from rulesets.schema import Ruleset
+from hanchan.engine.scoring import WinContext, score_win
+from hanchan.engine.scoring.score import clear_cache
+from hanchan.rulesets.schema import Ruleset
 from tests.engine.test_scoring_tenhou import all_wins, parse_recorded, rescore
 from tests.kit.mahjong_ref import build, mahjong_args, random_spec
 

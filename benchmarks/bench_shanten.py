@@ -25,9 +25,9 @@ from typing import Any
 import xiangting
 from mahjong.shanten import Shanten
 
-from engine import shanten as shanten_mod
-from engine.shanten import shanten
-from engine.waits import discard_options, ukeire
+from hanchan.engine import shanten as shanten_mod
+from hanchan.engine.shanten import shanten
+from hanchan.engine.waits import discard_options, ukeire
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -81,9 +81,9 @@ def row(name: str, timing: Timing, base: float | None = None) -> str:
 
 
 def import_time() -> tuple[float, float]:
-    """Seconds for ``import engine.shanten`` and for the first call, in a fresh process."""
+    """Seconds for ``import hanchan.engine.shanten`` and for the first call, in a fresh process."""
     code = (
-        "import time; t0 = time.perf_counter(); import engine.shanten as s; "
+        "import time; t0 = time.perf_counter(); import hanchan.engine.shanten as s; "
         "t1 = time.perf_counter(); s.shanten([1] * 13 + [0] * 21); "
         "t2 = time.perf_counter(); print(t1 - t0, t2 - t1)"
     )
@@ -106,7 +106,8 @@ def main() -> None:
 
     imp, first = import_time()
     print(f"{args.hands} hands, seed {args.seed}, Python {sys.version.split()[0]}")
-    print(f"import engine.shanten: {imp * 1000:.1f} ms; first call, loading the table: ", end="")
+    print(f"import hanchan.engine.shanten: {imp * 1000:.1f} ms; first call, loading the table: ",
+          end="")
     print(f"{first * 1000:.1f} ms")
     print("times in us: wall-clock median and mean per hand, then CPU time per hand")
     header = f"{'median':>9}{'mean':>9}{'cpu':>9}"

@@ -18,11 +18,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from ai.career import CACHE, record
 from benchmarks.bench_folder import SEATS
-from engine.events import GameStarted
-from saves.folder import INDEX
-from saves.writer import GameWriter, make_header
+from hanchan.ai.career import CACHE, record
+from hanchan.engine.events import GameStarted
+from hanchan.saves.folder import INDEX
+from hanchan.saves.writer import GameWriter, make_header
 from tests.kit.saved_games import played_game
 
 

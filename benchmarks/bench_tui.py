@@ -39,11 +39,11 @@ import termios
 import time
 from pathlib import Path
 
-from rulesets.schema import Ruleset
-from tui.app import HanchanApp
-from tui.screens.table import TableScreen
-from tui.session import NewGame
-from tui.settings import Settings
+from hanchan.rulesets.schema import Ruleset
+from hanchan.tui.app import HanchanApp
+from hanchan.tui.screens.table import TableScreen
+from hanchan.tui.session import NewGame
+from hanchan.tui.settings import Settings
 
 REPO = Path(__file__).resolve().parents[1]
 PY = sys.executable
@@ -54,11 +54,11 @@ import sys, time, asyncio, tempfile
 from pathlib import Path
 from hanchan.cli.main import command
 command("play:run_play", freeze=True)  # imported as the hanchan process imports it
-from tui.app import HanchanApp
-from tui.session import NewGame
-from tui.settings import Settings
-from rulesets.schema import Ruleset
-from tui.screens.table import TableScreen
+from hanchan.tui.app import HanchanApp
+from hanchan.tui.session import NewGame
+from hanchan.tui.settings import Settings
+from hanchan.rulesets.schema import Ruleset
+from hanchan.tui.screens.table import TableScreen
 
 async def main():
     app = HanchanApp("play", new_game=NewGame(Ruleset(), 1, "greedy", 0, Path(tempfile.mkdtemp())),
@@ -83,7 +83,8 @@ def headless_startup(runs: int = 5) -> tuple[list[float], list[float]]:
     """(wall, CPU) seconds from spawning a fresh interpreter to the first drawn table."""
     out = []
     cpu = []
-    subprocess.run([PY, "-c", "import tui.app, tui.screens.table, engine.game, ai.greedy"],
+    subprocess.run([PY, "-c", "import hanchan.tui.app, hanchan.tui.screens.table, "
+                    "hanchan.engine.game, hanchan.ai.greedy"],
                    env=_env(), cwd=REPO, check=False)  # warm the byte-code cache once
     for _ in range(runs):
         t0 = time.perf_counter()

@@ -25,9 +25,9 @@ import random
 import time
 from types import ModuleType
 
-from ai.arena import GameSpec, game_seed, run_one
-from rulesets.loader import load_ruleset
-from rulesets.schema import Ruleset
+from hanchan.ai.arena import GameSpec, game_seed, run_one
+from hanchan.rulesets.loader import load_ruleset
+from hanchan.rulesets.schema import Ruleset
 
 RIICHIENV: ModuleType | None
 try:

@@ -22,14 +22,14 @@ from pathlib import Path
 import numpy as np
 from numpy.typing import NDArray
 
-from ai.club import ClubBot
-from ai.club.prefs import FEATURES, features
-from ai.club.situation import Situation
-from ai.review import decision_points
 from benchmarks.agreement import game_events
-from engine.actions import Discard
-from engine.events import GameStarted
-from engine.tiles import kind_of
+from hanchan.ai.club import ClubBot
+from hanchan.ai.club.prefs import FEATURES, features
+from hanchan.ai.club.situation import Situation
+from hanchan.ai.review import decision_points
+from hanchan.engine.actions import Discard
+from hanchan.engine.events import GameStarted
+from hanchan.engine.tiles import kind_of
 
 Decision = tuple[NDArray[np.float64], int]
 """One decision: the options' feature rows and the index of the player's choice."""

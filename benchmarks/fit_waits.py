@@ -20,13 +20,13 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import astuple, fields
 
-from ai import defence
-from ai.base import make_bot
-from ai.hand import hand_counts, unseen_counts, winning_kinds
-from engine.actions import Discard
-from engine.game import Game
-from engine.view import PlayerView
-from rulesets.loader import load_ruleset
+from hanchan.ai import defence
+from hanchan.ai.base import make_bot
+from hanchan.ai.hand import hand_counts, unseen_counts, winning_kinds
+from hanchan.engine.actions import Discard
+from hanchan.engine.game import Game
+from hanchan.engine.view import PlayerView
+from hanchan.rulesets.loader import load_ruleset
 
 NAMES = tuple(f.name for f in fields(defence.WaitWeights))
 

@@ -21,7 +21,7 @@ import zlib
 from array import array
 from pathlib import Path
 
-from engine import shanten as S
+from hanchan.engine import shanten as S
 
 MAX_TILES = 14
 SETS = 5

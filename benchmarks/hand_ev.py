@@ -32,12 +32,12 @@ import statistics
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-import ai.club as club
-from ai.base import make_bot
+import hanchan.ai.club as club
 from benchmarks.tune_bots import set_constants, styled
-from engine.events import GameEnded, HandDrawn, HandStarted, Penalty, Won
-from engine.game import Game
-from rulesets.loader import load_ruleset
+from hanchan.ai.base import make_bot
+from hanchan.engine.events import GameEnded, HandDrawn, HandStarted, Penalty, Won
+from hanchan.engine.game import Game
+from hanchan.rulesets.loader import load_ruleset
 
 CHUNK = 50
 

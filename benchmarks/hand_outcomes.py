@@ -34,13 +34,13 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from ai import arena, defence
-from ai.arena import GameSpec
-from ai.base import Bot
-from ai.club import ClubBot, Situation
-from ai.hand import hand_counts, unseen_counts
-from engine.actions import Action, Discard
-from engine.events import (
+from hanchan.ai import arena, defence
+from hanchan.ai.arena import GameSpec
+from hanchan.ai.base import Bot
+from hanchan.ai.club import ClubBot, Situation
+from hanchan.ai.hand import hand_counts, unseen_counts
+from hanchan.engine.actions import Action, Discard
+from hanchan.engine.events import (
     Called,
     Event,
     GameEnded,
@@ -49,9 +49,9 @@ from engine.events import (
     RiichiDeclared,
     Won,
 )
-from engine.shanten import shanten
-from engine.view import PlayerView
-from rulesets.loader import load_ruleset
+from hanchan.engine.shanten import shanten
+from hanchan.engine.view import PlayerView
+from hanchan.rulesets.loader import load_ruleset
 
 
 @dataclass(slots=True)

@@ -19,9 +19,9 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from ai.arena import SeatStats, stats_from_events
-from engine.events import GameEnded, Note
-from saves.reader import SaveError, load
+from hanchan.ai.arena import SeatStats, stats_from_events
+from hanchan.engine.events import GameEnded, Note
+from hanchan.saves.reader import SaveError, load
 
 
 def kind_of_seat(spec: str | None) -> str:

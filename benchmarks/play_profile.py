@@ -35,13 +35,13 @@ from pathlib import Path
 from statistics import mean
 from typing import Any
 
-from ai.arena import play_game
-from ai.base import LEVELS, make_bot
-from engine.shanten import shanten
-from rulesets.loader import load_ruleset
-from saves.convert import recorded_from_events
-from saves.logs import model as m
-from saves.logs.tenhou6 import parse_tenhou6
+from hanchan.ai.arena import play_game
+from hanchan.ai.base import LEVELS, make_bot
+from hanchan.engine.shanten import shanten
+from hanchan.rulesets.loader import load_ruleset
+from hanchan.saves.convert import recorded_from_events
+from hanchan.saves.logs import model as m
+from hanchan.saves.logs.tenhou6 import parse_tenhou6
 
 BUCKETS = ("1-6", "7-9", "10-12", "13+")
 WIN_TYPES = ("riichi", "dama", "open")

@@ -13,8 +13,8 @@ import argparse
 import cProfile
 import pstats
 
-from ai.arena import GameSpec, game_seed, run_one
-from rulesets.loader import load_ruleset
+from hanchan.ai.arena import GameSpec, game_seed, run_one
+from hanchan.rulesets.loader import load_ruleset
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -19,13 +19,13 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-from ai.arena import play_game
-from ai.base import make_bot
-from ai.review import KINDS, review_game
-from engine.events import Event
-from rulesets.schema import Ruleset
-from saves.convert import events_from_recorded
-from saves.logs.tenhou6 import parse_tenhou6
+from hanchan.ai.arena import play_game
+from hanchan.ai.base import make_bot
+from hanchan.ai.review import KINDS, review_game
+from hanchan.engine.events import Event
+from hanchan.rulesets.schema import Ruleset
+from hanchan.saves.convert import events_from_recorded
+from hanchan.saves.logs.tenhou6 import parse_tenhou6
 
 LOGS = Path(__file__).resolve().parents[1] / "tests" / "data" / "logs" / "tenhou6"
 

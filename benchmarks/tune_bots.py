@@ -6,7 +6,7 @@ Run: ``.venv/bin/python -m benchmarks.tune_bots --against greedy --games 2000 --
 ``--style`` and ``--normal`` replace knobs of :class:`ai.club.Style` for ``strong`` and
 ``normal`` (``"waits"`` names a profile of :mod:`ai.defence`, such as ``"OBSERVED"``);
 ``--const`` sets constants of the models the bots share
-(``{"ai.standing.SPREAD_PER_HAND": 5500}``).  The
+(``{"hanchan.ai.standing.SPREAD_PER_HAND": 5500}``).  The
 measured level plays one seat against three of ``--against`` on every wall in all four
 rotations (``--against self`` plays four of it, not in duplicate).  Prints one JSON
 line: the settings and the measured level's figures.  With the same seed the walls are
@@ -25,10 +25,10 @@ import importlib
 import json
 from typing import Any
 
-import ai.club as club
-import ai.winprob as winprob
-from ai import arena, defence
-from rulesets.loader import load_ruleset
+import hanchan.ai.club as club
+import hanchan.ai.winprob as winprob
+from hanchan.ai import arena, defence
+from hanchan.rulesets.loader import load_ruleset
 
 _DEFAULTS: dict[str, Any] = {}
 
@@ -44,7 +44,7 @@ def styled(level: str, fields: dict[str, Any]) -> club.Style:
 
 
 def set_constants(consts: dict[str, Any]) -> None:
-    """Set module constants (``{"ai.standing.SPREAD_PER_HAND": 5500}``) for this process.
+    """Set module constants (``{"hanchan.ai.standing.SPREAD_PER_HAND": 5500}``) for this process.
 
     Constants set by an earlier call and not named now go back to their defaults (a
     worker process plays several configurations in turn), and the win-chance tables

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from msgspec import Struct
 
-from engine.tiles import Tile
+from hanchan.engine.tiles import Tile
 
 
 class _Action(Struct, frozen=True, gc=False):

@@ -21,14 +21,14 @@ from typing import Annotated, Literal, TypeAlias
 
 from msgspec import Meta, Struct
 
-from engine.parts import CallKind as CallKind
-from engine.parts import Int, Real, Seat
-from engine.parts import KanKind as KanKind
-from engine.parts import Meld as Meld
-from engine.parts import MeldKind as MeldKind
-from engine.parts import Payment as Payment
-from engine.tiles import Tile
-from rulesets.schema import Ruleset
+from hanchan.engine.parts import CallKind as CallKind
+from hanchan.engine.parts import Int, Real, Seat
+from hanchan.engine.parts import KanKind as KanKind
+from hanchan.engine.parts import Meld as Meld
+from hanchan.engine.parts import MeldKind as MeldKind
+from hanchan.engine.parts import Payment as Payment
+from hanchan.engine.tiles import Tile
+from hanchan.rulesets.schema import Ruleset
 
 Seed: TypeAlias = Annotated[int, Meta(ge=-(2**63), le=2**63 - 1)]
 """A game's seed: a signed 64-bit number, as the command line takes it."""

@@ -5,8 +5,8 @@ not stored in :class:`~engine.state.GameState`; they follow from its facts (the
 river, the claim windows a seat let pass, the calls, the honba).  The win checks
 (:mod:`engine.wins`), the legal actions and the player's view all ask here.
 
->>> from rulesets.schema import Ruleset
->>> from engine.state import GameState
+>>> from hanchan.rulesets.schema import Ruleset
+>>> from hanchan.engine.state import GameState
 >>> st = GameState(Ruleset(two_han_from_honba=5), ("A", "B", "C", "D"), 0)
 >>> st.honba = 5
 >>> min_han(st)
@@ -15,7 +15,7 @@ river, the claim windows a seat let pass, the calls, the honba).  The win checks
 
 from __future__ import annotations
 
-from engine.state import GameState, SeatState, waits_of
+from hanchan.engine.state import GameState, SeatState, waits_of
 
 __all__ = ["min_han", "window_furiten", "is_furiten", "may_be_shiisanputaa"]
 

@@ -14,7 +14,7 @@ from typing import Literal
 
 import msgspec
 
-from engine.events import (
+from hanchan.engine.events import (
     DrawKind,
     GameEnded,
     HandDrawn,
@@ -24,14 +24,14 @@ from engine.events import (
     WinResult,
     Won,
 )
-from engine.scoring import ScoreResult, limit_points, win_payments
-from engine.settlement import final_table
-from engine.shanten import shanten
-from engine.state import GameState
-from engine.tiles import dora_of, is_red, kind_of
-from engine.waits import is_tenpai, waits
-from engine.wins import ron_result, score, tsumo_result, win_context
-from rulesets.schema import Ruleset, last_round_index, regular_rounds
+from hanchan.engine.scoring import ScoreResult, limit_points, win_payments
+from hanchan.engine.settlement import final_table
+from hanchan.engine.shanten import shanten
+from hanchan.engine.state import GameState
+from hanchan.engine.tiles import dora_of, is_red, kind_of
+from hanchan.engine.waits import is_tenpai, waits
+from hanchan.engine.wins import ron_result, score, tsumo_result, win_context
+from hanchan.rulesets.schema import Ruleset, last_round_index, regular_rounds
 
 __all__ = [
     "make_won", "exhaustive_draw", "abortive_draw", "show_choice_seats", "next_step",

@@ -20,9 +20,9 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from engine import flow
-from engine import wall as wall_mod
-from engine.actions import (
+from hanchan.engine import flow
+from hanchan.engine import wall as wall_mod
+from hanchan.engine.actions import (
     Action,
     AddedKan,
     Chi,
@@ -37,7 +37,7 @@ from engine.actions import (
     ShowHand,
     Tsumo,
 )
-from engine.events import (
+from hanchan.engine.events import (
     Called,
     Discarded,
     DoraRevealed,
@@ -52,7 +52,7 @@ from engine.events import (
     RiichiAccepted,
     RiichiDeclared,
 )
-from engine.legal import (
+from hanchan.engine.legal import (
     IllegalAction,
     claim_actions,
     legal_actions,
@@ -62,15 +62,15 @@ from engine.legal import (
     turn_actions,
     why_illegal,
 )
-from engine.penalties import chombo_penalty, false_call_penalty
-from engine.state import GameState, apply, fold, waits_of
-from engine.steps import is_lead, unfinished_step
-from engine.tiles import is_red, is_wind, kind_of
-from engine.view import PlayerView
-from engine.visibility import view
-from engine.waits import is_tenpai
-from engine.wins import best_win_points
-from rulesets.schema import Ruleset
+from hanchan.engine.penalties import chombo_penalty, false_call_penalty
+from hanchan.engine.state import GameState, apply, fold, waits_of
+from hanchan.engine.steps import is_lead, unfinished_step
+from hanchan.engine.tiles import is_red, is_wind, kind_of
+from hanchan.engine.view import PlayerView
+from hanchan.engine.visibility import view
+from hanchan.engine.waits import is_tenpai
+from hanchan.engine.wins import best_win_points
+from hanchan.rulesets.schema import Ruleset
 
 __all__ = ["Game", "IllegalAction", "WallSource", "is_lead", "unfinished_step"]
 

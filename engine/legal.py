@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from engine.actions import (
+from hanchan.engine.actions import (
     Action,
     AddedKan,
     Chi,
@@ -29,8 +29,8 @@ from engine.actions import (
     Ron,
     Tsumo,
 )
-from engine.facts import may_be_shiisanputaa
-from engine.refusals import (
+from hanchan.engine.facts import may_be_shiisanputaa
+from hanchan.engine.refusals import (
     CALL_SEAT,
     DISCARD_RULES,
     KAN_SEAT,
@@ -50,9 +50,9 @@ from engine.refusals import (
     refusal,
     tenpai_left,
 )
-from engine.state import GameState, SeatCache, SeatState, waits_of
-from engine.tiles import FIVES, is_red, kind_of
-from engine.wins import ron_result
+from hanchan.engine.state import GameState, SeatCache, SeatState, waits_of
+from hanchan.engine.tiles import FIVES, is_red, kind_of
+from hanchan.engine.wins import ron_result
 from hanchan.errors import HanchanError
 
 __all__ = [
@@ -131,8 +131,8 @@ def may_discard(st: GameState, seat: int, tile: int) -> bool:
     (no shanten, no riichi check): a replay or a player names one discard, and most turns
     are one plain discard.
 
-    >>> from engine.game import Game
-    >>> from rulesets.schema import Ruleset
+    >>> from hanchan.engine.game import Game
+    >>> from hanchan.rulesets.schema import Ruleset
     >>> st = Game(Ruleset(), seed=1).state
     >>> [may_discard(st, st.turn, t) for t in (st.seats[st.turn].hand[0], 200)]
     [True, False]
@@ -148,8 +148,8 @@ def may_riichi(st: GameState, seat: int, tile: int, open_: bool = False) -> bool
     """Whether ``Discard(tile, riichi=True, open=open_)`` is among :func:`turn_actions`,
     without listing the turn: the shanten after that one discard, not after each.
 
-    >>> from engine.game import Game
-    >>> from rulesets.schema import Ruleset
+    >>> from hanchan.engine.game import Game
+    >>> from hanchan.rulesets.schema import Ruleset
     >>> st = Game(Ruleset(), seed=1).state  # a first hand far from tenpai
     >>> may_riichi(st, st.turn, st.seats[st.turn].hand[0])
     False

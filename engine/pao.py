@@ -5,7 +5,7 @@ set called, daisuushii on the fourth wind, suurenkou on the fourth consecutive t
 (a set called by a pon, or by an open kan with ``pao_by_open_kan``), suukantsu /
 sankantsu on the open kan that makes four / three kans.
 
->>> from rulesets.schema import Ruleset
+>>> from hanchan.rulesets.schema import Ruleset
 >>> melds = [Meld("pon", (124, 125, 126), 126, 1), Meld("pon", (128, 129, 130), 130, 2),
 ...          Meld("pon", (132, 133, 134), 134, 3)]
 >>> pao_yaku_fixed(Ruleset(), melds, 0, melds[-1])
@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.events import Meld
-from engine.tiles import Kind, is_dragon, is_suited, is_wind, kind_of, suit_of
-from engine.view import RiverTile
-from rulesets.schema import Ruleset
+from hanchan.engine.events import Meld
+from hanchan.engine.tiles import Kind, is_dragon, is_suited, is_wind, kind_of, suit_of
+from hanchan.engine.view import RiverTile
+from hanchan.rulesets.schema import Ruleset
 
 __all__ = ["pao_yaku_fixed", "first_discarder"]
 

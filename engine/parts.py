@@ -25,7 +25,7 @@ from typing import Annotated, Literal, TypeAlias
 
 from msgspec import Meta, Struct
 
-from engine.tiles import Tile
+from hanchan.engine.tiles import Tile
 
 MAX_ABS_INT = 10**9
 """No number of a game's record is larger (points, counts and han are far below)."""

@@ -19,7 +19,7 @@ The clubs' rules, as the presets set them:
   best value its hand could have won when that is more, and ako 8-01-01 doubles what the
   wareme player pays or receives.
 
->>> from rulesets.schema import Ruleset
+>>> from hanchan.rulesets.schema import Ruleset
 >>> chombo_penalty(1, 0, Ruleset(chombo="each_fixed", chombo_points=4000)).deltas
 (4000, -12000, 4000, 4000)
 """
@@ -28,8 +28,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engine.events import Payment, Penalty
-from rulesets.schema import Ruleset
+from hanchan.engine.events import Payment, Penalty
+from hanchan.rulesets.schema import Ruleset
 
 MANGAN_DEALER_SHARE = 4000  # a mangan tsumo: the dealer pays 4,000 ...
 MANGAN_OTHER_SHARE = 2000  # ... and each non-dealer 2,000; a dealer's tsumo is 4,000 all

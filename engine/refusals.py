@@ -10,8 +10,8 @@ seat, and filters the seat's tiles with the helpers the tile rules read
 (:func:`kuikae_blocked`, :func:`danger_kinds`, :func:`tenpai_left`, :func:`chi_shapes`,
 :func:`leaves_discard`, :func:`riichi_kan_ok`).
 
->>> from engine.game import Game
->>> from rulesets.schema import Ruleset
+>>> from hanchan.engine.game import Game
+>>> from hanchan.rulesets.schema import Ruleset
 >>> st = Game(Ruleset(), seed=1).state
 >>> refusal(st, (st.turn + 1) % 4, Discard(0)), refusal(st, st.turn, Discard(135))
 ('It is not your turn to discard.', 'That tile is not in your hand.')
@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
-from engine.actions import (
+from hanchan.engine.actions import (
     Action,
     AddedKan,
     Chi,
@@ -37,13 +37,13 @@ from engine.actions import (
     Ron,
     Tsumo,
 )
-from engine.facts import is_furiten
-from engine.scoring import decompositions
-from engine.shanten import shanten
-from engine.state import GameState, SeatCache, SeatState, chi_kuikae, waits_of
-from engine.tiles import TERMINALS_AND_HONOURS, is_suited, kind_of
-from engine.waits import is_tenpai, waits
-from engine.wins import ron_result, tsumo_result
+from hanchan.engine.facts import is_furiten
+from hanchan.engine.scoring import decompositions
+from hanchan.engine.shanten import shanten
+from hanchan.engine.state import GameState, SeatCache, SeatState, chi_kuikae, waits_of
+from hanchan.engine.tiles import TERMINALS_AND_HONOURS, is_suited, kind_of
+from hanchan.engine.waits import is_tenpai, waits
+from hanchan.engine.wins import ron_result, tsumo_result
 
 __all__ = [
     "Rule", "RULES", "DISCARD_RULES", "PLAIN_RULES", "RIICHI_SEAT", "CALL_SEAT", "KAN_SEAT",

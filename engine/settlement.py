@@ -24,7 +24,7 @@ table (:class:`engine.events.FinalRow`), driven only by the ruleset's options:
 
 All values are computed exactly (fractions) and given as floats in thousands.
 
->>> from rulesets.schema import Ruleset
+>>> from hanchan.rulesets.schema import Ruleset
 >>> rows = final_table((37400, 36400, 18000, 8200), 0, Ruleset())
 >>> [(r.seat, r.rank, r.result) for r in rows]
 [(0, 1, 47.4), (1, 2, 16.4), (2, 3, -22.0), (3, 4, -41.8)]
@@ -35,8 +35,8 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from fractions import Fraction
 
-from engine.events import FinalRow
-from rulesets.schema import Ruleset
+from hanchan.engine.events import FinalRow
+from hanchan.rulesets.schema import Ruleset
 
 Scores = tuple[int, int, int, int]
 
@@ -251,7 +251,7 @@ def table_balance(rows: Sequence[FinalRow], rules: Ruleset) -> tuple[float, floa
     longer in any player's hands (sticks left on the table, points lost to nobody), less
     the oka that the settlement adds.  Both in thousands.
 
-    >>> from rulesets.schema import Ruleset
+    >>> from hanchan.rulesets.schema import Ruleset
     >>> r = Ruleset(rounding="toward_zero", rounding_top_absorbs=False)
     >>> table_balance(final_table((38200, 31200, 21400, 9200), 0, r), r)
     (1.0, 0.0)

@@ -34,8 +34,8 @@ from typing import Any, Literal
 
 from msgspec.structs import replace as _replace
 
-from engine import wall as wall_mod
-from engine.events import (
+from hanchan.engine import wall as wall_mod
+from hanchan.engine.events import (
     Called,
     Discarded,
     DoraRevealed,
@@ -54,12 +54,12 @@ from engine.events import (
     RiichiDeclared,
     Won,
 )
-from engine.pao import first_discarder, pao_yaku_fixed
-from engine.shanten import shanten
-from engine.tiles import Kind, Tile, is_suited, kind_of, suit_of
-from engine.view import RiverTile, SeatInfo
-from engine.waits import waits
-from rulesets.schema import Ruleset
+from hanchan.engine.pao import first_discarder, pao_yaku_fixed
+from hanchan.engine.shanten import shanten
+from hanchan.engine.tiles import Kind, Tile, is_suited, kind_of, suit_of
+from hanchan.engine.view import RiverTile, SeatInfo
+from hanchan.engine.waits import waits
+from hanchan.rulesets.schema import Ruleset
 
 __all__ = [
     "GameState", "SeatState", "SeatCache", "Phase", "apply", "fold", "snapshot", "checkpoint",

@@ -4,7 +4,7 @@ automatic move, brings about until the game waits again) and which lead to the n
 A record cut inside a step cannot be resumed as it stands; ``Game.from_events`` resumes
 it where the step began, without the last :func:`unfinished_step` events.
 
->>> from engine.events import Discarded, Drew
+>>> from hanchan.engine.events import Discarded, Drew
 >>> unfinished_step([Drew(2, 40), RiichiDeclared(2, False), Discarded(2, 40, True)])
 0
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.events import (
+from hanchan.engine.events import (
     DoraRevealed,
     Event,
     Note,
@@ -37,7 +37,7 @@ def is_lead(ev: Event) -> bool:
     already applied).  Every other event ends a step: after it the game waits for fresh
     choices or goes on by itself from what the state holds.
 
-    >>> from engine.events import Drew
+    >>> from hanchan.engine.events import Drew
     >>> is_lead(RiichiDeclared(2, False)), is_lead(Drew(2, 40))
     (True, False)
     """
@@ -55,7 +55,7 @@ def unfinished_step(events: Sequence[Event]) -> int:
     them.  Dropping them resumes the game where its last step began, and the seats are
     asked again, as they were.
 
-    >>> from engine.events import Drew
+    >>> from hanchan.engine.events import Drew
     >>> unfinished_step([Drew(2, 40), RiichiDeclared(2, False)])
     1
     """

@@ -12,9 +12,9 @@ from typing import NamedTuple
 
 from msgspec import Struct
 
-from engine.events import Meld
-from engine.tiles import Tile
-from rulesets.schema import Ruleset
+from hanchan.engine.events import Meld
+from hanchan.engine.tiles import Tile
+from hanchan.rulesets.schema import Ruleset
 
 
 class RiverTile(NamedTuple):

@@ -5,8 +5,8 @@ what :func:`view` puts in the view (the seat's own concealed tiles and the publi
 table), never the :class:`~engine.state.GameState` itself.  A bot that chooses from
 the legal actions alone says so (``ai.base.Bot.reads_view``) and is given no view.
 
->>> from engine.game import Game
->>> from rulesets.schema import Ruleset
+>>> from hanchan.engine.game import Game
+>>> from hanchan.rulesets.schema import Ruleset
 >>> g = Game(Ruleset(), seed=1)
 >>> v = view(g.state, 1)
 >>> len(v.hand), [s.hand_size for s in v.seats], v.drawn is None
@@ -15,9 +15,9 @@ the legal actions alone says so (``ai.base.Bot.reads_view``) and is given no vie
 
 from __future__ import annotations
 
-from engine.events import HandDrawn
-from engine.state import GameState, waits_of
-from engine.view import PlayerView, SeatInfo
+from hanchan.engine.events import HandDrawn
+from hanchan.engine.state import GameState, waits_of
+from hanchan.engine.view import PlayerView, SeatInfo
 
 __all__ = ["view"]
 

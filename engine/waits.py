@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from engine.shanten import (
+from hanchan.engine.shanten import (
     _GROUP,
     _SPECIAL,
     _VECS,

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import dataclasses
 
-from engine.facts import is_furiten, may_be_shiisanputaa, min_han, window_furiten
-from engine.scoring import ScoreResult, WinContext, score_win
-from engine.shanten import shanten, shanten_kokushi
-from engine.state import GameState, waits_of
-from engine.tiles import kind_of
-from engine.waits import waits
-from rulesets.schema import Ruleset
+from hanchan.engine.facts import is_furiten, may_be_shiisanputaa, min_han, window_furiten
+from hanchan.engine.scoring import ScoreResult, WinContext, score_win
+from hanchan.engine.shanten import shanten, shanten_kokushi
+from hanchan.engine.state import GameState, waits_of
+from hanchan.engine.tiles import kind_of
+from hanchan.engine.waits import waits
+from hanchan.rulesets.schema import Ruleset
 
 __all__ = ["win_context", "score", "tsumo_result", "ron_result", "every_wait_has_yaku",
            "best_win_points"]

@@ -46,8 +46,8 @@ import importlib
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ai.base import LEVELS, Bot, BotLevelError, make_bot
-    from engine.actions import (
+    from hanchan.ai.base import LEVELS, Bot, BotLevelError, make_bot
+    from hanchan.engine.actions import (
         Action,
         AddedKan,
         Chi,
@@ -62,41 +62,41 @@ if TYPE_CHECKING:
         ShowHand,
         Tsumo,
     )
-    from engine.game import Game
-    from engine.legal import IllegalAction
-    from engine.scoring import ScoreResult
-    from engine.tiles import TileError
-    from engine.view import PlayerView, RiverTile, SeatInfo
+    from hanchan.engine.game import Game
+    from hanchan.engine.legal import IllegalAction
+    from hanchan.engine.scoring import ScoreResult
+    from hanchan.engine.tiles import TileError
+    from hanchan.engine.view import PlayerView, RiverTile, SeatInfo
     from hanchan.errors import HanchanError
+    from hanchan.rulesets.loader import RulesetError, load_ruleset
+    from hanchan.rulesets.schema import Ruleset
+    from hanchan.saves.open import open_game
+    from hanchan.saves.reader import SaveError
+    from hanchan.saves.reader import load as load_save
+    from hanchan.saves.replay import Replay
     from hanchan.words.hands import RequestError, score_hand
-    from rulesets.loader import RulesetError, load_ruleset
-    from rulesets.schema import Ruleset
-    from saves.open import open_game
-    from saves.reader import SaveError
-    from saves.reader import load as load_save
-    from saves.replay import Replay
 
 # Each public name, and the module it lives in (the name there, where it differs).
 _HOMES: dict[str, tuple[str, str]] = {
-    **{name: ("ai.base", name) for name in ("LEVELS", "Bot", "BotLevelError", "make_bot")},
-    **{name: ("engine.actions", name) for name in (
+    **{name: ("hanchan.ai.base", name) for name in ("LEVELS", "Bot", "BotLevelError", "make_bot")},
+    **{name: ("hanchan.engine.actions", name) for name in (
         "Action", "AddedKan", "Chi", "ClosedKan", "Discard", "EndGame", "NineTerminals",
         "OpenKan", "Pass", "Pon", "Ron", "ShowHand", "Tsumo")},
-    "Game": ("engine.game", "Game"),
-    "IllegalAction": ("engine.legal", "IllegalAction"),
-    "ScoreResult": ("engine.scoring", "ScoreResult"),
-    "TileError": ("engine.tiles", "TileError"),
-    **{name: ("engine.view", name) for name in ("PlayerView", "RiverTile", "SeatInfo")},
+    "Game": ("hanchan.engine.game", "Game"),
+    "IllegalAction": ("hanchan.engine.legal", "IllegalAction"),
+    "ScoreResult": ("hanchan.engine.scoring", "ScoreResult"),
+    "TileError": ("hanchan.engine.tiles", "TileError"),
+    **{name: ("hanchan.engine.view", name) for name in ("PlayerView", "RiverTile", "SeatInfo")},
     "HanchanError": ("hanchan.errors", "HanchanError"),
     "RequestError": ("hanchan.words.hands", "RequestError"),
     "score_hand": ("hanchan.words.hands", "score_hand"),
-    "RulesetError": ("rulesets.loader", "RulesetError"),
-    "load_ruleset": ("rulesets.loader", "load_ruleset"),
-    "Ruleset": ("rulesets.schema", "Ruleset"),
-    "SaveError": ("saves.reader", "SaveError"),
-    "load_save": ("saves.reader", "load"),
-    "Replay": ("saves.replay", "Replay"),
-    "open_game": ("saves.open", "open_game"),
+    "RulesetError": ("hanchan.rulesets.loader", "RulesetError"),
+    "load_ruleset": ("hanchan.rulesets.loader", "load_ruleset"),
+    "Ruleset": ("hanchan.rulesets.schema", "Ruleset"),
+    "SaveError": ("hanchan.saves.reader", "SaveError"),
+    "load_save": ("hanchan.saves.reader", "load"),
+    "Replay": ("hanchan.saves.replay", "Replay"),
+    "open_game": ("hanchan.saves.open", "open_game"),
 }
 
 __all__ = [

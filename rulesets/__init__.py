@@ -4,7 +4,7 @@
 problem raises ``rulesets.loader.RulesetError`` with every problem named).
 """
 
-from rulesets.loader import load_ruleset
-from rulesets.schema import Ruleset
+from hanchan.rulesets.loader import load_ruleset
+from hanchan.rulesets.schema import Ruleset
 
 __all__ = ["Ruleset", "load_ruleset"]

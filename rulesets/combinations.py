@@ -6,14 +6,14 @@ paid in, an uma table must add up to zero and not pay a lower place more, points
 in 100-point sticks, and an extension needs a target the points can reach.  The loader
 refuses a ruleset with any problem, naming the option and the reason.
 
->>> from rulesets.schema import Ruleset
+>>> from hanchan.rulesets.schema import Ruleset
 >>> combination_problems(Ruleset(honba_points=250))  # doctest: +ELLIPSIS
 ['honba_points: 250 cannot be paid a third by each player on a tsumo in 100-point sticks: ...']
 """
 
 from __future__ import annotations
 
-from rulesets.schema import Ruleset
+from hanchan.rulesets.schema import Ruleset
 
 __all__ = ["combination_problems"]
 

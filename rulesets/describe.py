@@ -4,7 +4,7 @@ Everything here is generated from the schema's metadata (the Japanese term, the
 meaning, the explanation of each allowed value), so a new option is described as
 soon as it is declared.
 
->>> from rulesets.schema import Ruleset
+>>> from hanchan.rulesets.schema import Ruleset
 >>> value_text("bust", "none")
 'none: no bust ending; negative scores play on'
 >>> diff_rulesets(Ruleset(), Ruleset().replace(red_fives=0))[0].name
@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
-from rulesets.schema import (
+from hanchan.rulesets.schema import (
     SECTIONS,
     Ruleset,
     last_round_index,

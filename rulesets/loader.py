@@ -41,8 +41,8 @@ from pathlib import Path
 from typing import Any, Literal, get_args, get_origin
 
 from hanchan.errors import HanchanError
-from rulesets.combinations import combination_problems
-from rulesets.schema import (
+from hanchan.rulesets.combinations import combination_problems
+from hanchan.rulesets.schema import (
     SECTIONS,
     Ruleset,
     option_fields,

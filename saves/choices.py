@@ -11,8 +11,8 @@ Which reading applies depends on the decision (the dealer's choice at a hand's e
 turn, or the seats answering a discard or a kan), then on the kind of the recorded
 event: a table from kind to one small reading for each.
 
->>> from engine.game import Game
->>> from rulesets.schema import Ruleset
+>>> from hanchan.engine.game import Game
+>>> from hanchan.rulesets.schema import Ruleset
 >>> played = Game(Ruleset(), seed=3)
 >>> _ = played.act(0, played.pending()[0][0])  # the dealer discards
 >>> played.events[3]
@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from engine.actions import (
+from hanchan.engine.actions import (
     Action,
     AddedKan,
     Chi,
@@ -41,7 +41,7 @@ from engine.actions import (
     ShowHand,
     Tsumo,
 )
-from engine.events import (
+from hanchan.engine.events import (
     Called,
     Discarded,
     DoraRevealed,
@@ -56,10 +56,10 @@ from engine.events import (
     RiichiDeclared,
     Won,
 )
-from engine.game import Game
-from engine.legal import shared_discard
-from engine.state import GameState
-from saves.verify_words import describe, seat_words, tile_words
+from hanchan.engine.game import Game
+from hanchan.engine.legal import shared_discard
+from hanchan.engine.state import GameState
+from hanchan.saves.verify_words import describe, seat_words, tile_words
 
 Choice = tuple[int, Action, int]
 """(seat, action, index of the recorded event that shows it)."""

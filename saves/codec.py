@@ -14,7 +14,7 @@ Every problem is a :class:`LineError` with a plain sentence; no traceback.
 Drew(seat=1, tile=52, rinshan=False)
 >>> decode_line(b'{"type":"Drew","seat":1,"tile":136,"rinshan":false}')
 Traceback (most recent call last):
-saves.codec.LineError: expected `int` <= 135 at `$.tile` in a Drew event
+hanchan.saves.codec.LineError: expected `int` <= 135 at `$.tile` in a Drew event
 """
 
 from __future__ import annotations
@@ -26,9 +26,9 @@ from typing import Annotated, Any
 import msgspec
 from msgspec import Meta, Struct
 
-from engine.events import EVENT_TYPES, Event, GameStarted
-from engine.parts import MAX_ABS_INT as MAX_ABS_INT
-from rulesets.schema import Ruleset, option_fields, saved_before
+from hanchan.engine.events import EVENT_TYPES, Event, GameStarted
+from hanchan.engine.parts import MAX_ABS_INT as MAX_ABS_INT
+from hanchan.rulesets.schema import Ruleset, option_fields, saved_before
 
 FORMAT = "hanchan-game"
 FORMAT_VERSION = 1

@@ -8,7 +8,7 @@ the order inside a set is free (meld tiles, the tiles of a hand, the order of th
 :func:`canonical`).  With ``record`` (another tool's log) only what such a log records
 is compared: no fu on a limit hand, payments as net changes, results to 0.1.
 
->>> from engine.events import Drew
+>>> from hanchan.engine.events import Drew
 >>> differences(Drew(0, 78, False), Drew(0, 79, False), dealer=0, red=1)
 ['seat 0 (E) draws 2s (tile 78), but the wall gives 2s (tile 79)']
 """
@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from engine.events import (
+from hanchan.engine.events import (
     Called,
     Discarded,
     DoraRevealed,
@@ -38,7 +38,7 @@ from engine.events import (
     WinResult,
     Won,
 )
-from saves.verify_words import (
+from hanchan.saves.verify_words import (
     describe,
     dice_words,
     hand_label_of,

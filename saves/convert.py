@@ -23,8 +23,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from engine import wall as wall_mod
-from engine.events import (
+from hanchan.engine import wall as wall_mod
+from hanchan.engine.events import (
     Called,
     Discarded,
     DoraRevealed,
@@ -45,19 +45,19 @@ from engine.events import (
     WinResult,
     Won,
 )
-from engine.flow import next_step, tenpai_of
-from engine.scoring.points import base_points, split
-from engine.seats import four
-from engine.settlement import final_table
-from engine.state import GameState, apply
+from hanchan.engine.flow import next_step, tenpai_of
+from hanchan.engine.scoring.points import base_points, split
+from hanchan.engine.seats import four
+from hanchan.engine.settlement import final_table
+from hanchan.engine.state import GameState, apply
 from hanchan.errors import HanchanError
-from rulesets.loader import load_ruleset
-from rulesets.schema import Ruleset
-from saves.codec import LineError, decode_event, event_to_dict, ruleset_from_dict
-from saves.logs import model as m
-from saves.logs.yaku import ID_TO_TENHOU_NUMBER
-from saves.verify import referee
-from saves.verify_words import hand_label_of
+from hanchan.rulesets.loader import load_ruleset
+from hanchan.rulesets.schema import Ruleset
+from hanchan.saves.codec import LineError, decode_event, event_to_dict, ruleset_from_dict
+from hanchan.saves.logs import model as m
+from hanchan.saves.logs.yaku import ID_TO_TENHOU_NUMBER
+from hanchan.saves.verify import referee
+from hanchan.saves.verify_words import hand_label_of
 
 
 class ConvertError(HanchanError, ValueError):

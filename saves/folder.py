@@ -46,10 +46,17 @@ from typing import Literal
 import msgspec
 from platformdirs import user_state_dir
 
-from engine.events import FinalRow, GameEnded, HandStarted
-from saves.codec import LineError, SeatInfo, decode_event, decode_header, decode_line, parse_json
-from saves.reader import MAX_FILE_BYTES, MAX_LINE_BYTES, SaveError, read_regular
-from saves.verify_words import hand_label_of
+from hanchan.engine.events import FinalRow, GameEnded, HandStarted
+from hanchan.saves.codec import (
+    LineError,
+    SeatInfo,
+    decode_event,
+    decode_header,
+    decode_line,
+    parse_json,
+)
+from hanchan.saves.reader import MAX_FILE_BYTES, MAX_LINE_BYTES, SaveError, read_regular
+from hanchan.saves.verify_words import hand_label_of
 
 SUFFIX = ".jsonl"
 INDEX = ".index.json"

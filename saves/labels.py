@@ -4,8 +4,8 @@ The app's save pickers and ``hanchan verify`` name a game by these words instead
 its bare file name.  The facts come from ``saves.folder``'s summary of a file's
 header and last lines, so describing a thousand games reads no whole file.
 
->>> from engine.events import FinalRow
->>> from saves.codec import SeatInfo
+>>> from hanchan.engine.events import FinalRow
+>>> from hanchan.saves.codec import SeatInfo
 >>> seats = (SeatInfo("You"),) + tuple(SeatInfo(f"Bot {i}", "normal") for i in range(3))
 >>> seats_words(seats)
 'you E, 3 normal bots'
@@ -19,10 +19,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from engine.events import FinalRow
-from engine.tiles import WIND_LETTERS
-from saves.codec import SeatInfo
-from saves.folder import SavedGame
+from hanchan.engine.events import FinalRow
+from hanchan.engine.tiles import WIND_LETTERS
+from hanchan.saves.codec import SeatInfo
+from hanchan.saves.folder import SavedGame
 
 ORDINALS = ("1st", "2nd", "3rd", "4th")
 _NAME_WIDTH = 12

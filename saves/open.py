@@ -12,7 +12,7 @@ bounds of the readers hold (a log is read only as a regular file of at most
 'mjlog'
 >>> open_game(Path("no-such-game.json"))
 Traceback (most recent call last):
-saves.open.LogError: no-such-game.json: no such file
+hanchan.saves.open.LogError: no-such-game.json: no such file
 """
 
 from __future__ import annotations
@@ -21,16 +21,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.events import Event
-from rulesets.schema import Ruleset
-from saves.codec import FORMAT
-from saves.convert import ConvertError, events_from_recorded
-from saves.logs.mjai import parse_mjai
-from saves.logs.mjlog import parse_mjlog
-from saves.logs.model import MAX_LOG_BYTES, LogFormatError, RecordedGame
-from saves.logs.tenhou6 import parse_tenhou6
-from saves.reader import SaveError, load, read_regular
-from saves.verify import refusal
+from hanchan.engine.events import Event
+from hanchan.rulesets.schema import Ruleset
+from hanchan.saves.codec import FORMAT
+from hanchan.saves.convert import ConvertError, events_from_recorded
+from hanchan.saves.logs.mjai import parse_mjai
+from hanchan.saves.logs.mjlog import parse_mjlog
+from hanchan.saves.logs.model import MAX_LOG_BYTES, LogFormatError, RecordedGame
+from hanchan.saves.logs.tenhou6 import parse_tenhou6
+from hanchan.saves.reader import SaveError, load, read_regular
+from hanchan.saves.verify import refusal
 
 LOG_FORMATS = ("tenhou6", "mjai", "mjlog")
 """The other programs' logs this reads (``hanchan import --from``)."""

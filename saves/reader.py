@@ -15,10 +15,10 @@ import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.events import Event, GameEnded, GameStarted
+from hanchan.engine.events import Event, GameEnded, GameStarted
 from hanchan.errors import HanchanError
-from rulesets.schema import Ruleset
-from saves.codec import Header, LineError, decode_header, decode_line, parse_json
+from hanchan.rulesets.schema import Ruleset
+from hanchan.saves.codec import Header, LineError, decode_header, decode_line, parse_json
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
 """A game file is at most this long: a hanchan is about 60 KB, the longest real game under

@@ -5,8 +5,8 @@ Position ``i`` (``0 <= i < len(events)``) is the state after applying
 the state is kept at the start of every hand and every 40 events, so seeking
 anywhere applies at most 40 events to a copy: instant even in a long game.
 
->>> from engine.events import GameStarted
->>> from rulesets.schema import Ruleset
+>>> from hanchan.engine.events import GameStarted
+>>> from hanchan.rulesets.schema import Ruleset
 >>> r = Replay([GameStarted(Ruleset(), ("A", "B", "C", "D"))])
 >>> r.position, r.at_end, r.state.scores
 (0, True, [25000, 25000, 25000, 25000])
@@ -18,11 +18,11 @@ import bisect
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.events import Event, GameEnded, HandDrawn, HandStarted, Won
-from engine.state import GameState, apply, checkpoint
-from engine.tiles import WIND_LETTERS
-from engine.view import PlayerView
-from engine.visibility import view
+from hanchan.engine.events import Event, GameEnded, HandDrawn, HandStarted, Won
+from hanchan.engine.state import GameState, apply, checkpoint
+from hanchan.engine.tiles import WIND_LETTERS
+from hanchan.engine.view import PlayerView
+from hanchan.engine.visibility import view
 from hanchan.errors import HanchanError
 
 CHECKPOINT_EVERY = 40

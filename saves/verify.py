@@ -26,8 +26,8 @@ A game may begin at a later hand only when it has no seed (an imported excerpt o
 someone else's game); a game played here starts at East 1 with the starting
 scores, and its seeded walls and dice are the ones its seed deals.
 
->>> from engine.game import Game
->>> from rulesets.schema import Ruleset
+>>> from hanchan.engine.game import Game
+>>> from hanchan.rulesets.schema import Ruleset
 >>> g = Game(Ruleset(), seed=3)
 >>> while not g.over:
 ...     for seat, acts in g.pending().items():
@@ -45,9 +45,9 @@ from pathlib import Path
 
 import msgspec
 
-from engine import wall as wall_mod
-from engine.actions import Action, Pass
-from engine.events import (
+from hanchan.engine import wall as wall_mod
+from hanchan.engine.actions import Action, Pass
+from hanchan.engine.events import (
     DoraRevealed,
     Event,
     GameEnded,
@@ -58,12 +58,12 @@ from engine.events import (
     Penalty,
     Won,
 )
-from engine.game import Game
-from engine.legal import IllegalAction
-from saves.choices import Stop, choices
-from saves.codec import Header, imported
-from saves.compare import differences
-from saves.reader import (
+from hanchan.engine.game import Game
+from hanchan.engine.legal import IllegalAction
+from hanchan.saves.choices import Stop, choices
+from hanchan.saves.codec import Header, imported
+from hanchan.saves.compare import differences
+from hanchan.saves.reader import (
     LoadedGame,
     Problem,
     SaveError,
@@ -72,7 +72,7 @@ from saves.reader import (
     loads,
     read_regular,
 )
-from saves.verify_words import action_words, describe, hand_label_of, seat_words
+from hanchan.saves.verify_words import action_words, describe, hand_label_of, seat_words
 
 Walls = list[tuple[tuple[int, ...], tuple[int, int]]]
 """Each hand's wall (136 tiles in draw order) and dice."""
@@ -390,10 +390,10 @@ def good_part(data: bytes, path: Path | None = None) -> GoodPart:
     when the file cannot be a game at all.  A damaged or illegal line in hand 9 keeps
     hands 1 to 8 and hand 9 up to it, for the replay viewer and for Continue.
 
-    >>> from engine.events import Drew
-    >>> from saves.codec import encode_event, encode_header
-    >>> from saves.writer import make_header
-    >>> from rulesets.schema import Ruleset
+    >>> from hanchan.engine.events import Drew
+    >>> from hanchan.saves.codec import encode_event, encode_header
+    >>> from hanchan.saves.writer import make_header
+    >>> from hanchan.rulesets.schema import Ruleset
     >>> g = Game(Ruleset(), seed=3)
     >>> first, start, draw = g.events[:3]
     >>> lines = [first, start, Drew(draw.seat, draw.tile ^ 1)]  # another copy drawn

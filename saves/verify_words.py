@@ -7,7 +7,7 @@ seat by its number and its wind in the hand, and a tile by its name and its numb
 the wall, as a file records them; the names shared with the table (a hand's label, the
 wind letters, a tile's name) come from :mod:`hanchan.words.names` and ``engine.tiles``.
 
->>> from engine.events import Discarded
+>>> from hanchan.engine.events import Discarded
 >>> describe(Discarded(2, 53, False), dealer=0, red=1)
 'seat 2 (W) discards 5p (tile 53)'
 >>> action_words(Discard(53, riichi=True), red=1)
@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from engine import wall as wall_mod
-from engine.actions import (
+from hanchan.engine import wall as wall_mod
+from hanchan.engine.actions import (
     Action,
     AddedKan,
     Chi,
@@ -34,7 +34,7 @@ from engine.actions import (
     ShowHand,
     Tsumo,
 )
-from engine.events import (
+from hanchan.engine.events import (
     Called,
     Discarded,
     DoraRevealed,
@@ -50,7 +50,7 @@ from engine.events import (
     RiichiDeclared,
     Won,
 )
-from engine.tiles import WIND_LETTERS, tile_name
+from hanchan.engine.tiles import WIND_LETTERS, tile_name
 from hanchan.words.names import hand_label
 
 SEATS = WIND_LETTERS

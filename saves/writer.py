@@ -37,7 +37,7 @@ from typing import IO
 
 from platformdirs import user_data_dir
 
-from engine.events import (
+from hanchan.engine.events import (
     Event,
     GameEnded,
     GameStarted,
@@ -47,11 +47,11 @@ from engine.events import (
     Penalty,
     Won,
 )
-from engine.game import is_lead, unfinished_step
-from saves.codec import Header, SeatInfo, app_version, encode_event, encode_header
-from saves.folder import list_games, peek
-from saves.reader import LoadedGame, SaveError, line_start, read_regular
-from saves.verify import good_part
+from hanchan.engine.game import is_lead, unfinished_step
+from hanchan.saves.codec import Header, SeatInfo, app_version, encode_event, encode_header
+from hanchan.saves.folder import list_games, peek
+from hanchan.saves.reader import LoadedGame, SaveError, line_start, read_regular
+from hanchan.saves.verify import good_part
 
 try:
     import fcntl
@@ -111,7 +111,7 @@ def cannot_continue(game: LoadedGame) -> str | None:
     recorded (an empty import, a first hand damaged), so the engine has no table to go on
     from.  A game of ours whose first hand was not recorded whole deals it again.
 
-    >>> from saves.reader import loads
+    >>> from hanchan.saves.reader import loads
     >>> cannot_continue(loads(encode_header(make_header({}, (), seed=1))))
     'no hand of this game was recorded: there is nothing to continue'
     """

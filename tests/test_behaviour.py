@@ -20,12 +20,12 @@ from pathlib import Path
 
 import pytest
 
-from ai.arena import play_game
-from ai.base import make_bot
-from engine.events import Event, HandStarted
+from hanchan.ai.arena import play_game
+from hanchan.ai.base import make_bot
+from hanchan.engine.events import Event, HandStarted
+from hanchan.rulesets.loader import list_presets, load_ruleset
+from hanchan.saves.codec import encode_event
 from hanchan.words.names import hand_label
-from rulesets.loader import list_presets, load_ruleset
-from saves.codec import encode_event
 
 GOLDEN = Path(__file__).resolve().parent / "data" / "behaviour.json"
 LINEUPS = {
@@ -70,8 +70,8 @@ def record(events: list[Event]) -> dict[str, object]:
 def first_move(events: list[Event], trail: str) -> str:
     """Where a stream first differs from the recorded fingerprints, in words.
 
-    >>> from engine.events import GameStarted
-    >>> from rulesets.schema import Ruleset
+    >>> from hanchan.engine.events import GameStarted
+    >>> from hanchan.rulesets.schema import Ruleset
     >>> start = GameStarted(Ruleset(), ("A", "B", "C", "D"))
     >>> first_move([start], "00").split(": now ")[0]
     'event 0 (GameStarted), before the first hand'

@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import doctest
 import json
+import os
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
 
 import hanchan
-from engine.actions import Ron
-from engine.events import GameEnded
 from hanchan.cli.main import main
+from hanchan.engine.actions import Ron
+from hanchan.engine.events import GameEnded
 
 
 def test_the_docstring_plays_a_game_and_scores_a_hand() -> None:
@@ -90,7 +92,8 @@ def test_the_front_door_loads_neither_the_app_nor_a_module_it_does_not_need() ->
     # A fresh interpreter: the whole public surface, and no Textual.
     code = ("import sys, hanchan\n"
             "[getattr(hanchan, n) for n in hanchan.__all__]\n"
-            "print(sorted({m.split('.')[0] for m in sys.modules} & {'textual', 'tui'}))")
+            "print(sorted({m.removeprefix('hanchan.').split('.')[0] for m in sys.modules}"
+            " & {'textual', 'tui'}))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
 
@@ -98,7 +101,19 @@ def test_the_front_door_loads_neither_the_app_nor_a_module_it_does_not_need() ->
 def test_a_low_package_can_be_imported_first() -> None:
     # rulesets and saves import hanchan.errors and hanchan.words: the front door must not
     # import them back while they load, whichever is imported first.
-    for first in ("rulesets.loader", "saves.reader", "saves.verify", "engine.game",
-                  "hanchan.words.events", "hanchan.errors"):
+    for first in ("hanchan.rulesets.loader", "hanchan.saves.reader", "hanchan.saves.verify",
+                  "hanchan.engine.game", "hanchan.words.events", "hanchan.errors"):
         subprocess.run([sys.executable, "-c", f"import {first}; import hanchan; hanchan.Game"],
                        check=True, capture_output=True)
+
+
+def test_the_wheel_lists_every_package() -> None:
+    # pyproject names each package the wheel installs (hanchan.engine maps to engine/):
+    # a package missing there would be left out of the wheel without a word.
+    root = Path(__file__).resolve().parents[1]
+    listed = set(tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]
+                 ["packages"])
+    found = {".".join(Path(d).relative_to(root).parts)
+             for d, _, files in os.walk(root / "hanchan", followlinks=True)
+             if "__init__.py" in files}
+    assert found == listed

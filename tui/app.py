@@ -20,11 +20,11 @@ from textual.geometry import Size
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
-from ai.base import DEFAULT_MJAI
-from engine.events import GameStarted
-from saves.writer import GameLocked
-from tui import palette
-from tui.messages import (
+from hanchan.ai.base import DEFAULT_MJAI
+from hanchan.engine.events import GameStarted
+from hanchan.saves.writer import GameLocked
+from hanchan.tui import palette
+from hanchan.tui.messages import (
     ContinueGame,
     LeaveScreen,
     OpenReplay,
@@ -32,12 +32,12 @@ from tui.messages import (
     SettingsChanged,
     StartGame,
 )
-from tui.savefiles import damage, read_good_part
-from tui.screens.start_program import StartProgramScreen
-from tui.screens.table import TableScreen
-from tui.session import NewGame, PlaySession, file_commands, recorded_players
-from tui.settings import Settings, read_settings, save_settings
-from tui.widgets.size_notice import MIN_HEIGHT, MIN_WIDTH, SizeNotice
+from hanchan.tui.savefiles import damage, read_good_part
+from hanchan.tui.screens.start_program import StartProgramScreen
+from hanchan.tui.screens.table import TableScreen
+from hanchan.tui.session import NewGame, PlaySession, file_commands, recorded_players
+from hanchan.tui.settings import Settings, read_settings, save_settings
+from hanchan.tui.widgets.size_notice import MIN_HEIGHT, MIN_WIDTH, SizeNotice
 
 # The menu and the replay viewer are imported when first opened: `hanchan play` shows
 # neither, and with the table's result screens (imported the same way) they took about
@@ -130,7 +130,7 @@ class HanchanApp(App[int]):
 
     def open_menu(self) -> None:
         """Show the main menu (replacing whatever is on screen)."""
-        from tui.screens.menu import MenuScreen  # noqa: PLC0415 - lazy: see the imports
+        from hanchan.tui.screens.menu import MenuScreen  # noqa: PLC0415 - lazy: see the imports
 
         self._replace(MenuScreen(self.save_dir))
 
@@ -193,7 +193,7 @@ class HanchanApp(App[int]):
 
     def open_replay(self, path: Path) -> None:
         """Open a saved game in the replay viewer."""
-        from tui.screens.replay import ReplayScreen  # noqa: PLC0415 - lazy: see the imports
+        from hanchan.tui.screens.replay import ReplayScreen  # noqa: PLC0415 - lazy: see the imports
 
         part = read_good_part(path)
         events, damaged = part.events, part.problem
@@ -271,7 +271,7 @@ class HanchanApp(App[int]):
 
     def on_replay_at(self, message: ReplayAt) -> None:
         """A reviewed decision in the replay viewer, over the screen that asked."""
-        from tui.screens.replay import ReplayScreen  # noqa: PLC0415 - lazy: see the imports
+        from hanchan.tui.screens.replay import ReplayScreen  # noqa: PLC0415 - lazy: see the imports
 
         self.push_screen(ReplayScreen(message.events, title="review", seat=message.review.seat,
                                       settings=self.settings, position=message.position,

@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING
 
 from textual.message import Message
 
-from engine.events import Event
-from tui.players import Player
-from tui.session import NewGame
-from tui.settings import Settings
+from hanchan.engine.events import Event
+from hanchan.tui.players import Player
+from hanchan.tui.session import NewGame
+from hanchan.tui.settings import Settings
 
 if TYPE_CHECKING:
-    from ai.review import GameReview
+    from hanchan.ai.review import GameReview
 
 
 class SettingsChanged(Message):

@@ -9,10 +9,10 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 
-from engine.events import Meld
+from hanchan.engine.events import Meld
+from hanchan.tui import palette
+from hanchan.tui.tilefaces import BACK_STYLE, FaceMode, back, tile_text
 from hanchan.words.names import relative
-from tui import palette
-from tui.tilefaces import BACK_STYLE, FaceMode, back, tile_text
 
 # Arrow pointing at the seat a tile was called from, by its position relative to the caller.
 FROM_ARROWS = {1: "→", 2: "↑", 3: "←"}

@@ -10,14 +10,14 @@ from typing import Protocol
 
 import msgspec
 
-from engine.events import Event
-from rulesets.schema import Ruleset
-from saves.codec import SeatInfo
-from saves.folder import SavedGame, list_games, peek
-from saves.reader import SaveError
-from saves.verify import load_good_part
-from saves.writer import GameWriter, cannot_continue, make_header
-from saves.writer import latest_unfinished as find_unfinished
+from hanchan.engine.events import Event
+from hanchan.rulesets.schema import Ruleset
+from hanchan.saves.codec import SeatInfo
+from hanchan.saves.folder import SavedGame, list_games, peek
+from hanchan.saves.reader import SaveError
+from hanchan.saves.verify import load_good_part
+from hanchan.saves.writer import GameWriter, cannot_continue, make_header
+from hanchan.saves.writer import latest_unfinished as find_unfinished
 
 
 class SaveFile(Protocol):

@@ -14,7 +14,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ai.base import (
+from hanchan.ai.base import (
     DEFAULT_MJAI,
     LEVELS,
     MJAI,
@@ -25,18 +25,18 @@ from ai.base import (
     make_seat,
     seat_spec,
 )
-from ai.mjai.options import bot_name, rules_notice
-from engine.actions import Action
-from engine.events import Event, GameEnded, GameStarted, HandDrawn, Penalty, Won
-from engine.game import Game, IllegalAction
-from engine.legal import why_illegal
-from engine.seats import four
-from engine.view import PlayerView
+from hanchan.ai.mjai.options import bot_name, rules_notice
+from hanchan.engine.actions import Action
+from hanchan.engine.events import Event, GameEnded, GameStarted, HandDrawn, Penalty, Won
+from hanchan.engine.game import Game, IllegalAction
+from hanchan.engine.legal import why_illegal
+from hanchan.engine.seats import four
+from hanchan.engine.view import PlayerView
+from hanchan.rulesets.schema import Ruleset
+from hanchan.saves.seats import human_seat, outside_command, recorded_commands, shown_command
+from hanchan.tui.players import Player
+from hanchan.tui.savefiles import SaveFile, new_writer, resume_writer, summary
 from hanchan.words.names import WIND_NAMES
-from rulesets.schema import Ruleset
-from saves.seats import human_seat, outside_command, recorded_commands, shown_command
-from tui.players import Player
-from tui.savefiles import SaveFile, new_writer, resume_writer, summary
 
 
 @dataclass(frozen=True)

@@ -26,9 +26,9 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Literal
 
-from saves.reader import SaveError, read_regular
-from saves.writer import atomic_write
-from tui.tilefaces import FACE_MODES, FaceMode
+from hanchan.saves.reader import SaveError, read_regular
+from hanchan.saves.writer import atomic_write
+from hanchan.tui.tilefaces import FACE_MODES, FaceMode
 
 Toggle = Literal["auto_win", "skip_calls", "tsumogiri", "show_help", "keep_toggles",
                  "score_call"]

@@ -24,8 +24,8 @@ from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 
-from engine.tiles import Tile, dora_of, is_honour, is_red, kind_of, number_of, suit_of
-from tui import palette
+from hanchan.engine.tiles import Tile, dora_of, is_honour, is_red, kind_of, number_of, suit_of
+from hanchan.tui import palette
 
 FaceMode = Literal["letters", "kanji", "glyphs"]
 FACE_MODES: tuple[FaceMode, ...] = ("letters", "kanji", "glyphs")

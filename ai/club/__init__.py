@@ -32,8 +32,8 @@ point only down this list: import-linter's ``ai-club-layers`` contract in ``make
 True
 """
 
-from ai.club.bot import ClubBot
-from ai.club.situation import Situation
-from ai.club.style import STYLES, Style
+from hanchan.ai.club.bot import ClubBot
+from hanchan.ai.club.situation import Situation
+from hanchan.ai.club.style import STYLES, Style
 
 __all__ = ["STYLES", "ClubBot", "Situation", "Style"]

@@ -13,10 +13,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ai import defence
-from ai.club.calls import claim, kuikae_exclude
-from ai.club.calls import judge as judge_calls
-from ai.club.discard import (
+from hanchan.ai import defence
+from hanchan.ai.club.calls import claim, kuikae_exclude
+from hanchan.ai.club.calls import judge as judge_calls
+from hanchan.ai.club.discard import (
     Option,
     describe,
     evaluate,
@@ -25,18 +25,18 @@ from ai.club.discard import (
     pick_tile,
     tiles_after,
 )
-from ai.club.endgame import end_game, show_hand
-from ai.club.prefs import prefer, utilities
-from ai.club.reading import add_pao_danger
-from ai.club.riichi import open_riichi_pays, riichi_versus_dama, want_riichi
-from ai.club.situation import Situation
-from ai.club.style import STYLES, Style
-from ai.decision import Decision, Judged, Judgement
-from ai.hand import discard_options, ukeire
-from ai.opponents import FoldWatch
-from ai.value import estimate, red_count
-from ai.winprob import win_chance
-from engine.actions import (
+from hanchan.ai.club.endgame import end_game, show_hand
+from hanchan.ai.club.prefs import prefer, utilities
+from hanchan.ai.club.reading import add_pao_danger
+from hanchan.ai.club.riichi import open_riichi_pays, riichi_versus_dama, want_riichi
+from hanchan.ai.club.situation import Situation
+from hanchan.ai.club.style import STYLES, Style
+from hanchan.ai.decision import Decision, Judged, Judgement
+from hanchan.ai.hand import discard_options, ukeire
+from hanchan.ai.opponents import FoldWatch
+from hanchan.ai.value import estimate, red_count
+from hanchan.ai.winprob import win_chance
+from hanchan.engine.actions import (
     Action,
     AddedKan,
     Chi,
@@ -51,10 +51,10 @@ from engine.actions import (
     ShowHand,
     Tsumo,
 )
-from engine.events import Meld
-from engine.shanten import shanten
-from engine.tiles import is_yaochuu, kind_of
-from engine.view import PlayerView
+from hanchan.engine.events import Meld
+from hanchan.engine.shanten import shanten
+from hanchan.engine.tiles import is_yaochuu, kind_of
+from hanchan.engine.view import PlayerView
 
 
 class ClubBot:

@@ -16,19 +16,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from ai import defence
-from ai.club.discard import red_lost, shanten_text, special_routes
-from ai.club.endgame import draw_tenpai_worth
-from ai.club.situation import Situation
-from ai.decision import Decision
-from ai.hand import DiscardOption, discard_options, ukeire
-from ai.value import HandValuer, estimate, red_count, route_yaku, valuer_of
-from ai.winprob import win_chance
-from engine.actions import Action, Chi, OpenKan, Pass, Pon
-from engine.events import Meld
-from engine.shanten import shanten
-from engine.tiles import is_red, kind_name, kind_of
-from engine.view import PlayerView
+from hanchan.ai import defence
+from hanchan.ai.club.discard import red_lost, shanten_text, special_routes
+from hanchan.ai.club.endgame import draw_tenpai_worth
+from hanchan.ai.club.situation import Situation
+from hanchan.ai.decision import Decision
+from hanchan.ai.hand import DiscardOption, discard_options, ukeire
+from hanchan.ai.value import HandValuer, estimate, red_count, route_yaku, valuer_of
+from hanchan.ai.winprob import win_chance
+from hanchan.engine.actions import Action, Chi, OpenKan, Pass, Pon
+from hanchan.engine.events import Meld
+from hanchan.engine.shanten import shanten
+from hanchan.engine.tiles import is_red, kind_name, kind_of
+from hanchan.engine.view import PlayerView
 
 
 def kuikae_exclude(view: PlayerView, mkind: str, used: Sequence[int], called_kind: int

@@ -19,21 +19,21 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ai import defence
-from ai.club.endgame import draw_tenpai_worth
-from ai.club.situation import Situation
-from ai.club.style import Style
-from ai.decision import Decision, Stance, Why
-from ai.hand import discard_table
-from ai.tenpai_value import average_value, wait_values
-from ai.value import ValueContext, hand_shape, red_count, shape_without, valuer_of
-from ai.winprob import win_chance
-from engine.actions import Action, AddedKan, ClosedKan, Discard
-from engine.scoring import limit_points
-from engine.shanten import shanten, shanten_chiitoi, shanten_kokushi, shanten_regular
-from engine.tiles import FIVES, is_honour, is_red, is_yaochuu, kind_name, kind_of
-from engine.view import PlayerView
-from rulesets.schema import Ruleset
+from hanchan.ai import defence
+from hanchan.ai.club.endgame import draw_tenpai_worth
+from hanchan.ai.club.situation import Situation
+from hanchan.ai.club.style import Style
+from hanchan.ai.decision import Decision, Stance, Why
+from hanchan.ai.hand import discard_table
+from hanchan.ai.tenpai_value import average_value, wait_values
+from hanchan.ai.value import ValueContext, hand_shape, red_count, shape_without, valuer_of
+from hanchan.ai.winprob import win_chance
+from hanchan.engine.actions import Action, AddedKan, ClosedKan, Discard
+from hanchan.engine.scoring import limit_points
+from hanchan.engine.shanten import shanten, shanten_chiitoi, shanten_kokushi, shanten_regular
+from hanchan.engine.tiles import FIVES, is_honour, is_red, is_yaochuu, kind_name, kind_of
+from hanchan.engine.view import PlayerView
+from hanchan.rulesets.schema import Ruleset
 
 _LIMIT_RON = {(limit, dealer): float(limit_points(limit, dealer=dealer, tsumo=False,
                                                   rules=Ruleset()).ron)

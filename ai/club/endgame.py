@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import math
 
-from ai import defence
-from ai.club.style import Style
-from ai.decision import Decision
-from ai.standing import RENCHAN, SPREAD_PER_HAND, declare_noten_gain, equity, last_round
-from engine.actions import EndGame, ShowHand
-from engine.view import PlayerView
+from hanchan.ai import defence
+from hanchan.ai.club.style import Style
+from hanchan.ai.decision import Decision
+from hanchan.ai.standing import RENCHAN, SPREAD_PER_HAND, declare_noten_gain, equity, last_round
+from hanchan.engine.actions import EndGame, ShowHand
+from hanchan.engine.view import PlayerView
 
 
 def is_last_hand(view: PlayerView) -> bool:

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ai.club.discard import Option
-from ai.club.situation import Situation
-from engine.tiles import dora_of
+from hanchan.ai.club.discard import Option
+from hanchan.ai.club.situation import Situation
+from hanchan.engine.tiles import dora_of
 
 FEATURES = (
     "ev_gap",  # (score - best score) / 1000, at most 8 below

@@ -18,11 +18,11 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from ai import defence
-from ai.club.style import Style
-from ai.standing import Standing
-from engine.tiles import DRAGONS, WINDS, is_honour, is_terminal, kind_of, number_of
-from engine.view import PlayerView
+from hanchan.ai import defence
+from hanchan.ai.club.style import Style
+from hanchan.ai.standing import Standing
+from hanchan.engine.tiles import DRAGONS, WINDS, is_honour, is_terminal, kind_of, number_of
+from hanchan.engine.view import PlayerView
 
 _DRAGONS = frozenset(DRAGONS)
 _WINDS = frozenset(WINDS)

@@ -13,12 +13,12 @@ the rons of the players not in riichi, who may no longer throw its waits.
 
 from __future__ import annotations
 
-from ai.club.discard import Option, limit_ron, tenpai_bonus
-from ai.club.endgame import is_last_hand
-from ai.club.situation import Situation
-from ai.club.style import Style
-from ai.tenpai_value import average_value, wait_values
-from ai.winprob import win_chance
+from hanchan.ai.club.discard import Option, limit_ron, tenpai_bonus
+from hanchan.ai.club.endgame import is_last_hand
+from hanchan.ai.club.situation import Situation
+from hanchan.ai.club.style import Style
+from hanchan.ai.tenpai_value import average_value, wait_values
+from hanchan.ai.winprob import win_chance
 
 RIICHI_DEPOSIT = 1000.0
 """What a riichi puts on the table, lost unless the hand wins."""

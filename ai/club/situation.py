@@ -11,16 +11,16 @@ riichi discards its draw without them.
 
 from __future__ import annotations
 
-from ai.club.endgame import is_last_hand
-from ai.club.reading import WaitEase, end_chance, threats
-from ai.club.style import Style
-from ai.defence import Threat
-from ai.hand import hand_counts, unseen_counts
-from ai.opponents import FoldWatch
-from ai.standing import Standing, standing_of
-from ai.value import ValueContext, context
-from engine.events import Meld
-from engine.view import PlayerView
+from hanchan.ai.club.endgame import is_last_hand
+from hanchan.ai.club.reading import WaitEase, end_chance, threats
+from hanchan.ai.club.style import Style
+from hanchan.ai.defence import Threat
+from hanchan.ai.hand import hand_counts, unseen_counts
+from hanchan.ai.opponents import FoldWatch
+from hanchan.ai.standing import Standing, standing_of
+from hanchan.ai.value import ValueContext, context
+from hanchan.engine.events import Meld
+from hanchan.engine.view import PlayerView
 
 
 class Situation:

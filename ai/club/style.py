@@ -5,7 +5,7 @@ three levels.  Each knob is declared with :func:`knob`, the way
 :func:`rulesets.schema.opt` declares a rule: its default, the part of the bot that
 reads it, what it means and the values it may take.  The declaration validates a
 style (a value out of range is refused with a plain sentence) and generates the knob
-table of ``docs/bot-tuning.md`` (``python -m ai.club.docs``), which also keeps the
+table of ``docs/bot-tuning.md`` (``python -m hanchan.ai.club.docs``), which also keeps the
 measurements behind each value.
 
 >>> STYLES["strong"].call_margin, Style().call_margin
@@ -22,7 +22,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from ai.defence import READING, RIICHI_VALUE, TEXTBOOK, WaitWeights
+from hanchan.ai.defence import READING, RIICHI_VALUE, TEXTBOOK, WaitWeights
 
 PARTS = {
     "discard": "Discards (ai.club.discard)",
@@ -122,7 +122,7 @@ class Style:
         "cost before its dora are read.", lo=0, hi=48000)
     waits: WaitWeights = knob(
         TEXTBOOK, "defence", "How often each wait shape is believed: a profile of "
-        "ai.defence (TEXTBOOK, READING).")
+        "hanchan.ai.defence (TEXTBOOK, READING).")
     pao_danger: float = knob(
         8000.0, "defence", "Danger added to the last dragon or wind of a big yakuman "
         "that would make its feeder pay (pao), while two copies are unseen; by a style "

@@ -11,10 +11,10 @@ other undecodable line :class:`NotJson`.
 {'type': 'dahai', 'pai': '5mr', 'tsumogiri': True}
 >>> decode(b'[' * 1000 + b']' * 1000)
 Traceback (most recent call last):
-ai.mjai.lines.TooLarge: a line nested more than 32 levels deep
+hanchan.ai.mjai.lines.TooLarge: a line nested more than 32 levels deep
 >>> decode(b'{"x":' + b'9' * 5000 + b'}')
 Traceback (most recent call last):
-ai.mjai.lines.TooLarge: a number of more than 40 digits
+hanchan.ai.mjai.lines.TooLarge: a number of more than 40 digits
 """
 
 from __future__ import annotations

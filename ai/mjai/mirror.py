@@ -11,7 +11,7 @@ looks for them.  Only the seat's own view is ever read, so the stand-ins never s
 
 :class:`MjaiBot` answers each request with one of our bots' choices as an mjai reply.
 
->>> from ai.base import make_bot
+>>> from hanchan.ai.base import make_bot
 >>> bot = MjaiBot(make_bot("greedy"), Ruleset())
 >>> bot.react([{"type": "start_game", "id": 0}])
 {'type': 'none'}
@@ -22,8 +22,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from engine import wall as wall_mod
-from engine.actions import (
+from hanchan.engine import wall as wall_mod
+from hanchan.engine.actions import (
     Action,
     AddedKan,
     Chi,
@@ -35,7 +35,7 @@ from engine.actions import (
     Ron,
     Tsumo,
 )
-from engine.events import (
+from hanchan.engine.events import (
     Called,
     Discarded,
     DoraRevealed,
@@ -47,12 +47,12 @@ from engine.events import (
     RiichiAccepted,
     RiichiDeclared,
 )
-from engine.legal import legal_actions
-from engine.state import GameState, apply
-from engine.tiles import WIND_LETTERS, is_red, kind_of
-from engine.visibility import view
-from rulesets.schema import Ruleset
-from saves.logs.mjai import parse_tile_name
+from hanchan.engine.legal import legal_actions
+from hanchan.engine.state import GameState, apply
+from hanchan.engine.tiles import WIND_LETTERS, is_red, kind_of
+from hanchan.engine.visibility import view
+from hanchan.rulesets.schema import Ruleset
+from hanchan.saves.logs.mjai import parse_tile_name
 
 from . import wire
 from .protocol import pai

@@ -16,7 +16,7 @@ import shlex
 from dataclasses import fields
 from typing import Any, Literal
 
-from rulesets.schema import Ruleset
+from hanchan.rulesets.schema import Ruleset
 
 Style = Literal["wire", "classic"]
 STYLES: tuple[Style, ...] = ("wire", "classic")

@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from engine import wall as wall_mod
-from engine.actions import (
+from hanchan.engine import wall as wall_mod
+from hanchan.engine.actions import (
     Action,
     AddedKan,
     Chi,
@@ -32,7 +32,7 @@ from engine.actions import (
     ShowHand,
     Tsumo,
 )
-from engine.events import (
+from hanchan.engine.events import (
     Called,
     Discarded,
     DoraRevealed,
@@ -48,10 +48,10 @@ from engine.events import (
     RiichiDeclared,
     Won,
 )
-from engine.tiles import WIND_LETTERS, is_red, kind_of
-from engine.view import PlayerView
-from saves.logs.mjai import parse_tile_name
-from saves.logs.mjai import tile_name as _log_tile_name
+from hanchan.engine.tiles import WIND_LETTERS, is_red, kind_of
+from hanchan.engine.view import PlayerView
+from hanchan.saves.logs.mjai import parse_tile_name
+from hanchan.saves.logs.mjai import tile_name as _log_tile_name
 
 Reply = dict[str, Any]
 

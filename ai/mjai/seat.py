@@ -46,9 +46,9 @@ from collections import deque
 from collections.abc import Sequence
 from typing import IO, Any
 
-from ai.mjai.lines import MAX_LINE, NotJson, TooLarge, decode
-from ai.mjai.options import DEFAULT_TIMEOUT, STYLES, Style, bot_name, timeout_problem
-from ai.mjai.protocol import (
+from hanchan.ai.mjai.lines import MAX_LINE, NotJson, TooLarge, decode
+from hanchan.ai.mjai.options import DEFAULT_TIMEOUT, STYLES, Style, bot_name, timeout_problem
+from hanchan.ai.mjai.protocol import (
     ReplyError,
     SeatStream,
     action_for,
@@ -57,10 +57,10 @@ from ai.mjai.protocol import (
     safe_default,
     wants_riichi,
 )
-from engine.actions import Action, Discard
-from engine.events import Event, RiichiDeclared
-from engine.tiles import WIND_LETTERS
-from engine.view import PlayerView
+from hanchan.engine.actions import Action, Discard
+from hanchan.engine.events import Event, RiichiDeclared
+from hanchan.engine.tiles import WIND_LETTERS
+from hanchan.engine.view import PlayerView
 
 _prlimit = getattr(resource, "prlimit", None)  # Linux; elsewhere memory is not limited
 

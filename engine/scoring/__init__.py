@@ -14,8 +14,8 @@ Modules: ``score`` (``score_win``: checks, memo, the fast path for ordinary hand
 ``suits`` and ``melds`` (tables of suit patterns and of valid melds), ``decompose``,
 ``registry``, ``points``, ``payments``, ``types``.
 
->>> from engine.tiles import parse_tiles
->>> from rulesets.schema import Ruleset
+>>> from hanchan.engine.tiles import parse_tiles
+>>> from hanchan.rulesets.schema import Ruleset
 >>> hand = tuple(parse_tiles("123456789m11p234s"))
 >>> r = score_win(WinContext(hand, (), hand[-1], tsumo=False, seat_wind=1, round_wind=0,
 ...                          riichi=True), Ruleset())
@@ -23,12 +23,12 @@ Modules: ``score`` (``score_win``: checks, memo, the fast path for ordinary hand
 (4, 30, 7700, ['riichi', 'pinfu', 'ittsu'])
 """
 
-from engine.scoring.decompose import decompositions, is_winning_shape
-from engine.scoring.payments import win_payments
-from engine.scoring.points import limit_points
-from engine.scoring.registry import EN_NAMES, NAMES, YAKUMAN_IDS, yaku_table
-from engine.scoring.score import clear_cache, score_win
-from engine.scoring.types import (
+from hanchan.engine.scoring.decompose import decompositions, is_winning_shape
+from hanchan.engine.scoring.payments import win_payments
+from hanchan.engine.scoring.points import limit_points
+from hanchan.engine.scoring.registry import EN_NAMES, NAMES, YAKUMAN_IDS, yaku_table
+from hanchan.engine.scoring.score import clear_cache, score_win
+from hanchan.engine.scoring.types import (
     SEQ,
     TRIPLET,
     Decomposition,

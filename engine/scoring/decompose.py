@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from engine.scoring.types import SEQ, TRIPLET, Decomposition
-from engine.tiles import TERMINALS_AND_HONOURS
+from hanchan.engine.scoring.types import SEQ, TRIPLET, Decomposition
+from hanchan.engine.tiles import TERMINALS_AND_HONOURS
 
 Group = tuple[int, int]
 Reading = tuple[int, tuple[int, ...], tuple[int, ...]]

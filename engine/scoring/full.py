@@ -19,11 +19,11 @@ from __future__ import annotations
 
 from itertools import compress
 
-from engine.scoring.decompose import KOKUSHI_KINDS, is_kokushi, regular_readings
-from engine.scoring.points import base_points, limit_of, split
-from engine.scoring.registry import ORDER
-from engine.scoring.types import ScoreResult, WinContext
-from engine.tiles import (
+from hanchan.engine.scoring.decompose import KOKUSHI_KINDS, is_kokushi, regular_readings
+from hanchan.engine.scoring.points import base_points, limit_of, split
+from hanchan.engine.scoring.registry import ORDER
+from hanchan.engine.scoring.types import ScoreResult, WinContext
+from hanchan.engine.tiles import (
     GREEN,
     RED,
     WHITE,
@@ -35,7 +35,7 @@ from engine.tiles import (
     kind_of,
     wind_kind,
 )
-from rulesets.schema import Ruleset
+from hanchan.rulesets.schema import Ruleset
 
 _R34 = range(34)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from itertools import combinations, permutations
 
-from engine.scoring.suits import YAO_MASK
+from hanchan.engine.scoring.suits import YAO_MASK
 
 SEQ_SHAPE, PON_SHAPE, KAN_SHAPE = 0, 1, 2
 

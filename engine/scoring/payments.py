@@ -10,9 +10,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from engine.parts import Payment
-from engine.scoring.types import ScoreResult
-from rulesets.schema import Ruleset
+from hanchan.engine.parts import Payment
+from hanchan.engine.scoring.types import ScoreResult
+from hanchan.rulesets.schema import Ruleset
 
 Pao = Sequence[tuple[int, str]]
 """Pao records of a win: (liable seat, the pao yaku that seat fixed by feeding a call)."""

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.scoring.types import PointSplit
-from rulesets.schema import Ruleset
+from hanchan.engine.scoring.types import PointSplit
+from hanchan.rulesets.schema import Ruleset
 
 LIMIT_BASE = {
     "mangan": 2000,

@@ -9,8 +9,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
-from engine.scoring.types import YakuInfo
-from rulesets.schema import Ruleset
+from hanchan.engine.scoring.types import YakuInfo
+from hanchan.rulesets.schema import Ruleset
 
 # YakuInfo(id, Japanese, English, closed han, open han or None, yakuman multiplier, gloss)
 _STANDARD: tuple[YakuInfo, ...] = (

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from bisect import bisect_left
 
-from engine.scoring.full import NEXT as _NEXT
-from engine.scoring.full import NO_YAKU, check_tiles, score_full, score_reference
-from engine.scoring.melds import KAN_SHAPE, MELDS, PON_SHAPE, SEQ_SHAPE
-from engine.scoring.points import base_points, limit_of, split
-from engine.scoring.registry import ORDER
-from engine.scoring.suits import (
+from hanchan.engine.scoring.full import NEXT as _NEXT
+from hanchan.engine.scoring.full import NO_YAKU, check_tiles, score_full, score_reference
+from hanchan.engine.scoring.melds import KAN_SHAPE, MELDS, PON_SHAPE, SEQ_SHAPE
+from hanchan.engine.scoring.points import base_points, limit_of, split
+from hanchan.engine.scoring.registry import ORDER
+from hanchan.engine.scoring.suits import (
     DUP_SHIFT,
     FU_SHIFT,
     KIND_OF,
@@ -37,9 +37,9 @@ from engine.scoring.suits import (
     YAO_MASK,
     suit_value,
 )
-from engine.scoring.types import PointSplit, ScoreResult, WinContext
-from engine.tiles import is_honour, kind_of, wind_kind
-from rulesets.schema import Ruleset
+from hanchan.engine.scoring.types import PointSplit, ScoreResult, WinContext
+from hanchan.engine.tiles import is_honour, kind_of, wind_kind
+from hanchan.rulesets.schema import Ruleset
 
 Yaku = list[tuple[str, int]]
 

@@ -23,8 +23,8 @@ order, so the product over suits visits readings in the same order as
 
 from __future__ import annotations
 
-from engine.scoring.decompose import KOKUSHI_KINDS, _suit_readings
-from engine.tiles import kind_of
+from hanchan.engine.scoring.decompose import KOKUSHI_KINDS, _suit_readings
+from hanchan.engine.tiles import kind_of
 
 KIND_OF = bytes([kind_of(t) for t in range(136)] + [255] * 120)
 """``bytes.translate`` table: physical tile -> kind."""

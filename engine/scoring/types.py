@@ -7,7 +7,7 @@ from typing import Literal
 
 from msgspec import Struct
 
-from engine.parts import Meld
+from hanchan.engine.parts import Meld
 
 SEQ = 0
 """Group kind of a sequence (順子) in a :class:`Decomposition`; the kind is its lowest tile."""

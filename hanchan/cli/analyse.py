@@ -10,11 +10,11 @@ from __future__ import annotations
 import argparse
 import json
 
-from ai.club import ClubBot
-from engine.tiles import format_tiles, kind_of
+from hanchan.ai.club import ClubBot
 from hanchan.cli.inputs import UserError, load_rules
 from hanchan.coach.analysis import analysis_json, analysis_lines, reason
 from hanchan.coach.position import PositionError, build_position
+from hanchan.engine.tiles import format_tiles, kind_of
 
 
 def _rivers(given: list[str]) -> dict[str, str]:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import argparse
 
-from ai.base import MjaiOptions
-from ai.mjai.options import timeout_problem
+from hanchan.ai.base import MjaiOptions
+from hanchan.ai.mjai.options import timeout_problem
 from hanchan.cli.inputs import UserError
 
 

@@ -23,8 +23,8 @@ from hanchan.coach.discard_problems import find_problems, saved_games
 from hanchan.coach.drill_hands import DrawError
 from hanchan.coach.drills import DrillItem, efficiency_items, problem_items, question_items
 from hanchan.coach.score_call import AnswerError
-from saves.reader import SaveError
-from saves.writer import save_dir
+from hanchan.saves.reader import SaveError
+from hanchan.saves.writer import save_dir
 
 MAX_COUNT = 1000
 

@@ -12,21 +12,26 @@ import os
 import sys
 from pathlib import Path
 
-from engine.events import GameEnded, HandStarted
-from engine.tiles import WIND_LETTERS
 from hanchan.cli.inputs import UserError, load_rules
-from saves.codec import SeatInfo, encode_event, encode_header
-from saves.convert import ConvertError, events_from_recorded, left_out_note, recorded_from_events
-from saves.labels import final_words
-from saves.logs.mjai import format_mjai
-from saves.logs.mjlog import format_mjlog
-from saves.logs.tenhou6 import format_tenhou6
-from saves.open import guess_format, read_log
-from saves.reader import SaveError, load, loads
-from saves.seats import outside_command, shown_command
-from saves.verify import check_loaded, refusal
-from saves.verify_words import hand_label_of
-from saves.writer import atomic_write, make_header, save_dir, write_new
+from hanchan.engine.events import GameEnded, HandStarted
+from hanchan.engine.tiles import WIND_LETTERS
+from hanchan.saves.codec import SeatInfo, encode_event, encode_header
+from hanchan.saves.convert import (
+    ConvertError,
+    events_from_recorded,
+    left_out_note,
+    recorded_from_events,
+)
+from hanchan.saves.labels import final_words
+from hanchan.saves.logs.mjai import format_mjai
+from hanchan.saves.logs.mjlog import format_mjlog
+from hanchan.saves.logs.tenhou6 import format_tenhou6
+from hanchan.saves.open import guess_format, read_log
+from hanchan.saves.reader import SaveError, load, loads
+from hanchan.saves.seats import outside_command, shown_command
+from hanchan.saves.verify import check_loaded, refusal
+from hanchan.saves.verify_words import hand_label_of
+from hanchan.saves.writer import atomic_write, make_header, save_dir, write_new
 
 # ------------------------------------------------------------------ verify
 

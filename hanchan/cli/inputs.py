@@ -11,8 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from hanchan.cli.parser import LENGTHS
-from rulesets.loader import RulesetError, RulesetInfo, load_ruleset_info
-from rulesets.schema import Ruleset
+from hanchan.rulesets.loader import RulesetError, RulesetInfo, load_ruleset_info
+from hanchan.rulesets.schema import Ruleset
 
 
 class UserError(Exception):

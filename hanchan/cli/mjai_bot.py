@@ -17,9 +17,9 @@ import os
 import sys
 from typing import Any, BinaryIO, TextIO
 
-from ai.base import BotLevelError, level_name, make_bot
-from ai.mjai.mirror import NONE, MirrorError, MjaiBot
-from ai.mjai.wire import MAX_LINE_BYTES, WireError, event_or_error, read_line, split_line
+from hanchan.ai.base import BotLevelError, level_name, make_bot
+from hanchan.ai.mjai.mirror import NONE, MirrorError, MjaiBot
+from hanchan.ai.mjai.wire import MAX_LINE_BYTES, WireError, event_or_error, read_line, split_line
 from hanchan.cli.inputs import UserError, load_rules
 
 PREFIX = "hanchan mjai-bot: "

@@ -14,15 +14,15 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-from ai.base import MJAI, BotLevelError, level_name, seat_spec, split_seats
+from hanchan.ai.base import MJAI, BotLevelError, level_name, seat_spec, split_seats
 from hanchan.cli.bot_options import mjai_options
 from hanchan.cli.inputs import UserError, existing_file, load_rules
 from hanchan.cli.parser import SEATS
-from saves.reader import SaveError, load
-from saves.writer import save_dir
-from tui.app import HanchanApp
-from tui.session import NewGame
-from tui.settings import ReadSettings, read_settings
+from hanchan.saves.reader import SaveError, load
+from hanchan.saves.writer import save_dir
+from hanchan.tui.app import HanchanApp
+from hanchan.tui.session import NewGame
+from hanchan.tui.settings import ReadSettings, read_settings
 
 
 def settings_path(folder: Path) -> Path:

@@ -12,16 +12,16 @@ import json
 import sys
 from pathlib import Path
 
-from ai.asking import SecondOpinion, asker_for, second_opinion
-from ai.base import MJAI
-from ai.review import GameReview, review_game
-from engine.events import Event
+from hanchan.ai.asking import SecondOpinion, asker_for, second_opinion
+from hanchan.ai.base import MJAI
+from hanchan.ai.review import GameReview, review_game
 from hanchan.cli.bot_options import mjai_options
 from hanchan.cli.inputs import UserError, existing_file
 from hanchan.cli.stats import terminal_progress
 from hanchan.coach.review import review_json, review_text
-from saves.open import LogError, NeitherSaveNorLog, UnplayableLog, open_game
-from saves.reader import SaveError
+from hanchan.engine.events import Event
+from hanchan.saves.open import LogError, NeitherSaveNorLog, UnplayableLog, open_game
+from hanchan.saves.reader import SaveError
 
 SEATS = "ESWN"
 

@@ -12,12 +12,12 @@ import json
 import unicodedata
 from typing import Any
 
-from engine.scoring import YakuInfo, yaku_table
 from hanchan.cli.inputs import load_rules_info
+from hanchan.engine.scoring import YakuInfo, yaku_table
+from hanchan.rulesets.describe import describe_lines, diff_lines, diff_rulesets
+from hanchan.rulesets.loader import RulesetError, dumps_ruleset, list_presets, load_ruleset_info
+from hanchan.rulesets.schema import Ruleset
 from hanchan.words.yaku_examples import NO_HAND, example, example_text
-from rulesets.describe import describe_lines, diff_lines, diff_rulesets
-from rulesets.loader import RulesetError, dumps_ruleset, list_presets, load_ruleset_info
-from rulesets.schema import Ruleset
 
 
 def _plain(v: Any) -> Any:

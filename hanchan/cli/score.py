@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any, BinaryIO, TextIO
 
 from hanchan.cli.inputs import UserError, existing_file, load_rules
+from hanchan.rulesets.schema import Ruleset
 from hanchan.words.hands import FLAGS, RequestError, result_text, score_request
-from rulesets.schema import Ruleset
 
 
 def _single_request(args: argparse.Namespace) -> dict[str, Any]:

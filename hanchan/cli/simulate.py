@@ -8,13 +8,13 @@ import logging
 import os
 import sys
 
-from ai.arena import run as run_games
-from ai.base import MJAI, BotLevelError, seat_spec, split_seats
-from ai.mjai.options import bot_name, rules_notice
+from hanchan.ai.arena import run as run_games
+from hanchan.ai.base import MJAI, BotLevelError, seat_spec, split_seats
+from hanchan.ai.mjai.options import bot_name, rules_notice
 from hanchan.cli.bot_options import mjai_options
 from hanchan.cli.inputs import UserError, load_rules
-from saves.reader import SaveError
-from saves.writer import save_dir
+from hanchan.saves.reader import SaveError
+from hanchan.saves.writer import save_dir
 
 MAX_GAMES = 1_000_000
 """Games one run may play (a million takes days even with every core)."""

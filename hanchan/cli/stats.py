@@ -7,10 +7,10 @@ import json
 import sys
 from typing import Any
 
-from ai.career import Progress, Record, record, review_games
+from hanchan.ai.career import Progress, Record, record, review_games
 from hanchan.cli.inputs import UserError
 from hanchan.coach.career import columns, notes, rows, spark, whose
-from saves.writer import save_dir
+from hanchan.saves.writer import save_dir
 
 TREND_GAMES = 60
 """How many games the text trend line spans (one character each)."""

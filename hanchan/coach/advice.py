@@ -5,8 +5,8 @@
 legal is always the engine's answer.  :func:`reason_words` says why a bot chose what it
 chose, from the facts of its :class:`~ai.decision.Decision` (a push, a fold or hand shape).
 
->>> from ai.decision import Decision, Safety, Why
->>> from engine.actions import Discard
+>>> from hanchan.ai.decision import Decision, Safety, Why
+>>> from hanchan.engine.actions import Discard
 >>> east = Safety(seat=1, wind=0, riichi=True, kind="genbutsu")
 >>> reason_words(Decision(Discard(0), "", Why("fold", 0, 2, 12, safety=(east,))))
 "folding: genbutsu against East's riichi"
@@ -18,11 +18,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ai.decision import Decision, Safety, Why
-from engine.shanten import shanten
-from engine.tiles import counts_of, format_kinds, kind_name, kind_of
-from engine.view import PlayerView
-from engine.waits import discard_options, ukeire, waits
+from hanchan.ai.decision import Decision, Safety, Why
+from hanchan.engine.shanten import shanten
+from hanchan.engine.tiles import counts_of, format_kinds, kind_name, kind_of
+from hanchan.engine.view import PlayerView
+from hanchan.engine.waits import discard_options, ukeire, waits
 from hanchan.words.names import WIND_NAMES
 
 

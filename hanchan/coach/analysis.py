@@ -7,8 +7,8 @@ danger and the score the bot maximises.  The figures are the bot's own
 (:meth:`ai.club.ClubBot.judge`); nothing here measures anything.  :func:`analysis_json`
 gives the same for scripts (``hanchan analyse --json``, docs/cli.md).
 
->>> from ai.decision import Decision, Judged, Judgement
->>> from engine.actions import Discard
+>>> from hanchan.ai.decision import Decision, Judged, Judgement
+>>> from hanchan.engine.actions import Discard
 >>> j = Judged(Discard(124), 1, 20, (0, 3), 0.4, 3900.0, 0.0, 1560.0)
 >>> analysis_lines(Judgement(Decision(Discard(124), "x"), (j,)), 1)[1]
 '▶ Discard 5z     1-shanten  20 (14m)             40%    3,900       0    1,560'
@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ai.decision import Judged, Judgement
-from engine.actions import Discard
-from engine.tiles import format_kinds, format_tiles, kind_of
-from engine.view import PlayerView
+from hanchan.ai.decision import Judged, Judgement
 from hanchan.coach.advice import reason_words
+from hanchan.engine.actions import Discard
+from hanchan.engine.tiles import format_kinds, format_tiles, kind_of
+from hanchan.engine.view import PlayerView
 from hanchan.words.actions import action_words
 
 HEADER = ("choice", "hand after", "tiles", "win", "value", "danger", "score")

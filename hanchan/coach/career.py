@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ai.career import WINDOWS, Record, summary
+from hanchan.ai.career import WINDOWS, Record, summary
 
 ROWS: tuple[tuple[str, str], ...] = (
     ("seat_games", "games"),

@@ -6,7 +6,7 @@ seat against the ``strong`` bot; a discard it calls a mistake (a cost of at leas
 tile becomes a problem: the player's view at that moment, the tile to find (the
 bot's), and the review's measure of both choices to explain the answer.
 
->>> from ai.review import MISTAKE_POINTS
+>>> from hanchan.ai.review import MISTAKE_POINTS
 >>> MISTAKE_POINTS  # expected points a choice gives up to be a mistake
 300.0
 """
@@ -18,11 +18,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ai.decision import Judged
-from ai.review import Choice, DecisionReview, review_game, tied
-from engine.actions import Discard
-from engine.events import Event
-from engine.tiles import (
+from hanchan.ai.decision import Judged
+from hanchan.ai.review import Choice, DecisionReview, review_game, tied
+from hanchan.coach.score_call import AnswerError
+from hanchan.engine.actions import Discard
+from hanchan.engine.events import Event
+from hanchan.engine.tiles import (
     TileError,
     dora_of,
     format_tiles,
@@ -31,12 +32,11 @@ from engine.tiles import (
     parse_kinds,
     tile_name,
 )
-from engine.view import PlayerView
-from hanchan.coach.score_call import AnswerError
+from hanchan.engine.view import PlayerView
+from hanchan.saves.folder import list_games
+from hanchan.saves.reader import SaveError
+from hanchan.saves.verify import load_checked
 from hanchan.words.names import WIND_NAMES
-from saves.folder import list_games
-from saves.reader import SaveError
-from saves.verify import load_checked
 
 
 @dataclass(frozen=True)

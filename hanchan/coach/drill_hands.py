@@ -16,7 +16,7 @@ a local yakuman the ruleset enables (daisharin, suurenkou, sankantsu as yakuman,
 renhou, paarenchan) or a yakuman it counts double; free draws keep to hands whose
 han and fu a player counts.
 
->>> from rulesets.schema import Ruleset
+>>> from hanchan.rulesets.schema import Ruleset
 >>> rules = Ruleset().replace(kiriage_mangan=True)
 >>> [f.id for f in focus_of(rules)]
 ['kiriage']
@@ -31,10 +31,10 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.events import Meld
-from engine.scoring import ScoreResult, WinContext, score_win
-from engine.tiles import FIVES, WINDS, is_honour, kind_of
-from rulesets.schema import Ruleset
+from hanchan.engine.events import Meld
+from hanchan.engine.scoring import ScoreResult, WinContext, score_win
+from hanchan.engine.tiles import FIVES, WINDS, is_honour, kind_of
+from hanchan.rulesets.schema import Ruleset
 
 SetSpec = tuple[str, int, str]
 """(``seq`` | ``trip``, lowest kind, ``closed`` | ``chi`` | ``pon`` | ``minkan`` | ``ankan``)."""

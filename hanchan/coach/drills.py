@@ -16,7 +16,7 @@ engine's.  A :class:`Question` shows itself as lines and checks a typed answer:
 :meth:`Question.check` raises :class:`~hanchan.coach.score_call.AnswerError` (a sentence
 saying how to answer) for a line it cannot read, so the asker can ask again.
 
->>> from rulesets.schema import Ruleset
+>>> from hanchan.rulesets.schema import Ruleset
 >>> qs = questions("fu", Ruleset(), count=2, seed=7)
 >>> q = qs[0]
 >>> q.check(str(q.hand.result.fu)).right
@@ -32,9 +32,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.events import Meld
-from engine.scoring import EN_NAMES, NAMES
-from engine.tiles import dora_of, format_tiles, kind_name, kind_of
 from hanchan.coach.discard_problems import DiscardProblem, find_problems, saved_games
 from hanchan.coach.drill_hands import DrillHand, draw_hands
 from hanchan.coach.efficiency import made_up_problems
@@ -48,9 +45,12 @@ from hanchan.coach.score_call import (
     parse_answer,
     yaku_ids,
 )
+from hanchan.engine.events import Meld
+from hanchan.engine.scoring import EN_NAMES, NAMES
+from hanchan.engine.tiles import dora_of, format_tiles, kind_name, kind_of
+from hanchan.rulesets.schema import Ruleset
 from hanchan.words.names import WIND_NAMES
 from hanchan.words.yaku import yaku_name
-from rulesets.schema import Ruleset
 
 KINDS = ("scores", "fu", "yaku")
 """The drills on drawn hands (``discards`` draws from saved games instead)."""

@@ -18,10 +18,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from engine.shanten import shanten
-from engine.tiles import TileError, counts_of, format_tiles, kind_name, parse_kinds
-from engine.waits import DiscardOption, discard_options
 from hanchan.coach.score_call import AnswerError
+from hanchan.engine.shanten import shanten
+from hanchan.engine.tiles import TileError, counts_of, format_tiles, kind_name, parse_kinds
+from hanchan.engine.waits import DiscardOption, discard_options
 
 MAX_SHANTEN = 3
 """Hands further from ready than this are dealt again (too loose to have one answer)."""

@@ -26,9 +26,9 @@ from dataclasses import dataclass
 
 import msgspec
 
-from engine import wall as wall_mod
-from engine.actions import Action
-from engine.events import (
+from hanchan.engine import wall as wall_mod
+from hanchan.engine.actions import Action
+from hanchan.engine.events import (
     Called,
     Discarded,
     Drew,
@@ -39,14 +39,21 @@ from engine.events import (
     RiichiAccepted,
     RiichiDeclared,
 )
-from engine.legal import legal_actions
-from engine.state import fold
-from engine.tiles import WIND_LETTERS, TileError, dora_of, kind_name, parse_kinds, parse_tiles
-from engine.view import PlayerView
-from engine.visibility import view as view_of
+from hanchan.engine.legal import legal_actions
+from hanchan.engine.state import fold
+from hanchan.engine.tiles import (
+    WIND_LETTERS,
+    TileError,
+    dora_of,
+    kind_name,
+    parse_kinds,
+    parse_tiles,
+)
+from hanchan.engine.view import PlayerView
+from hanchan.engine.visibility import view as view_of
+from hanchan.rulesets.schema import Ruleset
 from hanchan.words.hands import RequestError, parse_meld
 from hanchan.words.names import WIND_NAMES
-from rulesets.schema import Ruleset
 
 
 class PositionError(ValueError):

@@ -16,11 +16,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ai.asking import SecondOpinion, rank_of
-from ai.review import KINDS, MISTAKE_POINTS, Choice, DecisionReview, GameReview, action_text
-from engine.tiles import format_tiles, kind_of
-from engine.view import PlayerView
+from hanchan.ai.asking import SecondOpinion, rank_of
+from hanchan.ai.review import KINDS, MISTAKE_POINTS, Choice, DecisionReview, GameReview, action_text
 from hanchan.coach.advice import reason_words
+from hanchan.engine.tiles import format_tiles, kind_of
+from hanchan.engine.view import PlayerView
 from hanchan.words.names import WIND_NAMES, relative
 
 RELATIVE = ("you", "right", "across", "left")

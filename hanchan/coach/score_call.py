@@ -9,7 +9,7 @@ the yaku, the fu by part and their rounding, the base points and the
 ruleset's limits (kiriage mangan, counted yakuman), the split, honba and sticks.
 
 >>> from hanchan.words.hands import score_hand
->>> from rulesets.schema import Ruleset
+>>> from hanchan.rulesets.schema import Ruleset
 >>> rules = Ruleset().replace(kiriage_mangan=True)
 >>> res = score_hand("234m567p23455s789s", win="2m", rules=rules, riichi=True, dora="4s",
 ...                  seat="S")
@@ -25,12 +25,12 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from engine.events import WinResult
-from engine.scoring import PointSplit, ScoreResult
-from engine.scoring.points import LIMIT_BASE, base_points, limit_of, split
+from hanchan.engine.events import WinResult
+from hanchan.engine.scoring import PointSplit, ScoreResult
+from hanchan.engine.scoring.points import LIMIT_BASE, base_points, limit_of, split
+from hanchan.rulesets.schema import Ruleset
 from hanchan.words.names import points
 from hanchan.words.yaku import yaku_name
-from rulesets.schema import Ruleset
 
 LIMIT_NAMES = ("mangan", "haneman", "baiman", "sanbaiman", "yakuman")
 HOW_TO_SAY = ("say han and fu (e.g. 3 30) or the limit (mangan, haneman, baiman, sanbaiman, "

@@ -1,13 +1,13 @@
 """Actions in words: the title of each kind of action and one action with its tiles.
 
->>> from engine.actions import Discard, Pon
+>>> from hanchan.engine.actions import Discard, Pon
 >>> action_words(Pon((16, 17)), 1), action_words(Discard(20, riichi=True), 0)  # 16: red 5m
 ('Pon 05m', 'Riichi with 6m')
 """
 
 from __future__ import annotations
 
-from engine.actions import (
+from hanchan.engine.actions import (
     Action,
     AddedKan,
     Chi,
@@ -22,7 +22,7 @@ from engine.actions import (
     ShowHand,
     Tsumo,
 )
-from engine.tiles import tile_name
+from hanchan.engine.tiles import tile_name
 
 ACTION_TITLES = {
     "chi": "Chi",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from engine.events import (
+from hanchan.engine.events import (
     Called,
     Discarded,
     DoraRevealed,
@@ -23,7 +23,7 @@ from engine.events import (
     RiichiDeclared,
     Won,
 )
-from engine.tiles import format_tiles, tile_name
+from hanchan.engine.tiles import format_tiles, tile_name
 from hanchan.words.names import hand_label
 from hanchan.words.penalties import short
 
@@ -85,7 +85,7 @@ _LINES: dict[type, Callable[[Any, _Words], str]] = {
 def describe(ev: Event, names: Sequence[str], red_fives: int) -> str:
     """One short line for an event.
 
-    >>> from engine.events import Drew
+    >>> from hanchan.engine.events import Drew
     >>> describe(Drew(0, 16), ("You", "Akane", "Botan", "Chika"), 1)
     'You draw'
     """

@@ -11,8 +11,8 @@ reaches the caller instead of turning into an empty line on a screen.
 score; after a chombo it is the next hand's own start (the sticks given back
 between the hands are in it).
 
->>> from engine.events import GameStarted, HandStarted, RiichiAccepted, Won
->>> from rulesets.schema import Ruleset
+>>> from hanchan.engine.events import GameStarted, HandStarted, RiichiAccepted, Won
+>>> from hanchan.rulesets.schema import Ruleset
 >>> start = HandStarted(0, 0, 0, 0, 0, (25000,) * 4, (1, 1), tuple(range(136)))
 >>> events = [GameStarted(Ruleset(), ("A", "B", "C", "D"), 1), start,
 ...           RiichiAccepted(1), Won((), (-1000, 2000, -1000, 0))]
@@ -27,11 +27,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from engine import flow
-from engine.events import Event, GameEnded, GameStarted, HandDrawn, HandStarted, Penalty, Won
-from engine.seats import four
-from engine.state import GameState, apply, fold
-from rulesets.schema import Ruleset
+from hanchan.engine import flow
+from hanchan.engine.events import (
+    Event,
+    GameEnded,
+    GameStarted,
+    HandDrawn,
+    HandStarted,
+    Penalty,
+    Won,
+)
+from hanchan.engine.seats import four
+from hanchan.engine.state import GameState, apply, fold
+from hanchan.rulesets.schema import Ruleset
 
 Mistake = Literal["tsumo", "ron", "noten_riichi", "call"]
 """What a penalised player did: a false tsumo or ron, a noten riichi, a false call."""

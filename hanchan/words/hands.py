@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from engine.parts import Meld, MeldKind
-from engine.scoring import NAMES, ScoreResult, WinContext, score_win, win_payments
-from engine.tiles import (
+from hanchan.engine.parts import Meld, MeldKind
+from hanchan.engine.scoring import NAMES, ScoreResult, WinContext, score_win, win_payments
+from hanchan.engine.tiles import (
     WIND_LETTERS,
     TileError,
     is_honour,
@@ -30,7 +30,7 @@ from engine.tiles import (
     suit_of,
 )
 from hanchan.errors import HanchanError
-from rulesets.schema import Ruleset
+from hanchan.rulesets.schema import Ruleset
 
 MELD_KINDS: dict[str, tuple[MeldKind, int]] = {
     "chi": ("chi", 3), "pon": ("pon", 3), "minkan": ("minkan", 4), "ankan": ("ankan", 4),

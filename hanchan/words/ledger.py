@@ -7,9 +7,9 @@ from :func:`hanchan.words.hand_facts.hand_facts`: "after" is the folded state af
 the result (after a chombo, the next hand's own start), the other columns the state
 just before it, so the row adds up by construction of the engine, not of the screen.
 
->>> from engine.events import GameStarted, HandStarted, RiichiAccepted, Won
+>>> from hanchan.engine.events import GameStarted, HandStarted, RiichiAccepted, Won
 >>> from hanchan.words.hand_facts import hand_facts
->>> from rulesets.schema import Ruleset
+>>> from hanchan.rulesets.schema import Ruleset
 >>> start = HandStarted(0, 0, 0, 0, 0, (25000,) * 4, (1, 1), tuple(range(136)))
 >>> events = [GameStarted(Ruleset(), ("A", "B", "C", "D"), 1), start,
 ...           RiichiAccepted(1), Won((), (-1000, 2000, -1000, 0))]

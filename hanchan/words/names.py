@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from engine.tiles import WIND_LETTERS
+from hanchan.engine.tiles import WIND_LETTERS
 
 WIND_NAMES = ("East", "South", "West", "North")
 WIND_KANJI = "東南西北"

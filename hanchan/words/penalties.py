@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.events import Event, GameEnded, HandStarted, Penalty
-from engine.seats import four
+from hanchan.engine.events import Event, GameEnded, HandStarted, Penalty
+from hanchan.engine.seats import four
 from hanchan.words.hand_facts import HandFacts, Mistake
 from hanchan.words.names import hand_name, points
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rulesets.describe import is_relevant, value_words
-from rulesets.loader import list_presets, load_ruleset_info
-from rulesets.schema import Ruleset, option_fields
+from hanchan.rulesets.describe import is_relevant, value_words
+from hanchan.rulesets.loader import list_presets, load_ruleset_info
+from hanchan.rulesets.schema import Ruleset, option_fields
 
 KEY_OPTIONS = (
     "length", "start_points", "return_points", "uma_scheme", "uma", "red_fives", "open_tanyao",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.events import (
+from hanchan.engine.events import (
     Called,
     Event,
     GameEnded,
@@ -15,7 +15,7 @@ from engine.events import (
     RiichiDeclared,
     Won,
 )
-from engine.seats import four
+from hanchan.engine.seats import four
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.scoring.registry import EN_NAMES, NAMES
+from hanchan.engine.scoring.registry import EN_NAMES, NAMES
 
 _EXTRA = {"dora": "Dora", "aka_dora": "Red fives", "ura_dora": "Ura dora"}
 

@@ -8,7 +8,7 @@ the engine scores with that yaku under the rules.  A test scores every yaku of e
 preset through it.  Nagashi mangan is no winning hand (it is paid at the exhaustive draw),
 so it has a river, not a hand: :data:`NO_HAND`.
 
->>> from rulesets.schema import Ruleset
+>>> from hanchan.rulesets.schema import Ruleset
 >>> ex = example("pinfu", Ruleset())
 >>> ex is not None and "pinfu" in ex.yaku
 True
@@ -19,12 +19,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.scoring import EN_NAMES
-from engine.scoring.types import ScoreResult
-from engine.tiles import WIND_LETTERS, format_tiles
+from hanchan.engine.scoring import EN_NAMES
+from hanchan.engine.scoring.types import ScoreResult
+from hanchan.engine.tiles import WIND_LETTERS, format_tiles
+from hanchan.rulesets.schema import Ruleset
 from hanchan.words.hands import RequestError, build_context, score_request
 from hanchan.words.names import WIND_NAMES
-from rulesets.schema import Ruleset
 
 Request = dict[str, Any]
 
@@ -147,7 +147,7 @@ WINDS = dict(zip(WIND_LETTERS, WIND_NAMES, strict=True))
 def situation_words(ex: Example) -> str:
     """How the example was won, in words: ``by ron, South seat, riichi, dora indicator 1m``.
 
-    >>> from rulesets.schema import Ruleset
+    >>> from hanchan.rulesets.schema import Ruleset
     >>> situation_words(example("riichi", Ruleset()))  # type: ignore[arg-type]
     'by ron, East seat, riichi'
     """

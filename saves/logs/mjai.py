@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any
 
-from engine.tiles import EAST, WIND_LETTERS, is_honour, kind_of
+from hanchan.engine.tiles import EAST, WIND_LETTERS, is_honour, kind_of
 
 from .model import (
     MAX_NUMBER,

@@ -10,7 +10,7 @@ True
 
 from __future__ import annotations
 
-from engine.tiles import kind_of
+from hanchan.engine.tiles import kind_of
 
 from .model import Ankan, Chi, Daiminkan, Kakan, LogFormatError, Pon, is_red
 

@@ -25,7 +25,7 @@ import json
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import Any, Literal
 
-from engine.tiles import FIVES, WIND_LETTERS, Tile, kind_of
+from hanchan.engine.tiles import FIVES, WIND_LETTERS, Tile, kind_of
 from hanchan.errors import HanchanError
 
 Seat = int
@@ -63,7 +63,7 @@ def load_json(text: str, where: str) -> Any:
     [[[1]]]
     >>> load_json("[" * 100_000, "tenhou6")
     Traceback (most recent call last):
-    saves.logs.model.LogFormatError: tenhou6: the values are nested too deeply
+    hanchan.saves.logs.model.LogFormatError: tenhou6: the values are nested too deeply
     """
     try:
         return json.loads(text)

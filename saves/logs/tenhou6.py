@@ -26,7 +26,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from engine.tiles import kind_of
+from hanchan.engine.tiles import kind_of
 
 from .model import (
     MAX_NUMBER,

@@ -33,7 +33,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from engine.tiles import EAST, WIND_LETTERS, kind_of
+from hanchan.engine.tiles import EAST, WIND_LETTERS, kind_of
 
 from .model import (
     MAX_NUMBER,

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.scoring.points import LIMIT_BASE, base_points, split
-from engine.scoring.registry import NAMES
+from hanchan.engine.scoring.points import LIMIT_BASE, base_points, split
+from hanchan.engine.scoring.registry import NAMES
 
 # Tenhou's mjlog yaku number -> (our id, Tenhou's Japanese name as tenhou.net/6 writes it).
 # The wind yakuhai (10..17) share our ids; the wind itself follows from the seat and round.

@@ -3,11 +3,11 @@ itself everywhere; asked at a random bot's game it does not; real logs give ever
 
 from __future__ import annotations
 
-from ai.arena import play_game
-from ai.asking import asker_for
-from ai.base import make_bot
 from benchmarks.agreement import ROWS, game_events, rows, tally_seat
-from rulesets.schema import Ruleset
+from hanchan.ai.arena import play_game
+from hanchan.ai.asking import asker_for
+from hanchan.ai.base import make_bot
+from hanchan.rulesets.schema import Ruleset
 from tests.kit.real_logs import LOGS
 
 

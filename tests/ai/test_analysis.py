@@ -9,15 +9,15 @@ import functools
 
 import pytest
 
-from ai.club import ClubBot
-from ai.hints import judge_moment, moments
-from ai.review import DecisionPoint, _same, decision_points, review_game
-from engine.actions import Chi, Discard, Pon
-from engine.events import Event
-from engine.shanten import shanten
-from engine.tiles import counts_of, kind_of
-from engine.view import PlayerView
-from engine.waits import waits
+from hanchan.ai.club import ClubBot
+from hanchan.ai.hints import judge_moment, moments
+from hanchan.ai.review import DecisionPoint, _same, decision_points, review_game
+from hanchan.engine.actions import Chi, Discard, Pon
+from hanchan.engine.events import Event
+from hanchan.engine.shanten import shanten
+from hanchan.engine.tiles import counts_of, kind_of
+from hanchan.engine.view import PlayerView
+from hanchan.engine.waits import waits
 from tests.kit.saved_games import played_game
 
 xiangting = pytest.importorskip("xiangting")

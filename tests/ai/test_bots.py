@@ -6,12 +6,12 @@ from collections.abc import Sequence
 
 import pytest
 
-from ai import LEVELS, Bot, BotLevelError, make_bot
-from ai.arena import play_game, stats_from_events
-from engine.actions import Action, Discard, Pass, Pon, Ron, Tsumo
-from engine.events import Event, GameEnded, Won
-from engine.view import PlayerView
-from rulesets.schema import Ruleset
+from hanchan.ai import LEVELS, Bot, BotLevelError, make_bot
+from hanchan.ai.arena import play_game, stats_from_events
+from hanchan.engine.actions import Action, Discard, Pass, Pon, Ron, Tsumo
+from hanchan.engine.events import Event, GameEnded, Won
+from hanchan.engine.view import PlayerView
+from hanchan.rulesets.schema import Ruleset
 from tests.kit.botviews import make_view
 
 

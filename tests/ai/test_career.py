@@ -12,16 +12,16 @@ import msgspec
 import pytest
 from hypothesis import settings
 
-import ai.career as career
-import saves.folder as folder_mod
-from ai.arena import SeatStats, run, stats_from_events
-from ai.career import CACHE, ReviewFigures, record, review_games, summary
-from engine.events import GameEnded, HandDrawn, Won
+import hanchan.ai.career as career
+import hanchan.saves.folder as folder_mod
+from hanchan.ai.arena import SeatStats, run, stats_from_events
+from hanchan.ai.career import CACHE, ReviewFigures, record, review_games, summary
 from hanchan.coach.career import notes
-from rulesets.schema import Ruleset
-from saves.codec import SeatInfo
-from saves.reader import load
-from saves.writer import GameWriter, make_header
+from hanchan.engine.events import GameEnded, HandDrawn, Won
+from hanchan.rulesets.schema import Ruleset
+from hanchan.saves.codec import SeatInfo
+from hanchan.saves.reader import load
+from hanchan.saves.writer import GameWriter, make_header
 from tests.kit.saved_games import played_game
 
 REVIEW_KEYS = {"reviewed_games", "agreement", "mistakes_per_game"}

@@ -9,21 +9,21 @@ from dataclasses import replace
 
 import pytest
 
-from ai import Bot, hint, make_bot
-from ai.arena import play_game
-from ai.club import STYLES, ClubBot, Situation, Style
-from ai.club import calls as club_calls
-from ai.club.calls import kuikae_exclude
-from ai.club.discard import limit_ron, pick_tile, red_lost, reds_lost, special_routes
-from ai.club.endgame import draw_tenpai_worth
-from ai.hints import Hinter
-from ai.opponents import FoldWatch
-from engine.actions import Action, Chi, Discard, NineTerminals, Pass, Pon
-from engine.shanten import shanten, shanten_chiitoi, shanten_kokushi, shanten_regular
-from engine.tiles import counts_of, kind_name, parse_kinds
-from engine.view import PlayerView
-from rulesets.loader import load_ruleset
-from rulesets.schema import Ruleset
+from hanchan.ai import Bot, hint, make_bot
+from hanchan.ai.arena import play_game
+from hanchan.ai.club import STYLES, ClubBot, Situation, Style
+from hanchan.ai.club import calls as club_calls
+from hanchan.ai.club.calls import kuikae_exclude
+from hanchan.ai.club.discard import limit_ron, pick_tile, red_lost, reds_lost, special_routes
+from hanchan.ai.club.endgame import draw_tenpai_worth
+from hanchan.ai.hints import Hinter
+from hanchan.ai.opponents import FoldWatch
+from hanchan.engine.actions import Action, Chi, Discard, NineTerminals, Pass, Pon
+from hanchan.engine.shanten import shanten, shanten_chiitoi, shanten_kokushi, shanten_regular
+from hanchan.engine.tiles import counts_of, kind_name, parse_kinds
+from hanchan.engine.view import PlayerView
+from hanchan.rulesets.loader import load_ruleset
+from hanchan.rulesets.schema import Ruleset
 from tests.kit.botviews import make_view
 
 

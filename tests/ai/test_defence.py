@@ -6,9 +6,9 @@ import math
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ai.arena import play_game
-from ai.club import ClubBot
-from ai.defence import (
+from hanchan.ai.arena import play_game
+from hanchan.ai.club import ClubBot
+from hanchan.ai.defence import (
     OBSERVED,
     READING,
     TEXTBOOK,
@@ -17,12 +17,12 @@ from ai.defence import (
     safety,
     threats,
 )
-from ai.hand import unseen_counts
-from engine.actions import Action
-from engine.events import Meld
-from engine.tiles import parse_kinds, parse_tiles
-from engine.view import PlayerView
-from rulesets.loader import load_ruleset
+from hanchan.ai.hand import unseen_counts
+from hanchan.engine.actions import Action
+from hanchan.engine.events import Meld
+from hanchan.engine.tiles import parse_kinds, parse_tiles
+from hanchan.engine.view import PlayerView
+from hanchan.rulesets.loader import load_ruleset
 from tests.kit.botviews import make_view
 
 

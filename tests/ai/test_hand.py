@@ -5,14 +5,14 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ai.arena import play_game
-from ai.club import ClubBot
-from ai.hand import discard_options, discard_table, unseen_counts
-from engine.actions import Action
-from engine.shanten import shanten
-from engine.view import PlayerView
-from engine.waits import ukeire
-from rulesets.loader import load_ruleset
+from hanchan.ai.arena import play_game
+from hanchan.ai.club import ClubBot
+from hanchan.ai.hand import discard_options, discard_table, unseen_counts
+from hanchan.engine.actions import Action
+from hanchan.engine.shanten import shanten
+from hanchan.engine.view import PlayerView
+from hanchan.engine.waits import ukeire
+from hanchan.rulesets.loader import load_ruleset
 
 
 def test_best_only_is_the_head_of_the_full_table() -> None:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ai import arena
 from benchmarks.hand_outcomes import run
-from rulesets.loader import load_ruleset
+from hanchan.ai import arena
+from hanchan.rulesets.loader import load_ruleset
 
 
 def test_no_deal_in_to_a_riichi_on_a_tile_read_as_safe() -> None:

@@ -8,13 +8,13 @@ import random
 import msgspec
 import pytest
 
-from ai import make_bot
-from engine.events import Event
-from engine.game import Game
-from engine.state import GameState, fold
-from engine.view import PlayerView
-from engine.visibility import view
-from rulesets.schema import Ruleset
+from hanchan.ai import make_bot
+from hanchan.engine.events import Event
+from hanchan.engine.game import Game
+from hanchan.engine.state import GameState, fold
+from hanchan.engine.view import PlayerView
+from hanchan.engine.visibility import view
+from hanchan.rulesets.schema import Ruleset
 
 
 def tiles_in(obj: object) -> set[int]:

@@ -12,22 +12,23 @@ from typing import Any
 
 import pytest
 
-from ai.arena import play_game, run, stats_from_events
-from ai.base import Bot, BotLevelError, make_bot, make_seat, seat_spec, split_seats
-from ai.mjai.mirror import MjaiBot
-from ai.mjai.options import rules_notice, tenhou_differences
-from ai.mjai.seat import MjaiSeat
 from benchmarks.mjai_strength import kind_of_seat, measure
-from engine.actions import Discard
-from engine.events import Discarded, Event, GameEnded, HandStarted, Note
+from hanchan.ai.arena import play_game, run, stats_from_events
+from hanchan.ai.base import Bot, BotLevelError, make_bot, make_seat, seat_spec, split_seats
+from hanchan.ai.mjai.mirror import MjaiBot
+from hanchan.ai.mjai.options import rules_notice, tenhou_differences
+from hanchan.ai.mjai.seat import MjaiSeat
 from hanchan.cli.mjai_bot import serve
-from rulesets.loader import load_ruleset
-from rulesets.schema import Ruleset
-from saves.convert import recorded_from_events
-from saves.logs.mjai import format_mjai
-from saves.logs.tenhou6 import parse_tenhou6
-from saves.reader import load
-from saves.verify import verify_events
+from hanchan.engine.actions import Discard
+from hanchan.engine.events import Discarded, Event, GameEnded, HandStarted, Note
+from hanchan.rulesets.loader import load_ruleset
+from hanchan.rulesets.schema import Ruleset
+from hanchan.saves.convert import recorded_from_events
+from hanchan.saves.logs.mjai import format_mjai
+from hanchan.saves.logs.tenhou6 import parse_tenhou6
+from hanchan.saves.reader import load
+from hanchan.saves.verify import verify_events
+from hanchan.tui.session import NewGame, PlaySession
 from tests.kit.mjai import (
     FAKE_BOTS,
     MirrorCheck,
@@ -36,7 +37,6 @@ from tests.kit.mjai import (
     simple_bot,
 )
 from tests.kit.real_logs import TENHOU6
-from tui.session import NewGame, PlaySession
 
 PRESETS = ("tenhou", "makura", "teireikai", "ako", "yokoyoko", "gpc", "mahjongsoul")
 

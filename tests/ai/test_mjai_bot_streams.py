@@ -24,13 +24,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ai.base import make_bot
-from ai.mjai.mirror import MjaiBot
-from ai.mjai.wire import MAX_LINE_BYTES, WireError, decode_event, read_line, split_line
+from hanchan.ai.base import make_bot
+from hanchan.ai.mjai.mirror import MjaiBot
+from hanchan.ai.mjai.wire import MAX_LINE_BYTES, WireError, decode_event, read_line, split_line
 from hanchan.cli.mjai_bot import serve
-from rulesets.schema import Ruleset
-from saves.logs.mjai import format_mjai
-from saves.logs.tenhou6 import parse_tenhou6
+from hanchan.rulesets.schema import Ruleset
+from hanchan.saves.logs.mjai import format_mjai
+from hanchan.saves.logs.tenhou6 import parse_tenhou6
 from tests.kit.fuzz import Tally
 from tests.kit.mjai_fuzz import (
     OUTCOMES,

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ai.mjai.protocol import action_for
-from engine.actions import Pon
-from engine.events import Event, Kan, Note, RiichiAccepted, Won
-from engine.visibility import view
-from rulesets.schema import Ruleset
-from saves.verify import verify_events
+from hanchan.ai.mjai.protocol import action_for
+from hanchan.engine.actions import Pon
+from hanchan.engine.events import Event, Kan, Note, RiichiAccepted, Won
+from hanchan.engine.visibility import view
+from hanchan.rulesets.schema import Ruleset
+from hanchan.saves.verify import verify_events
 from tests.kit.game import build_wall, new_game, run, tiles
 from tests.kit.mjai import drive, our_bot_command, read_log, scripted, simple_bot
 

@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from ai.arena import play_game, stats_from_events
-from ai.base import Bot, make_bot
-from ai.mjai.seat import MjaiSeat
-from engine.events import GameEnded, Note
-from rulesets.schema import Ruleset
-from saves.verify import verify_events
+from hanchan.ai.arena import play_game, stats_from_events
+from hanchan.ai.base import Bot, make_bot
+from hanchan.ai.mjai.seat import MjaiSeat
+from hanchan.engine.events import GameEnded, Note
+from hanchan.rulesets.schema import Ruleset
+from hanchan.saves.verify import verify_events
 
 EXTERNAL = Path(__file__).resolve().parents[2] / "benchmarks" / "external"
 ADAPTER = EXTERNAL / "majiang_mjai.js"

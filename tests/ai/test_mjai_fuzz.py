@@ -33,13 +33,13 @@ from typing import Any
 
 import pytest
 
-from ai.arena import play_game
-from ai.base import make_bot
-from ai.mjai.options import Style
-from ai.mjai.seat import MjaiSeat
-from engine.events import Event, GameEnded, Note
-from rulesets.schema import Ruleset
-from saves.verify import verify_events
+from hanchan.ai.arena import play_game
+from hanchan.ai.base import make_bot
+from hanchan.ai.mjai.options import Style
+from hanchan.ai.mjai.seat import MjaiSeat
+from hanchan.engine.events import Event, GameEnded, Note
+from hanchan.rulesets.schema import Ruleset
+from hanchan.saves.verify import verify_events
 from tests.ai.test_mjai_hostile import PRELUDE, left_over
 
 ROUNDS = int(os.environ.get("MJAI_FUZZ_ROUNDS", "24"))

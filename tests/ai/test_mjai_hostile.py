@@ -25,18 +25,18 @@ from typing import Any
 
 import pytest
 
-from ai.arena import play_game, run
-from ai.base import MjaiOptions, make_bot
-from ai.mjai.seat import MjaiSeat
-from engine.actions import Action
-from engine.events import Event, GameEnded, Note
-from engine.view import PlayerView
+from hanchan.ai.arena import play_game, run
+from hanchan.ai.base import MjaiOptions, make_bot
+from hanchan.ai.mjai.seat import MjaiSeat
 from hanchan.cli.bot_options import mjai_options
 from hanchan.cli.inputs import UserError
-from rulesets.schema import Ruleset
-from saves.reader import load
-from saves.verify import verify_events
-from tui.session import NewGame, PlaySession
+from hanchan.engine.actions import Action
+from hanchan.engine.events import Event, GameEnded, Note
+from hanchan.engine.view import PlayerView
+from hanchan.rulesets.schema import Ruleset
+from hanchan.saves.reader import load
+from hanchan.saves.verify import verify_events
+from hanchan.tui.session import NewGame, PlaySession
 
 PRELUDE = '''
 import json, os, sys, time
@@ -374,8 +374,8 @@ def test_the_bots_end_when_hanchan_exits_without_closing_them(tmp_path: Path) ->
     leaves none of the bot's processes: they are ended at exit."""
     pids = tmp_path / "pids"
     script = write_bot(tmp_path, "hang", BODIES["hang"], fork=True)
-    code = ("import sys, time, pathlib; from ai.base import make_bot; "
-            "from ai.mjai.seat import MjaiSeat; p = pathlib.Path(sys.argv[2]); "
+    code = ("import sys, time, pathlib; from hanchan.ai.base import make_bot; "
+            "from hanchan.ai.mjai.seat import MjaiSeat; p = pathlib.Path(sys.argv[2]); "
             "s = MjaiSeat(sys.argv[1], 0, fallback=make_bot('strong'))\n"
             "while not p.exists() or len(p.read_text().splitlines()) < 2: time.sleep(0.05)")
     root = Path(__file__).resolve().parents[2]

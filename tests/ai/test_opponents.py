@@ -9,15 +9,15 @@ from collections.abc import Sequence
 import msgspec
 import pytest
 
-from ai import make_bot
-from ai.arena import play_game
-from ai.club import STYLES, Situation
-from ai.opponents import PRIOR_SAFE as PS
-from ai.opponents import PRIOR_SEEN as PN
-from ai.opponents import FoldWatch, _count
-from engine.actions import Action
-from engine.view import PlayerView
-from rulesets.loader import load_ruleset
+from hanchan.ai import make_bot
+from hanchan.ai.arena import play_game
+from hanchan.ai.club import STYLES, Situation
+from hanchan.ai.opponents import PRIOR_SAFE as PS
+from hanchan.ai.opponents import PRIOR_SEEN as PN
+from hanchan.ai.opponents import FoldWatch, _count
+from hanchan.engine.actions import Action
+from hanchan.engine.view import PlayerView
+from hanchan.rulesets.loader import load_ruleset
 from tests.kit.botviews import make_view
 
 

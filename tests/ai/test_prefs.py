@@ -12,15 +12,15 @@ from collections.abc import Sequence
 
 import pytest
 
-from ai.club import ClubBot
-from ai.club.prefs import FEATURES, features, sparse_rows
-from ai.club.situation import Situation
-from ai.club.style import STYLES
-from ai.review import decision_points
 from benchmarks.agreement import game_events
-from engine.actions import Action, Discard
-from engine.tiles import kind_name, kind_of
-from engine.view import PlayerView
+from hanchan.ai.club import ClubBot
+from hanchan.ai.club.prefs import FEATURES, features, sparse_rows
+from hanchan.ai.club.situation import Situation
+from hanchan.ai.club.style import STYLES
+from hanchan.ai.review import decision_points
+from hanchan.engine.actions import Action, Discard
+from hanchan.engine.tiles import kind_name, kind_of
+from hanchan.engine.view import PlayerView
 from tests.kit.real_logs import LOGS
 
 LOG = LOGS / "tenhou6" / "2009022022gm-00a9-0000-cd94aac8.json"

@@ -6,16 +6,16 @@ import math
 
 import pytest
 
-from ai.club import ClubBot
-from ai.club.bot import row_key
-from ai.review import MISTAKE_POINTS, decision_points, review_game
-from engine.actions import Chi, Discard
-from engine.events import Discarded, Event, HandStarted, RiichiAccepted
-from engine.tiles import kind_of, parse_kinds
+from hanchan.ai.club import ClubBot
+from hanchan.ai.club.bot import row_key
+from hanchan.ai.review import MISTAKE_POINTS, decision_points, review_game
 from hanchan.coach.review import why
-from rulesets.schema import Ruleset
-from saves.convert import events_from_recorded
-from saves.logs.tenhou6 import parse_tenhou6
+from hanchan.engine.actions import Chi, Discard
+from hanchan.engine.events import Discarded, Event, HandStarted, RiichiAccepted
+from hanchan.engine.tiles import kind_of, parse_kinds
+from hanchan.rulesets.schema import Ruleset
+from hanchan.saves.convert import events_from_recorded
+from hanchan.saves.logs.tenhou6 import parse_tenhou6
 from tests.kit.game import build_wall, run
 from tests.kit.play import game, preset, start_at
 from tests.kit.real_logs import TENHOU6

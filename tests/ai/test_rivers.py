@@ -14,11 +14,11 @@ from collections.abc import Sequence
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ai import defence, make_bot
-from ai.rivers import passed_since
-from engine.events import Called, Discarded, Event, HandStarted, RiichiDeclared
-from engine.game import Game
-from rulesets.schema import Ruleset
+from hanchan.ai import defence, make_bot
+from hanchan.ai.rivers import passed_since
+from hanchan.engine.events import Called, Discarded, Event, HandStarted, RiichiDeclared
+from hanchan.engine.game import Game
+from hanchan.rulesets.schema import Ruleset
 from tests.kit.botviews import make_view
 
 

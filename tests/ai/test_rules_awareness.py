@@ -6,18 +6,18 @@ from collections.abc import Sequence
 
 import msgspec
 
-from ai import defence, make_bot
-from ai.club import STYLES, ClubBot
-from ai.club.discard import nagashi_alive
-from ai.hand import unseen_counts
-from ai.standing import Standing, declare_noten_gain, equity, noten_payments, point_worth
-from ai.value import context, estimate
-from engine.actions import ClosedKan, Discard, EndGame, ShowHand
-from engine.events import Meld
-from engine.tiles import counts_of, kind_name, parse_kinds, parse_tiles
-from engine.view import PlayerView, SeatInfo
-from rulesets.loader import load_ruleset
-from rulesets.schema import Ruleset
+from hanchan.ai import defence, make_bot
+from hanchan.ai.club import STYLES, ClubBot
+from hanchan.ai.club.discard import nagashi_alive
+from hanchan.ai.hand import unseen_counts
+from hanchan.ai.standing import Standing, declare_noten_gain, equity, noten_payments, point_worth
+from hanchan.ai.value import context, estimate
+from hanchan.engine.actions import ClosedKan, Discard, EndGame, ShowHand
+from hanchan.engine.events import Meld
+from hanchan.engine.tiles import counts_of, kind_name, parse_kinds, parse_tiles
+from hanchan.engine.view import PlayerView, SeatInfo
+from hanchan.rulesets.loader import load_ruleset
+from hanchan.rulesets.schema import Ruleset
 from tests.kit.botviews import make_view
 
 

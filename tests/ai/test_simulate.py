@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ai.arena import run, schedule
-from rulesets.schema import Ruleset
+from hanchan.ai.arena import run, schedule
+from hanchan.rulesets.schema import Ruleset
 
 
 def test_duplicate_rotates_the_bots_over_the_same_walls() -> None:

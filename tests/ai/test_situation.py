@@ -10,10 +10,10 @@ from typing import Any, TypedDict, Unpack
 
 import pytest
 
-from ai import defence
-from ai.club import STYLES, ClubBot, Situation
-from ai.club.reading import threats
-from ai.standing import (
+from hanchan.ai import defence
+from hanchan.ai.club import STYLES, ClubBot, Situation
+from hanchan.ai.club.reading import threats
+from hanchan.ai.standing import (
     RON_SHARE,
     Standing,
     equity,
@@ -22,12 +22,12 @@ from ai.standing import (
     rank_worth,
     standing_of,
 )
-from engine.actions import Chi, Pass, Pon
-from engine.settlement import rank_order
-from engine.tiles import parse_kinds
-from engine.view import PlayerView
-from rulesets.loader import load_ruleset
-from rulesets.schema import Ruleset
+from hanchan.engine.actions import Chi, Pass, Pon
+from hanchan.engine.settlement import rank_order
+from hanchan.engine.tiles import parse_kinds
+from hanchan.engine.view import PlayerView
+from hanchan.rulesets.loader import load_ruleset
+from hanchan.rulesets.schema import Ruleset
 from tests.kit.botviews import make_view
 
 

@@ -7,13 +7,13 @@ import re
 
 import pytest
 
-from ai.club.docs import DOC_PATH, knob_table, render
-from ai.club.style import STYLES, Style, knob_fields
+from hanchan.ai.club.docs import DOC_PATH, knob_table, render
+from hanchan.ai.club.style import STYLES, Style, knob_fields
 
 
 def test_committed_knob_table_equals_the_generated_one() -> None:
     text = DOC_PATH.read_text(encoding="utf-8")
-    assert render(text) == text, "docs/bot-tuning.md is out of date: run `python -m ai.club.docs`"
+    assert render(text) == text, "docs/bot-tuning.md: run `python -m hanchan.ai.club.docs`"
 
 
 def test_every_knob_is_in_the_table_with_its_meaning() -> None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ai.arena import play_game
-from ai.club import ClubBot
-from ai.value import (
+from hanchan.ai.arena import play_game
+from hanchan.ai.club import ClubBot
+from hanchan.ai.value import (
     HandValue,
     HandValuer,
     ValueContext,
@@ -22,9 +22,9 @@ from ai.value import (
     sure_yaku,
     valuer_of,
 )
-from engine.actions import Action
-from engine.events import Meld, MeldKind
-from engine.tiles import (
+from hanchan.engine.actions import Action
+from hanchan.engine.events import Meld, MeldKind
+from hanchan.engine.tiles import (
     counts_of,
     is_honour,
     is_red,
@@ -34,9 +34,9 @@ from engine.tiles import (
     parse_tiles,
     suit_of,
 )
-from engine.view import PlayerView
-from rulesets.loader import load_ruleset
-from rulesets.schema import Ruleset
+from hanchan.engine.view import PlayerView
+from hanchan.rulesets.loader import load_ruleset
+from hanchan.rulesets.schema import Ruleset
 from tests.kit.botviews import make_view
 
 

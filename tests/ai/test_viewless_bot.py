@@ -6,12 +6,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ai.arena import play_game
-from ai.base import Bot, ViewlessBot, make_bot
-from ai.random_bot import RandomBot
-from engine.actions import Action
-from engine.game import Game
-from engine.view import PlayerView
+from hanchan.ai.arena import play_game
+from hanchan.ai.base import Bot, ViewlessBot, make_bot
+from hanchan.ai.random_bot import RandomBot
+from hanchan.engine.actions import Action
+from hanchan.engine.game import Game
+from hanchan.engine.view import PlayerView
 from tests.kit.game import CLUBS
 
 

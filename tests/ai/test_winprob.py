@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ai.hand import unseen_counts
-from ai.tenpai_value import average_value, wait_values
-from ai.winprob import win_chance
-from engine.tiles import parse_kinds
+from hanchan.ai.hand import unseen_counts
+from hanchan.ai.tenpai_value import average_value, wait_values
+from hanchan.ai.winprob import win_chance
+from hanchan.engine.tiles import parse_kinds
 from tests.kit.botviews import make_view
 
 

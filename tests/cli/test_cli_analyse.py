@@ -9,13 +9,20 @@ import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from ai.club import ClubBot
-from engine.actions import Discard
-from engine.shanten import shanten
-from engine.tiles import counts_of, format_kinds, format_tiles, kind_name, kind_of, parse_kinds
-from engine.waits import waits
+from hanchan.ai.club import ClubBot
 from hanchan.cli.main import main
 from hanchan.coach.position import PositionError, build_position
+from hanchan.engine.actions import Discard
+from hanchan.engine.shanten import shanten
+from hanchan.engine.tiles import (
+    counts_of,
+    format_kinds,
+    format_tiles,
+    kind_name,
+    kind_of,
+    parse_kinds,
+)
+from hanchan.engine.waits import waits
 
 xiangting = pytest.importorskip("xiangting")
 

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from engine.events import GameStarted
-from engine.scoring.registry import NAMES
 from hanchan.cli.main import main
 from hanchan.cli.parser import DOCS, build_parser
+from hanchan.engine.events import GameStarted
+from hanchan.engine.scoring.registry import NAMES
+from hanchan.saves.codec import SeatInfo
+from hanchan.saves.writer import GameWriter, make_header
 from hanchan.words.hands import REQUEST_KEYS
-from saves.codec import SeatInfo
-from saves.writer import GameWriter, make_header
 from tests.kit.saved_games import played_game
 
 REPO = Path(__file__).resolve().parents[2]

@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 from hanchan.cli.main import main
-from saves.logs.model import MAX_LOG_BYTES, MAX_NAME_CHARS
-from saves.reader import load
-from saves.verify import check_loaded
+from hanchan.saves.logs.model import MAX_LOG_BYTES, MAX_NAME_CHARS
+from hanchan.saves.reader import load
+from hanchan.saves.verify import check_loaded
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 REAL = DATA / "rare_logs" / "real_mjai-reviewer_suukantsu_1.json"

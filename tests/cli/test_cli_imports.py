@@ -19,7 +19,8 @@ import contextlib, io, json, sys
 from hanchan.cli.main import main
 with contextlib.redirect_stdout(io.StringIO()):
     status = main(sys.argv[1:])
-loaded = sorted({m.split(".")[0] for m in sys.modules} & {"textual", "rich", "tui", "ai", "saves"})
+loaded = sorted({m.removeprefix("hanchan.").split(".")[0] for m in sys.modules}
+                & {"textual", "rich", "tui", "ai", "saves"})
 print(json.dumps({"status": status, "loaded": loaded}))
 """
 
@@ -68,11 +69,12 @@ import json, sys
 from hanchan.cli.main import build_parser, command
 run_play = command("play:run_play")
 from hanchan.cli.play import game_spec
-from tui.session import PlaySession
+from hanchan.tui.session import PlaySession
 args = build_parser().parse_args(["play", "--seed", "3", *sys.argv[1:]])
 session = PlaySession.new(game_spec(args))
 session.run_bots()
-bridge = ("ai.mjai.seat", "ai.mjai.protocol", "saves.logs", "ai.arena", "hanchan.cli.simulate")
+bridge = ("hanchan.ai.mjai.seat", "hanchan.ai.mjai.protocol", "hanchan.saves.logs",
+          "hanchan.ai.arena", "hanchan.cli.simulate")
 print(json.dumps(sorted(m for m in bridge if m in sys.modules)))
 session.close()
 """
@@ -89,4 +91,4 @@ def test_play_without_an_mjai_seat_loads_no_mjai_bridge() -> None:
     # an mjai seat loads the bridge where it is made (the bot is `cat`: it never replies
     # in time, and the seat plays on as the strong bot)
     assert loaded("--bots", "mjai:cat,normal,normal", "--mjai-timeout", "0.01") == [
-        "ai.mjai.protocol", "ai.mjai.seat", "saves.logs"]
+        "hanchan.ai.mjai.protocol", "hanchan.ai.mjai.seat", "hanchan.saves.logs"]

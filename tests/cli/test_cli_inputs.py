@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from ai.base import LEVELS
+from hanchan.ai.base import LEVELS
 from hanchan.cli.main import main
 from hanchan.cli.parser import BOT_LEVELS
 

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from engine.events import GameEnded, HandStarted
 from hanchan.cli.main import main
 from hanchan.cli.parser import build_parser
 from hanchan.cli.play import game_spec
-from rulesets import load_ruleset
-from saves.reader import load as load_game
+from hanchan.engine.events import GameEnded, HandStarted
+from hanchan.rulesets import load_ruleset
+from hanchan.saves.reader import load as load_game
 
 
 def test_play_length_east_is_the_preset_with_only_its_length_changed() -> None:

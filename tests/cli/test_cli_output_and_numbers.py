@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.game import Game
 from hanchan.cli.main import main
-from rulesets.schema import Ruleset
+from hanchan.engine.game import Game
+from hanchan.rulesets.schema import Ruleset
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data" / "rare_logs"
@@ -153,8 +153,8 @@ def test_a_long_rules_name_in_a_batch_is_a_plain_sentence(
 
 def test_an_mjai_event_without_its_actor_is_said_in_words(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from saves.logs.mjai import format_mjai  # noqa: PLC0415 - only this test
-    from saves.logs.tenhou6 import parse_tenhou6  # noqa: PLC0415
+    from hanchan.saves.logs.mjai import format_mjai  # noqa: PLC0415 - only this test
+    from hanchan.saves.logs.tenhou6 import parse_tenhou6  # noqa: PLC0415
 
     lines = format_mjai(parse_tenhou6(LOG.read_text("utf-8"))).splitlines()
     k = next(i for i, x in enumerate(lines) if '"dahai"' in x)

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from hanchan.cli.main import main
-from rulesets.schema import Ruleset
-from saves.codec import SeatInfo
-from saves.writer import GameWriter, make_header
+from hanchan.rulesets.schema import Ruleset
+from hanchan.saves.codec import SeatInfo
+from hanchan.saves.writer import GameWriter, make_header
 from tests.kit.real_logs import LOGS, MJLOG, TENHOU6
 from tests.kit.saved_games import played_game
 

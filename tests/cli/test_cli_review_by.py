@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from ai.asking import asker_for, rank_of, same_choice, second_opinion, values_of
-from ai.mjai.options import bot_name
-from ai.review import review_game
-from engine.actions import Discard, Pass
+from hanchan.ai.asking import asker_for, rank_of, same_choice, second_opinion, values_of
+from hanchan.ai.mjai.options import bot_name
+from hanchan.ai.review import review_game
 from hanchan.cli.main import main
-from saves.convert import events_from_recorded
-from saves.logs.tenhou6 import parse_tenhou6
+from hanchan.engine.actions import Discard, Pass
+from hanchan.saves.convert import events_from_recorded
+from hanchan.saves.logs.tenhou6 import parse_tenhou6
 from tests.kit.real_logs import LOGS
 
 PHOENIX = LOGS / "tenhou6" / "2019021004gm-00a9-0000-e2f6516d.json"

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from hanchan.cli.main import main
-from rulesets.loader import list_presets, load_ruleset
+from hanchan.rulesets.loader import list_presets, load_ruleset
 
 PRESETS = ["makura", "makura-gp", "teireikai", "ako", "yokoyoko", "gpc", "tenhou",
            "mahjongsoul"]

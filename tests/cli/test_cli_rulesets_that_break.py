@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 
 from hanchan.cli.main import main
-from rulesets.combinations import combination_problems
-from rulesets.loader import load_ruleset
-from rulesets.schema import Ruleset
-from saves.codec import SeatInfo, encode_header
-from saves.reader import loads
-from saves.writer import make_header
+from hanchan.rulesets.combinations import combination_problems
+from hanchan.rulesets.loader import load_ruleset
+from hanchan.rulesets.schema import Ruleset
+from hanchan.saves.codec import SeatInfo, encode_header
+from hanchan.saves.reader import loads
+from hanchan.saves.writer import make_header
 
 BROKEN = {
     # the top can never hold more than all the points dealt: the extension never ends

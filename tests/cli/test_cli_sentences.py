@@ -14,8 +14,8 @@ import pytest
 from hanchan.cli import play
 from hanchan.cli.main import main
 from hanchan.cli.parser import DOCS, parse
+from hanchan.tui.app import HanchanApp
 from tests.cli.test_cli_review import _saved
-from tui.app import HanchanApp
 
 
 @pytest.mark.parametrize(("argv", "flag", "helps"), [

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from hanchan.cli.main import main
-from saves.reader import load
+from hanchan.saves.reader import load
 
 KEYS = {"seat_games", "avg_rank", "ranks", "avg_points", "win_rate", "deal_in_rate",
         "riichi_rate", "call_rate", "avg_win_value", "draw_rate", "avg_chips",

@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from engine.scoring import EN_NAMES, yaku_table
 from hanchan.cli.main import main
+from hanchan.engine.scoring import EN_NAMES, yaku_table
+from hanchan.rulesets import load_ruleset
 from hanchan.words.hands import score_request
-from rulesets import load_ruleset
 
 
 def test_every_yaku_line_has_its_example_below(capsys: pytest.CaptureFixture[str]) -> None:

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from engine.events import GameStarted
 from hanchan.cli.main import main
 from hanchan.coach.discard_problems import problems_in_game
 from hanchan.coach.drills import questions
-from rulesets import load_ruleset
-from saves.codec import SeatInfo
-from saves.writer import GameWriter, make_header
+from hanchan.engine.events import GameStarted
+from hanchan.rulesets import load_ruleset
+from hanchan.saves.codec import SeatInfo
+from hanchan.saves.writer import GameWriter, make_header
 from tests.kit.saved_games import played_game
 
 

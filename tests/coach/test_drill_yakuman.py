@@ -13,11 +13,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from engine.tiles import kind_of
 from hanchan.coach.drill_hands import DrillHand, draw_hands, focus_of
 from hanchan.coach.drills import questions
-from rulesets import load_ruleset
-from rulesets.schema import Ruleset
+from hanchan.engine.tiles import kind_of
+from hanchan.rulesets import load_ruleset
+from hanchan.rulesets.schema import Ruleset
 from tests.kit.mahjong_ref import ours, reference
 
 

@@ -13,9 +13,7 @@ from typing import Any
 
 import pytest
 
-from ai.review import MISTAKE_POINTS, review_game
-from engine.actions import Discard
-from engine.events import HandStarted, Won
+from hanchan.ai.review import MISTAKE_POINTS, review_game
 from hanchan.coach.discard_problems import DiscardProblem, problems_in_game
 from hanchan.coach.drill_hands import DrillHand, draw_hand, draw_hands, focus_of
 from hanchan.coach.drills import parse_yaku, questions
@@ -29,9 +27,11 @@ from hanchan.coach.score_call import (
     key_of_win,
     parse_answer,
 )
+from hanchan.engine.actions import Discard
+from hanchan.engine.events import HandStarted, Won
+from hanchan.rulesets import load_ruleset
+from hanchan.rulesets.schema import Ruleset
 from hanchan.words.hands import score_hand
-from rulesets import load_ruleset
-from rulesets.schema import Ruleset
 from tests.engine.test_scoring_diff import RULESETS, known_difference
 from tests.kit.game import build_wall, run
 from tests.kit.mahjong_ref import ours, reference

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.tiles import counts_of, kind_name
 from hanchan.coach.efficiency import EfficiencyProblem, made_up_problems
 from hanchan.coach.score_call import AnswerError
+from hanchan.engine.tiles import counts_of, kind_name
 
 
 def _oracle_best(p: EfficiencyProblem) -> set[int]:

@@ -10,13 +10,13 @@ from __future__ import annotations
 import re
 from typing import TypedDict
 
-from ai.decision import Decision
-from ai.hints import hint
-from engine.actions import Discard, Pass
-from engine.tiles import counts_of, kind_name, kind_of
-from engine.view import PlayerView
-from engine.waits import waits
+from hanchan.ai.decision import Decision
+from hanchan.ai.hints import hint
 from hanchan.coach.advice import advise, reason_words
+from hanchan.engine.actions import Discard, Pass
+from hanchan.engine.tiles import counts_of, kind_name, kind_of
+from hanchan.engine.view import PlayerView
+from hanchan.engine.waits import waits
 from tests.kit.botviews import make_view
 
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from engine.events import Meld
-from engine.scoring import WinContext, score_win
-from engine.tiles import parse_tiles
-from engine.wins import every_wait_has_yaku
-from rulesets.schema import Ruleset
+from hanchan.engine.events import Meld
+from hanchan.engine.scoring import WinContext, score_win
+from hanchan.engine.tiles import parse_tiles
+from hanchan.engine.wins import every_wait_has_yaku
+from hanchan.rulesets.schema import Ruleset
 
 
 def _ctx(concealed: str, win: str, meld: str) -> WinContext:

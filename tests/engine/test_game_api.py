@@ -7,11 +7,11 @@ import random
 import msgspec
 import pytest
 
-from engine.actions import Discard, Pass, Tsumo
-from engine.events import Event, GameStarted, HandStarted
-from engine.game import Game
-from engine.legal import IllegalAction, listed
-from engine.state import snapshot
+from hanchan.engine.actions import Discard, Pass, Tsumo
+from hanchan.engine.events import Event, GameStarted, HandStarted
+from hanchan.engine.game import Game
+from hanchan.engine.legal import IllegalAction, listed
+from hanchan.engine.state import snapshot
 from tests.kit.game import CLUBS, build_wall, smart_choice
 
 NOTEN = {0: "13579m2468p1357s", 1: "2468m13579p2468s", 2: "13579s123456z99p",

@@ -16,13 +16,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.actions import Action
-from engine.events import Event, GameEnded, HandStarted
-from engine.game import Game
-from engine.legal import legal_actions
-from engine.state import GameState, fold, snapshot
-from rulesets.loader import list_presets, load_ruleset
-from rulesets.schema import Ruleset, allowed_literals, option_types
+from hanchan.engine.actions import Action
+from hanchan.engine.events import Event, GameEnded, HandStarted
+from hanchan.engine.game import Game
+from hanchan.engine.legal import legal_actions
+from hanchan.engine.state import GameState, fold, snapshot
+from hanchan.rulesets.loader import list_presets, load_ruleset
+from hanchan.rulesets.schema import Ruleset, allowed_literals, option_types
 from tests.kit.game import CLUBS, eager_choice, smart_choice, uniform_choice
 
 MAX_STEPS = 200_000  # ako extends without limit until somebody has 30,000

@@ -15,12 +15,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.actions import Action, Chi, Discard, ShowHand
-from engine.events import Event
-from engine.game import Game
-from engine.legal import IllegalAction, legal_actions, may_discard, may_riichi, why_illegal
-from engine.state import GameState, snapshot
-from rulesets.schema import Ruleset
+from hanchan.engine.actions import Action, Chi, Discard, ShowHand
+from hanchan.engine.events import Event
+from hanchan.engine.game import Game
+from hanchan.engine.legal import IllegalAction, legal_actions, may_discard, may_riichi, why_illegal
+from hanchan.engine.state import GameState, snapshot
+from hanchan.rulesets.schema import Ruleset
 from tests.kit.game import CLUBS, smart_choice, uniform_choice
 
 _TILES = range(-1, 137)  # every tile, and two that are none

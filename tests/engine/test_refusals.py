@@ -19,7 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.actions import (
+from hanchan.engine.actions import (
     Action,
     AddedKan,
     Chi,
@@ -32,12 +32,12 @@ from engine.actions import (
     ShowHand,
     Tsumo,
 )
-from engine.game import Game
-from engine.legal import IllegalAction, legal_actions, listed, why_illegal
-from engine.refusals import refusal
-from engine.state import GameState
-from engine.tiles import is_red
-from rulesets.schema import Ruleset
+from hanchan.engine.game import Game
+from hanchan.engine.legal import IllegalAction, legal_actions, listed, why_illegal
+from hanchan.engine.refusals import refusal
+from hanchan.engine.state import GameState
+from hanchan.engine.tiles import is_red
+from hanchan.rulesets.schema import Ruleset
 from tests.kit.game import CLUBS, build_wall, new_game, run, smart_choice, uniform_choice
 
 

@@ -9,8 +9,8 @@ from collections.abc import Sequence
 
 import pytest
 
-from engine.actions import Action, AddedKan, ClosedKan, Discard, Ron, Tsumo
-from engine.events import (
+from hanchan.engine.actions import Action, AddedKan, ClosedKan, Discard, Ron, Tsumo
+from hanchan.engine.events import (
     Called,
     Discarded,
     DoraRevealed,
@@ -20,9 +20,9 @@ from engine.events import (
     Kan,
     Won,
 )
-from engine.game import Game
-from engine.legal import IllegalAction, legal_actions
-from engine.tiles import kind_name, kind_of
+from hanchan.engine.game import Game
+from hanchan.engine.legal import IllegalAction, legal_actions
+from hanchan.engine.tiles import kind_name, kind_of
 from tests.kit.game import CLUBS, build_wall, default_action, last_result, new_game, run
 
 KUIKAE = {0: "56789m2468p2468s", 1: "1234m13579p1357s", 2: "9m2468p2468s1234z",

@@ -6,10 +6,10 @@ unless the test says otherwise, so the dealt hands stay as dealt.
 
 from __future__ import annotations
 
-from engine.actions import NineTerminals
-from engine.events import HandDrawn, HandStarted
-from engine.game import Game
-from engine.tiles import is_yaochuu, kind_name, parse_kinds
+from hanchan.engine.actions import NineTerminals
+from hanchan.engine.events import HandDrawn, HandStarted
+from hanchan.engine.game import Game
+from hanchan.engine.tiles import is_yaochuu, kind_name, parse_kinds
 from tests.kit.game import CLUBS, build_wall, last_result, new_game, run
 
 NOTEN = {

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.actions import EndGame
-from engine.events import Event, GameEnded, GameStarted, HandStarted, Won
-from engine.game import Game
-from rulesets.schema import Ruleset
+from hanchan.engine.actions import EndGame
+from hanchan.engine.events import Event, GameEnded, GameStarted, HandStarted, Won
+from hanchan.engine.game import Game
+from hanchan.rulesets.schema import Ruleset
 from tests.kit.game import CLUBS, build_wall, default_action, last_result, run
 
 WIN_HANDS = {3: "123m456m789m12p55s", 0: "2468m13579p2468s", 1: "13579s123456z99p",

@@ -3,10 +3,10 @@ ippatsu, paarenchan, the dead wall after a kan (MATRIX.md sections 2, 3 and 5)."
 
 from __future__ import annotations
 
-from engine.actions import Ron, ShowHand, Tsumo
-from engine.events import Event, GameStarted, HandDrawn, HandStarted, NotenDeclared, Won
-from engine.game import Game
-from rulesets.schema import Ruleset
+from hanchan.engine.actions import Ron, ShowHand, Tsumo
+from hanchan.engine.events import Event, GameStarted, HandDrawn, HandStarted, NotenDeclared, Won
+from hanchan.engine.game import Game
+from hanchan.rulesets.schema import Ruleset
 from tests.kit.game import CLUBS, build_wall, default_action, last_result, new_game, run
 
 TENPAI_DEALER = {0: "123m456m789m12p55s", 1: "2468m13579p2468s", 2: "13579s123456z99p",

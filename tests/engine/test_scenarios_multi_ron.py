@@ -9,10 +9,10 @@ from typing import Literal
 
 import pytest
 
-from engine.events import HandDrawn, HandStarted, Won
-from engine.flow import ron_winners
-from engine.game import Game
-from rulesets.schema import Ruleset
+from hanchan.engine.events import HandDrawn, HandStarted, Won
+from hanchan.engine.flow import ron_winners
+from hanchan.engine.game import Game
+from hanchan.rulesets.schema import Ruleset
 from tests.kit.game import CLUBS, build_wall, last_result, new_game, run
 
 HANDS = {

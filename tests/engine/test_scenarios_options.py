@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine.actions import ClosedKan, EndGame
-from engine.events import GameEnded, GameStarted, HandDrawn, HandStarted, Won
-from engine.game import Game
+from hanchan.engine.actions import ClosedKan, EndGame
+from hanchan.engine.events import GameEnded, GameStarted, HandDrawn, HandStarted, Won
+from hanchan.engine.game import Game
 from tests.kit.game import CLUBS, build_wall, default_action, last_result, new_game, run
 
 TENHOU = CLUBS["tenhou"]

@@ -6,11 +6,11 @@ from collections.abc import Iterable
 
 import pytest
 
-from engine.actions import Discard, Pass, Pon, Ron, Tsumo
-from engine.events import HandDrawn, HandStarted, Penalty
-from engine.game import Game
-from engine.legal import IllegalAction
-from rulesets.schema import Ruleset
+from hanchan.engine.actions import Discard, Pass, Pon, Ron, Tsumo
+from hanchan.engine.events import HandDrawn, HandStarted, Penalty
+from hanchan.engine.game import Game
+from hanchan.engine.legal import IllegalAction
+from hanchan.rulesets.schema import Ruleset
 from tests.kit.game import CLUBS, build_wall, default_action, new_game, run
 
 NOTEN = {0: "13579m2468p1357s", 1: "2468m13579p2468s", 2: "13579s123456z99p",

@@ -3,8 +3,8 @@ bonuses, honba."""
 
 from __future__ import annotations
 
-from engine.events import Event, GameEnded, GameStarted, HandStarted, Won
-from engine.game import Game
+from hanchan.engine.events import Event, GameEnded, GameStarted, HandStarted, Won
+from hanchan.engine.game import Game
 from tests.kit.game import CLUBS, build_wall, last_result, new_game, run
 
 IPPATSU = {0: "123m456m789m12p55s", 1: "2468m13579p2468s", 2: "13579s1234z55z99p",

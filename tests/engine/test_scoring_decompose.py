@@ -6,8 +6,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from mahjong.agari import Agari
 
-from engine.scoring import SEQ, TRIPLET, decompositions, is_winning_shape
-from engine.tiles import counts_of, parse_kinds
+from hanchan.engine.scoring import SEQ, TRIPLET, decompositions, is_winning_shape
+from hanchan.engine.tiles import counts_of, parse_kinds
 
 
 def counts(text: str) -> list[int]:

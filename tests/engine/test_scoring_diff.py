@@ -16,8 +16,8 @@ import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from engine.scoring import WinContext, score_win
-from rulesets.schema import Ruleset
+from hanchan.engine.scoring import WinContext, score_win
+from hanchan.rulesets.schema import Ruleset
 from tests.kit.mahjong_ref import HandSpec, a_set, build, hand_specs, ours, reference
 
 CI = bool(os.environ.get("CI")) or settings().max_examples >= 300

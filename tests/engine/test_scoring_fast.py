@@ -17,12 +17,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.events import Meld
-from engine.scoring import WinContext, clear_cache, score_win
-from engine.scoring.decompose import regular_readings
-from engine.scoring.full import score_reference
-from engine.scoring.melds import KAN_SHAPE, MELDS, PON_SHAPE, SEQ_SHAPE
-from engine.scoring.suits import (
+from hanchan.engine.events import Meld
+from hanchan.engine.scoring import WinContext, clear_cache, score_win
+from hanchan.engine.scoring.decompose import regular_readings
+from hanchan.engine.scoring.full import score_reference
+from hanchan.engine.scoring.melds import KAN_SHAPE, MELDS, PON_SHAPE, SEQ_SHAPE
+from hanchan.engine.scoring.suits import (
     KINDS_SHIFT,
     MULTI_SHIFT,
     NONE_SHIFT,
@@ -33,8 +33,8 @@ from engine.scoring.suits import (
     TRIP_SHIFT,
     suit_value,
 )
-from engine.tiles import parse_tiles
-from rulesets.schema import Ruleset
+from hanchan.engine.tiles import parse_tiles
+from hanchan.rulesets.schema import Ruleset
 from tests.kit.mahjong_ref import HandSpec, a_set, build, hand_specs
 
 CI = bool(os.environ.get("CI")) or settings().max_examples >= 300

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.events import Payment
-from engine.scoring import PointSplit, ScoreResult, win_payments
-from engine.scoring.points import base_points, split
-from rulesets.schema import Ruleset
+from hanchan.engine.events import Payment
+from hanchan.engine.scoring import PointSplit, ScoreResult, win_payments
+from hanchan.engine.scoring.points import base_points, split
+from hanchan.rulesets.schema import Ruleset
 from tests.kit.scoring import score
 
 T = Ruleset()

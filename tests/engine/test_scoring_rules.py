@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from engine.scoring import PointSplit, clear_cache, limit_points, score_win, yaku_table
-from rulesets.schema import Ruleset
+from hanchan.engine.scoring import PointSplit, clear_cache, limit_points, score_win, yaku_table
+from hanchan.rulesets.schema import Ruleset
 from tests.kit.scoring import ctx_of, score, yaku_ids
 
 # The defaults (Tenhou's rules) with the four usual double yakuman and kokushi robbing a

@@ -17,9 +17,9 @@ from typing import Any
 
 import pytest
 
-from engine.events import Meld, MeldKind
-from engine.scoring import ScoreResult, WinContext, score_win, win_payments
-from rulesets.schema import Ruleset
+from hanchan.engine.events import Meld, MeldKind
+from hanchan.engine.scoring import ScoreResult, WinContext, score_win, win_payments
+from hanchan.rulesets.schema import Ruleset
 from tests.kit.real_logs import TENHOU6
 
 RULES = Ruleset()

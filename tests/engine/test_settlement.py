@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.events import FinalRow
-from engine.settlement import final_table, round_points
-from rulesets import load_ruleset
-from rulesets.schema import Ruleset
+from hanchan.engine.events import FinalRow
+from hanchan.engine.settlement import final_table, round_points
+from hanchan.rulesets import load_ruleset
+from hanchan.rulesets.schema import Ruleset
 from tests.kit.real_logs import TENHOU6
 
 MAKURA = Ruleset(uma=(20, 10, -10, -20), rounding="toward_zero", rounding_top_absorbs=True,

@@ -16,9 +16,9 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from mahjong.shanten import Shanten
 
-from engine import shanten as shanten_mod
-from engine.shanten import shanten, shanten_chiitoi, shanten_kokushi, shanten_regular
-from engine.waits import DiscardOption, discard_options, is_tenpai, ukeire, waits
+from hanchan.engine import shanten as shanten_mod
+from hanchan.engine.shanten import shanten, shanten_chiitoi, shanten_kokushi, shanten_regular
+from hanchan.engine.waits import DiscardOption, discard_options, is_tenpai, ukeire, waits
 
 TERMINALS_HONOURS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 

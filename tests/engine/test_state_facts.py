@@ -10,13 +10,21 @@ from __future__ import annotations
 
 import random
 
-from engine.facts import is_furiten
-from engine.flow import tenpai_of
-from engine.game import Game
-from engine.legal import legal_actions
-from engine.shanten import shanten
-from engine.state import GameState, SeatCache, SeatState, checkpoint, fold, snapshot, waits_of
-from engine.visibility import view
+from hanchan.engine.facts import is_furiten
+from hanchan.engine.flow import tenpai_of
+from hanchan.engine.game import Game
+from hanchan.engine.legal import legal_actions
+from hanchan.engine.shanten import shanten
+from hanchan.engine.state import (
+    GameState,
+    SeatCache,
+    SeatState,
+    checkpoint,
+    fold,
+    snapshot,
+    waits_of,
+)
+from hanchan.engine.visibility import view
 from tests.kit.game import CLUBS, smart_choice
 
 

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine import wall as wall_mod
-from engine.tiles import (
+from hanchan.engine import wall as wall_mod
+from hanchan.engine.tiles import (
     TileError,
     dora_of,
     format_kinds,

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.events import Meld
-from engine.tiles import parse_tiles
-from engine.view import PlayerView, RiverTile, SeatInfo
-from rulesets.schema import Ruleset
+from hanchan.engine.events import Meld
+from hanchan.engine.tiles import parse_tiles
+from hanchan.engine.view import PlayerView, RiverTile, SeatInfo
+from hanchan.rulesets.schema import Ruleset
 
 
 def river(text: str, used: set[int], red: int = 1) -> tuple[RiverTile, ...]:

@@ -36,21 +36,21 @@ from pathlib import Path
 from typing import Any
 from unittest import mock
 
-from ai.arena import play_game
-from ai.base import make_bot
-from engine.events import Event, GameEnded, GameStarted, HandStarted
-from engine.game import Game
+from hanchan.ai.arena import play_game
+from hanchan.ai.base import make_bot
 from hanchan.cli.files import verify_file
 from hanchan.cli.main import main
 from hanchan.coach.drills import discard_items
-from rulesets.loader import RulesetError, load_ruleset
-from saves.codec import SeatInfo
-from saves.convert import ConvertError, events_from_recorded
-from saves.folder import peek
-from saves.logs.model import LogFormatError, RecordedGame
-from saves.reader import SaveError, load, loads
-from saves.verify import check_loaded
-from saves.writer import GameWriter, make_header
+from hanchan.engine.events import Event, GameEnded, GameStarted, HandStarted
+from hanchan.engine.game import Game
+from hanchan.rulesets.loader import RulesetError, load_ruleset
+from hanchan.saves.codec import SeatInfo
+from hanchan.saves.convert import ConvertError, events_from_recorded
+from hanchan.saves.folder import peek
+from hanchan.saves.logs.model import LogFormatError, RecordedGame
+from hanchan.saves.reader import SaveError, load, loads
+from hanchan.saves.verify import check_loaded
+from hanchan.saves.writer import GameWriter, make_header
 from tests.kit.tenhou_replay import drive, same_event
 
 HANG_SECONDS = 10.0

@@ -28,13 +28,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from saves.folder import INDEX, list_games
-from saves.reader import SaveError
-from saves.writer import POINTER, GameWriter, latest_unfinished
+from hanchan.saves.folder import INDEX, list_games
+from hanchan.saves.reader import SaveError
+from hanchan.saves.writer import POINTER, GameWriter, latest_unfinished
+from hanchan.tui.savefiles import continue_problem
+from hanchan.tui.settings import Settings, read_settings, save_settings
+from hanchan.tui.tilefaces import FACE_MODES
 from tests.kit.fuzz import _one_sentence
-from tui.savefiles import continue_problem
-from tui.settings import Settings, read_settings, save_settings
-from tui.tilefaces import FACE_MODES
 
 BOOLS = ("auto_win", "skip_calls", "tsumogiri", "show_help", "keep_toggles", "score_call")
 TOGGLES = ("auto_win", "skip_calls", "tsumogiri")

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from engine import wall as wall_mod
-from engine.actions import (
+from hanchan.engine import wall as wall_mod
+from hanchan.engine.actions import (
     Action,
     AddedKan,
     Chi,
@@ -21,11 +21,11 @@ from engine.actions import (
     ShowHand,
     Tsumo,
 )
-from engine.events import HandDrawn, Won
-from engine.game import Game
-from engine.shanten import shanten
-from engine.tiles import parse_kinds, parse_tiles
-from rulesets.schema import Ruleset
+from hanchan.engine.events import HandDrawn, Won
+from hanchan.engine.game import Game
+from hanchan.engine.shanten import shanten
+from hanchan.engine.tiles import parse_kinds, parse_tiles
+from hanchan.rulesets.schema import Ruleset
 
 BASE = Ruleset()
 # What the club variants below share and Tenhou (the defaults) does not.

@@ -16,9 +16,9 @@ from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
 from mahjong.meld import Meld as MjMeld
 
-from engine.events import Meld
-from engine.scoring import ScoreResult, WinContext
-from rulesets.schema import Ruleset
+from hanchan.engine.events import Meld
+from hanchan.engine.scoring import ScoreResult, WinContext
+from hanchan.rulesets.schema import Ruleset
 
 NAME_TO_ID = {
     "Riichi": "riichi", "Double Riichi": "double_riichi", "Open Riichi": "open_riichi",

@@ -18,18 +18,18 @@ from typing import Any
 
 import msgspec
 
-from ai.base import make_bot
-from ai.mjai.mirror import Mirror
-from ai.mjai.options import Style
-from ai.mjai.protocol import SeatStream
-from ai.mjai.seat import MjaiSeat
-from engine.actions import Action, EndGame, ShowHand
-from engine.events import Event
-from engine.game import Game
-from engine.tiles import is_red
-from engine.view import PlayerView
-from engine.visibility import view
-from rulesets.schema import Ruleset
+from hanchan.ai.base import make_bot
+from hanchan.ai.mjai.mirror import Mirror
+from hanchan.ai.mjai.options import Style
+from hanchan.ai.mjai.protocol import SeatStream
+from hanchan.ai.mjai.seat import MjaiSeat
+from hanchan.engine.actions import Action, EndGame, ShowHand
+from hanchan.engine.events import Event
+from hanchan.engine.game import Game
+from hanchan.engine.tiles import is_red
+from hanchan.engine.view import PlayerView
+from hanchan.engine.visibility import view
+from hanchan.rulesets.schema import Ruleset
 from tests.kit.game import default_action, match
 
 FAKE_BOTS = Path(__file__).resolve().parents[1] / "data" / "mjai_bots"

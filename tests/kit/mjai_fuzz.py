@@ -32,13 +32,13 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from ai.base import make_bot
-from ai.mjai.mirror import MjaiBot
-from ai.mjai.protocol import SeatStream
-from engine.events import Event
+from hanchan.ai.base import make_bot
+from hanchan.ai.mjai.mirror import MjaiBot
+from hanchan.ai.mjai.protocol import SeatStream
 from hanchan.cli.mjai_bot import PREFIX, serve
-from rulesets.schema import Ruleset
-from saves.logs.mjai import parse_tile_name
+from hanchan.engine.events import Event
+from hanchan.rulesets.schema import Ruleset
+from hanchan.saves.logs.mjai import parse_tile_name
 from tests.kit.fuzz import Tally, timed
 
 OUTCOMES = ("tried", "refused", "answered", "crash", "hang", "wrong reply")

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 
-import rulesets
-from engine.actions import ClosedKan, Discard, EndGame, NineTerminals, Tsumo
-from engine.events import (
+from hanchan import rulesets
+from hanchan.engine.actions import ClosedKan, Discard, EndGame, NineTerminals, Tsumo
+from hanchan.engine.events import (
     Called,
     Discarded,
     DoraRevealed,
@@ -27,8 +27,8 @@ from engine.events import (
     Kan,
     Won,
 )
-from engine.game import Game
-from rulesets.schema import Ruleset
+from hanchan.engine.game import Game
+from hanchan.rulesets.schema import Ruleset
 from tests.engine.test_scenarios_calls_riichi import (
     CHANKAN,
     DISCARD_RON,

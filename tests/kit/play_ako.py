@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.actions import EndGame
-from engine.events import Event, GameEnded, GameStarted, HandStarted
-from engine.game import Game
-from engine.tiles import is_yaochuu, kind_name, parse_kinds
-from rulesets.schema import Ruleset
+from hanchan.engine.actions import EndGame
+from hanchan.engine.events import Event, GameEnded, GameStarted, HandStarted
+from hanchan.engine.game import Game
+from hanchan.engine.tiles import is_yaochuu, kind_name, parse_kinds
+from hanchan.rulesets.schema import Ruleset
 from tests.kit.game import build_wall, default_action, last_result, match, run
 
 __all__ = [

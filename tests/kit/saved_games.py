@@ -8,13 +8,13 @@ from pathlib import Path
 
 import msgspec
 
-from ai.base import make_bot
-from engine.actions import Chi, Discard, Tsumo
-from engine.events import Event, GameStarted
-from engine.game import Game
-from rulesets.schema import Ruleset
-from saves.codec import SeatInfo
-from saves.writer import GameWriter, make_header
+from hanchan.ai.base import make_bot
+from hanchan.engine.actions import Chi, Discard, Tsumo
+from hanchan.engine.events import Event, GameStarted
+from hanchan.engine.game import Game
+from hanchan.rulesets.schema import Ruleset
+from hanchan.saves.codec import SeatInfo
+from hanchan.saves.writer import GameWriter, make_header
 
 
 @functools.lru_cache(maxsize=8)

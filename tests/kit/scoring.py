@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.events import Meld
-from engine.scoring import ScoreResult, WinContext, score_win
-from engine.tiles import parse_kinds, parse_tiles
-from rulesets.schema import Ruleset
+from hanchan.engine.events import Meld
+from hanchan.engine.scoring import ScoreResult, WinContext, score_win
+from hanchan.engine.tiles import parse_kinds, parse_tiles
+from hanchan.rulesets.schema import Ruleset
 
 WIND = {"E": 0, "S": 1, "W": 2, "N": 3}
 

@@ -30,8 +30,8 @@ from typing import Any
 from textual.app import App
 from textual.widget import Widget
 
-from ai.base import make_bot
-from engine.events import (
+from hanchan.ai.base import make_bot
+from hanchan.engine.events import (
     Event,
     GameEnded,
     HandDrawn,
@@ -41,19 +41,19 @@ from engine.events import (
     WinResult,
     Won,
 )
-from engine.state import GameState, fold
-from engine.tiles import dora_of, kind_of
-from rulesets.schema import Ruleset
+from hanchan.engine.state import GameState, fold
+from hanchan.engine.tiles import dora_of, kind_of
+from hanchan.rulesets.schema import Ruleset
+from hanchan.tui.app import HanchanApp
+from hanchan.tui.screens.game_end import GameEndScreen
+from hanchan.tui.screens.hand_result import HandResultScreen
+from hanchan.tui.screens.table import TableScreen
+from hanchan.tui.session import NewGame
+from hanchan.tui.settings import Settings
+from hanchan.tui.widgets.center_panel import CenterPanel
+from hanchan.tui.widgets.seat_panel import SeatPanel
 from tests.kit.screen_text import screen_text
 from tests.kit.tui_driver import settle
-from tui.app import HanchanApp
-from tui.screens.game_end import GameEndScreen
-from tui.screens.hand_result import HandResultScreen
-from tui.screens.table import TableScreen
-from tui.session import NewGame
-from tui.settings import Settings
-from tui.widgets.center_panel import CenterPanel
-from tui.widgets.seat_panel import SeatPanel
 
 WINDS = ("East", "South", "West", "North")
 LETTERS = "ESWN"

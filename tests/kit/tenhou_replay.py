@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from engine.actions import (
+from hanchan.engine.actions import (
     Action,
     AddedKan,
     Chi,
@@ -23,7 +23,7 @@ from engine.actions import (
     Ron,
     Tsumo,
 )
-from engine.events import (
+from hanchan.engine.events import (
     Called,
     Discarded,
     DoraRevealed,
@@ -36,10 +36,10 @@ from engine.events import (
     RiichiDeclared,
     Won,
 )
-from engine.game import Game
-from engine.legal import IllegalAction
-from saves.convert import events_from_recorded
-from saves.logs.tenhou6 import parse_tenhou6
+from hanchan.engine.game import Game
+from hanchan.engine.legal import IllegalAction
+from hanchan.saves.convert import events_from_recorded
+from hanchan.saves.logs.tenhou6 import parse_tenhou6
 
 
 def recorded_events(path: Path) -> list[Event]:

@@ -8,14 +8,14 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from engine.tiles import counts_of
-from engine.waits import discard_options
+from hanchan.engine.tiles import counts_of
+from hanchan.engine.waits import discard_options
+from hanchan.tui.screens.chooser import ChooserScreen
+from hanchan.tui.screens.game_end import GameEndScreen
+from hanchan.tui.screens.hand_result import HandResultScreen
+from hanchan.tui.screens.score_call import ScoreCallScreen
+from hanchan.tui.screens.table import TableScreen
 from tests.kit.screen_text import screen_text
-from tui.screens.chooser import ChooserScreen
-from tui.screens.game_end import GameEndScreen
-from tui.screens.hand_result import HandResultScreen
-from tui.screens.score_call import ScoreCallScreen
-from tui.screens.table import TableScreen
 
 
 class Stuck(AssertionError):

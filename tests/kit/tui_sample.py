@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from engine.events import Meld
-from engine.tiles import parse_tiles
-from engine.view import PlayerView, RiverTile, SeatInfo
-from rulesets.schema import Ruleset
+from hanchan.engine.events import Meld
+from hanchan.engine.tiles import parse_tiles
+from hanchan.engine.view import PlayerView, RiverTile, SeatInfo
+from hanchan.rulesets.schema import Ruleset
 
 
 def _river(text: str, used: list[int], *, riichi_at: int | None = None,

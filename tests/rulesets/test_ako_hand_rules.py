@@ -11,12 +11,12 @@ from __future__ import annotations
 from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig
 
-from engine.actions import Tsumo
-from engine.events import HandDrawn, Penalty, Won
-from engine.game import Game
-from engine.settlement import final_table, result_with_chips
-from engine.tiles import parse_tiles
-from rulesets.schema import Ruleset
+from hanchan.engine.actions import Tsumo
+from hanchan.engine.events import HandDrawn, Penalty, Won
+from hanchan.engine.game import Game
+from hanchan.engine.settlement import final_table, result_with_chips
+from hanchan.engine.tiles import parse_tiles
+from hanchan.rulesets.schema import Ruleset
 from tests.kit.mahjong_ref import optional_rules
 from tests.kit.play import preset
 from tests.kit.play_ako import (

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.actions import Discard, EndGame, Pass, Pon, Ron, Tsumo
-from engine.events import (
+from hanchan.engine.actions import Discard, EndGame, Pass, Pon, Ron, Tsumo
+from hanchan.engine.events import (
     Discarded,
     Event,
     GameEnded,
@@ -23,15 +23,16 @@ from engine.events import (
     Penalty,
     Won,
 )
-from engine.game import Game
-from engine.settlement import final_table, table_balance
-from engine.state import fold
-from engine.tiles import is_yaochuu, kind_name, parse_kinds
+from hanchan.engine.game import Game
+from hanchan.engine.settlement import final_table, table_balance
+from hanchan.engine.state import fold
+from hanchan.engine.tiles import is_yaochuu, kind_name, parse_kinds
+from hanchan.rulesets.schema import Ruleset
+from hanchan.saves.convert import events_from_recorded, ruleset_for
+from hanchan.saves.logs.tenhou6 import parse_tenhou6
+from hanchan.tui.screens.game_end import balance_note
 from hanchan.words.hand_facts import hand_facts
 from hanchan.words.penalties import facts, sentences
-from rulesets.schema import Ruleset
-from saves.convert import events_from_recorded, ruleset_for
-from saves.logs.tenhou6 import parse_tenhou6
 from tests.kit.play import (
     FOUR_RIICHI,
     NOTEN,
@@ -48,7 +49,6 @@ from tests.kit.play import (
     starts,
 )
 from tests.kit.tenhou_replay import drive
-from tui.screens.game_end import balance_note
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "logs" / "tenhou6"
 LOG_2009 = DATA / "2009022022gm-00a9-0000-cd94aac8.json"

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from rulesets import load_ruleset
-from rulesets.schema import Ruleset
+from hanchan.rulesets import load_ruleset
+from hanchan.rulesets.schema import Ruleset
 
 
 def test_the_defaults_are_the_tenhou_preset() -> None:

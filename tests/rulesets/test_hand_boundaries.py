@@ -29,8 +29,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.actions import Action, Discard, EndGame, NineTerminals, Pon, Tsumo
-from engine.events import (
+from hanchan.engine.actions import Action, Discard, EndGame, NineTerminals, Pon, Tsumo
+from hanchan.engine.events import (
     Event,
     GameEnded,
     HandDrawn,
@@ -39,11 +39,11 @@ from engine.events import (
     RiichiAccepted,
     Won,
 )
-from engine.game import Game
-from engine.legal import IllegalAction
-from engine.tiles import is_yaochuu
-from rulesets.loader import list_presets, load_ruleset
-from rulesets.schema import Ruleset
+from hanchan.engine.game import Game
+from hanchan.engine.legal import IllegalAction
+from hanchan.engine.tiles import is_yaochuu
+from hanchan.rulesets.loader import list_presets, load_ruleset
+from hanchan.rulesets.schema import Ruleset
 from tests.kit.game import smart_choice
 
 PRESETS = list_presets()

@@ -7,7 +7,7 @@ import inspect
 import re
 from pathlib import Path
 
-from rulesets.schema import Ruleset, last_round_index, regular_rounds
+from hanchan.rulesets.schema import Ruleset, last_round_index, regular_rounds
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 NOT_RULES = {"name"}

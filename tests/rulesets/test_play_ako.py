@@ -14,9 +14,18 @@ from __future__ import annotations
 
 import pytest
 
-import rulesets
-from engine.actions import ClosedKan, Discard, EndGame, NineTerminals, Pon, Ron, ShowHand, Tsumo
-from engine.events import (
+from hanchan import rulesets
+from hanchan.engine.actions import (
+    ClosedKan,
+    Discard,
+    EndGame,
+    NineTerminals,
+    Pon,
+    Ron,
+    ShowHand,
+    Tsumo,
+)
+from hanchan.engine.events import (
     Discarded,
     DoraRevealed,
     Drew,
@@ -24,7 +33,7 @@ from engine.events import (
     NotenDeclared,
     Won,
 )
-from engine.game import Game
+from hanchan.engine.game import Game
 from tests.kit.play import kan_order
 from tests.kit.play_ako import (
     build_wall,

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.actions import Discard, EndGame, Pon, Ron
-from engine.events import Penalty, Won
-from engine.legal import IllegalAction
-from rulesets.schema import Ruleset
+from hanchan.engine.actions import Discard, EndGame, Pon, Ron
+from hanchan.engine.events import Penalty, Won
+from hanchan.engine.legal import IllegalAction
+from hanchan.rulesets.schema import Ruleset
 from tests.kit.play import (
     BUST_HANDS,
     KOKUSHI_ANKAN,

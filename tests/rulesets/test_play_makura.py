@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.actions import ClosedKan, Discard, EndGame, NineTerminals, Pon, Ron, ShowHand
-from engine.events import (
+from hanchan.engine.actions import ClosedKan, Discard, EndGame, NineTerminals, Pon, Ron, ShowHand
+from hanchan.engine.events import (
     DoraRevealed,
     Drew,
     HandDrawn,
@@ -20,9 +20,9 @@ from engine.events import (
     NotenDeclared,
     Won,
 )
-from engine.game import Game
-from engine.legal import IllegalAction
-from rulesets.schema import Ruleset
+from hanchan.engine.game import Game
+from hanchan.engine.legal import IllegalAction
+from hanchan.rulesets.schema import Ruleset
 from tests.kit.play import (
     BUST_HANDS,
     CHANKAN,

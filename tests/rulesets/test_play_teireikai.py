@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.actions import ClosedKan, EndGame, Ron
-from engine.events import Discarded, DoraRevealed, HandDrawn, Won
-from engine.game import Game
-from rulesets.schema import Ruleset
+from hanchan.engine.actions import ClosedKan, EndGame, Ron
+from hanchan.engine.events import Discarded, DoraRevealed, HandDrawn, Won
+from hanchan.engine.game import Game
+from hanchan.rulesets.schema import Ruleset
 from tests.kit.play import (
     CHANKAN,
     FIVE_YAKUMAN,

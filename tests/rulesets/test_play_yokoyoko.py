@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-import rulesets
-from engine.actions import ClosedKan, Discard, EndGame, NineTerminals
-from engine.events import DoraRevealed, HandDrawn, Won
-from engine.game import Game
+from hanchan import rulesets
+from hanchan.engine.actions import ClosedKan, Discard, EndGame, NineTerminals
+from hanchan.engine.events import DoraRevealed, HandDrawn, Won
+from hanchan.engine.game import Game
 from tests.kit.play_ako import (
     build_wall,
     default_action,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rulesets.loader import load_ruleset
+from hanchan.rulesets.loader import load_ruleset
 
 
 def test_no_bust_ending() -> None:

@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.events import Payment
-from engine.penalties import chombo_penalty, false_call_penalty
-from rulesets.loader import load_ruleset
-from rulesets.schema import Ruleset
+from hanchan.engine.events import Payment
+from hanchan.engine.penalties import chombo_penalty, false_call_penalty
+from hanchan.rulesets.loader import load_ruleset
+from hanchan.rulesets.schema import Ruleset
 
 SEATS = st.integers(0, 3)
 

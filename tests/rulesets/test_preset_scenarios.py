@@ -11,8 +11,8 @@ from collections.abc import Iterable
 
 import pytest
 
-from engine import wall as wall_mod
-from engine.actions import (
+from hanchan.engine import wall as wall_mod
+from hanchan.engine.actions import (
     Action,
     Discard,
     EndGame,
@@ -21,10 +21,10 @@ from engine.actions import (
     Ron,
     ShowHand,
 )
-from engine.events import Event, HandDrawn, HandStarted, Won
-from engine.game import Game
-from engine.tiles import parse_kinds
-from rulesets.loader import load_ruleset
+from hanchan.engine.events import Event, HandDrawn, HandStarted, Won
+from hanchan.engine.game import Game
+from hanchan.engine.tiles import parse_kinds
+from hanchan.rulesets.loader import load_ruleset
 
 
 def build_wall(hands: list[str], draws: str, dora: str = "1z") -> tuple[int, ...]:

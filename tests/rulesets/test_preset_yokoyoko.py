@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from rulesets.loader import load_ruleset
-from rulesets.schema import Ruleset
+from hanchan.rulesets.loader import load_ruleset
+from hanchan.rulesets.schema import Ruleset
 
 
 @pytest.fixture(scope="module")

@@ -7,14 +7,14 @@ import tomllib
 
 import pytest
 
-from rulesets.docs import DOC_PATH, main, render
-from rulesets.loader import PRESET_DIR, list_presets, load_ruleset
-from rulesets.schema import allowed_literals, option_fields
+from hanchan.rulesets.docs import DOC_PATH, main, render
+from hanchan.rulesets.loader import PRESET_DIR, list_presets, load_ruleset
+from hanchan.rulesets.schema import allowed_literals, option_fields
 
 
 def test_committed_docs_equal_the_generated_page() -> None:
     assert DOC_PATH.read_text(encoding="utf-8") == render(), (
-        "docs/rules.md is out of date: run `python -m rulesets.docs`")
+        "docs/rules.md is out of date: run `python -m hanchan.rulesets.docs`")
 
 
 def test_every_option_is_documented() -> None:

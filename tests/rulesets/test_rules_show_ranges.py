@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from rulesets.describe import describe_lines
-from rulesets.schema import Ruleset, option_fields
+from hanchan.rulesets.describe import describe_lines
+from hanchan.rulesets.schema import Ruleset, option_fields
 
 
 def test_every_ranged_option_shows_its_range() -> None:

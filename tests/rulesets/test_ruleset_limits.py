@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from hanchan.cli.main import main
-from rulesets.combinations import combination_problems
-from rulesets.docs import DOC_PATH
-from rulesets.loader import RulesetError, list_presets, load_ruleset, ruleset_from_dict
-from rulesets.schema import Ruleset, option_fields, option_types
+from hanchan.rulesets.combinations import combination_problems
+from hanchan.rulesets.docs import DOC_PATH
+from hanchan.rulesets.loader import RulesetError, list_presets, load_ruleset, ruleset_from_dict
+from hanchan.rulesets.schema import Ruleset, option_fields, option_types
 
 
 def problems_of(tmp_path: Path, text: str) -> list[str]:

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulesets.loader import (
+from hanchan.rulesets.loader import (
     PRESET_DIR,
     RulesetError,
     dumps_ruleset,
@@ -22,7 +22,7 @@ from rulesets.loader import (
     ruleset_from_dict,
     validate_options,
 )
-from rulesets.schema import SECTIONS, Ruleset, allowed_literals, option_fields, option_types
+from hanchan.rulesets.schema import SECTIONS, Ruleset, allowed_literals, option_fields, option_types
 
 PRESETS = ["makura", "makura-gp", "teireikai", "ako", "yokoyoko", "gpc", "tenhou",
            "mahjongsoul"]

@@ -7,10 +7,10 @@ import sys
 import time
 from pathlib import Path
 
-from engine.game import Game
-from rulesets.schema import Ruleset
-from saves.codec import SeatInfo
-from saves.writer import GameWriter, make_header
+from hanchan.engine.game import Game
+from hanchan.rulesets.schema import Ruleset
+from hanchan.saves.codec import SeatInfo
+from hanchan.saves.writer import GameWriter, make_header
 
 
 def main(path: Path, seed: int, pause: float) -> None:

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.events import EVENT_TYPES, Event, GameStarted, Meld, Payment, WinResult, Won
-from rulesets.schema import Ruleset
-from saves.codec import (
+from hanchan.engine.events import EVENT_TYPES, Event, GameStarted, Meld, Payment, WinResult, Won
+from hanchan.rulesets.schema import Ruleset
+from hanchan.saves.codec import (
     FORMAT_VERSION,
     Header,
     LineError,

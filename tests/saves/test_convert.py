@@ -10,7 +10,8 @@ from typing import Any
 import msgspec
 import pytest
 
-from engine.events import (
+from hanchan.cli.main import main
+from hanchan.engine.events import (
     Discarded,
     Drew,
     Event,
@@ -20,14 +21,13 @@ from engine.events import (
     HandStarted,
     Won,
 )
-from hanchan.cli.main import main
-from saves.convert import events_from_recorded, recorded_from_events, ruleset_for
-from saves.logs.mjai import format_mjai, parse_mjai
-from saves.logs.mjlog import parse_mjlog
-from saves.logs.model import LogFormatError, RecordedGame
-from saves.logs.tenhou6 import format_tenhou6, parse_tenhou6
-from saves.reader import load
-from saves.verify import verify_events
+from hanchan.saves.convert import events_from_recorded, recorded_from_events, ruleset_for
+from hanchan.saves.logs.mjai import format_mjai, parse_mjai
+from hanchan.saves.logs.mjlog import parse_mjlog
+from hanchan.saves.logs.model import LogFormatError, RecordedGame
+from hanchan.saves.logs.tenhou6 import format_tenhou6, parse_tenhou6
+from hanchan.saves.reader import load
+from hanchan.saves.verify import verify_events
 from tests.kit.real_logs import LOGS, MJLOG, TENHOU6
 from tests.kit.saved_games import played_game
 

@@ -24,8 +24,8 @@ import msgspec
 import pytest
 from hypothesis import settings
 
-from engine.actions import Chi, Discard
-from engine.events import (
+from hanchan.engine.actions import Chi, Discard
+from hanchan.engine.events import (
     Discarded,
     DoraRevealed,
     Event,
@@ -39,15 +39,15 @@ from engine.events import (
     RiichiDeclared,
     Won,
 )
-from engine.game import Game, is_lead, unfinished_step
-from rulesets.loader import load_ruleset
-from rulesets.schema import Ruleset
-from saves.codec import SeatInfo, decode_event, encode_event, encode_header, parse_json
-from saves.convert import events_from_recorded
-from saves.logs.tenhou6 import parse_tenhou6
-from saves.reader import SaveError, load
-from saves.verify import check_loaded, load_good_part
-from saves.writer import POINTER, GameWriter, latest_unfinished, make_header
+from hanchan.engine.game import Game, is_lead, unfinished_step
+from hanchan.rulesets.loader import load_ruleset
+from hanchan.rulesets.schema import Ruleset
+from hanchan.saves.codec import SeatInfo, decode_event, encode_event, encode_header, parse_json
+from hanchan.saves.convert import events_from_recorded
+from hanchan.saves.logs.tenhou6 import parse_tenhou6
+from hanchan.saves.reader import SaveError, load
+from hanchan.saves.verify import check_loaded, load_good_part
+from hanchan.saves.writer import POINTER, GameWriter, latest_unfinished, make_header
 from tests.kit.real_logs import TENHOU6
 from tests.kit.saved_games import played_game, practice_game
 

@@ -15,7 +15,8 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from engine.events import (
+from hanchan.cli.main import main
+from hanchan.engine.events import (
     Event,
     GameEnded,
     GameStarted,
@@ -25,19 +26,18 @@ from engine.events import (
     RiichiDeclared,
     Won,
 )
-from hanchan.cli.main import main
-from rulesets.loader import list_presets, load_ruleset
-from saves.codec import SeatInfo
-from saves.convert import events_from_recorded, recorded_from_events
-from saves.logs.mjai import format_mjai, parse_mjai
-from saves.logs.mjlog import format_mjlog, parse_mjlog
-from saves.logs.tenhou6 import format_tenhou6, parse_tenhou6
-from saves.logs.yaku import TENHOU_YAKU
-from saves.reader import load
-from saves.verify import verify_events
-from saves.writer import GameWriter, make_header
+from hanchan.rulesets.loader import list_presets, load_ruleset
+from hanchan.saves.codec import SeatInfo
+from hanchan.saves.convert import events_from_recorded, recorded_from_events
+from hanchan.saves.logs.mjai import format_mjai, parse_mjai
+from hanchan.saves.logs.mjlog import format_mjlog, parse_mjlog
+from hanchan.saves.logs.tenhou6 import format_tenhou6, parse_tenhou6
+from hanchan.saves.logs.yaku import TENHOU_YAKU
+from hanchan.saves.reader import load
+from hanchan.saves.verify import verify_events
+from hanchan.saves.writer import GameWriter, make_header
+from hanchan.tui.savefiles import continue_problem
 from tests.kit.saved_games import open_riichi_game, played_game, practice_game
-from tui.savefiles import continue_problem
 
 FORMATS = ("tenhou6", "mjai", "mjlog")
 

@@ -15,13 +15,13 @@ from typing import IO, Any, cast
 
 import pytest
 
-from engine.events import Event, GameStarted
-from saves.codec import Header, SeatInfo, encode_event
-from saves.folder import list_games, peek
-from saves.reader import SaveError, load, loads
-from saves.writer import POINTER, GameLocked, GameWriter, latest_unfinished, make_header
+from hanchan.engine.events import Event, GameStarted
+from hanchan.saves.codec import Header, SeatInfo, encode_event
+from hanchan.saves.folder import list_games, peek
+from hanchan.saves.reader import SaveError, load, loads
+from hanchan.saves.writer import POINTER, GameLocked, GameWriter, latest_unfinished, make_header
+from hanchan.tui.session import PlaySession
 from tests.kit.saved_games import played_game
-from tui.session import PlaySession
 
 SEATS = [SeatInfo("You"), SeatInfo("Bot 1", "easy"), SeatInfo("Bot 2", "easy"),
          SeatInfo("Bot 3", "easy")]
@@ -152,8 +152,8 @@ def test_a_game_being_played_is_locked_and_a_copy_can_be_continued(tmp_path: Pat
 def test_a_second_process_is_told_the_game_is_open(tmp_path: Path) -> None:
     path = write_game(tmp_path, played_game(3)[:200])
     holder, _ = GameWriter.resume(path)
-    code = ("import sys; from pathlib import Path; from saves.writer import GameWriter\n"
-            "from saves.reader import SaveError\n"
+    code = ("import sys; from pathlib import Path; from hanchan.saves.writer import GameWriter\n"
+            "from hanchan.saves.reader import SaveError\n"
             "try:\n    GameWriter.resume(Path(sys.argv[1]))\n"
             "except SaveError as e:\n    print(e); sys.exit(3)\n")
     proc = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True,

@@ -18,14 +18,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.events import Event, GameEnded, GameStarted, HandStarted
-from engine.game import Game, unfinished_step
-from engine.state import fold, snapshot
-from rulesets.schema import Ruleset
-from saves.codec import SeatInfo, encode_event, encode_header
-from saves.reader import SaveError, load, loads
-from saves.verify import verify_events
-from saves.writer import GameWriter, latest_unfinished, make_header
+from hanchan.engine.events import Event, GameEnded, GameStarted, HandStarted
+from hanchan.engine.game import Game, unfinished_step
+from hanchan.engine.state import fold, snapshot
+from hanchan.rulesets.schema import Ruleset
+from hanchan.saves.codec import SeatInfo, encode_event, encode_header
+from hanchan.saves.reader import SaveError, load, loads
+from hanchan.saves.verify import verify_events
+from hanchan.saves.writer import GameWriter, latest_unfinished, make_header
 from tests.kit.saved_games import played_game
 
 SEATS = [SeatInfo("You"), SeatInfo("Bot 1", "easy"), SeatInfo("Bot 2", "easy"),

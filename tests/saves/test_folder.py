@@ -13,14 +13,14 @@ from pathlib import Path
 
 import pytest
 
-import saves.folder as folder_mod
-from engine.events import Event, GameEnded, GameStarted, HandStarted
-from saves.codec import SeatInfo, encode_event
-from saves.folder import INDEX, SavedGame, list_games, peek
-from saves.labels import result_words, seats_words
-from saves.reader import MAX_LINE_BYTES
-from saves.verify_words import hand_label_of
-from saves.writer import GameWriter, make_header
+import hanchan.saves.folder as folder_mod
+from hanchan.engine.events import Event, GameEnded, GameStarted, HandStarted
+from hanchan.saves.codec import SeatInfo, encode_event
+from hanchan.saves.folder import INDEX, SavedGame, list_games, peek
+from hanchan.saves.labels import result_words, seats_words
+from hanchan.saves.reader import MAX_LINE_BYTES
+from hanchan.saves.verify_words import hand_label_of
+from hanchan.saves.writer import GameWriter, make_header
 from tests.kit.saved_games import played_game
 
 SEATS = (SeatInfo("You", None), SeatInfo("Bot 1", "easy"), SeatInfo("Bot 2", "easy"),
@@ -167,7 +167,8 @@ def test_a_thousand_games_list_at_once(tmp_path: Path, monkeypatch: pytest.Monke
 def test_listing_the_folder_loads_no_referee() -> None:
     # A save's label (its last hand, its seats) is read from its lines: the folder, its
     # index and the labels import neither verify's referee nor the bots.
-    code = ("import sys, saves.folder, saves.labels\n"
-            "print(sorted({'saves.verify', 'engine.game', 'ai'} & set(sys.modules)))")
+    code = ("import sys, hanchan.saves.folder, hanchan.saves.labels\n"
+            "print(sorted({'hanchan.saves.verify', 'hanchan.engine.game', 'hanchan.ai'}\n"
+            "             & set(sys.modules)))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

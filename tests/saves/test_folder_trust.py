@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-import saves.folder as folder_mod
-from saves.folder import INDEX, LINK, list_games
-from saves.reader import SaveError
-from saves.writer import GameWriter, latest_unfinished
+import hanchan.saves.folder as folder_mod
+from hanchan.saves.folder import INDEX, LINK, list_games
+from hanchan.saves.reader import SaveError
+from hanchan.saves.writer import GameWriter, latest_unfinished
 from tests.kit.saved_games import played_game
 from tests.saves.test_folder import write
 

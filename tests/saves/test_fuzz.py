@@ -20,13 +20,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.events import Event
-from rulesets import load_ruleset
-from saves.convert import events_from_recorded
-from saves.logs.mjai import format_mjai, parse_mjai
-from saves.logs.mjlog import parse_mjlog
-from saves.logs.model import RecordedGame
-from saves.logs.tenhou6 import parse_tenhou6
+from hanchan.engine.events import Event
+from hanchan.rulesets import load_ruleset
+from hanchan.saves.convert import events_from_recorded
+from hanchan.saves.logs.mjai import format_mjai, parse_mjai
+from hanchan.saves.logs.mjlog import parse_mjlog
+from hanchan.saves.logs.model import RecordedGame
+from hanchan.saves.logs.tenhou6 import parse_tenhou6
 from tests.kit.fuzz import (
     Tally,
     hostile_logs,

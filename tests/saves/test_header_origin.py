@@ -11,15 +11,15 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from engine.events import Event, GameStarted, HandStarted
-from engine.game import Game
 from hanchan.cli.main import main
-from saves.codec import SeatInfo, encode_event, encode_header
-from saves.convert import events_from_recorded
-from saves.logs.tenhou6 import parse_tenhou6
-from saves.reader import loads
-from saves.verify import check_loaded
-from saves.writer import GameWriter, make_header
+from hanchan.engine.events import Event, GameStarted, HandStarted
+from hanchan.engine.game import Game
+from hanchan.saves.codec import SeatInfo, encode_event, encode_header
+from hanchan.saves.convert import events_from_recorded
+from hanchan.saves.logs.tenhou6 import parse_tenhou6
+from hanchan.saves.reader import loads
+from hanchan.saves.verify import check_loaded
+from hanchan.saves.writer import GameWriter, make_header
 from tests.kit.saved_games import played_game
 
 EVENTS = played_game(1)

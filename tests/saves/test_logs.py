@@ -8,10 +8,10 @@ from functools import cache
 
 import pytest
 
-from saves.logs.mjai import format_mjai, parse_mjai
-from saves.logs.mjlog import parse_mjlog
-from saves.logs.mjlog_meld import decode_meld, encode_meld
-from saves.logs.model import (
+from hanchan.saves.logs.mjai import format_mjai, parse_mjai
+from hanchan.saves.logs.mjlog import parse_mjlog
+from hanchan.saves.logs.mjlog_meld import decode_meld, encode_meld
+from hanchan.saves.logs.model import (
     Ankan,
     Chi,
     Daiminkan,
@@ -29,7 +29,7 @@ from saves.logs.model import (
     Win,
     tile_to_mpsz,
 )
-from saves.logs.tenhou6 import format_tenhou6, parse_tenhou6
+from hanchan.saves.logs.tenhou6 import format_tenhou6, parse_tenhou6
 from tests.kit.real_logs import IDS, LOGS
 
 TENHOU6 = LOGS / "tenhou6"

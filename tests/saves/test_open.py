@@ -7,15 +7,15 @@ from pathlib import Path
 import pytest
 
 import hanchan
-from engine.game import Game
-from rulesets.schema import Ruleset
-from saves.codec import SeatInfo, encode_event, encode_header
-from saves.convert import events_from_recorded
-from saves.logs.mjlog import parse_mjlog
-from saves.logs.tenhou6 import parse_tenhou6
-from saves.open import LogError, NeitherSaveNorLog, UnplayableLog, open_game
-from saves.reader import SaveError
-from saves.writer import make_header, write_new
+from hanchan.engine.game import Game
+from hanchan.rulesets.schema import Ruleset
+from hanchan.saves.codec import SeatInfo, encode_event, encode_header
+from hanchan.saves.convert import events_from_recorded
+from hanchan.saves.logs.mjlog import parse_mjlog
+from hanchan.saves.logs.tenhou6 import parse_tenhou6
+from hanchan.saves.open import LogError, NeitherSaveNorLog, UnplayableLog, open_game
+from hanchan.saves.reader import SaveError
+from hanchan.saves.writer import make_header, write_new
 from tests.kit.real_logs import MJLOG, TENHOU6
 
 

@@ -22,8 +22,9 @@ from typing import Any
 import msgspec
 import pytest
 
-from engine.actions import Action, Ron
-from engine.events import (
+from hanchan.cli.main import main
+from hanchan.engine.actions import Action, Ron
+from hanchan.engine.events import (
     Event,
     GameEnded,
     GameStarted,
@@ -33,13 +34,12 @@ from engine.events import (
     RiichiDeclared,
     Won,
 )
-from engine.game import Game
-from hanchan.cli.main import main
-from saves.convert import ConvertError, events_from_recorded, ruleset_for
-from saves.logs.mjlog import parse_mjlog
-from saves.logs.model import LogFormatError, Ryuukyoku
-from saves.logs.tenhou6 import parse_tenhou6
-from saves.verify import verify_events
+from hanchan.engine.game import Game
+from hanchan.saves.convert import ConvertError, events_from_recorded, ruleset_for
+from hanchan.saves.logs.mjlog import parse_mjlog
+from hanchan.saves.logs.model import LogFormatError, Ryuukyoku
+from hanchan.saves.logs.tenhou6 import parse_tenhou6
+from hanchan.saves.verify import verify_events
 from tests.kit.real_logs import LOGS
 from tests.kit.tenhou_replay import drive, recorded_action, replay, same_event
 

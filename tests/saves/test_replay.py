@@ -5,9 +5,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.events import GameEnded, HandDrawn, HandStarted, Won
-from engine.state import fold, snapshot
-from saves.replay import Replay
+from hanchan.engine.events import GameEnded, HandDrawn, HandStarted, Won
+from hanchan.engine.state import fold, snapshot
+from hanchan.saves.replay import Replay
 from tests.kit.saved_games import played_game
 
 EVENTS = played_game(1)

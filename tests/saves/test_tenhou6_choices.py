@@ -8,9 +8,9 @@ import json
 
 import pytest
 
-from saves.logs import tenhou6_hand
-from saves.logs.model import Discard, Draw, LogFormatError, Pon, Ryuukyoku
-from saves.logs.tenhou6 import parse_tenhou6
+from hanchan.saves.logs import tenhou6_hand
+from hanchan.saves.logs.model import Discard, Draw, LogFormatError, Pon, Ryuukyoku
+from hanchan.saves.logs.tenhou6 import parse_tenhou6
 
 HANDS = [
     [25, 25, 11, 11, 12, 13, 14, 15, 16, 17, 21, 22, 23],  # East: two 5p, two 1m

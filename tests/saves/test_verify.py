@@ -10,7 +10,8 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from engine.events import (
+from hanchan.cli.main import main
+from hanchan.engine.events import (
     Discarded,
     Drew,
     Event,
@@ -20,12 +21,11 @@ from engine.events import (
     HandStarted,
     Won,
 )
-from engine.state import fold
-from engine.tiles import tile_name
-from hanchan.cli.main import main
-from saves.codec import SeatInfo
-from saves.verify import verify_events
-from saves.writer import GameWriter, make_header
+from hanchan.engine.state import fold
+from hanchan.engine.tiles import tile_name
+from hanchan.saves.codec import SeatInfo
+from hanchan.saves.verify import verify_events
+from hanchan.saves.writer import GameWriter, make_header
 from tests.kit.saved_games import played_game, unfinished_save
 
 EVENTS = played_game(1)

@@ -6,17 +6,17 @@ from __future__ import annotations
 
 from textual.app import App
 
-from ai.hints import moments
-from engine.events import Drew, Event
-from engine.shanten import shanten
-from engine.tiles import counts_of, format_kinds, parse_kinds
-from engine.waits import waits
-from rulesets.schema import Ruleset
+from hanchan.ai.hints import moments
+from hanchan.engine.events import Drew, Event
+from hanchan.engine.shanten import shanten
+from hanchan.engine.tiles import counts_of, format_kinds, parse_kinds
+from hanchan.engine.waits import waits
+from hanchan.rulesets.schema import Ruleset
+from hanchan.tui.screens.analysis import AnalysisScreen
+from hanchan.tui.screens.replay import ReplayScreen
 from tests.kit.game import build_wall, run
 from tests.kit.play import game
 from tests.kit.screen_text import screen_text
-from tui.screens.analysis import AnalysisScreen
-from tui.screens.replay import ReplayScreen
 
 SIZE = (110, 40)
 

@@ -8,12 +8,12 @@ from textual.widgets import Input, OptionList
 
 from hanchan.cli.files import verify_file
 from hanchan.coach.drills import questions
-from rulesets import load_ruleset
+from hanchan.rulesets import load_ruleset
+from hanchan.tui.app import HanchanApp
+from hanchan.tui.screens.drills import DrillScreen, DrillsScreen
+from hanchan.tui.settings import Settings
 from tests.cli.test_drill import _saved
 from tests.kit.screen_text import screen_text
-from tui.app import HanchanApp
-from tui.screens.drills import DrillScreen, DrillsScreen
-from tui.settings import Settings
 
 SIZE = (100, 32)
 

@@ -8,17 +8,17 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input, OptionList
 
-from engine.tiles import format_tiles
 from hanchan.coach.drills import efficiency_items
-from rulesets import load_ruleset
-from saves.codec import SeatInfo
-from saves.writer import GameWriter, make_header
+from hanchan.engine.tiles import format_tiles
+from hanchan.rulesets import load_ruleset
+from hanchan.saves.codec import SeatInfo
+from hanchan.saves.writer import GameWriter, make_header
+from hanchan.tui.app import HanchanApp
+from hanchan.tui.screens.drills import DrillScreen, DrillsScreen
+from hanchan.tui.settings import Settings
+from hanchan.tui.tilefaces import face
+from hanchan.tui.widgets.hand import HandView
 from tests.kit.screen_text import screen_text
-from tui.app import HanchanApp
-from tui.screens.drills import DrillScreen, DrillsScreen
-from tui.settings import Settings
-from tui.tilefaces import face
-from tui.widgets.hand import HandView
 
 SIZES = [(100, 32), (120, 40), (200, 60)]
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from rich.console import Console
 
-from engine.events import GameEnded
-from engine.settlement import final_table as settle
-from rulesets.loader import load_ruleset
-from tui.screens.game_end import final_table
+from hanchan.engine.events import GameEnded
+from hanchan.engine.settlement import final_table as settle
+from hanchan.rulesets.loader import load_ruleset
+from hanchan.tui.screens.game_end import final_table
 
 NAMES = ("You", "Bot 1", "Bot 2", "Bot 3")
 

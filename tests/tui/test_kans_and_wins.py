@@ -15,24 +15,24 @@ from typing import Any, TypeVar
 
 from textual.pilot import Pilot
 
-from ai.base import Bot
-from engine.actions import Action, AddedKan, Discard, Pass, Pon
-from engine.events import Discarded, DoraRevealed, Drew, Event, Kan, RiichiDeclared, Won
-from engine.game import Game
-from engine.tiles import kind_of, parse_tiles
-from engine.view import PlayerView
+from hanchan.ai.base import Bot
+from hanchan.engine.actions import Action, AddedKan, Discard, Pass, Pon
+from hanchan.engine.events import Discarded, DoraRevealed, Drew, Event, Kan, RiichiDeclared, Won
+from hanchan.engine.game import Game
+from hanchan.engine.tiles import kind_of, parse_tiles
+from hanchan.engine.view import PlayerView
+from hanchan.rulesets import load_ruleset
+from hanchan.rulesets.schema import Ruleset
+from hanchan.tui.app import HanchanApp
+from hanchan.tui.screens.hand_result import HandResultScreen
+from hanchan.tui.screens.table import TableScreen
+from hanchan.tui.session import PlaySession
+from hanchan.tui.settings import Settings
+from hanchan.tui.tilefaces import dora_tiles, strip
 from hanchan.words.yaku import yaku_name
-from rulesets import load_ruleset
-from rulesets.schema import Ruleset
 from tests.kit.game import build_wall
 from tests.kit.screen_text import screen_text
 from tests.kit.tui_driver import settle
-from tui.app import HanchanApp
-from tui.screens.hand_result import HandResultScreen
-from tui.screens.table import TableScreen
-from tui.session import PlaySession
-from tui.settings import Settings
-from tui.tilefaces import dora_tiles, strip
 
 SIZE = (100, 32)
 NAMES = ("You", "Bot S", "Bot W", "Bot N")

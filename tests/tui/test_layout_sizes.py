@@ -18,26 +18,26 @@ from textual.app import App, ComposeResult
 from textual.widget import Widget
 from textual.widgets import OptionList
 
-from engine.scoring.registry import yaku_table
-from engine.view import PlayerView
+from hanchan.engine.scoring.registry import yaku_table
+from hanchan.engine.view import PlayerView
+from hanchan.rulesets.schema import Ruleset
+from hanchan.tui.app import HanchanApp
+from hanchan.tui.palette import VARIABLES
+from hanchan.tui.players import Player
+from hanchan.tui.screens.hand_result import HandResultScreen
+from hanchan.tui.screens.menu import NewGameScreen, RulesScreen, _examples
+from hanchan.tui.screens.table import TableScreen
+from hanchan.tui.session import NewGame
+from hanchan.tui.settings import Settings
+from hanchan.tui.widgets.event_log import EventLog
+from hanchan.tui.widgets.size_notice import MIN_HEIGHT, MIN_WIDTH
+from hanchan.tui.widgets.table_layout import TableLayout
+from hanchan.tui.widgets.table_view import TableExtras, TableView
 from hanchan.words.events import describe
 from hanchan.words.rules import key_rules, presets
-from rulesets.schema import Ruleset
 from tests.kit.screen_text import screen_text
 from tests.kit.tui_driver import Policy, human_turn, settle
 from tests.kit.tui_sample import mid_hand_view
-from tui.app import HanchanApp
-from tui.palette import VARIABLES
-from tui.players import Player
-from tui.screens.hand_result import HandResultScreen
-from tui.screens.menu import NewGameScreen, RulesScreen, _examples
-from tui.screens.table import TableScreen
-from tui.session import NewGame
-from tui.settings import Settings
-from tui.widgets.event_log import EventLog
-from tui.widgets.size_notice import MIN_HEIGHT, MIN_WIDTH
-from tui.widgets.table_layout import TableLayout
-from tui.widgets.table_view import TableExtras, TableView
 
 SIZES = [(100, 32), (120, 40), (200, 60)]
 PLAYERS = (Player("You"), Player("Bot S", "strong"), Player("Bot W", "strong"),

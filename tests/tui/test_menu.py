@@ -8,14 +8,14 @@ import pytest
 from textual.app import App
 from textual.widgets import Select
 
+from hanchan.tui.app import HanchanApp
+from hanchan.tui.screens.chooser import ChooserScreen
+from hanchan.tui.screens.menu import MenuScreen, NewGameScreen, RulesScreen
+from hanchan.tui.screens.saves import FilePickerScreen
+from hanchan.tui.screens.table import TableScreen
+from hanchan.tui.settings import Settings
 from tests.kit.screen_text import screen_text
 from tests.kit.tui_driver import settle
-from tui.app import HanchanApp
-from tui.screens.chooser import ChooserScreen
-from tui.screens.menu import MenuScreen, NewGameScreen, RulesScreen
-from tui.screens.saves import FilePickerScreen
-from tui.screens.table import TableScreen
-from tui.settings import Settings
 
 SIZE = (100, 32)
 

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.events import Note
-from rulesets.schema import Ruleset
-from saves.reader import load
+from hanchan.engine.events import Note
+from hanchan.rulesets.schema import Ruleset
+from hanchan.saves.reader import load
+from hanchan.tui.app import HanchanApp
+from hanchan.tui.screens.table import TableScreen
+from hanchan.tui.session import NewGame
+from hanchan.tui.settings import Settings
 from tests.ai.test_mjai_hostile import BODIES, command, left_over, write_bot
 from tests.kit.tui_driver import Policy, human_turn, settle
-from tui.app import HanchanApp
-from tui.screens.table import TableScreen
-from tui.session import NewGame
-from tui.settings import Settings
 
 SIZE = (100, 32)
 

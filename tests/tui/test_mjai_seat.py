@@ -6,16 +6,16 @@ from pathlib import Path
 
 from textual.widgets import Input
 
-from ai.mjai.seat import MjaiSeat
+from hanchan.ai.mjai.seat import MjaiSeat
 from hanchan.cli.parser import build_parser
 from hanchan.cli.play import game_spec
+from hanchan.tui.app import HanchanApp
+from hanchan.tui.screens.menu import NewGameScreen
+from hanchan.tui.screens.table import TableScreen
+from hanchan.tui.settings import Settings
 from tests.kit.mjai import simple_bot
 from tests.kit.screen_text import screen_text
 from tests.kit.tui_driver import settle
-from tui.app import HanchanApp
-from tui.screens.menu import NewGameScreen
-from tui.screens.table import TableScreen
-from tui.settings import Settings
 
 SIZE = (100, 32)
 

@@ -15,19 +15,19 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from engine.events import Event, GameStarted
-from saves.codec import SeatInfo
-from saves.reader import load
-from saves.writer import POINTER, GameWriter, make_header
+from hanchan.engine.events import Event, GameStarted
+from hanchan.saves.codec import SeatInfo
+from hanchan.saves.reader import load
+from hanchan.saves.writer import POINTER, GameWriter, make_header
+from hanchan.tui.app import HanchanApp
+from hanchan.tui.screens.replay import ReplayScreen
+from hanchan.tui.screens.review import ReviewScreen
+from hanchan.tui.screens.saves import FilePickerScreen
+from hanchan.tui.screens.table import TableScreen
 from tests.kit.saved_games import played_game
 from tests.kit.screen_text import screen_text
 from tests.kit.tui_driver import settle
 from tests.tui.test_save_picker import SIZE, menu_app
-from tui.app import HanchanApp
-from tui.screens.replay import ReplayScreen
-from tui.screens.review import ReviewScreen
-from tui.screens.saves import FilePickerScreen
-from tui.screens.table import TableScreen
 
 HOSTILE = "[x='y]"
 """A text Textual's markup cannot parse: shown as markup it is a ``MarkupError``."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.actions import (
+from hanchan.engine.actions import (
     Action,
     AddedKan,
     Chi,
@@ -19,9 +19,9 @@ from engine.actions import (
     ShowHand,
     Tsumo,
 )
+from hanchan.tui.render import ACTION_KEYS
+from hanchan.tui.settings import Settings, load_settings, save_settings
 from hanchan.words.actions import action_group, action_words
-from tui.render import ACTION_KEYS
-from tui.settings import Settings, load_settings, save_settings
 
 
 def test_settings_round_trip_and_bad_files(tmp_path: Path) -> None:

@@ -12,27 +12,35 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ai.arena import play_game
-from ai.base import make_bot
-from engine.actions import Action, Chi, Discard
-from engine.events import Called, Discarded, Event, GameEnded, HandDrawn, RiichiDeclared, Won
-from engine.game import Game
-from engine.tiles import kind_of, tile_name
-from engine.view import PlayerView
+from hanchan.ai.arena import play_game
+from hanchan.ai.base import make_bot
 from hanchan.coach.advice import advise
-from rulesets.schema import Ruleset
+from hanchan.engine.actions import Action, Chi, Discard
+from hanchan.engine.events import (
+    Called,
+    Discarded,
+    Event,
+    GameEnded,
+    HandDrawn,
+    RiichiDeclared,
+    Won,
+)
+from hanchan.engine.game import Game
+from hanchan.engine.tiles import kind_of, tile_name
+from hanchan.engine.view import PlayerView
+from hanchan.rulesets.schema import Ruleset
+from hanchan.tui.app import HanchanApp
+from hanchan.tui.screens.chooser import ChooserScreen
+from hanchan.tui.screens.game_end import GameEndScreen
+from hanchan.tui.screens.hand_result import HandResultScreen
+from hanchan.tui.screens.menu import MenuScreen
+from hanchan.tui.screens.replay import ReplayScreen
+from hanchan.tui.screens.table import TableScreen
+from hanchan.tui.session import NewGame, PlaySession
+from hanchan.tui.settings import Settings
 from tests.kit.fuzz import save_bytes
 from tests.kit.screen_text import screen_text
 from tests.kit.tui_driver import Policy, human_turn, play, settle
-from tui.app import HanchanApp
-from tui.screens.chooser import ChooserScreen
-from tui.screens.game_end import GameEndScreen
-from tui.screens.hand_result import HandResultScreen
-from tui.screens.menu import MenuScreen
-from tui.screens.replay import ReplayScreen
-from tui.screens.table import TableScreen
-from tui.session import NewGame, PlaySession
-from tui.settings import Settings
 
 SIZE = (100, 32)
 E = TypeVar("E", bound=Event)

@@ -12,18 +12,18 @@ from pathlib import Path
 
 from textual.app import App
 
-from ai.arena import play_game
-from ai.base import make_bot
-from engine.events import Discarded, Event
-from rulesets.schema import Ruleset
-from saves.codec import SeatInfo
-from saves.writer import GameWriter, make_header
+from hanchan.ai.arena import play_game
+from hanchan.ai.base import make_bot
+from hanchan.engine.events import Discarded, Event
+from hanchan.rulesets.schema import Ruleset
+from hanchan.saves.codec import SeatInfo
+from hanchan.saves.writer import GameWriter, make_header
+from hanchan.tui.app import HanchanApp
+from hanchan.tui.players import Player
+from hanchan.tui.screens.replay import ReplayScreen
+from hanchan.tui.session import _level_of, player_names, players, recorded_players
+from hanchan.tui.settings import Settings
 from tests.kit.screen_text import screen_text
-from tui.app import HanchanApp
-from tui.players import Player
-from tui.screens.replay import ReplayScreen
-from tui.session import _level_of, player_names, players, recorded_players
-from tui.settings import Settings
 
 NAMES = ("You", "Ann (club)", "Botan (normal)", "Daiki (easy)")
 BOTS: list[str | None] = [None, None, "normal", "normal"]  # Daiki is no 'easy' bot

@@ -19,30 +19,30 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widget import Widget
 
-from engine.actions import Action, Chi, Discard, OpenKan, Pass, Pon, Ron, Tsumo
-from engine.events import Called, HandStarted, Penalty
-from engine.game import Game
-from engine.tiles import kind_of, parse_tiles
-from engine.view import PlayerView
 from hanchan.cli.parser import build_parser
 from hanchan.cli.play import game_spec
+from hanchan.engine.actions import Action, Chi, Discard, OpenKan, Pass, Pon, Ron, Tsumo
+from hanchan.engine.events import Called, HandStarted, Penalty
+from hanchan.engine.game import Game
+from hanchan.engine.tiles import kind_of, parse_tiles
+from hanchan.engine.view import PlayerView
+from hanchan.rulesets import load_ruleset
+from hanchan.rulesets.schema import Ruleset
+from hanchan.tui.app import HanchanApp
+from hanchan.tui.screens.chooser import ChooserScreen
+from hanchan.tui.screens.game_end import GameEndScreen
+from hanchan.tui.screens.hand_result import HandResultScreen
+from hanchan.tui.screens.menu import NewGameScreen
+from hanchan.tui.screens.replay import ReplayScreen
+from hanchan.tui.screens.table import TableScreen
+from hanchan.tui.session import NewGame, PlaySession
+from hanchan.tui.settings import Settings
+from hanchan.tui.table.practice import plausible_calls
 from hanchan.words.penalties import dead_seats
 from hanchan.words.stats import score_history
-from rulesets import load_ruleset
-from rulesets.schema import Ruleset
 from tests.kit.game import build_wall
 from tests.kit.screen_text import screen_text
 from tests.kit.tui_driver import settle
-from tui.app import HanchanApp
-from tui.screens.chooser import ChooserScreen
-from tui.screens.game_end import GameEndScreen
-from tui.screens.hand_result import HandResultScreen
-from tui.screens.menu import NewGameScreen
-from tui.screens.replay import ReplayScreen
-from tui.screens.table import TableScreen
-from tui.session import NewGame, PlaySession
-from tui.settings import Settings
-from tui.table.practice import plausible_calls
 
 SIZE = (100, 32)
 HANDS = {0: "3446m159p19s1234z"}  # chi on 5m: 34m or 46m; no pon, no win

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from textual.app import App
 
-from engine.events import GameEnded, Won
-from saves.convert import events_from_recorded
-from saves.logs.tenhou6 import parse_tenhou6
+from hanchan.engine.events import GameEnded, Won
+from hanchan.saves.convert import events_from_recorded
+from hanchan.saves.logs.tenhou6 import parse_tenhou6
+from hanchan.tui.screens.replay import ReplayScreen
 from tests.kit.real_logs import TENHOU6
 from tests.kit.screen_text import screen_text
-from tui.screens.replay import ReplayScreen
 
 
 async def test_replay_of_an_imported_tenhou_game() -> None:

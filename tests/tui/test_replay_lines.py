@@ -7,12 +7,12 @@ from __future__ import annotations
 import pytest
 from textual.app import App
 
-from engine.events import Event, Won
+from hanchan.engine.events import Event, Won
+from hanchan.tui.screens.replay import ReplayScreen
 from hanchan.words.events import describe
 from tests.engine.test_scenarios_multi_ron import double_wall
 from tests.kit.game import CLUBS, new_game, run
 from tests.kit.screen_text import screen_text
-from tui.screens.replay import ReplayScreen
 
 SIZES = [(100, 32), (120, 40), (200, 60)]
 

@@ -12,14 +12,14 @@ import re
 
 from textual.app import App
 
-from ai.arena import play_game
-from ai.base import make_bot
-from engine.events import Event, HandDrawn, HandStarted, Penalty, RiichiAccepted, Won
+from hanchan.ai.arena import play_game
+from hanchan.ai.base import make_bot
+from hanchan.engine.events import Event, HandDrawn, HandStarted, Penalty, RiichiAccepted, Won
+from hanchan.rulesets.loader import load_ruleset
+from hanchan.tui.screens.hand_result import HandResultScreen
 from hanchan.words.hand_facts import hand_facts
 from hanchan.words.ledger import hand_ledger
-from rulesets.loader import load_ruleset
 from tests.kit.screen_text import screen_text
-from tui.screens.hand_result import HandResultScreen
 
 NAMES = ("You", "Bot S", "Bot W", "Bot N")
 

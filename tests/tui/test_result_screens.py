@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.cells import cell_len
 from textual.app import App
 
-from engine.events import (
+from hanchan.engine.events import (
     Event,
     GameStarted,
     HandDrawn,
@@ -14,11 +14,11 @@ from engine.events import (
     WinResult,
     Won,
 )
-from engine.tiles import parse_tiles
+from hanchan.engine.tiles import parse_tiles
+from hanchan.rulesets.schema import Ruleset
+from hanchan.tui.screens.hand_result import HandResultScreen, sticks_line, win_text
 from hanchan.words.hand_facts import hand_facts
-from rulesets.schema import Ruleset
 from tests.kit.screen_text import screen_text
-from tui.screens.hand_result import HandResultScreen, sticks_line, win_text
 
 NAMES = ("You", "Bot S", "Bot W", "Bot N")
 

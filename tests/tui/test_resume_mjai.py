@@ -10,17 +10,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ai.mjai.seat import MjaiSeat
-from engine.events import Discarded
+from hanchan.ai.mjai.seat import MjaiSeat
 from hanchan.cli.parser import build_parser
 from hanchan.cli.play import game_spec
-from saves.reader import load
+from hanchan.engine.events import Discarded
+from hanchan.saves.reader import load
+from hanchan.tui.app import HanchanApp
+from hanchan.tui.messages import ContinueGame
+from hanchan.tui.screens.table import TableScreen
+from hanchan.tui.settings import Settings
 from tests.kit.mjai import simple_bot
 from tests.kit.tui_driver import settle
-from tui.app import HanchanApp
-from tui.messages import ContinueGame
-from tui.screens.table import TableScreen
-from tui.settings import Settings
 
 SIZE = (120, 40)
 

@@ -9,20 +9,20 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import OptionList, ProgressBar
 
-from ai.review import GameReview, review_game
-from engine.events import Event
-from rulesets.schema import Ruleset
-from saves.codec import SeatInfo
-from saves.writer import GameWriter, make_header
+from hanchan.ai.review import GameReview, review_game
+from hanchan.engine.events import Event
+from hanchan.rulesets.schema import Ruleset
+from hanchan.saves.codec import SeatInfo
+from hanchan.saves.writer import GameWriter, make_header
+from hanchan.tui.app import HanchanApp
+from hanchan.tui.screens.game_end import GameEndScreen
+from hanchan.tui.screens.replay import ReplayScreen
+from hanchan.tui.screens.review import ReviewScreen
+from hanchan.tui.settings import Settings
 from tests.kit.game import build_wall, run
 from tests.kit.play import game
 from tests.kit.saved_games import played_game
 from tests.kit.screen_text import screen_text
-from tui.app import HanchanApp
-from tui.screens.game_end import GameEndScreen
-from tui.screens.replay import ReplayScreen
-from tui.screens.review import ReviewScreen
-from tui.settings import Settings
 
 SIZE = (110, 36)
 

@@ -9,14 +9,14 @@ from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widgets import OptionList
 
-from engine.scoring import yaku_table
+from hanchan.engine.scoring import yaku_table
+from hanchan.rulesets import load_ruleset
+from hanchan.tui.app import HanchanApp
+from hanchan.tui.screens.menu import RulesScreen, _examples
+from hanchan.tui.settings import Settings
+from hanchan.tui.tilefaces import face
 from hanchan.words.yaku_examples import example, example_tiles, situation_words
-from rulesets import load_ruleset
 from tests.kit.screen_text import screen_text
-from tui.app import HanchanApp
-from tui.screens.menu import RulesScreen, _examples
-from tui.settings import Settings
-from tui.tilefaces import face
 
 
 def test_each_example_is_drawn_in_the_faces_with_its_yaku_highlighted() -> None:

@@ -15,19 +15,19 @@ import pytest
 from rich.text import Text
 from textual.widgets import DataTable
 
-from engine.events import Event, GameEnded, GameStarted, HandStarted, Won
-from saves.codec import SeatInfo, encode_event
-from saves.verify_words import hand_label_of
-from saves.writer import POINTER, GameWriter, make_header
+from hanchan.engine.events import Event, GameEnded, GameStarted, HandStarted, Won
+from hanchan.saves.codec import SeatInfo, encode_event
+from hanchan.saves.verify_words import hand_label_of
+from hanchan.saves.writer import POINTER, GameWriter, make_header
+from hanchan.tui.app import HanchanApp
+from hanchan.tui.screens.menu import MenuScreen
+from hanchan.tui.screens.replay import ReplayScreen
+from hanchan.tui.screens.saves import FilePickerScreen
+from hanchan.tui.screens.table import TableScreen
+from hanchan.tui.settings import Settings
 from tests.kit.saved_games import played_game
 from tests.kit.screen_text import screen_text
 from tests.kit.tui_driver import settle
-from tui.app import HanchanApp
-from tui.screens.menu import MenuScreen
-from tui.screens.replay import ReplayScreen
-from tui.screens.saves import FilePickerScreen
-from tui.screens.table import TableScreen
-from tui.settings import Settings
 
 SIZE = (120, 40)
 SEATS = [SeatInfo("You"), SeatInfo("Bot 1", "easy"), SeatInfo("Bot 2", "easy"),

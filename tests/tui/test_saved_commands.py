@@ -16,25 +16,25 @@ from typing import Any
 import pytest
 from textual.widgets import Input, Static
 
-from ai.club import ClubBot
-from ai.mjai.seat import MjaiSeat
-from engine.events import Note
+from hanchan.ai.club import ClubBot
+from hanchan.ai.mjai.seat import MjaiSeat
 from hanchan.cli.parser import build_parser
 from hanchan.cli.play import game_spec
-from saves.reader import load
-from saves.verify import check_loaded
-from saves.writer import GameWriter
+from hanchan.engine.events import Note
+from hanchan.saves.reader import load
+from hanchan.saves.verify import check_loaded
+from hanchan.saves.writer import GameWriter
+from hanchan.tui.app import HanchanApp
+from hanchan.tui.messages import ContinueGame
+from hanchan.tui.screens.menu import MenuScreen
+from hanchan.tui.screens.start_program import StartProgramScreen
+from hanchan.tui.screens.table import TableScreen
+from hanchan.tui.session import PlaySession, not_started
+from hanchan.tui.settings import Settings
 from tests.kit.mjai import python_command, simple_bot
 from tests.kit.saved_games import unfinished_save
 from tests.kit.screen_text import screen_text
 from tests.kit.tui_driver import settle
-from tui.app import HanchanApp
-from tui.messages import ContinueGame
-from tui.screens.menu import MenuScreen
-from tui.screens.start_program import StartProgramScreen
-from tui.screens.table import TableScreen
-from tui.session import PlaySession, not_started
-from tui.settings import Settings
 
 SIZE = (120, 40)
 

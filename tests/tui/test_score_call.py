@@ -14,19 +14,19 @@ from typing import Any
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from engine.events import Won
-from engine.scoring import WinContext
-from rulesets import load_ruleset
-from rulesets.schema import Ruleset
+from hanchan.engine.events import Won
+from hanchan.engine.scoring import WinContext
+from hanchan.rulesets import load_ruleset
+from hanchan.rulesets.schema import Ruleset
+from hanchan.tui.app import HanchanApp
+from hanchan.tui.screens.hand_result import HandResultScreen
+from hanchan.tui.screens.score_call import ScoreCallScreen
+from hanchan.tui.screens.table import TableScreen
+from hanchan.tui.settings import Settings
 from tests.kit.mahjong_ref import reference
 from tests.kit.screen_text import screen_text
 from tests.kit.tui_driver import settle
 from tests.tui.test_practice import SIZE, practice, scripted_app
-from tui.app import HanchanApp
-from tui.screens.hand_result import HandResultScreen
-from tui.screens.score_call import ScoreCallScreen
-from tui.screens.table import TableScreen
-from tui.settings import Settings
 
 HANDS = {0: "123m456p789s1122z"}
 DRAWS = ["7z", "9m", "9p", "5m", "1z"]

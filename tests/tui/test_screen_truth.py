@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-import rulesets
+from hanchan import rulesets
 from tests.kit.screen_truth import Mismatch, Tally, play_and_check
 
 # (preset, length, bots): the two main presets' settlements (fixed uma, oka to the top,
@@ -60,8 +60,8 @@ async def test_every_number_shown_is_the_engines_in_many_games(
 
 
 @pytest.mark.parametrize(("module", "name"), [
-    ("tui.widgets.center_panel", "points"),  # the seats' points in the centre
-    ("tui.screens.hand_result", "signed"),  # the result table's changes and sticks
+    ("hanchan.tui.widgets.center_panel", "points"),  # the seats' points in the centre
+    ("hanchan.tui.screens.hand_result", "signed"),  # the result table's changes and sticks
 ])
 async def test_a_wrong_number_on_screen_is_caught(module: str, name: str, tmp_path: Path,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:

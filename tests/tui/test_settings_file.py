@@ -12,10 +12,10 @@ import pytest
 
 from hanchan.cli.main import main
 from hanchan.cli.parser import MAX_BOT_DELAY as CLI_MAX_BOT_DELAY
+from hanchan.tui.app import HanchanApp
+from hanchan.tui.screens.menu import MenuScreen
+from hanchan.tui.settings import MAX_BOT_DELAY, ReadSettings, Settings, read_settings, save_settings
 from tests.kit.screen_text import screen_text
-from tui.app import HanchanApp
-from tui.screens.menu import MenuScreen
-from tui.settings import MAX_BOT_DELAY, ReadSettings, Settings, read_settings, save_settings
 
 SIZE = (120, 40)
 

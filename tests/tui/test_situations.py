@@ -14,13 +14,21 @@ from collections.abc import Sequence
 import pytest
 from textual.pilot import Pilot
 
-from engine.actions import Action, Discard, EndGame, Pass, Ron, ShowHand, Tsumo
-from engine.events import Event, GameStarted, HandStarted
-from engine.game import Game
-from engine.tiles import kind_of, parse_kinds
-from engine.view import PlayerView
-from rulesets import load_ruleset
-from rulesets.schema import Ruleset
+from hanchan.engine.actions import Action, Discard, EndGame, Pass, Ron, ShowHand, Tsumo
+from hanchan.engine.events import Event, GameStarted, HandStarted
+from hanchan.engine.game import Game
+from hanchan.engine.tiles import kind_of, parse_kinds
+from hanchan.engine.view import PlayerView
+from hanchan.rulesets import load_ruleset
+from hanchan.rulesets.schema import Ruleset
+from hanchan.tui.app import HanchanApp
+from hanchan.tui.screens.game_end import GameEndScreen
+from hanchan.tui.screens.hand_result import HandResultScreen
+from hanchan.tui.screens.table import TableScreen
+from hanchan.tui.session import PlaySession
+from hanchan.tui.settings import Settings
+from hanchan.tui.widgets.size_notice import SizeNotice
+from hanchan.tui.widgets.table_view import TableView
 from tests.engine.test_scenarios_draws import NOTEN, TENPAI_DEALER, nagashi_wall
 from tests.engine.test_scenarios_game_end import BUST_HANDS, WIN_HANDS
 from tests.engine.test_scenarios_game_end import NOTEN as NOTEN_SOUTH4
@@ -30,14 +38,6 @@ from tests.kit.game import build_wall
 from tests.kit.screen_text import screen_text
 from tests.kit.screen_truth import Tally, check_end, check_result, check_table
 from tests.kit.tui_driver import settle
-from tui.app import HanchanApp
-from tui.screens.game_end import GameEndScreen
-from tui.screens.hand_result import HandResultScreen
-from tui.screens.table import TableScreen
-from tui.session import PlaySession
-from tui.settings import Settings
-from tui.widgets.size_notice import SizeNotice
-from tui.widgets.table_view import TableView
 
 NAMES = ("You", "Bot S", "Bot W", "Bot N")
 SIZE = (120, 50)

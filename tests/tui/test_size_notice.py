@@ -10,15 +10,15 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from rulesets.schema import Ruleset
+from hanchan.rulesets.schema import Ruleset
+from hanchan.tui.app import HanchanApp
+from hanchan.tui.screens.menu import MenuScreen
+from hanchan.tui.screens.table import TableScreen
+from hanchan.tui.session import NewGame
+from hanchan.tui.settings import Settings
+from hanchan.tui.widgets.size_notice import MIN_HEIGHT, MIN_WIDTH, SizeNotice
 from tests.kit.screen_text import screen_text
 from tests.kit.tui_driver import settle
-from tui.app import HanchanApp
-from tui.screens.menu import MenuScreen
-from tui.screens.table import TableScreen
-from tui.session import NewGame
-from tui.settings import Settings
-from tui.widgets.size_notice import MIN_HEIGHT, MIN_WIDTH, SizeNotice
 
 TOO_SMALL = "please make it larger"
 

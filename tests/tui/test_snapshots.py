@@ -16,19 +16,19 @@ import pytest
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 
-from ai.arena import play_game
-from ai.base import make_bot
-from rulesets.schema import Ruleset
+from hanchan.ai.arena import play_game
+from hanchan.ai.base import make_bot
+from hanchan.rulesets.schema import Ruleset
+from hanchan.tui.app import HanchanApp
+from hanchan.tui.palette import VARIABLES
+from hanchan.tui.screens.table import TableScreen
+from hanchan.tui.session import NewGame
+from hanchan.tui.settings import Settings
+from hanchan.tui.widgets.table_view import TableView
 from tests.kit.fuzz import save_bytes
 from tests.kit.saved_games import unfinished_save
 from tests.kit.tui_driver import Policy, human_turn, play, play_until_call_offer, settle
 from tests.kit.tui_sample import mid_hand_view
-from tui.app import HanchanApp
-from tui.palette import VARIABLES
-from tui.screens.table import TableScreen
-from tui.session import NewGame
-from tui.settings import Settings
-from tui.widgets.table_view import TableView
 
 SIZES = [pytest.param((100, 32), id="100x32"), pytest.param((140, 44), id="140x44")]
 

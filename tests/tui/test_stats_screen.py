@@ -12,18 +12,18 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Sparkline
 
-from ai.arena import SeatStats, stats_from_events
-from ai.career import record, summary
+from hanchan.ai.arena import SeatStats, stats_from_events
+from hanchan.ai.career import record, summary
 from hanchan.coach.career import ROWS, cell, columns, rows
-from rulesets.schema import Ruleset
-from saves.codec import SeatInfo
-from saves.reader import load
-from saves.writer import GameWriter, make_header
+from hanchan.rulesets.schema import Ruleset
+from hanchan.saves.codec import SeatInfo
+from hanchan.saves.reader import load
+from hanchan.saves.writer import GameWriter, make_header
+from hanchan.tui.app import HanchanApp
+from hanchan.tui.screens.stats import StatsScreen
+from hanchan.tui.settings import Settings
 from tests.kit.saved_games import played_game
 from tests.kit.screen_text import screen_text
-from tui.app import HanchanApp
-from tui.screens.stats import StatsScreen
-from tui.settings import Settings
 
 
 class SnapCompare(Protocol):

@@ -11,13 +11,13 @@ import re
 
 import pytest
 
+from hanchan.tui.screens.table import TableScreen
+from hanchan.tui.settings import Settings
+from hanchan.tui.tilefaces import FaceMode, face
+from hanchan.tui.widgets.hand import DRAWN_KEY, KEYS, HandView
 from tests.kit.tui_driver import settle
 from tests.tui.test_layout_sizes import SIZES, region_lines
 from tests.tui.test_practice import practice, scripted_app
-from tui.screens.table import TableScreen
-from tui.settings import Settings
-from tui.tilefaces import FaceMode, face
-from tui.widgets.hand import DRAWN_KEY, KEYS, HandView
 
 KEY_NAMES = {"-": "minus", "=": "equals_sign", "\\": "backslash"}
 

@@ -12,28 +12,28 @@ import pytest
 from rich.cells import cell_len
 from textual.app import App
 
-from ai.arena import play_game
-from ai.base import make_bot
-from engine.events import HandStarted, RiichiDeclared, Won
-from engine.game import Game
-from engine.tiles import parse_tiles
-from rulesets import load_ruleset
+from hanchan.ai.arena import play_game
+from hanchan.ai.base import make_bot
+from hanchan.engine.events import HandStarted, RiichiDeclared, Won
+from hanchan.engine.game import Game
+from hanchan.engine.tiles import parse_tiles
+from hanchan.rulesets import load_ruleset
+from hanchan.tui.app import HanchanApp
+from hanchan.tui.screens.hand_result import HandResultScreen
+from hanchan.tui.screens.replay import ReplayScreen
+from hanchan.tui.screens.table import TableScreen
+from hanchan.tui.session import PlaySession, player_names
+from hanchan.tui.settings import Settings
+from hanchan.tui.tilefaces import dora_tiles, face
+from hanchan.tui.widgets.center_panel import CenterPanel
+from hanchan.tui.widgets.hand import HandView
+from hanchan.tui.widgets.table_view import TableExtras, TableView
 from tests.kit.game import build_wall
 from tests.kit.screen_text import screen_text
 from tests.kit.tui_driver import settle
 from tests.kit.tui_sample import mid_hand_view
 from tests.tui.test_layout_sizes import PLAYERS, SIZES, Layout, region_lines
 from tests.tui.test_practice import Tsumogiri, practice, scripted_app, to_chi_offer
-from tui.app import HanchanApp
-from tui.screens.hand_result import HandResultScreen
-from tui.screens.replay import ReplayScreen
-from tui.screens.table import TableScreen
-from tui.session import PlaySession, player_names
-from tui.settings import Settings
-from tui.tilefaces import dora_tiles, face
-from tui.widgets.center_panel import CenterPanel
-from tui.widgets.hand import HandView
-from tui.widgets.table_view import TableExtras, TableView
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

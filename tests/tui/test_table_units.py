@@ -10,20 +10,20 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 
-from engine.actions import Action, Chi, Discard, Pass, Pon, Ron, Tsumo
-from engine.game import Game
-from engine.tiles import kind_of, parse_kinds
-from engine.view import PlayerView
-from rulesets import load_ruleset
-from rulesets.schema import Ruleset
+from hanchan.engine.actions import Action, Chi, Discard, Pass, Pon, Ron, Tsumo
+from hanchan.engine.game import Game
+from hanchan.engine.tiles import kind_of, parse_kinds
+from hanchan.engine.view import PlayerView
+from hanchan.rulesets import load_ruleset
+from hanchan.rulesets.schema import Ruleset
+from hanchan.tui.session import PlaySession
+from hanchan.tui.settings import Settings
+from hanchan.tui.table.autoplay import auto_action, waits_on_pass
+from hanchan.tui.table.choice import HandChoice
+from hanchan.tui.table.pacing import BotPacer, pass_wait
+from hanchan.tui.table.practice import mistakes, riichi_anywhere
 from tests.kit.game import build_wall
 from tests.kit.tui_sample import mid_hand_view
-from tui.session import PlaySession
-from tui.settings import Settings
-from tui.table.autoplay import auto_action, waits_on_pass
-from tui.table.choice import HandChoice
-from tui.table.pacing import BotPacer, pass_wait
-from tui.table.practice import mistakes, riichi_anywhere
 
 TENPAI = {0: "123m456p789s1122z"}
 NINE_M = parse_kinds("9m")[0]

@@ -7,8 +7,17 @@ from hypothesis import given
 from hypothesis import strategies as st
 from rich.cells import cell_len
 
-from engine.tiles import is_red, kind_of, tile_name
-from tui.tilefaces import FACE_MODES, FaceMode, back, backs, cell_width, face, strip, tile_style
+from hanchan.engine.tiles import is_red, kind_of, tile_name
+from hanchan.tui.tilefaces import (
+    FACE_MODES,
+    FaceMode,
+    back,
+    backs,
+    cell_width,
+    face,
+    strip,
+    tile_style,
+)
 
 
 @pytest.mark.parametrize("mode", FACE_MODES)

@@ -10,16 +10,16 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from engine.events import Discarded, HandStarted
-from engine.tiles import tile_name
-from rulesets.schema import Ruleset
+from hanchan.engine.events import Discarded, HandStarted
+from hanchan.engine.tiles import tile_name
+from hanchan.rulesets.schema import Ruleset
+from hanchan.tui.app import HanchanApp
+from hanchan.tui.screens.hand_result import HandResultScreen
+from hanchan.tui.screens.table import TableScreen
+from hanchan.tui.session import NewGame
+from hanchan.tui.settings import Settings
 from tests.kit.screen_text import screen_text
 from tests.kit.tui_driver import Policy, play, settle
-from tui.app import HanchanApp
-from tui.screens.hand_result import HandResultScreen
-from tui.screens.table import TableScreen
-from tui.session import NewGame
-from tui.settings import Settings
 
 SIZE = (100, 32)
 

@@ -6,13 +6,13 @@ import asyncio
 
 from textual.app import App, ComposeResult
 
-from engine.events import Meld
-from engine.tiles import parse_tiles
+from hanchan.engine.events import Meld
+from hanchan.engine.tiles import parse_tiles
+from hanchan.tui.render import meld_text
+from hanchan.tui.widgets.hand import HandData, HandView
+from hanchan.tui.widgets.table_view import TableView
 from tests.kit.screen_text import screen_text
 from tests.kit.tui_sample import mid_hand_view
-from tui.render import meld_text
-from tui.widgets.hand import HandData, HandView
-from tui.widgets.table_view import TableView
 
 
 def test_meld_called_tile_sits_on_the_givers_side() -> None:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.events import Discarded, Event, HandStarted, Penalty
-from engine.state import fold
+from hanchan.engine.events import Discarded, Event, HandStarted, Penalty
+from hanchan.engine.state import fold
 from hanchan.words.hand_facts import hand_facts
 from hanchan.words.penalties import facts
 from tests.words.test_penalty_words import false_ron_by_south, penalty, practice

@@ -15,17 +15,17 @@ import re
 
 import pytest
 
-import rulesets
-from engine.actions import Discard, Pon, Ron, Tsumo
-from engine.events import Event, GameEnded, HandStarted, Penalty, RiichiAccepted
-from engine.game import Game
-from engine.legal import IllegalAction
-from engine.state import fold
+from hanchan import rulesets
+from hanchan.engine.actions import Discard, Pon, Ron, Tsumo
+from hanchan.engine.events import Event, GameEnded, HandStarted, Penalty, RiichiAccepted
+from hanchan.engine.game import Game
+from hanchan.engine.legal import IllegalAction
+from hanchan.engine.state import fold
+from hanchan.rulesets.schema import Ruleset
 from hanchan.words.hand_facts import hand_facts
 from hanchan.words.ledger import hand_ledger
 from hanchan.words.names import hand_name
 from hanchan.words.penalties import facts, sentences
-from rulesets.schema import Ruleset
 from tests.kit.game import build_wall, default_action, run
 
 NAMES = ("You", "Bot S", "Bot W", "Bot N")

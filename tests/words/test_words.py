@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from engine.events import (
+from hanchan.coach.advice import advise, best_discards
+from hanchan.engine.events import (
     Called,
     Discarded,
     Drew,
@@ -14,15 +15,14 @@ from engine.events import (
     WinResult,
     Won,
 )
-from engine.scoring import EN_NAMES, NAMES, yaku_table
-from engine.shanten import shanten
-from engine.tiles import counts_of, kind_name, parse_tiles
-from engine.waits import discard_options, waits
-from hanchan.coach.advice import advise, best_discards
+from hanchan.engine.scoring import EN_NAMES, NAMES, yaku_table
+from hanchan.engine.shanten import shanten
+from hanchan.engine.tiles import counts_of, kind_name, parse_tiles
+from hanchan.engine.waits import discard_options, waits
+from hanchan.rulesets.schema import Ruleset
 from hanchan.words.events import describe
 from hanchan.words.stats import score_history, seat_stats
 from hanchan.words.yaku import yaku_name
-from rulesets.schema import Ruleset
 from tests.kit.tui_sample import mid_hand_view
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.scoring import NAMES, yaku_table
+from hanchan.engine.scoring import NAMES, yaku_table
 from hanchan.words.hands import score_request
 from hanchan.words.rules import presets
 from hanchan.words.yaku_examples import EXAMPLES, NO_HAND, example, example_text, scored_parts

@@ -19,10 +19,10 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from ai.hints import judge_moment, moments
-from engine.events import Event
+from hanchan.ai.hints import judge_moment, moments
 from hanchan.coach.analysis import analysis_lines, reason
 from hanchan.coach.review import hand_line, river_line, threat_line
+from hanchan.engine.events import Event
 from hanchan.words.events import describe
 from hanchan.words.names import WIND_NAMES
 

@@ -25,7 +25,6 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from engine.tiles import format_tiles
 from hanchan.coach.drills import (
     DRILL_TITLES,
     DrillItem,
@@ -34,14 +33,15 @@ from hanchan.coach.drills import (
     question_items,
 )
 from hanchan.coach.score_call import AnswerError
+from hanchan.engine.tiles import format_tiles
+from hanchan.rulesets.schema import Ruleset
+from hanchan.saves.folder import list_games
+from hanchan.tui import palette
+from hanchan.tui.settings import Settings
+from hanchan.tui.tilefaces import FaceMode
+from hanchan.tui.widgets.hand import HandData, HandView
+from hanchan.tui.widgets.size_notice import SizeNotice
 from hanchan.words.rules import PresetInfo, presets
-from rulesets.schema import Ruleset
-from saves.folder import list_games
-from tui import palette
-from tui.settings import Settings
-from tui.tilefaces import FaceMode
-from tui.widgets.hand import HandData, HandView
-from tui.widgets.size_notice import SizeNotice
 
 COUNT = 10
 

@@ -12,16 +12,16 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ai.review import GameReview
-from engine.events import Event, GameEnded, GameStarted
-from engine.settlement import result_with_chips, table_balance
+from hanchan.ai.review import GameReview
+from hanchan.engine.events import Event, GameEnded, GameStarted
+from hanchan.engine.settlement import result_with_chips, table_balance
+from hanchan.rulesets.schema import Ruleset
+from hanchan.tui import palette
+from hanchan.tui.messages import LeaveScreen, ReplayAt
+from hanchan.tui.players import Player
+from hanchan.tui.screens.review import ReviewScreen
+from hanchan.tui.widgets.score_chart import ScoreChart
 from hanchan.words.stats import score_history, seat_stats
-from rulesets.schema import Ruleset
-from tui import palette
-from tui.messages import LeaveScreen, ReplayAt
-from tui.players import Player
-from tui.screens.review import ReviewScreen
-from tui.widgets.score_chart import ScoreChart
 
 REASONS = {
     "complete": "the last hand was played",

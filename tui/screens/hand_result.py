@@ -20,17 +20,17 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from engine.events import HandDrawn, Payment, Penalty, WinResult, Won
 from hanchan.coach.score_call import fu_part_words
+from hanchan.engine.events import HandDrawn, Payment, Penalty, WinResult, Won
+from hanchan.tui import palette
+from hanchan.tui.render import melds_text
+from hanchan.tui.tilefaces import FaceMode, dora_tiles, strip, tile_text
 from hanchan.words.hand_facts import HandFacts
 from hanchan.words.ledger import LedgerRow, hand_ledger
 from hanchan.words.names import WIND_NAMES, hand_label, points, signed
 from hanchan.words.penalties import facts, sentences
 from hanchan.words.penalties import title as penalty_title
 from hanchan.words.yaku import yaku_name
-from tui import palette
-from tui.render import melds_text
-from tui.tilefaces import FaceMode, dora_tiles, strip, tile_text
 
 DRAW_NAMES = {
     "exhaustive": "Exhaustive draw (荒牌流局)",

@@ -9,7 +9,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from tui import palette
+from hanchan.tui import palette
 
 KEYS = (
     ("← →  or  1-9 0 - = \\", "pick a tile in the hand by its place (the key is shown under "

@@ -15,8 +15,20 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList, Select, Static, Switch
 from textual.widgets.option_list import Option
 
-from ai.base import LEVELS
-from engine.scoring.registry import yaku_table
+from hanchan.ai.base import LEVELS
+from hanchan.engine.scoring.registry import yaku_table
+from hanchan.rulesets.schema import Ruleset
+from hanchan.saves.folder import SavedGame
+from hanchan.saves.labels import result_words, when
+from hanchan.tui import palette
+from hanchan.tui.messages import ContinueGame, StartGame
+from hanchan.tui.savefiles import autosaved, continue_problem
+from hanchan.tui.screens.drills import DrillsScreen, app_faces
+from hanchan.tui.screens.saves import FilePickerScreen
+from hanchan.tui.screens.stats import StatsScreen
+from hanchan.tui.session import NewGame
+from hanchan.tui.tilefaces import FaceMode, strip
+from hanchan.tui.widgets.size_notice import SizeNotice
 from hanchan.words.names import WIND_NAMES
 from hanchan.words.rules import PresetInfo, key_rules, presets
 from hanchan.words.yaku_examples import (
@@ -26,18 +38,6 @@ from hanchan.words.yaku_examples import (
     scored_parts,
     situation_words,
 )
-from rulesets.schema import Ruleset
-from saves.folder import SavedGame
-from saves.labels import result_words, when
-from tui import palette
-from tui.messages import ContinueGame, StartGame
-from tui.savefiles import autosaved, continue_problem
-from tui.screens.drills import DrillsScreen, app_faces
-from tui.screens.saves import FilePickerScreen
-from tui.screens.stats import StatsScreen
-from tui.session import NewGame
-from tui.tilefaces import FaceMode, strip
-from tui.widgets.size_notice import SizeNotice
 
 LOGO = "hanchan — riichi mahjong against three bots"
 

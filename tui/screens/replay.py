@@ -23,25 +23,25 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Footer
 
-from ai.review import DecisionReview, GameReview
-from engine.events import Event, GameEnded, GameStarted, HandDrawn, Penalty, Won
-from engine.seats import four
+from hanchan.ai.review import DecisionReview, GameReview
 from hanchan.coach.review import signed_points
+from hanchan.engine.events import Event, GameEnded, GameStarted, HandDrawn, Penalty, Won
+from hanchan.engine.seats import four
+from hanchan.saves.replay import Replay
+from hanchan.tui.messages import LeaveScreen, SettingsChanged
+from hanchan.tui.players import Player
+from hanchan.tui.screens.analysis import AnalysisScreen
+from hanchan.tui.screens.game_end import GameEndScreen
+from hanchan.tui.screens.hand_result import HandResultScreen
+from hanchan.tui.screens.review import ReviewScreen
+from hanchan.tui.session import recorded_players
+from hanchan.tui.settings import Settings
+from hanchan.tui.widgets.size_notice import SizeNotice
+from hanchan.tui.widgets.table_layout import TableLayout
+from hanchan.tui.widgets.table_view import TableExtras
 from hanchan.words.events import describe
 from hanchan.words.hand_facts import hand_facts
 from hanchan.words.names import WIND_NAMES
-from saves.replay import Replay
-from tui.messages import LeaveScreen, SettingsChanged
-from tui.players import Player
-from tui.screens.analysis import AnalysisScreen
-from tui.screens.game_end import GameEndScreen
-from tui.screens.hand_result import HandResultScreen
-from tui.screens.review import ReviewScreen
-from tui.session import recorded_players
-from tui.settings import Settings
-from tui.widgets.size_notice import SizeNotice
-from tui.widgets.table_layout import TableLayout
-from tui.widgets.table_view import TableExtras
 
 
 class ReplayScreen(Screen[None]):

@@ -19,9 +19,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
-from ai.review import DecisionReview, GameReview, review_game
-from engine.events import Event
+from hanchan.ai.review import DecisionReview, GameReview, review_game
 from hanchan.coach.review import hand_lines, mistake_lines, signed_points, summary_lines
+from hanchan.engine.events import Event
 from hanchan.words.names import WIND_NAMES
 
 

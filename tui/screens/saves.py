@@ -11,12 +11,12 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
-from saves.folder import SavedGame
-from saves.labels import result_words, seats_words, when
-from tui import palette
-from tui.messages import ContinueGame, OpenReplay
-from tui.savefiles import continue_problem, list_saves, summary
-from tui.widgets.size_notice import SizeNotice
+from hanchan.saves.folder import SavedGame
+from hanchan.saves.labels import result_words, seats_words, when
+from hanchan.tui import palette
+from hanchan.tui.messages import ContinueGame, OpenReplay
+from hanchan.tui.savefiles import continue_problem, list_saves, summary
+from hanchan.tui.widgets.size_notice import SizeNotice
 
 COLUMNS = (("when", "Date"), ("rules", "Rules"), ("seats", "Seats"), ("file", "File"),
            ("result", "Result"))

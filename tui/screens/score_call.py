@@ -20,11 +20,11 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from hanchan.coach.score_call import AnswerError, Verdict, breakdown, judge, parse_answer
+from hanchan.tui import palette
+from hanchan.tui.render import melds_text
+from hanchan.tui.table.score_call import ScoreCall
+from hanchan.tui.tilefaces import FaceMode, dora_tiles, strip, tile_text
 from hanchan.words.names import points
-from tui import palette
-from tui.render import melds_text
-from tui.table.score_call import ScoreCall
-from tui.tilefaces import FaceMode, dora_tiles, strip, tile_text
 
 
 def call_hand_text(call: ScoreCall, names: Sequence[str], red_fives: int, mode: FaceMode

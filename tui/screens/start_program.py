@@ -21,9 +21,9 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from hanchan.saves.seats import shown_command, shown_whole
+from hanchan.tui import palette
 from hanchan.words.names import WIND_NAMES
-from saves.seats import shown_command, shown_whole
-from tui import palette
 
 STRONG, START = "strong", "start"
 """The two answers, as the options' ids."""

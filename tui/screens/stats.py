@@ -21,10 +21,10 @@ from textual.screen import Screen
 from textual.widgets import Footer, Sparkline, Static
 from textual.worker import get_current_worker
 
-from ai.career import TREND, Record, record, review_games
+from hanchan.ai.career import TREND, Record, record, review_games
 from hanchan.coach.career import columns, notes, rows
-from tui import palette
-from tui.widgets.size_notice import SizeNotice
+from hanchan.tui import palette
+from hanchan.tui.widgets.size_notice import SizeNotice
 
 TREND_GAMES = 100
 """The chart spans the newest games, up to this many."""

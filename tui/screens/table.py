@@ -23,33 +23,33 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Footer
 
-from ai.hints import Hinter
-from engine.actions import Action, AddedKan, Chi, ClosedKan, Discard, OpenKan, Pon
-from engine.events import Event, GameEnded, GameStarted, HandDrawn, Penalty, Won
-from engine.tiles import tile_name
-from engine.view import PlayerView
+from hanchan.ai.hints import Hinter
 from hanchan.coach.advice import advise, best_discards, reason_words
+from hanchan.engine.actions import Action, AddedKan, Chi, ClosedKan, Discard, OpenKan, Pon
+from hanchan.engine.events import Event, GameEnded, GameStarted, HandDrawn, Penalty, Won
+from hanchan.engine.tiles import tile_name
+from hanchan.engine.view import PlayerView
+from hanchan.tui.messages import SettingsChanged
+from hanchan.tui.screens.chooser import ChooserScreen
+from hanchan.tui.screens.keys_help import KeysHelpScreen
+from hanchan.tui.screens.score_call import ScoreCallScreen
+from hanchan.tui.session import PlaySession
+from hanchan.tui.settings import TOGGLES, Settings
+from hanchan.tui.table.autoplay import auto_action, waits_on_pass
+from hanchan.tui.table.choice import HandChoice, RiichiKind
+from hanchan.tui.table.pacing import BotPacer, pass_wait
+from hanchan.tui.table.practice import mistakes, refused_sample
+from hanchan.tui.table.score_call import score_call
+from hanchan.tui.tilefaces import in_faces, strip
+from hanchan.tui.widgets.action_bar import ActionBar
+from hanchan.tui.widgets.hand import DRAWN_KEY, HandView
+from hanchan.tui.widgets.hand import KEYS as HAND_KEYS
+from hanchan.tui.widgets.size_notice import SizeNotice
+from hanchan.tui.widgets.table_layout import TableLayout
+from hanchan.tui.widgets.table_view import TableExtras
 from hanchan.words.actions import ACTION_TITLES, action_group, action_words
 from hanchan.words.hand_facts import hand_facts
 from hanchan.words.penalties import dead_seats
-from tui.messages import SettingsChanged
-from tui.screens.chooser import ChooserScreen
-from tui.screens.keys_help import KeysHelpScreen
-from tui.screens.score_call import ScoreCallScreen
-from tui.session import PlaySession
-from tui.settings import TOGGLES, Settings
-from tui.table.autoplay import auto_action, waits_on_pass
-from tui.table.choice import HandChoice, RiichiKind
-from tui.table.pacing import BotPacer, pass_wait
-from tui.table.practice import mistakes, refused_sample
-from tui.table.score_call import score_call
-from tui.tilefaces import in_faces, strip
-from tui.widgets.action_bar import ActionBar
-from tui.widgets.hand import DRAWN_KEY, HandView
-from tui.widgets.hand import KEYS as HAND_KEYS
-from tui.widgets.size_notice import SizeNotice
-from tui.widgets.table_layout import TableLayout
-from tui.widgets.table_view import TableExtras
 
 # The result screens (hand result, game end) are imported when first shown: the first
 # table needs neither (they and the review they load cost start-up time; see tui.app).
@@ -516,7 +516,7 @@ class TableScreen(Screen[None]):
             tried, self._false_call = self._false_call, None
 
         def show(_: bool | None = None) -> None:
-            from tui.screens.hand_result import HandResultScreen  # noqa: PLC0415 - lazy
+            from hanchan.tui.screens.hand_result import HandResultScreen  # noqa: PLC0415 - lazy
 
             self.app.push_screen(
                 HandResultScreen(hand, self.session.human, self.session.names,
@@ -536,7 +536,7 @@ class TableScreen(Screen[None]):
     def _open_end(self) -> None:
         self.modal = True
         self.session.close()
-        from tui.screens.game_end import GameEndScreen  # noqa: PLC0415 - lazy: see the imports
+        from hanchan.tui.screens.game_end import GameEndScreen  # noqa: PLC0415 - lazy: see the imports
 
         self.app.switch_screen(
             GameEndScreen(self.session.events, self.session.human, self.session.names,

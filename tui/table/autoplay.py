@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.actions import Action, Chi, Discard, OpenKan, Pass, Pon, Ron, Tsumo
-from engine.view import PlayerView
-from tui.settings import Settings
+from hanchan.engine.actions import Action, Chi, Discard, OpenKan, Pass, Pon, Ron, Tsumo
+from hanchan.engine.view import PlayerView
+from hanchan.tui.settings import Settings
 
 CALLS = (Chi, Pon, OpenKan)
 

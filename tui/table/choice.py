@@ -5,9 +5,9 @@ which tiles may be discarded (the others are dimmed) or keep tenpai for riichi
 (marked), the action groups offered (one key each) and the prompt.  Every change
 makes a new value: the table screen keeps it in a reactive and draws it.
 
->>> from engine.actions import Discard
->>> from engine.game import Game
->>> from rulesets.schema import Ruleset
+>>> from hanchan.engine.actions import Discard
+>>> from hanchan.engine.game import Game
+>>> from hanchan.rulesets.schema import Ruleset
 >>> game = Game(Ruleset(), seed=1)
 >>> choice = HandChoice(game.view(0), game.pending()[0]).fitted()
 >>> choice.selected == 13, choice.prompt()  # the drawn tile, set apart, is selected
@@ -22,11 +22,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from engine.actions import Action, Discard
-from engine.tiles import Tile, is_red, kind_of
-from engine.view import PlayerView
+from hanchan.engine.actions import Action, Discard
+from hanchan.engine.tiles import Tile, is_red, kind_of
+from hanchan.engine.view import PlayerView
+from hanchan.tui.table.practice import riichi_anywhere
 from hanchan.words.actions import action_group
-from tui.table.practice import riichi_anywhere
 
 RiichiKind = Literal["riichi", "open_riichi"]
 GROUP_ORDER = ("tsumo", "ron", "riichi", "open_riichi", "kan", "pon", "chi", "nine", "show",

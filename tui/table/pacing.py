@@ -14,8 +14,8 @@ import asyncio
 import time
 from collections.abc import Awaitable, Callable
 
-from engine.actions import Pass
-from tui.session import PlaySession
+from hanchan.engine.actions import Pass
+from hanchan.tui.session import PlaySession
 
 
 def pass_wait(bot_delay: float) -> float:

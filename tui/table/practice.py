@@ -5,7 +5,7 @@ or call, or riichi on any discard; the engine decides whether each is a mistake
 and penalises it.  These functions only choose what to send, from the view and
 the legal actions: tiles close to the discard for a call, any discard for riichi.
 
->>> from engine.tiles import parse_tiles, tile_name
+>>> from hanchan.engine.tiles import parse_tiles, tile_name
 >>> hand = parse_tiles("3446m159p19s1234z")
 >>> five = parse_tiles("5m", used=hand)[0]
 >>> [a.tiles for a in plausible_calls("pon", hand, five, 1)] == [tuple(hand[1:3])]
@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Literal
 
-from engine.actions import (
+from hanchan.engine.actions import (
     Action,
     Chi,
     ClosedKan,
@@ -38,8 +38,8 @@ from engine.actions import (
     Ron,
     Tsumo,
 )
-from engine.tiles import Kind, Tile, is_honour, is_red, kind_of, suit_of
-from engine.view import PlayerView
+from hanchan.engine.tiles import Kind, Tile, is_honour, is_red, kind_of, suit_of
+from hanchan.engine.view import PlayerView
 from hanchan.words.actions import ACTION_TITLES
 
 CallGroup = Literal["chi", "pon", "kan"]

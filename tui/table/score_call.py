@@ -7,9 +7,9 @@ told right or wrong with the breakdown.  The answer is the engine's recorded sco
 that win (:func:`hanchan.coach.score_call.key_of_win`); the options are drawn with a seed taken
 from the game, so the same win offers the same options.
 
->>> from engine.events import GameStarted, HandStarted, Won
+>>> from hanchan.engine.events import GameStarted, HandStarted, Won
 >>> from hanchan.words.hand_facts import hand_facts
->>> from rulesets.schema import Ruleset
+>>> from hanchan.rulesets.schema import Ruleset
 >>> start = HandStarted(0, 0, 0, 0, 0, (25000,) * 4, (1, 1), tuple(range(136)))
 >>> events = [GameStarted(Ruleset(), ("A", "B", "C", "D"), 1), start, Won((), (0,) * 4)]
 >>> score_call(hand_facts(events, events[-1]), 0, on=True) is None  # seat 0 did not win
@@ -21,8 +21,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from engine.events import WinResult, Won
 from hanchan.coach.score_call import ScoreAnswer, ScoreKey, choices, key_of_win
+from hanchan.engine.events import WinResult, Won
 from hanchan.words.hand_facts import HandFacts
 
 

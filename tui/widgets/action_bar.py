@@ -14,8 +14,8 @@ from textual.message import Message
 from textual.widgets import Button, Static
 from textual.widgets.button import ButtonVariant
 
+from hanchan.tui.render import ACTION_KEYS
 from hanchan.words.actions import ACTION_TITLES
-from tui.render import ACTION_KEYS
 
 GROUPS = ("tsumo", "ron", "riichi", "open_riichi", "kan", "pon", "chi", "nine", "show",
           "noten", "stop", "continue", "pass")

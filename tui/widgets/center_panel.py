@@ -15,8 +15,8 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from hanchan.tui.tilefaces import FaceMode, backs, dora_tiles, strip
 from hanchan.words.names import hand_name, points, wind_mark
-from tui.tilefaces import FaceMode, backs, dora_tiles, strip
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual.widget import Widget
 
-from engine.events import Event
+from hanchan.engine.events import Event
 from hanchan.words.events import describe
 
 

@@ -21,10 +21,10 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from engine.events import Meld
+from hanchan.engine.events import Meld
+from hanchan.tui.render import FROM_ARROWS
+from hanchan.tui.tilefaces import BACK_STYLE, FaceMode, back, cell_width, face, tile_style
 from hanchan.words.names import relative
-from tui.render import FROM_ARROWS
-from tui.tilefaces import BACK_STYLE, FaceMode, back, cell_width, face, tile_style
 
 KEYS = "1234567890-=\\"  # the number row, one key a position of the concealed tiles (13)
 DRAWN_KEY = "d"  # the drawn tile's own key

@@ -14,8 +14,8 @@ from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from engine.view import RiverTile
-from tui.tilefaces import FaceMode, cell_width, tile_text
+from hanchan.engine.view import RiverTile
+from hanchan.tui.tilefaces import FaceMode, cell_width, tile_text
 
 ROW = 6
 

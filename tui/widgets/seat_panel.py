@@ -7,11 +7,11 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from engine.view import SeatInfo
+from hanchan.engine.view import SeatInfo
+from hanchan.tui.players import Player
+from hanchan.tui.render import melds_text
+from hanchan.tui.tilefaces import FaceMode, backs, strip
 from hanchan.words.names import RELATIVE_NAMES, points, relative, wind_mark
-from tui.players import Player
-from tui.render import melds_text
-from tui.tilefaces import FaceMode, backs, strip
 
 
 class SeatPanel(Widget):

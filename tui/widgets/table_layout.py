@@ -13,10 +13,10 @@ from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 
-from engine.events import Event
-from tui.widgets.event_log import EventLog
-from tui.widgets.info_panel import InfoPanel
-from tui.widgets.table_view import TableView
+from hanchan.engine.events import Event
+from hanchan.tui.widgets.event_log import EventLog
+from hanchan.tui.widgets.info_panel import InfoPanel
+from hanchan.tui.widgets.table_view import TableView
 
 
 class TableLayout(Vertical):

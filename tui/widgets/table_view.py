@@ -19,14 +19,14 @@ from textual.reactive import var
 from textual.widget import Widget
 from textual.widgets import Static
 
-from engine.view import PlayerView
+from hanchan.engine.view import PlayerView
+from hanchan.tui.players import Player
+from hanchan.tui.tilefaces import FaceMode
+from hanchan.tui.widgets.center_panel import CenterData, CenterPanel
+from hanchan.tui.widgets.hand import HandData, HandView
+from hanchan.tui.widgets.river import RiverView
+from hanchan.tui.widgets.seat_panel import SeatPanel
 from hanchan.words.names import WIND_NAMES, points, relative
-from tui.players import Player
-from tui.tilefaces import FaceMode
-from tui.widgets.center_panel import CenterData, CenterPanel
-from tui.widgets.hand import HandData, HandView
-from tui.widgets.river import RiverView
-from tui.widgets.seat_panel import SeatPanel
 
 POSITIONS = ("self", "right", "across", "left")
 

@@ -14,10 +14,10 @@ import json
 from collections import Counter
 from pathlib import Path
 
-from saves.logs import model as m
-from saves.logs.mjlog_meld import encode_meld
-from saves.logs.tenhou6 import parse_tenhou6
-from saves.logs.yaku import LIMITS, TENHOU_YAKU
+from hanchan.saves.logs import model as m
+from hanchan.saves.logs.mjlog_meld import encode_meld
+from hanchan.saves.logs.tenhou6 import parse_tenhou6
+from hanchan.saves.logs.yaku import LIMITS, TENHOU_YAKU
 
 HERE = Path(__file__).resolve().parent
 RULE = {"disp": "鳳南喰赤", "aka": 1, "aka51": 1, "aka52": 1, "aka53": 1}
