@@ -36,7 +36,7 @@ def room_of(module: str) -> str:
     """The room of ``module``: its longest room prefix (the front door is one module).
 
     >>> room_of("hanchan.words.names"), room_of("hanchan"), room_of("hanchan.engine.game")
-    ('hanchan.words', 'hanchan', 'engine')
+    ('hanchan.words', 'hanchan', 'hanchan.engine')
     """
     if module == "hanchan":
         return "hanchan"
