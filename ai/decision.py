@@ -57,6 +57,7 @@ class Why:
     safety: tuple[Safety, ...] = ()  # against each seat the bot defends against
     riichi: bool = False  # the discard declares riichi
     furiten: bool = False  # at tenpai, a wait is in the own river
+    no_yaku: tuple[int, ...] = ()  # at tenpai, waits the hand has no yaku on (not in accept)
 
 
 @dataclass(frozen=True, slots=True)

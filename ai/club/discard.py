@@ -25,7 +25,7 @@ from hanchan.ai.club.situation import Situation
 from hanchan.ai.club.style import Style
 from hanchan.ai.decision import Decision, Stance, Why
 from hanchan.ai.hand import discard_table
-from hanchan.ai.tenpai_value import average_value, wait_values
+from hanchan.ai.tenpai_value import average_value, wait_values, winning_waits
 from hanchan.ai.value import ValueContext, hand_shape, red_count, shape_without, valuer_of
 from hanchan.ai.winprob import win_chance
 from hanchan.engine.actions import Action, AddedKan, ClosedKan, Discard
@@ -385,9 +385,12 @@ def explain(sit: Situation, opts: Sequence[Option], best: Option, *,
         elif any(s.kind == "none" and s.chance > 0 and s.tenpai >= PUSH_TENPAI
                  for s in safety):
             stance = "push"
-    return Why(stance, best.kind, best.shanten, best.ukeire,
-               tuple(best.kinds) if best.shanten == 0 else (), round(best.points),
-               view.wall_remaining, safety, riichi, best.furiten)
+    waits: tuple[int, ...] = tuple(best.kinds) if best.shanten == 0 else ()
+    live = winning_waits(view, tiles_after(view, best.kind), waits) if waits else ()
+    accept = best.ukeire if len(live) == len(waits) else sum(sit.unseen[k] for k in live)
+    return Why(stance, best.kind, best.shanten, accept, live, round(best.points),
+               view.wall_remaining, safety, riichi, best.furiten,
+               tuple(k for k in waits if k not in live))
 
 
 def describe(o: Option) -> str:

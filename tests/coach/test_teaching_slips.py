@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+from hanchan.ai.hints import hint
 from hanchan.ai.review import review_game
+from hanchan.coach.advice import advise, reason_words
 from hanchan.coach.review import mistake_lines, why
+from hanchan.engine.actions import Discard
+from hanchan.engine.events import Meld
+from hanchan.engine.scoring import WinContext, score_win
+from hanchan.engine.tiles import kind_name, kind_of, parse_tiles
+from hanchan.engine.view import PlayerView
 from tests.ai.test_review import _one
+from tests.kit.botviews import make_view
 
 
 def test_a_red_five_thrown_is_named_red_and_its_dora_is_in_the_why() -> None:
@@ -23,3 +31,39 @@ def test_a_plain_five_is_not_called_red_nor_a_dora() -> None:
     d = review_game(ev, 0).decisions[0]
     assert d.played.text == "discard 5s"
     assert "dora" not in why(d)
+
+
+def _after_a_chi() -> PlayerView:
+    """Chi 234m, then 234p 567p 88m 78s + 1z: tenpai on 6s-9s, where only the 6s gives
+    a yaku (tanyao; the 9s is a terminal); a 6s and a 9s are in the rivers."""
+    used: set[int] = set()
+    chi = Meld("chi", tuple(parse_tiles("234m", used=used)), None, 3)
+    used.update(chi.tiles)
+    return make_view("234p567p88m78s", drawn="1z", melds={0: [chi]},
+                     rivers=("", "6s", "9s", ""), used=used, wall_remaining=40)
+
+
+def _winning(view: PlayerView, wait: str) -> bool:
+    """The engine's scorer: does the hand (less the 1z) win by ron on ``wait``?"""
+    rest = tuple(t for t in view.concealed() if t != view.drawn)
+    tile = next(t for t in range(136) if t not in rest and kind_name(kind_of(t)) == wait
+                and all(t not in m.tiles for m in view.me.melds))
+    ctx = WinContext(rest + (tile,), view.me.melds, tile, tsumo=False, seat_wind=0,
+                     round_wind=0)
+    return score_win(ctx, view.ruleset).valid
+
+
+def test_the_help_line_counts_only_the_waits_that_win() -> None:
+    # issue 38: after a chi, "waiting on 69s (6 left)" where 9s gives no yaku: 3 win
+    view = _after_a_chi()
+    assert _winning(view, "6s") and not _winning(view, "9s")
+    assert advise(view, view.drawn).words() == "Tenpai, waiting on 6s (3 left); no yaku on 9s"
+
+
+def test_the_hint_counts_only_the_waits_that_win() -> None:
+    view = _after_a_chi()
+    d = hint(view, [Discard(t) for t in view.concealed()])
+    assert d.action == Discard(view.drawn or 0)
+    words = reason_words(d)
+    assert words.startswith("single wait on 6s (3 tiles)"), words
+    assert words.endswith(", no yaku on 9s"), words
