@@ -18,7 +18,7 @@ from typing import Literal
 
 from hanchan.engine.actions import Action
 
-Stance = Literal["push", "fold", "shape"]
+Stance = Literal["push", "fold", "safest", "shape"]
 """Why a discard was chosen: ``push`` keeps the best hand although the tile is not safe
 against a threat; ``fold`` gives up hand for a safer tile; ``shape`` is hand efficiency
 (no threat, or the best tile for the hand is safe anyway)."""

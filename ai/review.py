@@ -38,6 +38,7 @@ from typing import Literal
 
 import msgspec
 
+from hanchan.ai import defence
 from hanchan.ai.club import ClubBot
 from hanchan.ai.club.bot import row_key
 from hanchan.ai.club.calls import NO_YAKU
@@ -427,7 +428,7 @@ def _kind(played: Action, best: Action, p: Choice, b: Choice, why: Why | None) -
     assert isinstance(played, Discard) and isinstance(best, Discard)
     if kind_of(played.tile) == kind_of(best.tile) and played.riichi != best.riichi:
         return "riichi/dama"
-    if _threatened(why) and (why is not None and why.stance in ("push", "fold")
+    if _threatened(why) and (why is not None and why.stance in ("push", "fold", "safest")
                              or abs((p.danger or 0.0) - (b.danger or 0.0)) >= 300.0):
         return "push/fold"
     return "efficiency"
@@ -505,7 +506,7 @@ DANGER_ERROR = 0.5
 """Relative error of a discard's estimated deal-in loss (the threat's tenpai, its wait
 and its hand's value are all read from the table)."""
 
-DANGER_FLOOR = 200.0
+DANGER_FLOOR = defence.DANGER_FLOOR
 """Dangers closer than this (points) are within the danger model's error."""
 
 

@@ -370,8 +370,9 @@ def explain(sit: Situation, opts: Sequence[Option], best: Option, *,
 
     Against a threat, a discard that gives up offence (another option would win more)
     for less danger is a fold; keeping the best hand with a tile not safe against a
-    riichi (or an open hand likely tenpai, :data:`PUSH_TENPAI`) is a push; anything
-    else is hand shape.
+    riichi (or an open hand likely tenpai, :data:`PUSH_TENPAI`) is a push when another
+    tile is notably safer (:data:`ai.defence.DANGER_FLOOR`), else the safest there is;
+    anything else is hand shape.
     """
     view = sit.view
     found = [t for t in sit.threats if t.tenpai >= defence.THREAT_FLOOR]
@@ -380,11 +381,13 @@ def explain(sit: Situation, opts: Sequence[Option], best: Option, *,
     stance: Stance = "shape"
     if found:
         attack = max(opts, key=lambda o: (o.win * o.value, -o.shanten, o.ukeire))
+        safest = min(o.danger for o in opts)
         if attack.kind != best.kind and best.danger < attack.danger:
             stance = "fold"
         elif any(s.kind == "none" and s.chance > 0 and s.tenpai >= PUSH_TENPAI
                  for s in safety):
-            stance = "push"
+            # no tile notably safer: the discard is as safe as the hand allows
+            stance = "push" if best.danger - safest >= defence.DANGER_FLOOR else "safest"
     waits: tuple[int, ...] = tuple(best.kinds) if best.shanten == 0 else ()
     live = winning_waits(view, tiles_after(view, best.kind), waits) if waits else ()
     accept = best.ukeire if len(live) == len(waits) else sum(sit.unseen[k] for k in live)

@@ -203,9 +203,14 @@ def why_words(w: Why) -> str:
         return f"riichi, {text}" if w.riichi else text
     hand = _hand_words(w)
     left = f"{_tiles(w.wall)} left"
-    if w.stance == "push":
+    if w.stance in ("push", "safest"):
         risky = [x for x in w.safety if x.kind == "none"]
-        text = f"pushing: {hand}, {left}; {tile} is {safety_words(risky)}"
+        if w.stance == "safest":  # chosen for safety: no tile of the hand is notably safer
+            worst = max(risky, key=lambda x: x.chance)
+            text = (f"safety: {tile} is about the least dangerous tile ({_percent(worst.chance)} "
+                    f"against {_threat(worst)} if tenpai); {hand}, {left}")
+        else:
+            text = f"pushing: {hand}, {left}; {tile} is {safety_words(risky)}"
         return f"riichi, {text}" if w.riichi else text
     text = f"riichi: {hand}, {left}" if w.riichi else hand
     safe = [x for x in w.safety if x.kind != "none"]

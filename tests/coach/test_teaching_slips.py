@@ -67,3 +67,27 @@ def test_the_hint_counts_only_the_waits_that_win() -> None:
     words = reason_words(d)
     assert words.startswith("single wait on 6s (3 tiles)"), words
     assert words.endswith(", no yaku on 9s"), words
+
+
+def test_against_an_early_riichi_a_hint_chosen_for_safety_says_safety() -> None:
+    # issue 38: "pushing: keeps 3-shanten, 59 tiles accept" against an early riichi
+    # taught pushing where the reason was safety.  2357m 3468p 3578s 6z + 2p against
+    # South's riichi at its third discard: strong throws the lone 6z, no tile of the
+    # hand being notably safer (within the danger model's error)
+    view = make_view("2357m3468p3578s6z", drawn="2p", rivers=("", "5p4s6m", "", ""),
+                     riichi=(1,), riichi_turns={1: 2}, wall_remaining=58)
+    d = hint(view, [Discard(t) for t in view.concealed()])
+    assert isinstance(d.action, Discard) and kind_name(kind_of(d.action.tile)) == "6z"
+    words = reason_words(d)
+    assert not words.startswith("pushing"), words
+    assert words.startswith("safety: 6z is about the least dangerous tile (about "), words
+    assert "against South's riichi if tenpai); keeps 3-shanten, " in words, words
+
+
+def test_a_real_push_against_a_riichi_still_says_pushing() -> None:
+    # 2468m 2468p 2468s 3z + 5m: strong throws the 3z though the 4s is genbutsu
+    view = make_view("2468m2468p2468s3z", drawn="5m", rivers=("", "5p4s6m", "", ""),
+                     riichi=(1,), riichi_turns={1: 2}, wall_remaining=58)
+    d = hint(view, [Discard(t) for t in view.concealed()])
+    assert isinstance(d.action, Discard) and kind_name(kind_of(d.action.tile)) == "3z"
+    assert reason_words(d).startswith("pushing: keeps 3-shanten"), reason_words(d)
