@@ -5,6 +5,8 @@ from __future__ import annotations
 from hanchan.ai.hints import hint
 from hanchan.ai.review import review_game
 from hanchan.coach.advice import advise, reason_words
+from hanchan.coach.discard_problems import DiscardProblem
+from hanchan.coach.position import build_position
 from hanchan.coach.review import mistake_lines, why
 from hanchan.engine.actions import Discard
 from hanchan.engine.events import Meld
@@ -91,3 +93,16 @@ def test_a_real_push_against_a_riichi_still_says_pushing() -> None:
     d = hint(view, [Discard(t) for t in view.concealed()])
     assert isinstance(d.action, Discard) and kind_name(kind_of(d.action.tile)) == "3z"
     assert reason_words(d).startswith("pushing: keeps 3-shanten"), reason_words(d)
+
+
+def test_a_defence_problem_shows_every_river() -> None:
+    # issue 38: "a defence problem in the discard drill shows only the riichi player's
+    # river".  South is in riichi; East's and North's discards (suji, genbutsu of later
+    # turns) and the player's own river are what the safe tile is read from
+    pos = build_position("23457m3468p3578s", "2p", seat_wind="W", dora="1z",
+                         rivers={"E": "9p1s", "S": "4s6m*", "W": "1m", "N": "7z"})
+    review = review_game(_one("123m456p789s235s1z", "9m", "d 5s"), 0).decisions[0]
+    lines = DiscardProblem("game.jsonl E1-0", review, pos.view).lines()
+    rivers = [x for x in lines if ": river " in x]
+    assert rivers == ["East: river 9p 1s.", "South, in riichi: river 4s 6m* (* riichi tile).",
+                      "West (you): river 1m.", "North: river 7z."]
