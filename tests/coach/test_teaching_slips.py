@@ -6,6 +6,7 @@ from hanchan.ai.hints import hint
 from hanchan.ai.review import review_game
 from hanchan.coach.advice import advise, reason_words
 from hanchan.coach.discard_problems import DiscardProblem
+from hanchan.coach.drills import Question, question_items, questions
 from hanchan.coach.position import build_position
 from hanchan.coach.review import mistake_lines, why
 from hanchan.engine.actions import Discard
@@ -13,6 +14,7 @@ from hanchan.engine.events import Meld
 from hanchan.engine.scoring import WinContext, score_win
 from hanchan.engine.tiles import kind_name, kind_of, parse_tiles
 from hanchan.engine.view import PlayerView
+from hanchan.rulesets import load_ruleset
 from tests.ai.test_review import _one
 from tests.kit.botviews import make_view
 
@@ -106,3 +108,33 @@ def test_a_defence_problem_shows_every_river() -> None:
     rivers = [x for x in lines if ": river " in x]
     assert rivers == ["East: river 9p 1s.", "South, in riichi: river 4s 6m* (* riichi tile).",
                       "West (you): river 1m.", "North: river 7z."]
+
+
+def _drawn_for(kind: str, fid: str) -> Question:
+    return next(q for q in questions(kind, load_ruleset("ako"), count=10, seed=1)
+                if q.hand.feature == fid)
+
+
+def test_a_score_drill_drawn_for_a_club_rule_names_the_rule() -> None:
+    # issue 38: "score drills drawn to test a club rule never name the rule (ako's 大車輪,
+    # ako 2-01-07's 20-fu open ron)".  The answer names the option and the preset's
+    # citation of its rule (rulesets/presets/ako.toml)
+    q = _drawn_for("fu", "open_pinfu")
+    said = q.check(str(q.key.fu))
+    assert said.right
+    assert said.lines[-1] == (
+        "Drawn for the club's rule on the fu of an open hand with no fu won by ron: "
+        "喰いピンフ形の符 (open_pinfu_ron_fu = 20) — ako 2-01-07: 鳴きがあって符がない栄和は20符.")
+    q = _drawn_for("scores", "daisharin")
+    assert any(y == "daisharin" for y, _ in q.hand.result.yaku)
+    rule = q.check("yakuman 32000").lines[-1]
+    assert "大車輪 (daisharin = any_pairs" in rule and "ako 3-09-01" in rule
+    item = next(i for i in question_items("scores", load_ruleset("ako"), count=10, seed=1)
+                if "大車輪" in " ".join(i.reveal))
+    assert item.reveal[-1] == rule
+
+
+def test_a_freely_drawn_hand_names_no_rule() -> None:
+    q = next(q for q in questions("fu", load_ruleset("ako"), count=10, seed=1)
+             if not q.hand.feature)
+    assert not any("club's rule" in x for x in q.check(str(q.key.fu)).lines)
