@@ -3,7 +3,9 @@
 Shared by ``hanchan review`` and the TUI's review screen.  A mistake is shown as on the
 table: the hand (with the tile drawn after ``+``), the melds, the river, the others'
 riichi, then the seat's choice and ``strong``'s, each measured, strong's reason as a hint
-gives it, and why strong's is worth more in one line.
+gives it, and why strong's is worth more in one line.  Within a hand every seat is named
+by its seat wind in that hand, as the table and the hint name it (the player's own too:
+"you were South"); only the review's title names the player by the seat it started in.
 
 >>> percent(0.314)
 '31%'
@@ -22,9 +24,7 @@ from hanchan.coach.advice import reason_words
 from hanchan.engine.actions import Discard
 from hanchan.engine.tiles import dora_of, format_tiles, is_red, kind_name, kind_of
 from hanchan.engine.view import PlayerView
-from hanchan.words.names import WIND_NAMES, relative
-
-RELATIVE = ("you", "right", "across", "left")
+from hanchan.words.names import WIND_NAMES
 
 
 def percent(p: float) -> str:
@@ -144,7 +144,7 @@ def hand_line(v: PlayerView) -> str:
         text += " + " + format_tiles([v.drawn], red)
     elif v.last_discard is not None:
         seat, tile = v.last_discard
-        text += f"  (on {format_tiles([tile], red)} from {RELATIVE[relative(seat, v.seat)]})"
+        text += f"  (on {format_tiles([tile], red)} from {WIND_NAMES[v.seats[seat].wind]})"
     melds = [format_tiles(sorted(m.tiles), red) for m in v.me.melds]
     if melds:
         text += "  [" + " ".join(melds) + "]"
@@ -166,12 +166,12 @@ def river_line(v: PlayerView) -> str:
 
 
 def threat_line(v: PlayerView) -> str:
-    """The others in riichi or with open melds, as a player sees them."""
+    """The others in riichi or with open melds, each by its seat wind in the hand."""
     out = []
     for s in v.seats:
         if s.seat == v.seat:
             continue
-        who = RELATIVE[relative(s.seat, v.seat)]
+        who = WIND_NAMES[s.wind]
         if s.riichi:
             out.append(f"{who} in riichi")
         elif s.melds:
@@ -209,7 +209,8 @@ def mistake_lines(d: DecisionReview, number: int | None = None,
     ``by``: another reviewer's answer beside strong's."""
     head = f"{number}. " if number is not None else ""
     v = d.view
-    lines = [f"{head}{d.hand} {d.kind}: {signed_points(-d.cost)} expected"
+    seat = f" (you were {WIND_NAMES[v.me.wind]})" if v is not None else ""
+    lines = [f"{head}{d.hand} {d.kind}{seat}: {signed_points(-d.cost)} expected"
              + (f", {v.wall_remaining} tiles left" if v is not None else "")]
     if v is not None:
         lines.append(f"   hand    {hand_line(v)}")

@@ -8,15 +8,18 @@ from hanchan.coach.advice import advise, reason_words
 from hanchan.coach.discard_problems import DiscardProblem
 from hanchan.coach.drills import Question, question_items, questions
 from hanchan.coach.position import build_position
-from hanchan.coach.review import mistake_lines, why
+from hanchan.coach.review import mistake_lines, strong_reason, summary_lines, why
 from hanchan.engine.actions import Discard
 from hanchan.engine.events import Meld
 from hanchan.engine.scoring import WinContext, score_win
 from hanchan.engine.tiles import kind_name, kind_of, parse_tiles
 from hanchan.engine.view import PlayerView
 from hanchan.rulesets import load_ruleset
+from hanchan.saves.convert import events_from_recorded
+from hanchan.saves.logs.tenhou6 import parse_tenhou6
 from tests.ai.test_review import _one
 from tests.kit.botviews import make_view
+from tests.kit.real_logs import TENHOU6
 
 
 def test_a_red_five_thrown_is_named_red_and_its_dora_is_in_the_why() -> None:
@@ -138,3 +141,28 @@ def test_a_freely_drawn_hand_names_no_rule() -> None:
     q = next(q for q in questions("fu", load_ruleset("ako"), count=10, seed=1)
              if not q.hand.feature)
     assert not any("club's rule" in x for x in q.check(str(q.key.fu)).lines)
+
+
+def test_review_lines_name_every_seat_by_its_wind_in_the_hand() -> None:
+    # issue 38: "review lines name seats by their starting wind in some places and by the
+    # hand's wind in others".  One convention: within a hand, the seat wind of that hand
+    # (as the table and the hint say it); only the title says where the player started.
+    # Phoenix game 2019021004gm-00a9, E2-0: the seat that started as East is North; the
+    # seat that started as South is the dealer, East, and in riichi
+    log = TENHOU6[12]
+    events = events_from_recorded(parse_tenhou6(log.read_text(encoding="utf-8")))
+    r = review_game(events, 0)
+    d = next(d for d in r.decisions if d.position == 147)
+    v = d.view
+    assert v is not None and v.me.wind == 3  # North in E2-0
+    riichi = [s for s in v.seats if s.riichi]
+    assert [(s.seat, s.wind) for s in riichi] == [(1, 0)]  # started South, East in E2
+    lines = mistake_lines(d)
+    assert lines[0].startswith("E2-0 push/fold (you were North): ")
+    assert "   table   East in riichi" in lines
+    assert "East's riichi" in strong_reason(d)
+    assert summary_lines(r)[0].startswith("Review of ") and "(started as East)" in \
+        summary_lines(r)[0]
+    text = "\n".join(lines)
+    for word in ("right", "left", "across"):  # the seats relative to the player: no more
+        assert f"{word} in riichi" not in text and f"from {word}" not in text, word
