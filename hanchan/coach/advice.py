@@ -3,10 +3,11 @@
 :func:`advise` and :func:`best_discards` are facts about the player's own tiles (via
 ``engine.shanten`` and ``engine.waits``), never rules of the game: whether an action is
 legal is always the engine's answer.  :func:`reason_words` says why a bot chose what it
-chose, from the facts of its :class:`~ai.decision.Decision` (a push, a fold or hand shape).
+chose, from the facts of its :class:`~ai.decision.Decision` (a push, a fold, the safest
+tile there is, or hand shape).  At tenpai only the waits the hand can win on count
+(:func:`ai.tenpai_value.winning_waits`: an open hand needs a yaku); the others are named.
 
 >>> from hanchan.ai.decision import Decision, Safety, Why
-from hanchan.ai.tenpai_value import winning_waits
 >>> from hanchan.engine.actions import Discard
 >>> east = Safety(seat=1, wind=0, riichi=True, kind="genbutsu")
 >>> reason_words(Decision(Discard(0), "", Why("fold", 0, 2, 12, safety=(east,))))
