@@ -18,7 +18,7 @@ from typing import Literal
 
 from hanchan.engine.actions import Action
 
-Stance = Literal["push", "fold", "shape"]
+Stance = Literal["push", "fold", "safest", "shape"]
 """Why a discard was chosen: ``push`` keeps the best hand although the tile is not safe
 against a threat; ``fold`` gives up hand for a safer tile; ``shape`` is hand efficiency
 (no threat, or the best tile for the hand is safe anyway)."""
@@ -57,6 +57,7 @@ class Why:
     safety: tuple[Safety, ...] = ()  # against each seat the bot defends against
     riichi: bool = False  # the discard declares riichi
     furiten: bool = False  # at tenpai, a wait is in the own river
+    no_yaku: tuple[int, ...] = ()  # at tenpai, waits the hand has no yaku on (not in accept)
 
 
 @dataclass(frozen=True, slots=True)

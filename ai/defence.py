@@ -61,6 +61,10 @@ Not used by any level (it lost to the books' rates: docs/bot-tuning.md, ``waits`
 THREAT_FLOOR = 0.05
 """A seat less likely than this to be tenpai adds no danger (:func:`danger_table`)."""
 
+DANGER_FLOOR = 200.0
+"""Dangers closer than this (expected points lost) are within the danger model's error:
+the review ties two such discards, a hint does not call the more dangerous a push."""
+
 RIICHI_VALUE = 5200.0
 """Points a deal-in to a non-dealer riichi is taken to cost before its dora is read."""
 

@@ -38,6 +38,7 @@ from typing import Literal
 
 import msgspec
 
+from hanchan.ai import defence
 from hanchan.ai.club import ClubBot
 from hanchan.ai.club.bot import row_key
 from hanchan.ai.club.calls import NO_YAKU
@@ -73,7 +74,7 @@ from hanchan.engine.events import (
 )
 from hanchan.engine.legal import legal_actions
 from hanchan.engine.state import GameState, apply
-from hanchan.engine.tiles import kind_name, kind_of
+from hanchan.engine.tiles import is_red, kind_name, kind_of
 from hanchan.engine.view import PlayerView
 from hanchan.engine.visibility import view as view_of
 from hanchan.engine.wins import ron_result, tsumo_result
@@ -370,11 +371,16 @@ def _offered_tile(state: GameState) -> int | None:
 # ------------------------------------------------------------------ measuring
 
 
-def action_text(a: Action) -> str:
-    """A choice in a few words: ``discard 3p``, ``riichi 3p``, ``pon 5z``, ``pass``."""
+def action_text(a: Action, red_fives: int = 0) -> str:
+    """A choice in a few words: ``discard 3p``, ``riichi 3p``, ``pon 5z``, ``pass``; a red
+    five thrown under ``red_fives`` is named so (``discard red 5s``): it is a dora.
+
+    >>> action_text(Discard(4 * 22), red_fives=1), action_text(Discard(4 * 22 + 1), 1)
+    ('discard red 5s', 'discard 5s')
+    """
     if isinstance(a, Discard):
         word = ("open riichi " if a.open else "riichi ") if a.riichi else "discard "
-        return word + kind_name(kind_of(a.tile))
+        return word + ("red " if is_red(a.tile, red_fives) else "") + kind_name(kind_of(a.tile))
     if isinstance(a, (Chi, Pon, OpenKan)):
         word = "chi" if isinstance(a, Chi) else "pon" if isinstance(a, Pon) else "open kan"
         return f"{word} {kind_name(kind_of(a.tiles[0]))}"
@@ -387,17 +393,17 @@ def action_text(a: Action) -> str:
     return type(a).__name__.lower()
 
 
-def _choice(a: Action, r: Judged | None) -> Choice:
+def _choice(a: Action, r: Judged | None, red_fives: int) -> Choice:
     """A choice as the judge measured it (``r``: its row; None when it has none)."""
     if r is None:
-        return Choice(a, action_text(a), -math.inf)
+        return Choice(a, action_text(a, red_fives), -math.inf)
     detail = ""
     if r.shanten is not None and r.shanten >= 0:
         detail = f"{shanten_text(r.shanten)}, {r.ukeire} tiles"
     elif r.value is not None:
         detail = f"{r.value:,.0f} points"
-    return Choice(a, action_text(a), -math.inf if r.score is None else r.score, r.shanten,
-                  r.ukeire, r.win, r.value, r.danger, detail, r.refused)
+    return Choice(a, action_text(a, red_fives), -math.inf if r.score is None else r.score,
+                  r.shanten, r.ukeire, r.win, r.value, r.danger, detail, r.refused)
 
 
 def _offence(c: Choice) -> Choice:
@@ -422,7 +428,7 @@ def _kind(played: Action, best: Action, p: Choice, b: Choice, why: Why | None) -
     assert isinstance(played, Discard) and isinstance(best, Discard)
     if kind_of(played.tile) == kind_of(best.tile) and played.riichi != best.riichi:
         return "riichi/dama"
-    if _threatened(why) and (why is not None and why.stance in ("push", "fold")
+    if _threatened(why) and (why is not None and why.stance in ("push", "fold", "safest")
                              or abs((p.danger or 0.0) - (b.danger or 0.0)) >= 300.0):
         return "push/fold"
     return "efficiency"
@@ -500,7 +506,7 @@ DANGER_ERROR = 0.5
 """Relative error of a discard's estimated deal-in loss (the threat's tenpai, its wait
 and its hand's value are all read from the table)."""
 
-DANGER_FLOOR = 200.0
+DANGER_FLOOR = defence.DANGER_FLOOR
 """Dangers closer than this (points) are within the danger model's error."""
 
 
@@ -595,9 +601,11 @@ def judge_decision(a: DecisionPoint, judged: Judgement, hand: tuple[int, str],
     rows = {row_key(r.action): r for r in judged.choices}
     best_row = rows.get(row_key(decision.action))
     played_row = rows.get(row_key(a.played))
-    best = _choice(decision.action, best_row)
+    red = a.view.ruleset.red_fives
+    best = _choice(decision.action, best_row, red)
     same = _same(a.played, decision.action)
-    played = best if same else _choice(a.played, played_row)
+    played = (dataclasses.replace(best, action=a.played, text=action_text(a.played, red))
+              if same else _choice(a.played, played_row, red))
     kind = _kind(a.played, decision.action, played, best, decision.why)
     if kind == "kan" and not same:  # a kan against a discard: both without the danger
         played, best = _offence(played), _offence(best)

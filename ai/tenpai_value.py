@@ -56,6 +56,23 @@ def wait_values(view: PlayerView, tiles13: Sequence[int], waits: Sequence[int], 
     return out
 
 
+def winning_waits(view: PlayerView, tiles13: Sequence[int], waits: Sequence[int]
+                  ) -> tuple[int, ...]:
+    """The waits of ``tiles13`` (with the seat's melds) the hand can win on.
+
+    A closed hand wins on every wait (menzen tsumo, or a riichi, gives it a yaku); an
+    open one only where the wait gives it a yaku (:func:`wait_values`), and on none when
+    the rules have no atozuke and a wait has none (``engine.wins.every_wait_has_yaku``).
+    """
+    if not any(m.is_open for m in view.me.melds):
+        return tuple(waits)
+    values = wait_values(view, tiles13, waits, riichi=False)
+    live = tuple(w for w in waits if values.get(w))
+    if not view.ruleset.atozuke and len(live) < len(waits):
+        return ()
+    return live
+
+
 def average_value(values: dict[int, int], unseen: Sequence[int]) -> tuple[float, float]:
     """(value averaged over the live waits, share of live waits that can win)."""
     live = sum(unseen[w] for w in values)

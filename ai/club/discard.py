@@ -25,7 +25,7 @@ from hanchan.ai.club.situation import Situation
 from hanchan.ai.club.style import Style
 from hanchan.ai.decision import Decision, Stance, Why
 from hanchan.ai.hand import discard_table
-from hanchan.ai.tenpai_value import average_value, wait_values
+from hanchan.ai.tenpai_value import average_value, wait_values, winning_waits
 from hanchan.ai.value import ValueContext, hand_shape, red_count, shape_without, valuer_of
 from hanchan.ai.winprob import win_chance
 from hanchan.engine.actions import Action, AddedKan, ClosedKan, Discard
@@ -370,8 +370,9 @@ def explain(sit: Situation, opts: Sequence[Option], best: Option, *,
 
     Against a threat, a discard that gives up offence (another option would win more)
     for less danger is a fold; keeping the best hand with a tile not safe against a
-    riichi (or an open hand likely tenpai, :data:`PUSH_TENPAI`) is a push; anything
-    else is hand shape.
+    riichi (or an open hand likely tenpai, :data:`PUSH_TENPAI`) is a push when another
+    tile is notably safer (:data:`ai.defence.DANGER_FLOOR`), else the safest there is;
+    anything else is hand shape.
     """
     view = sit.view
     found = [t for t in sit.threats if t.tenpai >= defence.THREAT_FLOOR]
@@ -380,14 +381,19 @@ def explain(sit: Situation, opts: Sequence[Option], best: Option, *,
     stance: Stance = "shape"
     if found:
         attack = max(opts, key=lambda o: (o.win * o.value, -o.shanten, o.ukeire))
+        safest = min(o.danger for o in opts)
         if attack.kind != best.kind and best.danger < attack.danger:
             stance = "fold"
         elif any(s.kind == "none" and s.chance > 0 and s.tenpai >= PUSH_TENPAI
                  for s in safety):
-            stance = "push"
-    return Why(stance, best.kind, best.shanten, best.ukeire,
-               tuple(best.kinds) if best.shanten == 0 else (), round(best.points),
-               view.wall_remaining, safety, riichi, best.furiten)
+            # no tile notably safer: the discard is as safe as the hand allows
+            stance = "push" if best.danger - safest >= defence.DANGER_FLOOR else "safest"
+    waits: tuple[int, ...] = tuple(best.kinds) if best.shanten == 0 else ()
+    live = winning_waits(view, tiles_after(view, best.kind), waits) if waits else ()
+    accept = best.ukeire if len(live) == len(waits) else sum(sit.unseen[k] for k in live)
+    return Why(stance, best.kind, best.shanten, accept, live, round(best.points),
+               view.wall_remaining, safety, riichi, best.furiten,
+               tuple(k for k in waits if k not in live))
 
 
 def describe(o: Option) -> str:

@@ -3,7 +3,9 @@
 :func:`advise` and :func:`best_discards` are facts about the player's own tiles (via
 ``engine.shanten`` and ``engine.waits``), never rules of the game: whether an action is
 legal is always the engine's answer.  :func:`reason_words` says why a bot chose what it
-chose, from the facts of its :class:`~ai.decision.Decision` (a push, a fold or hand shape).
+chose, from the facts of its :class:`~ai.decision.Decision` (a push, a fold, the safest
+tile there is, or hand shape).  At tenpai only the waits the hand can win on count
+(:func:`ai.tenpai_value.winning_waits`: an open hand needs a yaku); the others are named.
 
 >>> from hanchan.ai.decision import Decision, Safety, Why
 >>> from hanchan.engine.actions import Discard
@@ -19,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from hanchan.ai.decision import Decision, Safety, Why
+from hanchan.ai.tenpai_value import winning_waits
 from hanchan.engine.shanten import shanten
 from hanchan.engine.tiles import counts_of, format_kinds, kind_name, kind_of
 from hanchan.engine.view import PlayerView
@@ -35,6 +38,7 @@ class Advice:
     acceptance_count: int = 0  # unseen tiles of them
     waits: tuple[int, ...] = ()  # when tenpai
     furiten: bool = False
+    no_yaku: tuple[int, ...] = ()  # waits the hand has no yaku on (not in acceptance_count)
 
     def words(self) -> str:
         """One line of plain words."""
@@ -43,8 +47,11 @@ class Advice:
         if self.shanten < 0:
             return "Complete hand."
         if self.shanten == 0:
-            text = f"Tenpai, waiting on {format_kinds(self.waits) or 'nothing'}"
-            text += f" ({self.acceptance_count} left)"
+            live = [k for k in self.waits if k not in self.no_yaku]
+            text = f"Tenpai, waiting on {format_kinds(live) or 'nothing'}"
+            text += f" ({self.acceptance_count} left)" if live else ""
+            if self.no_yaku:
+                text += f"; no yaku on {format_kinds(self.no_yaku)}"
             if self.furiten:
                 text += " — FURITEN"
             return text
@@ -81,13 +88,16 @@ def advise(view: PlayerView, discard: int | None) -> Advice:
         ws: tuple[int, ...] = tuple(waits(counts, melds)) if sh == 0 else ()
     except (ValueError, IndexError):
         return Advice()
+    live = winning_waits(view, tiles, ws) if ws else ()
+    dead = tuple(k for k in ws if k not in live)
+    count -= sum(max(0, 4 - counts[k] - visible[k]) for k in dead)  # as ukeire counts them
     furiten = False
     if ws:
         river_kinds = {kind_of(r.tile) for r in view.me.river}
         if discard is not None:
             river_kinds.add(kind_of(discard))
         furiten = bool(river_kinds & set(ws)) or (discard is None and view.furiten)
-    return Advice(sh, tuple(kinds), count, ws, furiten)
+    return Advice(sh, tuple(kinds), count, ws, furiten, dead)
 
 
 def best_discards(view: PlayerView, n: int = 5) -> str:
@@ -161,12 +171,20 @@ def _tiles(n: int) -> str:
     return f"{n} tile{'' if n == 1 else 's'}"
 
 
+def _names(kinds: Sequence[int]) -> str:
+    return " ".join(kind_name(k) for k in kinds)
+
+
 def _hand_words(w: Why) -> str:
+    if w.shanten == 0 and not w.waits:
+        return f"tenpai with no yaku on {_names(w.no_yaku)}: it cannot win"
     if w.shanten == 0:
         shape = "single wait" if len(w.waits) == 1 else f"{len(w.waits)}-sided wait"
-        text = f"{shape} on {' '.join(kind_name(k) for k in w.waits)} ({_tiles(w.accept)})"
+        text = f"{shape} on {_names(w.waits)} ({_tiles(w.accept)})"
         if w.points:
             text += f" worth about {round(w.points, -2):,}"
+        if w.no_yaku:
+            text += f", no yaku on {_names(w.no_yaku)}"
         if w.furiten:
             text += ", furiten: tsumo only"
         return text
@@ -186,9 +204,14 @@ def why_words(w: Why) -> str:
         return f"riichi, {text}" if w.riichi else text
     hand = _hand_words(w)
     left = f"{_tiles(w.wall)} left"
-    if w.stance == "push":
+    if w.stance in ("push", "safest"):
         risky = [x for x in w.safety if x.kind == "none"]
-        text = f"pushing: {hand}, {left}; {tile} is {safety_words(risky)}"
+        if w.stance == "safest":  # chosen for safety: no tile of the hand is notably safer
+            worst = max(risky, key=lambda x: x.chance)
+            text = (f"safety: {tile} is about the least dangerous tile ({_percent(worst.chance)} "
+                    f"against {_threat(worst)} if tenpai); {hand}, {left}")
+        else:
+            text = f"pushing: {hand}, {left}; {tile} is {safety_words(risky)}"
         return f"riichi, {text}" if w.riichi else text
     text = f"riichi: {hand}, {left}" if w.riichi else hand
     safe = [x for x in w.safety if x.kind != "none"]

@@ -80,15 +80,7 @@ class DiscardProblem:
                 f"{m.kind} {format_tiles(sorted(m.tiles), rf)}" for m in v.me.melds))
         dora = " ".join(kind_name(dora_of(kind_of(t))) for t in v.dora_indicators)
         out.append(f"Dora: {dora}.")
-        for s in v.seats:
-            if s.seat != v.seat and (s.riichi or s.melds):
-                who = WIND_NAMES[s.wind]
-                river = " ".join(tile_name(r.tile, rf) + ("*" if r.riichi else "")
-                                 for r in s.river) or "-"
-                state = "in riichi" if s.riichi else "open (" + ", ".join(
-                    format_tiles(sorted(m.tiles), rf) for m in s.melds) + ")"
-                out.append(f"{who} is {state}; river {river}" + (
-                    " (* riichi tile)." if s.riichi else "."))
+        out.extend(river_lines(v))
         return out
 
     def check(self, text: str) -> tuple[bool, list[str]]:
@@ -125,6 +117,30 @@ class DiscardProblem:
         if r.rule_note:
             lines.append(f"Under these rules: {r.rule_note}.")
         return right, lines
+
+
+def river_lines(v: PlayerView) -> list[str]:
+    """Every seat's river in turn order from East, the seat's own marked, with each
+    seat's riichi or open melds: what a defence problem is read from.  ``*`` marks a
+    riichi tile, parentheses a tile another seat called.
+
+    >>> from hanchan.coach.position import build_position
+    >>> p = build_position("123m456p789s1122z", "3z", rivers={"E": "1z", "S": "9m*"},
+    ...                    seat_wind="W", dora="1z")
+    >>> river_lines(p.view)[:2]
+    ['East: river 1z.', 'South, in riichi: river 9m* (* riichi tile).']
+    """
+    rf = v.ruleset.red_fives
+    out = []
+    for s in sorted(v.seats, key=lambda x: x.wind):
+        who = WIND_NAMES[s.wind] + (" (you)" if s.seat == v.seat else "")
+        river = " ".join(
+            (f"({tile_name(r.tile, rf)})" if r.called_by is not None else
+             tile_name(r.tile, rf)) + ("*" if r.riichi else "") for r in s.river) or "-"
+        state = ", in riichi" if s.riichi else ", open (" + ", ".join(
+            format_tiles(sorted(m.tiles), rf) for m in s.melds) + ")" if s.melds else ""
+        out.append(f"{who}{state}: river {river}" + (" (* riichi tile)." if s.riichi else "."))
+    return out
 
 
 def _row(r: DecisionReview, kind: int) -> Judged | None:

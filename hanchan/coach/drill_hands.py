@@ -90,6 +90,8 @@ class Feature:
     shows: Callable[[WinContext, ScoreResult, Ruleset], bool]
     yakuman: bool = False
     """The hand drawn for it may be a yakuman (free draws never are)."""
+    options: tuple[str, ...] = ()
+    """The ruleset options it shows (a drill names them after the answer)."""
 
 
 def _kiriage(r: Ruleset) -> bool:
@@ -222,49 +224,59 @@ def _double(yid: str) -> Feature:
     return Feature(
         f"double_yakuman_{yid}", f"{yid} counted as a double yakuman",
         lambda r: yid in r.double_yakuman and (yid not in _DOUBLE_NEEDS or _DOUBLE_NEEDS[yid](r)),
-        _DOUBLE_SHAPES[yid], _has_yaku(yid, 26), yakuman=True)
+        _DOUBLE_SHAPES[yid], _has_yaku(yid, 26), yakuman=True, options=("double_yakuman",))
 
 
 FEATURES: tuple[Feature, ...] = (
     Feature("kiriage", "4 han 30 fu (and 3 han 60 fu) rounded up to mangan", _kiriage,
-            _any_shape, _kiriage_shows),
+            _any_shape, _kiriage_shows, options=("kiriage_mangan",)),
     Feature("double_wind_pair", "the fu of a pair of the double wind",
             lambda r: r.double_wind_fu != Ruleset().double_wind_fu, _double_wind_shape,
             lambda c, s, r: any(p == "pair_double_wind" or p.startswith("pair_seat")
-                                and c.seat_wind == c.round_wind for p, _ in s.fu_parts)),
+                                and c.seat_wind == c.round_wind for p, _ in s.fu_parts),
+            options=("double_wind_fu",)),
     Feature("open_pinfu", "the fu of an open hand with no fu won by ron",
             lambda r: r.open_pinfu_ron_fu != Ruleset().open_pinfu_ron_fu, _open_pinfu_shape,
             lambda c, s, r: any(p == "open_pinfu" for p, _ in s.fu_parts)
             or (not c.tsumo and any(m.is_open for m in c.melds) and s.fu == r.open_pinfu_ron_fu
-                and [p for p, _ in s.fu_parts] == ["base"])),
+                and [p for p, _ in s.fu_parts] == ["base"]), options=("open_pinfu_ron_fu",)),
     Feature("pinfu_tsumo", "the fu of pinfu won by tsumo",
             lambda r: r.pinfu_tsumo_fu != Ruleset().pinfu_tsumo_fu, _pinfu_tsumo_shape,
-            lambda c, s, r: c.tsumo and any(y == "pinfu" for y, _ in s.yaku)),
+            lambda c, s, r: c.tsumo and any(y == "pinfu" for y, _ in s.yaku),
+            options=("pinfu_tsumo_fu",)),
     Feature("chiitoitsu_fu", "the fu of seven pairs",
             lambda r: r.chiitoitsu_fu != Ruleset().chiitoitsu_fu, _chiitoitsu_shape,
-            lambda c, s, r: any(y == "chiitoitsu" for y, _ in s.yaku)),
+            lambda c, s, r: any(y == "chiitoitsu" for y, _ in s.yaku),
+            options=("chiitoitsu_fu",)),
     Feature("sanrenkou", "sanrenkou, three consecutive triplets (a local yaku)",
             lambda r: r.sanrenkou_han > 0, _sanrenkou_shape,
-            lambda c, s, r: any(y == "sanrenkou" for y, _ in s.yaku)),
+            lambda c, s, r: any(y == "sanrenkou" for y, _ in s.yaku),
+            options=("sanrenkou_han",)),
     Feature("honba", "the club's honba value",
             lambda r: r.honba_points != Ruleset().honba_points, _honba_shape,
-            lambda c, s, r: c.honba > 0),
+            lambda c, s, r: c.honba > 0, options=("honba_points",)),
     Feature("daisharin", "daisharin, seven pairs of one suit (a local yakuman)",
             lambda r: r.daisharin != "none", _daisharin_shape, _has_yaku("daisharin", 13),
-            yakuman=True),
+            yakuman=True, options=("daisharin",)),
     Feature("suurenkou", "suurenkou, four consecutive triplets (a local yakuman)",
-            lambda r: r.suurenkou, _suurenkou_shape, _has_yaku("suurenkou", 13), yakuman=True),
+            lambda r: r.suurenkou, _suurenkou_shape, _has_yaku("suurenkou", 13), yakuman=True,
+            options=("suurenkou",)),
     Feature("sankantsu_yakuman", "three kans as a yakuman",
             lambda r: r.sankantsu_yakuman, _kans_shape(3), _has_yaku("sankantsu", 13),
-            yakuman=True),
+            yakuman=True, options=("sankantsu_yakuman",)),
     Feature("renhou", "renhou, a ron before the own first draw",
             lambda r: r.renhou != "none", _luck_shape("renhou"), _has_yaku("renhou"),
-            yakuman=True),
+            yakuman=True, options=("renhou",)),
     Feature("paarenchan", "paarenchan, the dealer's eighth win in a row",
             lambda r: r.paarenchan, _luck_shape("paarenchan"), _has_yaku("paarenchan"),
-            yakuman=True),
+            yakuman=True, options=("paarenchan",)),
     *(_double(y) for y in _DOUBLE_SHAPES),
 )
+
+
+def feature(fid: str) -> Feature | None:
+    """The feature of id ``fid`` (None for '', a hand drawn freely)."""
+    return next((f for f in FEATURES if f.id == fid), None)
 
 
 def focus_of(rules: Ruleset, *, yakuman: bool = True) -> tuple[Feature, ...]:

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hanchan.coach.discard_problems import DiscardProblem, find_problems, saved_games
-from hanchan.coach.drill_hands import DrillHand, draw_hands
+from hanchan.coach.drill_hands import DrillHand, draw_hands, feature
 from hanchan.coach.efficiency import made_up_problems
 from hanchan.coach.score_call import (
     AnswerError,
@@ -50,6 +50,7 @@ from hanchan.engine.scoring import EN_NAMES, NAMES
 from hanchan.engine.tiles import dora_of, format_tiles, kind_name, kind_of
 from hanchan.rulesets.schema import Ruleset
 from hanchan.words.names import WIND_NAMES
+from hanchan.words.rules import rule_words
 from hanchan.words.yaku import yaku_name
 
 KINDS = ("scores", "fu", "yaku")
@@ -137,14 +138,25 @@ class Question:
             return "Yaku (without dora, separated by commas)?"
         return "Score (e.g. 3 30 3900, mangan 8000, 1000/2000, 2600 all)?"
 
+    def rule_line(self) -> str:
+        """The club's rule the hand was drawn to show, named as the rules name it ("" for a
+        hand drawn freely): said with the answer, not before it."""
+        f = feature(self.hand.feature)
+        if f is None or not f.options:
+            return ""
+        return f"Drawn for the club's rule on {f.words}: {rule_words(self.rules, f.options)}."
+
     def check(self, text: str) -> Checked:
         """Judge a typed answer; :class:`AnswerError` when it cannot be read."""
         if self.kind == "fu":
-            return self._check_fu(text)
-        if self.kind == "yaku":
-            return self._check_yaku(text)
-        verdict = judge(parse_answer(text), self.key)
-        return Checked(verdict.right, (verdict.words(), *breakdown(self.key)))
+            checked = self._check_fu(text)
+        elif self.kind == "yaku":
+            checked = self._check_yaku(text)
+        else:
+            verdict = judge(parse_answer(text), self.key)
+            checked = Checked(verdict.right, (verdict.words(), *breakdown(self.key)))
+        rule = self.rule_line()
+        return Checked(checked.right, (*checked.lines, rule)) if rule else checked
 
     def _check_fu(self, text: str) -> Checked:
         m = re.fullmatch(r"\s*(\d{1,3})\s*(fu)?\s*", text.lower())
@@ -308,7 +320,9 @@ def _question_item(q: Question) -> DrillItem:
     how = "tsumo (drawn)" if c.tsumo else "ron (another's discard)"
     tiles = DrillTiles(tuple(sorted(rest)), c.win_tile, tuple(c.melds), 0, q.rules.red_fives,
                        f"Won on the tile set apart, by {how}.")
-    return DrillItem(tuple(q.lines()), q.prompt, check, (reveal,), tiles)
+    rule = q.rule_line()
+    return DrillItem(tuple(q.lines()), q.prompt, check, (reveal, rule) if rule else (reveal,),
+                     tiles)
 
 
 def question_items(kind: str, rules: Ruleset, *, count: int, seed: int) -> list[DrillItem]:

@@ -3,7 +3,9 @@
 Shared by ``hanchan review`` and the TUI's review screen.  A mistake is shown as on the
 table: the hand (with the tile drawn after ``+``), the melds, the river, the others'
 riichi, then the seat's choice and ``strong``'s, each measured, strong's reason as a hint
-gives it, and why strong's is worth more in one line.
+gives it, and why strong's is worth more in one line.  Within a hand every seat is named
+by its seat wind in that hand, as the table and the hint name it (the player's own too:
+"you were South"); only the review's title names the player by the seat it started in.
 
 >>> percent(0.314)
 '31%'
@@ -19,11 +21,10 @@ from typing import Any
 from hanchan.ai.asking import SecondOpinion, rank_of
 from hanchan.ai.review import KINDS, MISTAKE_POINTS, Choice, DecisionReview, GameReview, action_text
 from hanchan.coach.advice import reason_words
-from hanchan.engine.tiles import format_tiles, kind_of
+from hanchan.engine.actions import Discard
+from hanchan.engine.tiles import dora_of, format_tiles, is_red, kind_name, kind_of
 from hanchan.engine.view import PlayerView
-from hanchan.words.names import WIND_NAMES, relative
-
-RELATIVE = ("you", "right", "across", "left")
+from hanchan.words.names import WIND_NAMES
 
 
 def percent(p: float) -> str:
@@ -78,10 +79,36 @@ def why(d: DecisionReview) -> str:
                     f"{percent(dama.win)} for {_pts(dama.value)}")
         return (f"value: {'riichi' if said else 'dama'} is worth more here{odds} "
                 f"(by {_pts(d.cost)} expected)")
+    lost = dora_lost(d)
+    if lost:
+        parts.append(lost)
     parts.extend(_measure_parts(p, b))
     if not parts:
         parts.append("strong's choice is worth more by the same measures")
     return "; ".join(parts)
+
+
+def tile_dora(tile: int, v: PlayerView) -> int:
+    """The dora a physical tile counts for in ``v``: one per indicator pointing at its
+    kind, one more for a red five."""
+    kind = kind_of(tile)
+    return (sum(1 for i in v.dora_indicators if dora_of(kind_of(i)) == kind)
+            + is_red(tile, v.ruleset.red_fives))
+
+
+def dora_lost(d: DecisionReview) -> str:
+    """The dora the seat's discard throws away and strong's keeps, in words ("" if none):
+    ``value: yours throws away a dora (red 5s), strong's none``."""
+    v, p, b = d.view, d.played.action, d.best.action
+    if v is None or not isinstance(p, Discard) or not isinstance(b, Discard):
+        return ""
+    mine, its = tile_dora(p.tile, v), tile_dora(b.tile, v)
+    if mine <= its:
+        return ""
+    red = "red " if is_red(p.tile, v.ruleset.red_fives) else ""
+    count = "a dora" if mine == 1 else f"{mine} dora"
+    return (f"value: yours throws away {count} ({red}{kind_name(kind_of(p.tile))}), "
+            f"strong's {its or 'none'}")
 
 
 def _measure_parts(p: Choice, b: Choice) -> list[str]:
@@ -117,7 +144,7 @@ def hand_line(v: PlayerView) -> str:
         text += " + " + format_tiles([v.drawn], red)
     elif v.last_discard is not None:
         seat, tile = v.last_discard
-        text += f"  (on {format_tiles([tile], red)} from {RELATIVE[relative(seat, v.seat)]})"
+        text += f"  (on {format_tiles([tile], red)} from {WIND_NAMES[v.seats[seat].wind]})"
     melds = [format_tiles(sorted(m.tiles), red) for m in v.me.melds]
     if melds:
         text += "  [" + " ".join(melds) + "]"
@@ -139,12 +166,12 @@ def river_line(v: PlayerView) -> str:
 
 
 def threat_line(v: PlayerView) -> str:
-    """The others in riichi or with open melds, as a player sees them."""
+    """The others in riichi or with open melds, each by its seat wind in the hand."""
     out = []
     for s in v.seats:
         if s.seat == v.seat:
             continue
-        who = RELATIVE[relative(s.seat, v.seat)]
+        who = WIND_NAMES[s.wind]
         if s.riichi:
             out.append(f"{who} in riichi")
         elif s.melds:
@@ -159,7 +186,8 @@ def second_words(d: DecisionReview, by: SecondOpinion) -> str:
     if answer is None:
         return "not asked"
     if answer.action is not None:
-        text = action_text(answer.action)
+        red = d.view.ruleset.red_fives if d.view is not None else 0
+        text = action_text(answer.action, red)
     else:
         text = "riichi" if answer.riichi else "no answer"
     if answer.values and d.view is not None:
@@ -181,7 +209,8 @@ def mistake_lines(d: DecisionReview, number: int | None = None,
     ``by``: another reviewer's answer beside strong's."""
     head = f"{number}. " if number is not None else ""
     v = d.view
-    lines = [f"{head}{d.hand} {d.kind}: {signed_points(-d.cost)} expected"
+    seat = f" (you were {WIND_NAMES[v.me.wind]})" if v is not None else ""
+    lines = [f"{head}{d.hand} {d.kind}{seat}: {signed_points(-d.cost)} expected"
              + (f", {v.wall_remaining} tiles left" if v is not None else "")]
     if v is not None:
         lines.append(f"   hand    {hand_line(v)}")
@@ -292,7 +321,8 @@ def second_json(d: DecisionReview, by: SecondOpinion) -> dict[str, Any]:
         return {"choice": None, "riichi": False, "rank": None, "of": None, "below": None}
     ranked = rank_of(answer.values, d.played.action, d.view) \
         if answer.values and d.view is not None else None
-    return {"choice": None if answer.action is None else action_text(answer.action),
+    red = d.view.ruleset.red_fives if d.view is not None else 0
+    return {"choice": None if answer.action is None else action_text(answer.action, red),
             "riichi": answer.riichi,
             "rank": None if ranked is None else ranked[0],
             "of": None if ranked is None else ranked[1],

@@ -6,10 +6,11 @@ module picks which options are worth a glance.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from hanchan.rulesets.describe import is_relevant, value_words
-from hanchan.rulesets.loader import list_presets, load_ruleset_info
+from hanchan.rulesets.describe import is_relevant, value_text, value_words
+from hanchan.rulesets.loader import RulesetError, list_presets, load_ruleset_info
 from hanchan.rulesets.schema import Ruleset, option_fields
 
 KEY_OPTIONS = (
@@ -59,3 +60,33 @@ def key_rules(rules: Ruleset, options: tuple[str, ...] = KEY_OPTIONS) -> list[tu
         en = str(meta[name]["en"]).split(" (")[0].split(":")[0].split(";")[0].rstrip(".")
         out.append((f"{meta[name]['ja']} {en}", value_words(name, getattr(rules, name))))
     return out
+
+
+def preset_notes(rules: Ruleset) -> dict[str, str]:
+    """The bundled preset's citation of each option (the comment after its value in the
+    file, e.g. ``ako 2-01-07: ...``) when ``rules`` are that preset's; else none."""
+    if rules.name not in list_presets():
+        return {}
+    try:
+        info = load_ruleset_info(rules.name)
+    except RulesetError:
+        return {}
+    return dict(info.notes) if info.ruleset == rules else {}
+
+
+def rule_words(rules: Ruleset, options: Sequence[str]) -> str:
+    """The options of ``rules`` named as a player looks them up: the Japanese term, the
+    option and its value, and the club's rule where the preset cites it.
+
+    >>> rule_words(Ruleset().replace(open_pinfu_ron_fu=20), ("open_pinfu_ron_fu",))
+    '喰いピンフ形の符 (open_pinfu_ron_fu = 20)'
+    """
+    meta = {f.name: f.metadata for f in option_fields()}
+    notes = preset_notes(rules)
+    parts = []
+    for name in options:
+        text = f"{meta[name]['ja']} ({name} = {value_text(name, getattr(rules, name))})"
+        if name in notes:
+            text += f" — {notes[name]}"
+        parts.append(text)
+    return "; ".join(parts)

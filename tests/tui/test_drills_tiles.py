@@ -3,6 +3,7 @@ open on the rules last played, and ask made-up hands without saved games (issue 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,7 @@ from hanchan.saves.writer import GameWriter, make_header
 from hanchan.tui.app import HanchanApp
 from hanchan.tui.screens.drills import DrillScreen, DrillsScreen
 from hanchan.tui.settings import Settings
-from hanchan.tui.tilefaces import face
+from hanchan.tui.tilefaces import face, in_faces
 from hanchan.tui.widgets.hand import HandView
 from tests.kit.screen_text import screen_text
 
@@ -140,3 +141,30 @@ async def test_without_saved_games_the_discards_drill_asks_made_up_hands(
         assert [i.hand for i in scr.items] == [i.hand for i in made_up]
         assert "made-up hands instead" in scr.skipped
         assert not scr.query_one(Input).disabled
+
+
+async def test_the_words_name_tiles_in_the_chosen_faces(tmp_path: Path) -> None:
+    # issue 38: "the in-app drills print mpsz text instead of tiles": the verdict and the
+    # answer name their tiles in the faces the hand is drawn in, as the table's help does
+    app = HanchanApp("menu", save_dir=tmp_path, settings=Settings(bot_delay=0.0, faces="kanji"))
+    async with app.run_test(size=SIZES[1]) as pilot:
+        await _drills(app, pilot)
+        await pilot.press("up", "enter")  # made-up hands
+        await pilot.pause()
+        scr = app.screen
+        assert isinstance(scr, DrillScreen)
+        item = efficiency_items(scr.count, scr.seed)[0]
+        assert item.hand is not None
+        tile = format_tiles([item.hand.tiles[0]], 0)
+        _, words = item.check(tile)
+        await pilot.press(*tile, "enter")
+        await pilot.pause()
+        assert re.search(r"\d[mpsz]", words[0])  # the words as the CLI prints them
+        assert scr.said.startswith(in_faces(words[0], "kanji"))
+        assert not re.search(r"\d[mpsz]\b", scr.said), scr.said
+        await pilot.press("enter")  # the next question, skipped: its answer in faces
+        await pilot.press(*"skip", "enter")
+        await pilot.pause()
+        reveal = efficiency_items(scr.count, scr.seed)[1].reveal
+        assert scr.said.startswith(in_faces("Skipped. " + " ".join(reveal), "kanji"))
+        assert not re.search(r"\d[mpsz]\b", scr.said), scr.said

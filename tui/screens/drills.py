@@ -4,7 +4,8 @@
 The first page picks the rules (a preset list that opens on the rules of the newest
 saved game) and the drill; the second asks the questions one at a time: the hand drawn
 as the table draws it (in the chosen tile faces), an answer box, the verdict with its
-explanation and the running score; Enter goes on to the next question, Esc back.  When
+explanation and the running score (tiles named in the words are drawn in the faces
+too, as the table's help line does); Enter goes on to the next question, Esc back.  When
 the answer is a tile of the hand, it may be typed, or picked with ←/→ and Enter, or
 clicked.  The discards drill reviews the newest saved games in a worker thread first (a
 few seconds a game), each read through the referee as ``hanchan verify`` reads it: a
@@ -38,7 +39,7 @@ from hanchan.rulesets.schema import Ruleset
 from hanchan.saves.folder import list_games
 from hanchan.tui import palette
 from hanchan.tui.settings import Settings
-from hanchan.tui.tilefaces import FaceMode
+from hanchan.tui.tilefaces import FaceMode, in_faces
 from hanchan.tui.widgets.hand import HandData, HandView
 from hanchan.tui.widgets.size_notice import SizeNotice
 from hanchan.words.rules import PresetInfo, presets
@@ -220,7 +221,7 @@ class DrillScreen(Screen[None]):
             lines = [*item.lines_beside_tiles(), *([h.apart_words] if h.apart_words else [])]
         else:
             view.display = False
-        self.query_one("#problem", Static).update(Text("\n".join(lines)))
+        self.query_one("#problem", Static).update(Text(in_faces("\n".join(lines), self.faces)))
         box = self.query_one(Input)
         box.value = ""
         how = ("type a tile, or pick it with ←/→ and Enter (or click it); skip: show the "
@@ -280,7 +281,7 @@ class DrillScreen(Screen[None]):
         item = self.items[self.index]
         if said.lower() in ("skip", "?"):
             self.asked += 1
-            self._done(Text("Skipped. " + " ".join(item.reveal)))
+            self._done(Text(in_faces("Skipped. " + " ".join(item.reveal), self.faces)))
             return
         try:
             ok, words = item.check(said)
@@ -292,7 +293,7 @@ class DrillScreen(Screen[None]):
         out = Text()
         for i, w in enumerate(words):
             style = f"bold {palette.GAIN if ok else palette.REFUSAL}" if i == 0 else ""
-            out.append(w + "\n", style=style)
+            out.append(in_faces(w, self.faces) + "\n", style=style)
         self._done(out)
 
     def _done(self, text: Text) -> None:
