@@ -116,4 +116,5 @@ def test_the_wheel_lists_every_package() -> None:
     found = {".".join(Path(d).relative_to(root).parts)
              for d, _, files in os.walk(root / "hanchan", followlinks=True)
              if "__init__.py" in files}
-    assert found == listed
+    assert found <= listed  # every package is in the wheel (presets: data only, listed too)
+    assert all((root / name.replace(".", "/")).is_dir() for name in listed)
