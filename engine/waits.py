@@ -487,15 +487,21 @@ def discard_options(
     sets = 4 - melds
     hands = _after_each_discard(keys, vals, ids, melds, best_only)
     options: list[DiscardOption] = []
-    masks_of = _MASKS
+    masks_of, tights_of = _MASKS, _TIGHTS  # hot: look-ups inlined
     kept = [masks_of.get(k) or _masks(k) for k in keys]  # the groups a discard keeps
-    known: dict[tuple[int, int], tuple[int, int, int, int]] = {}
+    # the four vector ids and the sets, as _TIGHTS keys them; a discard puts its group's
+    # new id in its place
+    base = (ids[0] << 72 | ids[1] << 48 | ids[2] << 24 | ids[3]) << 3 | sets
     for after, kind, g, pkey, nid, regular, tight, new_packed, special in hands:
         if regular == after:
             # the tight entries of the other groups, against the group after the discard
-            tights = known.get((g, nid))
+            hand_key = base ^ (ids[g] ^ nid) << _SHIFTS[g]
+            tights = tights_of.get(hand_key)
             if tights is None:
-                tights = known[(g, nid)] = _other_tights(ids, g, nid, tight, sets)
+                tights = _other_tights(ids, g, nid, tight, sets)
+                if len(tights_of) > 1 << 20:
+                    tights_of.clear()
+                tights_of[hand_key] = tights
         else:
             tights = (0, 0, 0, 0)
         extra = _better_classes(new_packed, after) if special - 1 < after else ()
@@ -514,6 +520,11 @@ def discard_options(
     options.sort(key=lambda o: (o.shanten, -o.ukeire_count, o.kind))
     return options
 
+
+_SHIFTS = (75, 51, 27, 3)  # where each group's vector id sits in a _TIGHTS key
+_TIGHTS: dict[int, tuple[int, int, int, int]] = {}
+"""(the four group vector ids, 24 bits each) << 3 | sets -> the bit set of each group's
+tight entries (:func:`_tight`, against the other three): what :func:`_other_tights` gives."""
 
 _Hand = tuple[int, int, int, bytes, int, int, int, int, int]
 """A hand after one discard: (shanten after, kind, group, the group's key and vector id
