@@ -63,6 +63,7 @@ from hanchan.engine.legal import (
     why_illegal,
 )
 from hanchan.engine.penalties import chombo_penalty, false_call_penalty
+from hanchan.engine.refusals import has_chi
 from hanchan.engine.state import GameState, apply, fold, waits_of
 from hanchan.engine.steps import is_lead, unfinished_step
 from hanchan.engine.tiles import is_red, is_wind, kind_of
@@ -457,8 +458,9 @@ class Game:
         for s in _ORDER[dseat]:  # the discarder is never asked
             c = seats[s].cache
             ws = c.waits if c.waits is not None else waits_of(st, s)
-            if (kind not in ws and seats[s].counts[kind] < 2
-                    and (kind >= 27 or s != _NEXT[dseat])):
+            counts = seats[s].counts
+            if (kind not in ws and counts[kind] < 2
+                    and (s != _NEXT[dseat] or not has_chi(counts, kind))):
                 continue  # hot: claim_actions' first test (no ron, pon, chi)
             acts = claim_actions(st, s)
             if acts:
