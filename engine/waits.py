@@ -93,15 +93,18 @@ def _masks(key: bytes) -> tuple[int, ...]:
     base = _group(key) >> 24
     masks = [0] * 16
     suit = len(key) == 9
+    lowered_of = _LOWERED  # hot: _lowered's look-up inlined
     for j, vid in enumerate(_draw_ids(key)):
         if vid < 0:
             continue
         count = key[j]
         term = not suit or j == 0 or j == 8
-        masks[10 + 2 * (count if count < 2 else 2) + term] |= 1 << j
+        bit = 1 << j
+        masks[10 + 2 * (count if count < 2 else 2) + term] |= bit
         if vid != base:
-            for pos in _lowered(base, vid):
-                masks[pos] |= 1 << j
+            lowered = lowered_of.get(base << 24 | vid)
+            for pos in lowered if lowered is not None else _lowered(base, vid):
+                masks[pos] |= bit
     res = tuple(masks)
     if len(_MASKS) > 1 << 18:
         _MASKS.clear()
