@@ -35,6 +35,7 @@ from hanchan.engine.actions import (
     Pon,
     Ron,
     ShowHand,
+    TakeBack,
     Tsumo,
 )
 from hanchan.engine.events import (
@@ -62,7 +63,13 @@ from hanchan.engine.legal import (
     turn_actions,
     why_illegal,
 )
-from hanchan.engine.penalties import chombo_penalty, false_call_penalty
+from hanchan.engine.penalties import (
+    chombo_penalty,
+    false_call_penalty,
+    false_win_penalty,
+    riichi_withdrawn_penalty,
+)
+from hanchan.engine.refusals import refusal
 from hanchan.engine.state import GameState, apply, fold, waits_of
 from hanchan.engine.steps import is_lead, unfinished_step
 from hanchan.engine.tiles import is_red, is_wind, kind_of
@@ -305,6 +312,8 @@ class Game:
         """Practice mode: play a mistake the rules penalise; False if it is not one."""
         st = self._state
         s = st.seats[seat]
+        if isinstance(action, TakeBack):
+            return self._take_back(seat, action)
         if st.phase == "turn" and seat == st.turn:
             if isinstance(action, Tsumo):  # a false tsumo (誤ツモ)
                 self._chombo(seat)
@@ -335,6 +344,28 @@ class Game:
                 return False
         else:
             return False
+        self._advance()
+        return True
+
+    def _take_back(self, seat: int, action: TakeBack) -> bool:
+        """Practice mode: a declaration taken back in time (a false win before the hand
+        is shown, a riichi before its discard), penalised by ``false_win_withdrawn`` and
+        ``riichi_withdrawn``; False if there is nothing to take back (the refusal says why)."""
+        st = self._state
+        claim = st.phase != "turn"
+        if refusal(st, seat, action) is not None or (claim and self._show is not None):
+            return False
+        if action.declared == "riichi":
+            pen = riichi_withdrawn_penalty(seat, st.rules)
+        elif st.rules.false_win_withdrawn == "chombo":  # as if the hand had been shown
+            return self._mistake(seat, Ron() if claim else Tsumo())
+        else:
+            pen = false_win_penalty(seat, st.rules, action.declared)
+        if pen is not None:
+            self._emit(pen)
+        if claim:  # the seat's answer to the discard (or kan) is now a pass
+            self._responses[seat] = Pass()
+            self._pending = None
         self._advance()
         return True
 
@@ -374,7 +405,8 @@ class Game:
                    and r.chombo_excused_by_win else [])
         for seat in range(4):
             s = st.seats[seat]
-            if (s.riichi and not flow.tenpai_of(st, seat)
+            if (s.riichi and not s.dead and not flow.tenpai_of(st, seat)
+                    # a dead hand is noten, but no noten riichi (makura 33 a)
                     and not any(w != seat for w in winners)
                     # 和り目なしの立直 (a wait on an own fifth copy) is no chombo
                     and not (st.rules.riichi_own_four_copies

@@ -35,6 +35,7 @@ from hanchan.engine.actions import (
     OpenKan,
     Pon,
     Ron,
+    TakeBack,
     Tsumo,
 )
 from hanchan.engine.facts import is_furiten
@@ -517,6 +518,33 @@ KAN_SEAT: tuple[Rule, ...] = (_kan_after_call, _kan_room)
 KAN_TILES: tuple[Rule, ...] = (_kan_in_riichi, _kan_tiles)
 """The rules of a kan from the hand that read its tiles."""
 
+# -- a declaration taken back (practice mode)
+
+
+def _take_back_practice(st: GameState, seat: int, a: TakeBack) -> str | None:
+    if not st.rules.practice_mode:
+        return "Only practice mode lets a declaration be taken back."
+    return None
+
+
+def _take_back_what(st: GameState, seat: int, a: TakeBack) -> str | None:
+    """What is taken back must be a declaration that could be made now and is a mistake:
+    a false tsumo on the own turn, a false ron on an open discard or kan, a riichi the
+    seat could declare."""
+    if a.declared == "riichi":
+        if st.phase != "turn":
+            return "You may declare (and take back) riichi only on your own turn."
+        return first_refusal(RIICHI_SEAT, st, seat, None)
+    win: Tsumo | Ron = Tsumo() if a.declared == "tsumo" else Ron()
+    if a.declared == "tsumo" and st.phase != "turn":
+        return _tsumo_turn(st, seat, win)
+    if a.declared == "ron" and (_ron_window(st, seat, win) or _ron_own(st, seat, win)):
+        return _ron_window(st, seat, win) or _ron_own(st, seat, win)
+    if first_refusal(RULES[type(win)], st, seat, win) is None:
+        return f"Your {a.declared} is a win: there is nothing to take back."
+    return None
+
+
 RULES: dict[type, tuple[Rule, ...]] = {
     Discard: (_game_over, *DISCARD_RULES),
     Tsumo: (_game_over, _other_turn, _dead_hand, _tsumo_turn, _tsumo_drawn, _tsumo_wins),
@@ -528,6 +556,7 @@ RULES: dict[type, tuple[Rule, ...]] = {
     OpenKan: (_game_over, _other_turn, _dead_hand, *_CALL_RULES),
     ClosedKan: (_game_over, _other_turn, _dead_hand, *_KAN_RULES),
     AddedKan: (_game_over, _other_turn, _dead_hand, *_KAN_RULES),
+    TakeBack: (_game_over, _other_turn, _take_back_practice, _take_back_what),
 }
 """The rules of each kind of action, in the order :func:`why_illegal` names them."""
 
