@@ -504,7 +504,7 @@ class TableScreen(Screen[None]):
 
     def _open_result(self, event: Won | HandDrawn | Penalty) -> None:
         self.modal = True
-        if not (isinstance(event, Penalty) and event.kind == "false_call"):
+        if not (isinstance(event, Penalty) and event.kind != "chombo"):
             self.settings = self.settings.for_new_hand()  # the hand is over (a chombo too)
 
         def done(_: None = None) -> None:
