@@ -156,6 +156,7 @@ class Game:
         self._claim_opts: dict[int, tuple[Action, ...]] = {}
         self._practice_seats = frozenset(practice_seats)
         self._false_rons: list[int] = []  # practice: false rons waiting for the others
+        self._calls_meant_ron: list[int] = []  # practice: ポン→ロン waiting for the others
         if record:
             self._go_on(list(record))
             return
@@ -333,6 +334,12 @@ class Game:
                 self._pending = None
             elif isinstance(action, Ron):  # a false ron (誤ロン)
                 self._chombo(seat)
+            elif (isinstance(action, (Chi, Pon)) and st.phase == "claim"
+                  and st.rules.call_meant_ron and Ron() in self.pending()[seat]):
+                # ポン→ロン (teireikai 罰則5): the call meant the win; settled with the claims
+                self._calls_meant_ron.append(seat)
+                self._responses[seat] = Pass()
+                self._pending = None
             elif isinstance(action, (Chi, Pon, OpenKan)) and st.phase == "claim":
                 pen = false_call_penalty(seat, st.rules)
                 if pen is None:
@@ -368,6 +375,19 @@ class Game:
             self._pending = None
         self._advance()
         return True
+
+    def _settle_calls_meant_ron(self) -> None:
+        """ポン→ロン (teireikai 罰則5): a call said where the seat could win is its ron when
+        no other seat claims the discard; beside another claim it is a false call."""
+        seats, self._calls_meant_ron = self._calls_meant_ron, []
+        others = any(type(a) is not Pass for s, a in self._responses.items() if s not in seats)
+        for seat in seats:
+            if not others:
+                self._responses[seat] = Ron()
+                continue
+            pen = false_call_penalty(seat, self._state.rules)
+            if pen is not None:
+                self._emit(pen)
 
     def _false_ron_stands(self) -> bool:
         """Settle the false rons of a claim window: with no legal ron beside them the first
@@ -594,6 +614,8 @@ class Game:
         assert st.last_discard is not None
         if self._false_rons and self._false_ron_stands():
             return
+        if self._calls_meant_ron:
+            self._settle_calls_meant_ron()
         resp = self._responses
         if resp:
             for answer in resp.values():
@@ -742,6 +764,8 @@ class Game:
         kseat, meld = st.last_kan
         if self._false_rons and self._false_ron_stands():
             return
+        if self._calls_meant_ron:
+            self._settle_calls_meant_ron()
         resp = self._responses
         rons = [s for s in _ORDER[kseat] if isinstance(resp.get(s), Ron)]
         self._responses = {}

@@ -675,6 +675,12 @@ class Ruleset:
                 "table_1000": "1,000 to the table",
                 "dead_hand": "アガリ放棄: the hand may no longer win, call or riichi"},
         also=("riichi_torikeshi",))
+    call_meant_ron: bool = opt(
+        False, "penalties", "ポン→ロン",
+        "A pon or chi called on a discard the caller could win on, without the tiles for the "
+        "call, is taken as its ron when no other seat claims the discard; beside another "
+        "claim it is a false call. Off: it is a false call.",
+        also=("pon_ron", "chi_ron"))
     false_call_blocks_ron: bool = opt(
         False, "penalties", "空行為後のロン",
         "After a penalised false call the player may not call ron until its own next draw "
