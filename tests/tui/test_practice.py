@@ -588,3 +588,39 @@ async def test_a_false_ron_taken_back_before_showing_costs_1000_and_the_hand() -
         await pilot.press("enter")
         assert isinstance(await settle(pilot), TableScreen)
         assert "DEAD" in screen_text(app)
+
+
+async def test_a_riichi_taken_back_in_makura_puts_1000_on_the_table() -> None:
+    # makura 22), 38 e): リーチ取り消しは空発声として扱う (千点供託); r down is the riichi said
+    app = scripted_app(practice("makura"))
+    async with app.run_test(size=SIZE) as pilot:
+        scr = await settle(pilot)
+        assert isinstance(scr, TableScreen)
+        await pilot.press("r")
+        await pilot.pause()
+        assert scr.riichi_mode and "Taking it back (r or Esc) is penalised" in screen_text(app)
+        await pilot.press("escape")
+        assert isinstance(await settle(pilot), HandResultScreen)
+        text = penalty_words(app)
+        assert "Riichi taken back" in text and "You put 1,000 on the table" in text
+        assert "No riichi is declared; play goes on." in text
+        (pen,) = penalties(app)
+        assert pen.kind == "riichi_withdrawn" and not pen.dead_hand
+        await pilot.press("enter")
+        scr = await settle(pilot)
+        assert isinstance(scr, TableScreen) and not scr.riichi_mode
+        assert any(isinstance(a, Discard) for a in scr.legal_now)  # still East's discard
+
+
+async def test_a_riichi_taken_back_in_ako_costs_nothing() -> None:
+    # ako 7-05-12 f: 立直の発声がなかったものとしてそのまま続行する
+    app = scripted_app(practice("ako"))
+    async with app.run_test(size=SIZE) as pilot:
+        scr = await settle(pilot)
+        assert isinstance(scr, TableScreen)
+        await pilot.press("r")
+        await pilot.pause()
+        assert scr.riichi_mode and "penalised" not in screen_text(app)
+        await pilot.press("r")
+        await pilot.pause()
+        assert not scr.riichi_mode and not penalties(app)
