@@ -521,7 +521,7 @@ class Game:
             # A practice seat is asked about every discard, so that it may call ron or a
             # call by mistake; passing is its only legal answer.
             for s in self._practice_seats:
-                if s != dseat and s not in opts and not st.seats[s].dead:
+                if s != dseat and s not in opts and not (st.seats[s].dead or st.seats[s].silent):
                     opts[s] = (Pass(),)
         return opts
 

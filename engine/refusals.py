@@ -63,6 +63,7 @@ Rule = Callable[[GameState, int, Any], "str | None"]
 """(state, seat, the action or None for a rule of the seat alone) -> the refusal or None."""
 
 _DEAD = "After your false call this hand may only discard; it cannot win or call."
+_SILENT = "After taking riichi back you may declare nothing until your next draw."
 _SWAP = "Swap calling: you may not discard that tile right after your call."
 _NO_KAN = "No more kans may be declared in this hand."
 
@@ -76,8 +77,10 @@ def _other_turn(st: GameState, seat: int, action: object) -> str | None:
 
 
 def _dead_hand(st: GameState, seat: int, action: object) -> str | None:
-    """Practice mode: after a false call the hand may only discard (アガリ放棄)."""
-    return _DEAD if st.seats[seat].dead else None
+    """Practice mode: after a false call the hand may only discard (アガリ放棄); after a
+    riichi taken back, until the own next draw (``riichi_withdrawn_silent``)."""
+    s = st.seats[seat]
+    return _DEAD if s.dead else _SILENT if s.silent else None
 
 
 # -- discards
@@ -176,7 +179,7 @@ def _riichi_once(st: GameState, seat: int, a: Discard | None) -> str | None:
 
 
 def _riichi_dead(st: GameState, seat: int, a: Discard | None) -> str | None:
-    return _DEAD if (a is None or a.riichi) and st.seats[seat].dead else None
+    return _dead_hand(st, seat, a) if a is None or a.riichi else None
 
 
 def _riichi_closed(st: GameState, seat: int, a: Discard | None) -> str | None:

@@ -675,6 +675,10 @@ class Ruleset:
                 "table_1000": "1,000 to the table",
                 "dead_hand": "アガリ放棄: the hand may no longer win, call or riichi"},
         also=("riichi_torikeshi",))
+    riichi_withdrawn_silent: bool = opt(
+        False, "penalties", "リーチ取り消し後の発声",
+        "After a riichi taken back the player may declare nothing (no ron, call, kan, tsumo "
+        "or riichi) until its own next draw; off: only riichi_withdrawn's penalty.")
     call_meant_ron: bool = opt(
         False, "penalties", "ポン→ロン",
         "A pon or chi called on a discard the caller could win on, without the tiles for the "

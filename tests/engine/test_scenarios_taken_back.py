@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from hanchan.engine.actions import Discard, Pass, TakeBack, Tsumo
+from hanchan.engine.actions import Discard, Pass, Ron, TakeBack, Tsumo
 from hanchan.engine.events import HandDrawn, HandStarted, Penalty, Won
 from hanchan.engine.game import Game
 from hanchan.engine.legal import IllegalAction
@@ -121,7 +121,33 @@ def test_a_riichi_taken_back_before_its_discard(club: str, points: int, dead: bo
         "riichi_withdrawn", points, -points, dead)
     s = g.state.seats[0]
     assert not s.riichi and not s.riichi_pending and s.dead == dead
-    assert (Discard(g.state.drawn or 0, riichi=True) in g.pending()[0]) == (not dead)
+    silent = club == "makura"  # makura 40): 次の自分のツモまでは、一切の発声行為ができない
+    assert (Discard(g.state.drawn or 0, riichi=True) in g.pending()[0]) == (not dead | silent)
+
+
+def after_a_riichi_taken_back_west_discards_east(club: str) -> Game:
+    """East (waiting on 1z, a yakuhai) takes riichi back and discards; West discards 1z."""
+    hands = {**NOTEN, 0: "123m456p789s1122z"}
+    g = new_game(practice(club), build_wall(hands, ["5z", "9m", "9m", "9m", "9m"]))
+    g.act(0, TakeBack("riichi"))
+    run(g, (0, "d 5z"), (2, "d 1z"))
+    return g
+
+
+def test_makura_after_a_riichi_taken_back_nothing_is_declared_until_the_next_draw() -> None:
+    # makura 40): リーチを取り消した場合、次の自分のツモまでは、一切の発声行為ができない
+    g = after_a_riichi_taken_back_west_discards_east("makura")
+    assert not any(isinstance(e, Won) for e in g.events)  # East was not asked about 1z
+    assert g.state.turn == 3 and g.state.seats[0].silent
+    run(g, (3, "d 9m"))
+    assert g.state.turn == 0 and not g.state.seats[0].silent  # its own draw lifts it
+    assert any(isinstance(a, Discard) and a.riichi for a in g.pending()[0])
+
+
+def test_gpc_after_a_riichi_taken_back_the_next_discard_may_be_won() -> None:
+    # gpc l.57 names only the 1,000 penalty: East may ron West's 1z
+    g = after_a_riichi_taken_back_west_discards_east("gpc")
+    assert g.pending()[0][0] == Ron()
 
 
 @pytest.mark.parametrize("club", ["ako", "yokoyoko"])
