@@ -539,10 +539,10 @@ def _take_back_what(st: GameState, seat: int, a: TakeBack) -> str | None:
             return "You may declare (and take back) riichi only on your own turn."
         return first_refusal(RIICHI_SEAT, st, seat, None)
     win: Tsumo | Ron = Tsumo() if a.declared == "tsumo" else Ron()
-    if a.declared == "tsumo" and st.phase != "turn":
-        return _tsumo_turn(st, seat, win)
-    if a.declared == "ron" and (_ron_window(st, seat, win) or _ron_own(st, seat, win)):
-        return _ron_window(st, seat, win) or _ron_own(st, seat, win)
+    when = (_tsumo_turn,) if a.declared == "tsumo" else (_ron_window, _ron_own)
+    why = first_refusal(when, st, seat, win)  # no moment to declare it: nothing to take back
+    if why is not None:
+        return why
     if first_refusal(RULES[type(win)], st, seat, win) is None:
         return f"Your {a.declared} is a win: there is nothing to take back."
     return None

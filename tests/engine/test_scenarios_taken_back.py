@@ -166,6 +166,8 @@ def test_nothing_is_taken_back_that_is_no_mistake() -> None:
     assert Tsumo() in g.pending()[0]
     with pytest.raises(IllegalAction, match="is a win: there is nothing to take back"):
         g.act(0, TakeBack("tsumo"))
+    with pytest.raises(IllegalAction, match="no discard to win on"):
+        g.act(0, TakeBack("ron"))
     with pytest.raises(IllegalAction, match="nothing to decide"):
         g.act(1, TakeBack("riichi"))
     wall = build_wall(NOTEN)
