@@ -10,6 +10,8 @@ hashed by its type and fields.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from msgspec import Struct
 
 from hanchan.engine.tiles import Tile
@@ -79,6 +81,14 @@ class ShowHand(_Action, frozen=True):
     show: bool = True
 
 
+class TakeBack(_Action, frozen=True):
+    """Practice mode: a ``declared`` tsumo or ron taken back before the hand is shown (a
+    false win caught in time: ``Ruleset.false_win_withdrawn``), or a riichi taken back
+    before its discard (``Ruleset.riichi_withdrawn``).  Never listed as legal."""
+
+    declared: Literal["tsumo", "ron", "riichi"]
+
+
 class EndGame(_Action, frozen=True):
     """At the last hand: the dealer chooses to stop (``stop``) or play on."""
 
@@ -87,5 +97,27 @@ class EndGame(_Action, frozen=True):
 
 Action = (
     Discard | Tsumo | Ron | Chi | Pon | OpenKan | ClosedKan | AddedKan | NineTerminals | Pass
-    | ShowHand | EndGame
+    | ShowHand | EndGame | TakeBack
 )
+
+
+def normalised(action: Action) -> Action:
+    """The same action with its tiles in the engine's order (sorted): a call or kan
+    written with its tiles in any order is the one the engine lists.
+
+    >>> normalised(Pon((41, 40))), normalised(Discard(3))
+    (Pon(tiles=(40, 41)), Discard(tile=3, riichi=False, open=False))
+    """
+    if isinstance(action, Chi):
+        a, b = sorted(action.tiles)
+        return Chi((a, b))
+    if isinstance(action, Pon):
+        a, b = sorted(action.tiles)
+        return Pon((a, b))
+    if isinstance(action, OpenKan):
+        a, b, c = sorted(action.tiles)
+        return OpenKan((a, b, c))
+    if isinstance(action, ClosedKan):
+        a, b, c, d = sorted(action.tiles)
+        return ClosedKan((a, b, c, d))
+    return action

@@ -188,10 +188,12 @@ class GameEnded(_Event, frozen=True):
 
 
 class Penalty(_Event, frozen=True):
-    """A practice-mode penalty (chombo, false call); see ``Ruleset.chombo``/``false_call``."""
+    """A practice-mode penalty (chombo, false call, a declaration taken back); see
+    ``Ruleset.chombo``/``false_call``/``false_win_withdrawn``/``riichi_withdrawn``."""
 
     seat: Seat
-    kind: str  # "chombo", "false_call"
+    kind: str  # "chombo", "false_call", "false_tsumo_withdrawn", "false_ron_withdrawn",
+    # "riichi_withdrawn"
     reason: str
     payments: tuple[Payment, ...] = ()
     deltas: Scores = (0, 0, 0, 0)

@@ -35,7 +35,9 @@ from hanchan.engine.actions import (
     Pon,
     Ron,
     ShowHand,
+    TakeBack,
     Tsumo,
+    normalised,
 )
 from hanchan.engine.events import (
     Called,
@@ -62,8 +64,13 @@ from hanchan.engine.legal import (
     turn_actions,
     why_illegal,
 )
-from hanchan.engine.penalties import chombo_penalty, false_call_penalty
-from hanchan.engine.refusals import has_chi
+from hanchan.engine.penalties import (
+    chombo_penalty,
+    false_call_penalty,
+    false_win_penalty,
+    riichi_withdrawn_penalty,
+)
+from hanchan.engine.refusals import has_chi, refusal
 from hanchan.engine.state import GameState, apply, fold, waits_of
 from hanchan.engine.steps import is_lead, unfinished_step
 from hanchan.engine.tiles import is_red, is_wind, kind_of
@@ -85,27 +92,6 @@ _ORDER = tuple(((s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in range(4))
 _NEXT = (1, 2, 3, 0)
 _YES_NO_SHOW = (ShowHand(True), ShowHand(False))
 _YES_NO_END = (EndGame(True), EndGame(False))
-
-
-_UNORDERED = (Chi, Pon, OpenKan, ClosedKan)
-
-def _normalised(action: Action) -> Action:
-    """The same action with its tiles in the engine's order (sorted)."""
-    if type(action) not in _UNORDERED:
-        return action
-    if isinstance(action, Chi):
-        a, b = sorted(action.tiles)
-        return Chi((a, b))
-    if isinstance(action, Pon):
-        a, b = sorted(action.tiles)
-        return Pon((a, b))
-    if isinstance(action, OpenKan):
-        a, b, c = sorted(action.tiles)
-        return OpenKan((a, b, c))
-    if isinstance(action, ClosedKan):
-        a, b, c, d = sorted(action.tiles)
-        return ClosedKan((a, b, c, d))
-    return action
 
 
 class Game:
@@ -150,6 +136,7 @@ class Game:
         self._claim_opts: dict[int, tuple[Action, ...]] = {}
         self._practice_seats = frozenset(practice_seats)
         self._false_rons: list[int] = []  # practice: false rons waiting for the others
+        self._calls_meant_ron: list[int] = []  # practice: ポン→ロン waiting for the others
         if record:
             self._go_on(list(record))
             return
@@ -242,8 +229,7 @@ class Game:
                 self._advance()
                 return self.events[mark:]
             p = self.pending()
-        if type(action) in _UNORDERED:
-            action = _normalised(action)
+        action = normalised(action)
         legal = p.get(seat)
         if legal is None or (not listed(action, legal)
                              and not self._alike(seat, action, legal)):
@@ -306,6 +292,8 @@ class Game:
         """Practice mode: play a mistake the rules penalise; False if it is not one."""
         st = self._state
         s = st.seats[seat]
+        if isinstance(action, TakeBack):
+            return self._take_back(seat, action)
         if st.phase == "turn" and seat == st.turn:
             if isinstance(action, Tsumo):  # a false tsumo (誤ツモ)
                 self._chombo(seat)
@@ -325,6 +313,12 @@ class Game:
                 self._pending = None
             elif isinstance(action, Ron):  # a false ron (誤ロン)
                 self._chombo(seat)
+            elif (isinstance(action, (Chi, Pon)) and st.phase == "claim"
+                  and st.rules.call_meant_ron and Ron() in self.pending()[seat]):
+                # ポン→ロン (teireikai 罰則5): the call meant the win; settled with the claims
+                self._calls_meant_ron.append(seat)
+                self._responses[seat] = Pass()
+                self._pending = None
             elif isinstance(action, (Chi, Pon, OpenKan)) and st.phase == "claim":
                 pen = false_call_penalty(seat, st.rules)
                 if pen is None:
@@ -338,6 +332,41 @@ class Game:
             return False
         self._advance()
         return True
+
+    def _take_back(self, seat: int, action: TakeBack) -> bool:
+        """Practice mode: a declaration taken back in time (a false win before the hand
+        is shown, a riichi before its discard), penalised by ``false_win_withdrawn`` and
+        ``riichi_withdrawn``; False if there is nothing to take back (the refusal says why)."""
+        st = self._state
+        claim = st.phase != "turn"
+        if refusal(st, seat, action) is not None or (claim and self._show is not None):
+            return False
+        if action.declared == "riichi":
+            pen = riichi_withdrawn_penalty(seat, st.rules)
+        elif st.rules.false_win_withdrawn == "chombo":  # as if the hand had been shown
+            return self._mistake(seat, Ron() if claim else Tsumo())
+        else:
+            pen = false_win_penalty(seat, st.rules, action.declared)
+        if pen is not None:
+            self._emit(pen)
+        if claim:  # the seat's answer to the discard (or kan) is now a pass
+            self._responses[seat] = Pass()
+            self._pending = None
+        self._advance()
+        return True
+
+    def _settle_calls_meant_ron(self) -> None:
+        """ポン→ロン (teireikai 罰則5): a call said where the seat could win is its ron when
+        no other seat claims the discard; beside another claim it is a false call."""
+        seats, self._calls_meant_ron = self._calls_meant_ron, []
+        others = any(type(a) is not Pass for s, a in self._responses.items() if s not in seats)
+        for seat in seats:
+            if not others:
+                self._responses[seat] = Ron()
+                continue
+            pen = false_call_penalty(seat, self._state.rules)
+            if pen is not None:
+                self._emit(pen)
 
     def _false_ron_stands(self) -> bool:
         """Settle the false rons of a claim window: with no legal ron beside them the first
@@ -375,7 +404,8 @@ class Game:
                    and r.chombo_excused_by_win else [])
         for seat in range(4):
             s = st.seats[seat]
-            if (s.riichi and not flow.tenpai_of(st, seat)
+            if (s.riichi and not s.dead and not flow.tenpai_of(st, seat)
+                    # a dead hand is noten, but no noten riichi (makura 33 a)
                     and not any(w != seat for w in winners)
                     # 和り目なしの立直 (a wait on an own fifth copy) is no chombo
                     and not (st.rules.riichi_own_four_copies
@@ -471,7 +501,7 @@ class Game:
             # A practice seat is asked about every discard, so that it may call ron or a
             # call by mistake; passing is its only legal answer.
             for s in self._practice_seats:
-                if s != dseat and s not in opts and not st.seats[s].dead:
+                if s != dseat and s not in opts and not (st.seats[s].dead or st.seats[s].silent):
                     opts[s] = (Pass(),)
         return opts
 
@@ -564,6 +594,8 @@ class Game:
         assert st.last_discard is not None
         if self._false_rons and self._false_ron_stands():
             return
+        if self._calls_meant_ron:
+            self._settle_calls_meant_ron()
         resp = self._responses
         if resp:
             for answer in resp.values():
@@ -712,6 +744,8 @@ class Game:
         kseat, meld = st.last_kan
         if self._false_rons and self._false_ron_stands():
             return
+        if self._calls_meant_ron:
+            self._settle_calls_meant_ron()
         resp = self._responses
         rons = [s for s in _ORDER[kseat] if isinstance(resp.get(s), Ron)]
         self._responses = {}

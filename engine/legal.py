@@ -168,7 +168,7 @@ def turn_actions(st: GameState, seat: int) -> tuple[Action, ...]:
     if sh == SeatCache.UNKNOWN:
         sh = hand_shanten(s)
     out = _ends(st, s, seat, sh) if sh < 0 or s.discards == 0 else []
-    if s.dead:  # practice mode: after a false call the hand may only discard
+    if s.dead or s.silent:  # practice: after a false call (or riichi taken back) only discard
         out.extend(_DISCARD[t] for t in sorted(s.hand))
         return tuple(out)
     if s.melds or 4 in s.counts:  # (a kan needs a four in the hand or a pon)
@@ -270,7 +270,7 @@ def _four(hand: list[int], k: int) -> tuple[int, int, int, int]:
 def claim_actions(st: GameState, seat: int) -> tuple[Action, ...]:
     """What ``seat`` may do with the last discard (``()`` if only passing)."""
     ld = st.last_discard
-    if ld is None or ld[0] == seat or st.seats[seat].dead:
+    if ld is None or ld[0] == seat or st.seats[seat].dead or st.seats[seat].silent:
         return ()
     dseat, tile = ld
     s = st.seats[seat]

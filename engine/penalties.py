@@ -4,8 +4,10 @@ Pure functions of the seat, the dealer and the :class:`Ruleset` options
 ``chombo``, ``chombo_points``, ``chombo_replay``, ``chombo_tenpai_best``, ``wareme``
 and ``false_call``; they return an :class:`engine.events.Penalty` that the game
 engine records and applies (``deltas``; ``to_table`` for points put on the table,
-which the next winner takes; ``replay_hand``; ``dead_hand``).  What happens to the
-riichi sticks of the hand (``chombo_sticks_returned``) and to the deal
+which the next winner takes; ``replay_hand``; ``dead_hand``).  A false win taken back
+before the hand is shown (``false_win_withdrawn``) and a riichi taken back before its
+discard (``riichi_withdrawn``) cost less than a chombo, as the clubs grade them.  What
+happens to the riichi sticks of the hand (``chombo_sticks_returned``) and to the deal
 (``chombo_dealer_passes``) is the engine's part, read from the same ruleset.
 
 The clubs' rules, as the presets set them:
@@ -27,6 +29,7 @@ The clubs' rules, as the presets set them:
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Literal
 
 from hanchan.engine.events import Payment, Penalty
 from hanchan.rulesets.schema import Ruleset
@@ -99,13 +102,40 @@ def chombo_penalty(seat: int, dealer: int, rules: Ruleset, *,
 
 def false_call_penalty(seat: int, rules: Ruleset) -> Penalty | None:
     """A false call (空ポン, a withdrawn call or riichi) by ``seat``; None when unpenalised."""
+    return _light(seat, "false_call", "false call", rules.false_call)
+
+
+def false_win_penalty(seat: int, rules: Ruleset, declared: Literal["tsumo", "ron"]
+                      ) -> Penalty | None:
+    """A false ``declared`` tsumo or ron that ``seat`` took back before showing the hand, under
+    ``rules.false_win_withdrawn`` other than ``"chombo"`` (which is :func:`chombo_penalty`);
+    None when unpenalised.
+
+    >>> false_win_penalty(2, Ruleset(false_win_withdrawn="table_1000_dead_hand"), "ron").deltas
+    (0, 0, -1000, 0)
+    """
+    kind = rules.false_win_withdrawn
+    if kind == "chombo":
+        raise ValueError("false_win_withdrawn = chombo: the penalty is chombo_penalty's")
+    return _light(seat, f"false_{declared}_withdrawn", f"a false {declared} taken back", kind)
+
+
+def riichi_withdrawn_penalty(seat: int, rules: Ruleset) -> Penalty | None:
+    """A riichi that ``seat`` took back before its discard, under ``rules.riichi_withdrawn``;
+    None when unpenalised."""
+    return _light(seat, "riichi_withdrawn", "riichi taken back", rules.riichi_withdrawn)
+
+
+def _light(seat: int, kind: str, what: str, value: str) -> Penalty | None:
+    """A penalty short of a chombo: ``value`` is ``"none"``, ``"table_1000"``,
+    ``"dead_hand"`` or both (``"table_1000_dead_hand"``)."""
     _check_seat("seat", seat)
-    if rules.false_call == "none":
+    if value == "none":
         return None
-    if rules.false_call == "table_1000":
-        return Penalty(seat=seat, kind="false_call",
-                       reason=f"false call: {FALSE_CALL_POINTS:,} to the table",
-                       deltas=_deltas([], seat, FALSE_CALL_POINTS),
-                       to_table=FALSE_CALL_POINTS)
-    return Penalty(seat=seat, kind="false_call",
-                   reason="false call: the hand may no longer win (dead hand)", dead_hand=True)
+    dead = value.endswith("dead_hand")
+    points = FALSE_CALL_POINTS if value.startswith("table_1000") else 0
+    said = [f"{points:,} to the table"] if points else []
+    if dead:
+        said.append("the hand may no longer win (dead hand)")
+    return Penalty(seat=seat, kind=kind, reason=f"{what}: {' and '.join(said)}",
+                   deltas=_deltas([], seat, points), to_table=points, dead_hand=dead)

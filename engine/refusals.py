@@ -35,6 +35,7 @@ from hanchan.engine.actions import (
     OpenKan,
     Pon,
     Ron,
+    TakeBack,
     Tsumo,
 )
 from hanchan.engine.facts import is_furiten
@@ -62,6 +63,7 @@ Rule = Callable[[GameState, int, Any], "str | None"]
 """(state, seat, the action or None for a rule of the seat alone) -> the refusal or None."""
 
 _DEAD = "After your false call this hand may only discard; it cannot win or call."
+_SILENT = "After taking riichi back you may declare nothing until your next draw."
 _SWAP = "Swap calling: you may not discard that tile right after your call."
 _NO_KAN = "No more kans may be declared in this hand."
 
@@ -75,8 +77,10 @@ def _other_turn(st: GameState, seat: int, action: object) -> str | None:
 
 
 def _dead_hand(st: GameState, seat: int, action: object) -> str | None:
-    """Practice mode: after a false call the hand may only discard (アガリ放棄)."""
-    return _DEAD if st.seats[seat].dead else None
+    """Practice mode: after a false call the hand may only discard (アガリ放棄); after a
+    riichi taken back, until the own next draw (``riichi_withdrawn_silent``)."""
+    s = st.seats[seat]
+    return _DEAD if s.dead else _SILENT if s.silent else None
 
 
 # -- discards
@@ -175,7 +179,7 @@ def _riichi_once(st: GameState, seat: int, a: Discard | None) -> str | None:
 
 
 def _riichi_dead(st: GameState, seat: int, a: Discard | None) -> str | None:
-    return _DEAD if (a is None or a.riichi) and st.seats[seat].dead else None
+    return _dead_hand(st, seat, a) if a is None or a.riichi else None
 
 
 def _riichi_closed(st: GameState, seat: int, a: Discard | None) -> str | None:
@@ -517,6 +521,33 @@ KAN_SEAT: tuple[Rule, ...] = (_kan_after_call, _kan_room)
 KAN_TILES: tuple[Rule, ...] = (_kan_in_riichi, _kan_tiles)
 """The rules of a kan from the hand that read its tiles."""
 
+# -- a declaration taken back (practice mode)
+
+
+def _take_back_practice(st: GameState, seat: int, a: TakeBack) -> str | None:
+    if not st.rules.practice_mode:
+        return "Only practice mode lets a declaration be taken back."
+    return None
+
+
+def _take_back_what(st: GameState, seat: int, a: TakeBack) -> str | None:
+    """What is taken back must be a declaration that could be made now and is a mistake:
+    a false tsumo on the own turn, a false ron on an open discard or kan, a riichi the
+    seat could declare."""
+    if a.declared == "riichi":
+        if st.phase != "turn":
+            return "You may declare (and take back) riichi only on your own turn."
+        return first_refusal(RIICHI_SEAT, st, seat, None)
+    win: Tsumo | Ron = Tsumo() if a.declared == "tsumo" else Ron()
+    when = (_tsumo_turn,) if a.declared == "tsumo" else (_ron_window, _ron_own)
+    why = first_refusal(when, st, seat, win)  # no moment to declare it: nothing to take back
+    if why is not None:
+        return why
+    if first_refusal(RULES[type(win)], st, seat, win) is None:
+        return f"Your {a.declared} is a win: there is nothing to take back."
+    return None
+
+
 RULES: dict[type, tuple[Rule, ...]] = {
     Discard: (_game_over, *DISCARD_RULES),
     Tsumo: (_game_over, _other_turn, _dead_hand, _tsumo_turn, _tsumo_drawn, _tsumo_wins),
@@ -528,6 +559,7 @@ RULES: dict[type, tuple[Rule, ...]] = {
     OpenKan: (_game_over, _other_turn, _dead_hand, *_CALL_RULES),
     ClosedKan: (_game_over, _other_turn, _dead_hand, *_KAN_RULES),
     AddedKan: (_game_over, _other_turn, _dead_hand, *_KAN_RULES),
+    TakeBack: (_game_over, _other_turn, _take_back_practice, _take_back_what),
 }
 """The rules of each kind of action, in the order :func:`why_illegal` names them."""
 

@@ -125,7 +125,7 @@ class SeatState:
         "hand", "counts", "melds", "river", "river_kinds", "riichi", "riichi_pending",
         "double_riichi", "open_riichi", "ippatsu", "riichi_turn", "temp_furiten",
         "riichi_furiten", "discards", "drawn_once", "nagashi", "pao", "kans",
-        "kuikae", "noten_declared", "called_this_turn", "dead", "cache",
+        "kuikae", "noten_declared", "called_this_turn", "dead", "silent", "cache",
     )
 
     CACHES = frozenset({"cache"})
@@ -154,6 +154,7 @@ class SeatState:
         self.noten_declared = False
         self.called_this_turn = False
         self.dead = False  # practice mode: a false call made the hand dead (アガリ放棄)
+        self.silent = False  # practice: riichi taken back, no declaration until the next draw
         self.cache = SeatCache()
 
     def add(self, tile: Tile) -> None:
@@ -373,6 +374,7 @@ def _hand_started(st: GameState, ev: HandStarted) -> None:
 
 def _drew(st: GameState, ev: Drew) -> None:
     s = st.seats[ev.seat]
+    s.silent = False  # (riichi_withdrawn_silent: until the own next draw)
     if ev.rinshan:
         _break_ippatsu(st)  # the kan was not robbed: it ends every ippatsu
         st.rinshan_taken += 1
@@ -678,6 +680,8 @@ def _penalty(st: GameState, ev: Penalty) -> None:
     if ev.dead_hand:
         st.seats[ev.seat].dead = True
     s = st.seats[ev.seat]
+    if ev.kind == "riichi_withdrawn" and st.rules.riichi_withdrawn_silent:
+        s.silent = True
     if ev.kind == "false_call" and st.rules.false_call_blocks_ron and not s.riichi:
         # no ron until the own next draw: temporary furiten from the next discard on
         # (cleared, as furiten of a passed tile is, by the seat's own discard)

@@ -30,7 +30,8 @@ def is_lead(ev: Event) -> bool:
     """Whether ``ev`` never ends one of the game's steps (what one decision, or one
     automatic move, brings about until the game waits again): a riichi declaration (its
     discard follows), a riichi stick or a kan dora indicator on the way to a decision's
-    outcome, a noten declaration or a false call's penalty while other seats still answer.
+    outcome, a noten declaration or a false call's (or a false ron's taken back) penalty while
+    other seats still answer.
 
     A record that ends in one cannot be resumed as it stands: the seats' answers that led
     to it are not in the record (``Game.from_events`` would ask again with the lead
@@ -42,7 +43,8 @@ def is_lead(ev: Event) -> bool:
     (True, False)
     """
     if isinstance(ev, Penalty):
-        return ev.kind != "chombo"  # a false call: the claim is still being answered
+        # a false call or a false ron taken back: the claim is still being answered
+        return ev.kind in ("false_call", "false_ron_withdrawn")
     return isinstance(ev, _LEADS)
 
 

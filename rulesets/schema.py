@@ -658,6 +658,33 @@ class Ruleset:
                 "dead_hand": "アガリ放棄: the hand may not win"},
                 also=("gopon", "karapon", "false_pon"))
 
+    false_win_withdrawn: Literal["chombo", "none", "dead_hand", "table_1000_dead_hand"] = opt(
+        "chombo", "penalties", "倒牌前に取り消した誤ロン・誤ツモ",
+        "A false tsumo or ron taken back before the hand is shown (practice mode's "
+        "'take back'); a false win whose hand is shown is always a chombo.",
+        values={"chombo": "a chombo, as if the hand had been shown",
+                "none": "no penalty: the declaration is taken back and play goes on",
+                "dead_hand": "アガリ放棄: the hand may no longer win or call (noten at a "
+                             "draw; a riichi hand is then no noten-riichi chombo)",
+                "table_1000_dead_hand": "1,000 to the table and アガリ放棄"},
+        also=("agari_houki", "false_ron_withdrawn"))
+    riichi_withdrawn: Literal["none", "table_1000", "dead_hand"] = opt(
+        "none", "penalties", "リーチ取り消し",
+        "A riichi declared and taken back before its discard (practice mode's 'take back').",
+        values={"none": "no penalty: as if riichi had not been declared",
+                "table_1000": "1,000 to the table",
+                "dead_hand": "アガリ放棄: the hand may no longer win, call or riichi"},
+        also=("riichi_torikeshi",))
+    riichi_withdrawn_silent: bool = opt(
+        False, "penalties", "リーチ取り消し後の発声",
+        "After a riichi taken back the player may declare nothing (no ron, call, kan, tsumo "
+        "or riichi) until its own next draw; off: only riichi_withdrawn's penalty.")
+    call_meant_ron: bool = opt(
+        False, "penalties", "ポン→ロン",
+        "A pon or chi called on a discard the caller could win on, without the tiles for the "
+        "call, is taken as its ron when no other seat claims the discard; beside another "
+        "claim it is a false call. Off: it is a false call.",
+        also=("pon_ron", "chi_ron"))
     false_call_blocks_ron: bool = opt(
         False, "penalties", "空行為後のロン",
         "After a penalised false call the player may not call ron until its own next draw "

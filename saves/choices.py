@@ -39,6 +39,7 @@ from hanchan.engine.actions import (
     Pon,
     Ron,
     ShowHand,
+    TakeBack,
     Tsumo,
 )
 from hanchan.engine.events import (
@@ -147,13 +148,20 @@ def _nine_terminals(st: GameState, ev: HandDrawn, rec: Sequence[Event],
     return [(st.turn, NineTerminals(), j)] if ev.kind == "nine_terminals" else None
 
 
+_TAKEN_BACK: dict[str, Action] = {
+    "false_tsumo_withdrawn": TakeBack("tsumo"), "false_ron_withdrawn": TakeBack("ron"),
+    "riichi_withdrawn": TakeBack("riichi")}
+"""The declaration a penalty's kind shows taken back (any other is the false win itself,
+or a false call)."""
+
+
 _TURN: dict[type, _TurnReading] = {
     RiichiDeclared: _riichi,
     Discarded: lambda st, ev, rec, j: [(ev.seat, shared_discard(ev.tile), j)],
     Kan: _kan,
     Won: _tsumo,
     HandDrawn: _nine_terminals,
-    Penalty: lambda st, ev, rec, j: [(ev.seat, Tsumo(), j)],  # a false tsumo
+    Penalty: lambda st, ev, rec, j: [(ev.seat, _TAKEN_BACK.get(ev.kind, Tsumo()), j)],
 }
 """What a recorded event shows on a turn (None: nothing a turn can choose)."""
 
@@ -219,7 +227,7 @@ def _drawn(st: GameState, ev: HandDrawn, j: int) -> dict[int, Action]:
 def _mistake(st: GameState, ev: Penalty, j: int) -> dict[int, Action] | list[Choice]:
     if ev.kind == "chombo" and st.live_remaining <= 0 and st.seats[ev.seat].riichi:
         return {}  # a noten riichi, found at the draw: everyone passes
-    return [(ev.seat, Ron() if ev.kind == "chombo" else FALSE_CALL, j)]
+    return [(ev.seat, Ron() if ev.kind == "chombo" else _TAKEN_BACK.get(ev.kind, FALSE_CALL), j)]
 
 
 _ANSWERS: dict[type, _Answer] = {

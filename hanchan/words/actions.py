@@ -20,6 +20,7 @@ from hanchan.engine.actions import (
     Pon,
     Ron,
     ShowHand,
+    TakeBack,
     Tsumo,
 )
 from hanchan.engine.tiles import tile_name
@@ -86,6 +87,10 @@ def action_words(action: Action, red_fives: int) -> str:
             return f"{ACTION_TITLES[group or 'kan']} {''.join(w[0] for w in words)}{words[0][1]}"
         case AddedKan(tile=t):
             return f"Kan (add) {tile_name(t, red_fives)}"
+        case TakeBack(declared="riichi"):
+            return "Take the riichi back"
+        case TakeBack(declared=d):
+            return f"Take the {d} back, hand not shown"
         case Discard(tile=t, riichi=r, open=o):
             head = ("Open riichi with " if o else "Riichi with ") if r else "Discard "
             return head + tile_name(t, red_fives)

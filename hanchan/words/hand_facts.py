@@ -41,7 +41,8 @@ from hanchan.engine.seats import four
 from hanchan.engine.state import GameState, apply, fold
 from hanchan.rulesets.schema import Ruleset
 
-Mistake = Literal["tsumo", "ron", "noten_riichi", "call"]
+Mistake = Literal["tsumo", "ron", "noten_riichi", "call", "tsumo_taken_back",
+                  "ron_taken_back", "riichi_taken_back"]
 """What a penalised player did: a false tsumo or ron, a noten riichi, a false call."""
 
 Four = tuple[int, int, int, int]
@@ -77,9 +78,17 @@ def _position(events: Sequence[Event], result: Event) -> int:
     raise ValueError(f"the result {type(result).__name__} is not one of the events")
 
 
+_TAKEN_BACK: dict[str, Mistake] = {
+    "false_tsumo_withdrawn": "tsumo_taken_back", "false_ron_withdrawn": "ron_taken_back",
+    "riichi_withdrawn": "riichi_taken_back"}
+
+
 def _mistake(st: GameState, pen: Penalty) -> Mistake:
     """What the penalised seat did, from the state just before the penalty."""
     seat = pen.seat
+    taken_back = _TAKEN_BACK.get(pen.kind)
+    if taken_back is not None:
+        return taken_back
     if pen.kind != "chombo":
         return "call"
     if st.phase == "turn" and st.turn == seat:

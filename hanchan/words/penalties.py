@@ -25,6 +25,20 @@ CAUSES: dict[Mistake, tuple[str, str]] = {  # what the mistake is called, and wh
     "noten_riichi": ("riichi while noten (ノーテンリーチ)",
                      "declared riichi and was found noten at the exhaustive draw"),
     "call": ("a false call (空ポン・空チー・空カン)", "made a call the rules do not allow"),
+    "tsumo_taken_back": ("a false tsumo taken back (誤ツモ、倒牌前)",
+                         "declared tsumo without a winning hand and took it back before "
+                         "showing the hand"),
+    "ron_taken_back": ("a false ron taken back (誤ロン、倒牌前)",
+                       "declared ron without a winning hand and took it back before "
+                       "showing the hand"),
+    "riichi_taken_back": ("riichi taken back (リーチ取り消し)",
+                          "declared riichi and took it back before the discard"),
+}
+GOES_ON: dict[str, str] = {  # what follows a penalty that does not end the hand
+    "false_call": "The call is not made; play goes on.",
+    "false_tsumo_withdrawn": "No hand was shown, so there is no chombo; play goes on.",
+    "false_ron_withdrawn": "No hand was shown, so there is no chombo; play goes on.",
+    "riichi_withdrawn": "No riichi is declared; play goes on.",
 }
 
 
@@ -79,8 +93,10 @@ def _verb(subject: str, verb: str) -> str:
 
 
 def title(penalty: Penalty) -> str:
-    """'Chombo' or 'False call'."""
-    return "Chombo (錯和)" if penalty.kind == "chombo" else "False call"
+    """'Chombo', 'False call' or 'Taken back'."""
+    if penalty.kind == "chombo":
+        return "Chombo (錯和)"
+    return "False call" if penalty.kind == "false_call" else "Taken back"
 
 
 def _join(items: Sequence[str]) -> str:
@@ -167,7 +183,7 @@ def sentences(f: PenaltyFacts, names: Sequence[str],
         costs.append(f"{_verb(who, 'lose')} {lost:,} to nobody")
     if costs:
         out.append("; ".join(costs) + f"{rules}.")
-    elif pen.kind == "false_call" and not pen.dead_hand:
+    elif not pen.dead_hand:
         out.append(f"There is no penalty{rules}.")
     if pen.dead_hand:
         out.append(f"{whose} hand is dead (アガリ放棄) until the hand ends: no win, no call.")
@@ -175,7 +191,7 @@ def sentences(f: PenaltyFacts, names: Sequence[str],
         out += _next_hand(f, names)
         out += _sticks(f, names)
     else:
-        out.append("The call is not made; play goes on.")
+        out.append(GOES_ON.get(pen.kind, "Play goes on."))
     return out
 
 

@@ -178,6 +178,8 @@ async def test_a_resumed_practice_game_keeps_the_human_seat_as_practice_seat(
         assert scr.session.rules.practice_mode and scr.session.human == 2
         assert Tsumo() not in scr.session.legal()
         await pilot.press("t")
+        assert isinstance(await settle(pilot), ChooserScreen)  # shown or taken back
+        await pilot.press("1")  # shown: the hand is laid down
         assert isinstance(await settle(pilot), HandResultScreen)
         assert [(p.seat, p.kind) for p in penalties(again)] == [(2, "chombo")]
         await pilot.press("enter")
@@ -208,6 +210,8 @@ async def test_false_tsumo_is_a_makura_chombo_and_the_hand_is_replayed() -> None
         scr = await settle(pilot)
         assert isinstance(scr, TableScreen) and Tsumo() not in scr.legal_now
         await pilot.press("t")
+        assert isinstance(await settle(pilot), ChooserScreen)  # shown or taken back
+        await pilot.press("1")  # shown: the hand is laid down
         result = await settle(pilot)
         assert isinstance(result, HandResultScreen)
         text = screen_text(app)
@@ -233,6 +237,8 @@ async def test_false_tsumo_in_teireikai_puts_12000_on_the_table() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("t")
+        assert isinstance(await settle(pilot), ChooserScreen)  # shown or taken back
+        await pilot.press("1")  # shown: the hand is laid down
         assert isinstance(await settle(pilot), HandResultScreen)
         assert "You put 12,000 on the table (the next winner takes it)" in screen_text(app)
         (pen,) = penalties(app)
@@ -252,6 +258,8 @@ async def test_false_ron_in_gpc_loses_12000_to_nobody() -> None:
         assert Ron() not in scr.legal_now
         before = scr.session.view().me.score
         await pilot.press("o")
+        assert isinstance(await settle(pilot), ChooserScreen)  # shown or taken back
+        await pilot.press("1")  # shown: the hand is laid down
         assert isinstance(await settle(pilot), HandResultScreen)
         text = screen_text(app)
         assert "false ron" in text and "You lose 12,000 to nobody (gpc rules)." in text
@@ -330,6 +338,8 @@ async def test_false_pon_in_teireikai_makes_a_dead_hand_shown_on_the_table() -> 
         # a dead hand that declares tsumo has made a false win: a chombo; the replayed
         # hand starts alive again, and the marker is gone
         await pilot.press("t")
+        assert isinstance(await settle(pilot), ChooserScreen)  # shown or taken back
+        await pilot.press("1")  # shown: the hand is laid down
         assert isinstance(await settle(pilot), HandResultScreen)
         assert [p.kind for p in penalties(app)] == ["false_call", "chombo"]
         await pilot.press("enter")
@@ -546,6 +556,8 @@ async def test_practice_asks_about_every_discard_and_passes_by_itself() -> None:
         scr = await settle(pilot)  # West's 9p: asked again
         assert isinstance(scr, TableScreen) and scr.session.legal() == (Pass(),)
         await pilot.press("o")
+        assert isinstance(await settle(pilot), ChooserScreen)  # shown or taken back
+        await pilot.press("1")  # shown: the hand is laid down
         assert isinstance(await settle(pilot), HandResultScreen)
         (pen,) = penalties(app)
         assert pen.kind == "chombo" and pen.deltas == (-12000, 0, 0, 0)
@@ -555,3 +567,60 @@ def penalty_words(app: HanchanApp) -> str:
     """The result screen's penalty sentences, joined on one line."""
     (widget,) = app.screen.query(".penalty")
     return " ".join(str(widget.render()).split())
+
+
+async def test_a_false_ron_taken_back_before_showing_costs_1000_and_the_hand() -> None:
+    # makura 33 a): 倒牌前であれば取り消すことが出来る。この場合罰符千点を供託し、アガリ放棄
+    app = scripted_app(practice("makura"))
+    async with app.run_test(size=SIZE) as pilot:
+        scr = await to_chi_offer(pilot)
+        assert Ron() not in scr.legal_now
+        await pilot.press("o")
+        assert isinstance(await settle(pilot), ChooserScreen)
+        assert "Take the ron back, hand not shown" in screen_text(app)
+        await pilot.press("2")
+        assert isinstance(await settle(pilot), HandResultScreen)
+        text = penalty_words(app)
+        assert "false ron taken back" in text and "You put 1,000 on the table" in text
+        assert "No hand was shown, so there is no chombo; play goes on." in text
+        (pen,) = penalties(app)
+        assert pen.kind == "false_ron_withdrawn" and pen.dead_hand
+        await pilot.press("enter")
+        assert isinstance(await settle(pilot), TableScreen)
+        assert "DEAD" in screen_text(app)
+
+
+async def test_a_riichi_taken_back_in_makura_puts_1000_on_the_table() -> None:
+    # makura 22), 38 e): リーチ取り消しは空発声として扱う (千点供託); r down is the riichi said
+    app = scripted_app(practice("makura"))
+    async with app.run_test(size=SIZE) as pilot:
+        scr = await settle(pilot)
+        assert isinstance(scr, TableScreen)
+        await pilot.press("r")
+        await pilot.pause()
+        assert scr.riichi_mode and "Taking it back (r or Esc) is penalised" in screen_text(app)
+        await pilot.press("escape")
+        assert isinstance(await settle(pilot), HandResultScreen)
+        text = penalty_words(app)
+        assert "Riichi taken back" in text and "You put 1,000 on the table" in text
+        assert "No riichi is declared; play goes on." in text
+        (pen,) = penalties(app)
+        assert pen.kind == "riichi_withdrawn" and not pen.dead_hand
+        await pilot.press("enter")
+        scr = await settle(pilot)
+        assert isinstance(scr, TableScreen) and not scr.riichi_mode
+        assert any(isinstance(a, Discard) for a in scr.legal_now)  # still East's discard
+
+
+async def test_a_riichi_taken_back_in_ako_costs_nothing() -> None:
+    # ako 7-05-12 f: 立直の発声がなかったものとしてそのまま続行する
+    app = scripted_app(practice("ako"))
+    async with app.run_test(size=SIZE) as pilot:
+        scr = await settle(pilot)
+        assert isinstance(scr, TableScreen)
+        await pilot.press("r")
+        await pilot.pause()
+        assert scr.riichi_mode and "penalised" not in screen_text(app)
+        await pilot.press("r")
+        await pilot.pause()
+        assert not scr.riichi_mode and not penalties(app)

@@ -21,7 +21,9 @@ KEYS = (
     ("R", "open riichi, where the rules allow it"),
     ("t  o", "tsumo, ron"),
     ("n", "abort with nine different terminals and honours"),
-    ("practice mode", "t o c p k r act even when not allowed, for the penalty"),
+    ("practice mode", "t o c p k r act even when not allowed, for the penalty; a false "
+                      "t or o is shown or taken back; r up again (r, Esc) takes riichi back "
+                      "where the rules price that"),
     ("Space", "pass (do not call)"),
     ("y  x", "show hand / noten at a draw; stop / play on at the last hand"),
     ("h", "hint from the bots: what they would play and why; a discard hint also "
@@ -44,7 +46,8 @@ MARKS = (
     ("underlined tile in a meld, arrow", "the called tile and the player it came from"),
     ("white on red", "a red five"),
     ("R beside points", "that player is in riichi"),
-    ("DEAD beside points", "a dead hand after a false call (practice mode)"),
+    ("DEAD beside points", "a dead hand after a false call or a declaration taken back "
+                           "(practice mode)"),
 )
 
 

@@ -25,7 +25,16 @@ from textual.widgets import Footer
 
 from hanchan.ai.hints import Hinter
 from hanchan.coach.advice import advise, best_discards, reason_words
-from hanchan.engine.actions import Action, AddedKan, Chi, ClosedKan, Discard, OpenKan, Pon
+from hanchan.engine.actions import (
+    Action,
+    AddedKan,
+    Chi,
+    ClosedKan,
+    Discard,
+    OpenKan,
+    Pon,
+    TakeBack,
+)
 from hanchan.engine.events import Event, GameEnded, GameStarted, HandDrawn, Penalty, Won
 from hanchan.engine.tiles import tile_name
 from hanchan.engine.view import PlayerView
@@ -356,7 +365,13 @@ class TableScreen(Screen[None]):
             if not choice.riichi_options(kind):
                 self.info.say(self._refusal(group, choice), "error")
                 return
+            if choice.riichi == kind:
+                self.action_cancel()
+                return
             self.choice = choice.toggled_riichi(kind)
+            if self._riichi_take_back_penalised():
+                self.info.say("Riichi said: pick its discard. Taking it back (r or Esc) is "
+                              "penalised under these rules.")
             return
         options = [a for a in choice.legal if action_group(a) == group]
         practice = False
@@ -415,8 +430,16 @@ class TableScreen(Screen[None]):
             title += " (practice: none is legal)"
         self.app.push_screen(ChooserScreen(title, labels), done)
 
+    def _riichi_take_back_penalised(self) -> bool:
+        """Practice mode under rules that penalise a riichi taken back before its discard
+        (``riichi_withdrawn``): the riichi key down is the riichi said."""
+        return self.session.practice and self.session.rules.riichi_withdrawn != "none"
+
     def action_cancel(self) -> None:
         if self.choice is not None and self.choice.riichi is not None:
+            if self._riichi_take_back_penalised():
+                self.submit(TakeBack("riichi"))  # the engine's penalty; the key goes up
+                return
             self.choice = self.choice.toggled_riichi(self.choice.riichi)
 
     def action_switch(self, name: str) -> None:
@@ -504,7 +527,7 @@ class TableScreen(Screen[None]):
 
     def _open_result(self, event: Won | HandDrawn | Penalty) -> None:
         self.modal = True
-        if not (isinstance(event, Penalty) and event.kind == "false_call"):
+        if not (isinstance(event, Penalty) and event.kind != "chombo"):
             self.settings = self.settings.for_new_hand()  # the hand is over (a chombo too)
 
         def done(_: None = None) -> None:

@@ -2,8 +2,10 @@
 
 In practice mode (``Ruleset.practice_mode``) the human may try a false tsumo, ron
 or call, or riichi on any discard; the engine decides whether each is a mistake
-and penalises it.  These functions only choose what to send, from the view and
-the legal actions: tiles close to the discard for a call, any discard for riichi.
+and penalises it.  A false tsumo or ron may be shown (a chombo) or taken back before
+the hand is shown (``Ruleset.false_win_withdrawn`` says what that costs).  These
+functions only choose what to send, from the view and the legal actions: tiles close to
+the discard for a call, any discard for riichi.
 
 >>> from hanchan.engine.tiles import parse_tiles, tile_name
 >>> hand = parse_tiles("3446m159p19s1234z")
@@ -36,6 +38,7 @@ from hanchan.engine.actions import (
     Pass,
     Pon,
     Ron,
+    TakeBack,
     Tsumo,
 )
 from hanchan.engine.tiles import Kind, Tile, is_honour, is_red, kind_of, suit_of
@@ -132,10 +135,10 @@ def mistakes(group: str, view: PlayerView, legal: Sequence[Action]
     title = ACTION_TITLES.get(group, group)
     own_turn = any(isinstance(a, Discard) for a in legal)
     asked = any(isinstance(a, Pass) for a in legal)  # a discard or kan open to claims
-    if group == "tsumo":
-        return [Tsumo()] if own_turn else None
+    if group == "tsumo":  # shown (a chombo), or taken back before the hand is shown
+        return [Tsumo(), TakeBack("tsumo")] if own_turn else None
     if group == "ron":
-        return [Ron()] if asked else None
+        return [Ron(), TakeBack("ron")] if asked else None
     if group not in ("chi", "pon", "kan") or not asked or view.last_discard is None:
         return None
     rf = view.ruleset.red_fives
