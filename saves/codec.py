@@ -119,12 +119,23 @@ def parse_json(line: bytes) -> Any:
     try:
         return _json.decode(line)
     except msgspec.DecodeError as exc:
+        if "UTF-8" in str(exc):  # msgspec 0.23 says so itself, older ones raise below
+            raise LineError(_not_utf8(line)) from None
         text = str(exc).removeprefix("JSON is malformed: ").removeprefix("Input data was ")
         raise LineError(f"not valid JSON: {text}") from None
     except UnicodeDecodeError as exc:
         raise LineError(f"not valid UTF-8 text (byte {exc.start})") from None
     except RecursionError:  # msgspec's own depth limit: far deeper than any event
         raise LineError("not a game line: its values are nested too deeply") from None
+
+
+def _not_utf8(line: bytes) -> str:
+    """Where ``line`` stops being UTF-8, in words."""
+    try:
+        line.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return f"not valid UTF-8 text (byte {exc.start})"
+    return "not valid UTF-8 text"
 
 
 def _where(path: str) -> str:
