@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 
-from hanchan.engine.actions import Action, Chi, Discard, Pass, Pon, Ron, Tsumo
+from hanchan.engine.actions import Action, Chi, Discard, Pass, Pon, Ron, TakeBack, Tsumo
 from hanchan.engine.game import Game
 from hanchan.engine.tiles import kind_of, parse_kinds
 from hanchan.engine.view import PlayerView
@@ -113,12 +113,14 @@ def test_practice_riichi_may_be_tried_with_any_discard() -> None:
 
 def test_practice_mistakes_by_key() -> None:
     choice = own_turn(load_ruleset("makura").replace(practice_mode=True))
-    assert mistakes("tsumo", choice.view, choice.legal) == [Tsumo()]
+    # makura 33 a): a false tsumo may be shown (chombo) or taken back before the tiles are
+    # shown (1,000 and a dead hand): the key offers both
+    assert mistakes("tsumo", choice.view, choice.legal) == [Tsumo(), TakeBack("tsumo")]
     assert mistakes("ron", choice.view, choice.legal) is None  # the engine says why
     assert mistakes("pon", choice.view, choice.legal) is None
     view = mid_hand_view(drawn=False)  # North's 2z-6z-9s-5m river: the 5m is open to claims
     asked: tuple[Action, ...] = (Pass(),)
-    assert mistakes("ron", view, asked) == [Ron()]
+    assert mistakes("ron", view, asked) == [Ron(), TakeBack("ron")]  # shown, or taken back
     calls = mistakes("chi", view, asked)
     assert isinstance(calls, list) and calls and all(isinstance(a, Chi) for a in calls)
     # no pair of 5m, no 4m or 6m beside one: a pon without the tiles (空ポン), any tiles
