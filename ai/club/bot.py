@@ -71,6 +71,8 @@ class ClubBot:
         self.watch = FoldWatch() if watch is None else watch
         """Who folds against a riichi, from the views this bot has seen this game."""
         self._rng = random.Random(seed)
+        self._options: tuple[Situation, list[Discard], list[Option]] | None = None
+        """The last :meth:`options`, with the reading and the discards they are of."""
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """Choose one of ``legal`` for the seat of ``view``.
@@ -93,9 +95,11 @@ class ClubBot:
         """The chosen action with a short reason."""
         return self._decide(view, legal, words=True)
 
-    def _decide(self, view: PlayerView, legal: Sequence[Action], *, words: bool) -> Decision:
+    def _decide(self, view: PlayerView, legal: Sequence[Action], *, words: bool,
+                sit: Situation | None = None) -> Decision:
         """:meth:`decide`; without ``words`` an own-turn discard has no reason (the choice
-        is the same: the reason only describes it)."""
+        is the same: the reason only describes it).  ``sit``: the reading of ``view``
+        when the caller has one (:meth:`judge`, which measures every choice on it)."""
         if not legal:
             raise ValueError("no legal action to choose from")
         self.observe(view)
@@ -106,11 +110,12 @@ class ClubBot:
             return settled
         discards = [a for a in legal if isinstance(a, Discard)]
         if discards:
-            return self._turn(view, legal, discards, words)
+            return self._turn(sit or Situation(view, self.style, self.watch), legal,
+                              discards, words)
         calls = [a for a in legal if isinstance(a, (Chi, Pon, OpenKan))]
         passes = [a for a in legal if isinstance(a, Pass)]
         if calls and passes:
-            return claim(Situation(view, self.style, self.watch), calls, passes[0])
+            return claim(sit or Situation(view, self.style, self.watch), calls, passes[0])
         return Decision(passes[0] if passes else legal[0], "pass")
 
     def judge(self, view: PlayerView, legal: Sequence[Action], *,
@@ -130,8 +135,10 @@ class ClubBot:
         or a call without a discard by the shape of the hand after it.  Like
         :meth:`decide`, it observes ``view``.
         """
-        decision = self.decide(view, legal)
-        rows = self._rows(Situation(view, self.style, self.watch), legal, win_points)
+        sit = Situation(view, self.style, self.watch)  # reads the watch on first use: after
+        # _decide has observed view
+        decision = self._decide(view, legal, words=True, sit=sit)
+        rows = self._rows(sit, legal, win_points)
         first = row_key(decision.action)
         rows.sort(key=lambda r: row_key(r.action) != first)
         if rows and row_key(rows[0].action) != first:
@@ -189,21 +196,27 @@ class ClubBot:
 
     def options(self, sit: Situation, plain: Sequence[Discard]) -> list[Option]:
         """Every discard of ``plain`` (no riichi) scored by :func:`evaluate`, danger
-        included; draws the style's noise."""
+        included; draws the style's noise.  Asked again with the same ``sit`` and
+        ``plain`` (:meth:`judge` after its decision), it gives the same options."""
+        if self._options is not None and self._options[0] is sit \
+                and self._options[1] == plain:
+            return self._options[2]
         view = sit.view
         counts = sit.counts
         held = [k for k in range(34) if counts[k]]
         danger = defence.danger_table(view, sit.unseen, sit.threats, held, sit.style.waits)
         add_pao_danger(view, sit.style, danger, sit.unseen)
         allowed = {kind_of(a.tile) for a in plain}
-        return evaluate(sit, danger, self._rng,
+        opts = evaluate(sit, danger, self._rng,
                         exclude=[k for k in range(34) if k not in allowed])
+        self._options = (sit, list(plain), opts)
+        return opts
 
-    def _turn(self, view: PlayerView, legal: Sequence[Action],
+    def _turn(self, sit: Situation, legal: Sequence[Action],
               discards: list[Discard], words: bool = True) -> Decision:
         """The own turn: abort, a kan, riichi or dama, and the discard."""
         st = self.style
-        sit = Situation(view, st, self.watch)
+        view = sit.view
         abort = _abort(sit, legal)
         if abort is not None:
             return abort
