@@ -23,7 +23,7 @@ from typing import Any, Protocol
 
 from hanchan.ai.base import MJAI, make_bot
 from hanchan.ai.club import ClubBot
-from hanchan.ai.club.bot import row_key
+from hanchan.ai.club.bot import same_choice as same_choice  # (re-exported)
 from hanchan.ai.mjai.options import DEFAULT_TIMEOUT, Style
 from hanchan.ai.mjai.seat import MjaiSeat
 from hanchan.ai.review import DecisionPoint, decision_points
@@ -225,11 +225,6 @@ class SecondOpinion:
         if not asked:
             return None
         return sum(1 for b, a in asked if b is not None and same_choice(a, b)) / len(asked)
-
-
-def same_choice(a: Action, b: Action) -> bool:
-    """The same choice (a discard of the same kind, the same call): one row of the judge."""
-    return row_key(a) == row_key(b)
 
 
 def second_opinion(events: Sequence[Event], seat: int, asker: Asker, name: str,

@@ -40,7 +40,7 @@ import msgspec
 
 from hanchan.ai import defence
 from hanchan.ai.club import ClubBot
-from hanchan.ai.club.bot import row_key
+from hanchan.ai.club.bot import row_key, same_choice
 from hanchan.ai.club.calls import NO_YAKU
 from hanchan.ai.club.discard import shanten_text
 from hanchan.ai.decision import Decision, Judged, Judgement, Why
@@ -143,7 +143,7 @@ class DecisionReview:
     @property
     def same(self) -> bool:
         """Whether the seat did what ``strong`` does."""
-        return _same(self.played.action, self.best.action)
+        return same_choice(self.played.action, self.best.action)
 
     @property
     def agrees(self) -> bool:
@@ -225,12 +225,6 @@ class DecisionPoint:
     legal: tuple[Action, ...]
     played: Action
     win_points: int | None  # the points of the win offered (Tsumo or Ron legal)
-
-
-def _same(a: Action, b: Action) -> bool:
-    """The same choice: a discard of the same kind with the same riichi, the same call
-    (one row of :meth:`ai.club.ClubBot.judge`)."""
-    return row_key(a) == row_key(b)
 
 
 _SKIP = (DoraRevealed, RiichiAccepted)
@@ -338,7 +332,7 @@ def _played(events: Sequence[Event], i: int, state: GameState, seat: int,
         played = _claim_taken(events, i + 1, seat, legal)
     if played is None:
         return None
-    match = next((a for a in legal if _same(a, played)), None)
+    match = next((a for a in legal if same_choice(a, played)), None)
     if match is None:
         return None  # not among the legal actions (a practice-mode mistake)
     if isinstance(played, (Discard, Chi, Pon, OpenKan, ClosedKan)):
@@ -543,7 +537,7 @@ def _rule_note(asked: DecisionPoint, watch: FoldWatch) -> str:
         bot = ClubBot("strong", seed=0, watch=dataclasses.replace(
             watch, safe=list(watch.safe), seen=list(watch.seen),
             _hand_safe=list(watch._hand_safe), _hand_seen=list(watch._hand_seen)))
-        return _same(bot.decide(v, legal).action, asked.played)
+        return same_choice(bot.decide(v, legal).action, asked.played)
 
     if not agrees({n: getattr(ref, n) for n in differing}):
         return ""
@@ -603,7 +597,7 @@ def judge_decision(a: DecisionPoint, judged: Judgement, hand: tuple[int, str],
     played_row = rows.get(row_key(a.played))
     red = a.view.ruleset.red_fives
     best = _choice(decision.action, best_row, red)
-    same = _same(a.played, decision.action)
+    same = same_choice(a.played, decision.action)
     played = (dataclasses.replace(best, action=a.played, text=action_text(a.played, red))
               if same else _choice(a.played, played_row, red))
     kind = _kind(a.played, decision.action, played, best, decision.why)

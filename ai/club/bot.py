@@ -312,6 +312,12 @@ def row_key(a: Action) -> tuple[object, ...]:
     return (a,)
 
 
+def same_choice(a: Action, b: Action) -> bool:
+    """The same choice: a discard of the same kind with the same riichi, the same call
+    (one row of :meth:`ClubBot.judge`)."""
+    return row_key(a) == row_key(b)
+
+
 def _fresh(rows: Sequence[Judged], actions: Sequence[Action]) -> list[Action]:
     """The first of ``actions`` of each row not in ``rows`` yet."""
     shown = {row_key(r.action) for r in rows}

@@ -10,8 +10,9 @@ import functools
 import pytest
 
 from hanchan.ai.club import ClubBot
+from hanchan.ai.club.bot import same_choice
 from hanchan.ai.hints import judge_moment, moments
-from hanchan.ai.review import DecisionPoint, _same, decision_points, review_game
+from hanchan.ai.review import DecisionPoint, decision_points, review_game
 from hanchan.engine.actions import Chi, Discard, Pon
 from hanchan.engine.events import Event
 from hanchan.engine.shanten import shanten
@@ -82,7 +83,7 @@ def test_the_first_row_is_strongs_choice_at_every_decision() -> None:
     for p in _points():
         judged = ClubBot("strong", seed=0).judge(p.view, p.legal)
         chosen = ClubBot("strong", seed=0).choose(p.view, p.legal)
-        assert _same(judged.choices[0].action, chosen), p.position
+        assert same_choice(judged.choices[0].action, chosen), p.position
         assert judged.decision.action == chosen
         n += 1
     assert n > 300
@@ -99,7 +100,7 @@ def test_the_analysis_of_a_reviewed_moment_names_the_reviews_strong_choice() -> 
             assert found is not None
             view, judged = found
             assert view == d.view
-            assert _same(judged.choices[0].action, d.best.action), d.position
+            assert same_choice(judged.choices[0].action, d.best.action), d.position
 
 
 def test_moments_are_where_the_seat_has_a_choice() -> None:
