@@ -205,11 +205,15 @@ def _call_options(j: _Judging, a: Chi | Pon) -> list[CallOption]:
 
 
 def _advances(j: _Judging, sh: int, brings_yaku: bool) -> bool:
-    """Whether shanten ``sh`` after a call advances the hand: below the closed hand's (or
-    as low with a pon that brings the yaku), and tenpai where only tenpai is called for."""
-    if sh > j.base_sh or (sh == j.base_sh and not brings_yaku):
-        return False
-    return not (j.need_tenpai and sh > 0)
+    """Whether shanten ``sh`` after a call advances the hand (:func:`_nearer`), and to
+    tenpai where only tenpai is called for."""
+    return _nearer(sh, j.base_sh, brings_yaku) and not (j.need_tenpai and sh > 0)
+
+
+def _nearer(sh: int, base_sh: int, brings_yaku: bool) -> bool:
+    """Whether shanten ``sh`` after a call is below the closed hand's ``base_sh``, or as
+    low with a pon that brings the yaku."""
+    return sh < base_sh or (sh == base_sh and brings_yaku)
 
 
 @dataclass(frozen=True, slots=True)
@@ -335,12 +339,11 @@ _NO_CALL = "pass: no call keeps a yaku and speeds the hand up"
 
 def _may_advance(a: Chi | Pon | OpenKan, counts: Sequence[int], nmeld: int, base_sh: int,
                  yakuhai_pon: bool) -> bool:
-    """Whether :func:`claim` weighs call ``a`` (its first test, on the shanten alone): the
-    hand after it may be nearer to ready, or as near with a yakuhai pon."""
+    """Whether :func:`claim` weighs call ``a``: the first test of :func:`_call_options`
+    (:func:`_nearer`), before the judge reads the table."""
     if isinstance(a, OpenKan):
         return False
     c = list(counts)
     for t in a.tiles:
         c[kind_of(t)] -= 1
-    low = shanten(c, nmeld + 1)
-    return low < base_sh or (low == base_sh and yakuhai_pon and not isinstance(a, Chi))
+    return _nearer(shanten(c, nmeld + 1), base_sh, yakuhai_pon and isinstance(a, Pon))
