@@ -296,21 +296,15 @@ def features(sit: Situation, opts: Sequence[Option]) -> list[list[float]]:
 
 
 def prefer(sit: Situation, opts: Sequence[Option], weights: Sequence[float]) -> Option:
-    """The option of the highest utility (the first of equals)."""
-    best = 0
-    best_u = float("-inf")
-    for n, row in enumerate(sparse_rows(sit, opts)):
-        u = 0.0
-        for i, x in row:
-            u += weights[i] * x
-        if u > best_u:
-            best, best_u = n, u
-    return opts[best]
+    """The option of the highest utility (:func:`utilities`; the first of equals)."""
+    us = utilities(sit, opts, weights)
+    return opts[max(range(len(us)), key=us.__getitem__)]
 
 
 def utilities(sit: Situation, opts: Sequence[Option], weights: Sequence[float]
               ) -> list[float]:
-    """Each option's utility, the sum :func:`prefer` maximises (summed in the same order)."""
+    """Each option's utility: its row's features weighted and summed, the sum
+    :func:`prefer` maximises."""
     out: list[float] = []
     for row in sparse_rows(sit, opts):
         u = 0.0
