@@ -134,10 +134,7 @@ class Record:
 
     def total(self, games: Sequence[PlayerGame] | None = None) -> SeatStats:
         """The sum of the games' records (all counted games by default)."""
-        out = SeatStats()
-        for g in self.games if games is None else games:
-            out.add(g.stats)
-        return out
+        return _total(self.games if games is None else games)
 
     def last(self, n: int) -> list[PlayerGame]:
         """The newest ``n`` counted games."""
@@ -161,6 +158,14 @@ class Record:
         return [g for g in self.games if g.review is None]
 
 
+def _total(games: Iterable[PlayerGame]) -> SeatStats:
+    """The sum of the records of ``games``."""
+    out = SeatStats()
+    for g in games:
+        out.add(g.stats)
+    return out
+
+
 def review_summary(games: Iterable[PlayerGame]) -> dict[str, Any]:
     """Agreement with strong and mistakes per game over the reviewed ones of ``games``."""
     done = [g.review for g in games if g.review is not None]
@@ -175,10 +180,7 @@ def review_summary(games: Iterable[PlayerGame]) -> dict[str, Any]:
 
 def summary(games: Sequence[PlayerGame]) -> dict[str, Any]:
     """The figures of ``hanchan stats --json`` for some games: simulate's, then the review's."""
-    total = SeatStats()
-    for g in games:
-        total.add(g.stats)
-    return {**total.summary(), **review_summary(games)}
+    return {**_total(games).summary(), **review_summary(games)}
 
 
 def _seats(game: SavedGame, player: str | None) -> list[int]:
@@ -297,12 +299,15 @@ def _look_up(chosen: list[tuple[SavedGame, list[int]]], cached: dict[str, _Entry
             out.unreadable.append((game.path, "not a regular file"))
             continue
         entry = cached.get(name)
-        if (entry is not None and tuple(entry.key) == key
-                and hmac.compare_digest(entry.mac, _mac(name, entry))):
-            found.append((game, seats, key, entry))
-        else:
-            found.append((game, seats, key, None))
+        found.append((game, seats, key, entry if _valid(name, entry, key) else None))
     return found
+
+
+def _valid(name: str, entry: _Entry | None, key: tuple[int, int, int] | None) -> bool:
+    """Whether the cache's ``entry`` for file ``name`` is of the file as it is now (its
+    ``key``) and signed by this user's hanchan."""
+    return (entry is not None and key is not None and tuple(entry.key) == key
+            and hmac.compare_digest(entry.mac, _mac(name, entry)))
 
 
 def _add(out: Record, game: SavedGame, seats: list[int], entry: _Entry) -> None:
@@ -340,9 +345,7 @@ def review_games(folder: Path, games: Sequence[PlayerGame],
         name = g.path.name
         entry = cached.get(name)
         key = _key(g.path)
-        if figures is not None and entry is not None and key is not None \
-                and tuple(entry.key) == key and hmac.compare_digest(entry.mac,
-                                                                    _mac(name, entry)):
+        if figures is not None and entry is not None and _valid(name, entry, key):
             kept = list(entry.review) if entry.review_version == REVIEW_VERSION else []
             by_seat = (kept + [None] * 4)[:4]
             by_seat[g.seat] = figures
