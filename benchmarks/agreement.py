@@ -36,7 +36,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from hanchan.ai.asking import Asker, asker_for, fed_points
+from hanchan.ai.asking import Asker, asker_for, fed_points, same_choice
+from hanchan.ai.hand import hand_counts
 from hanchan.engine.actions import Action, Chi, Discard, OpenKan, Pass, Pon, Ron, Tsumo
 from hanchan.engine.events import Event, GameStarted
 from hanchan.engine.shanten import shanten
@@ -101,19 +102,8 @@ def tile_class(view: PlayerView, tile: int) -> str:
     return "3-7" + dora
 
 
-def _same_call(a: Action, b: Action) -> bool:
-    if type(a) is not type(b):
-        return False
-    if isinstance(a, (Chi, Pon, OpenKan)) and isinstance(b, (Chi, Pon, OpenKan)):
-        return sorted(kind_of(t) for t in a.tiles) == sorted(kind_of(t) for t in b.tiles)
-    return True
-
-
 def _shanten_before(view: PlayerView) -> int:
-    counts = [0] * 34
-    for t in view.concealed():
-        counts[kind_of(t)] += 1
-    return shanten(counts, len(view.me.melds))
+    return shanten(hand_counts(view), len(view.me.melds))
 
 
 def tally_seat(events: Sequence[Event], seat: int, asker: Asker) -> Tally:
@@ -152,9 +142,9 @@ def tally_seat(events: Sequence[Event], seat: int, asker: Asker) -> Tally:
             continue
         answer, _ = _asked(asker, view, legal, False)
         if isinstance(played, Pon):
-            out.add("pon", answer is not None and _same_call(played, answer))
+            out.add("pon", answer is not None and same_choice(played, answer))
         elif isinstance(played, Chi):
-            out.add("chi", answer is not None and _same_call(played, answer))
+            out.add("chi", answer is not None and same_choice(played, answer))
         elif isinstance(played, Pass) and any(isinstance(a, (Chi, Pon, OpenKan)) for a in legal):
             out.add("pass", isinstance(answer, Pass))
         if any(isinstance(a, Ron) for a in legal):
