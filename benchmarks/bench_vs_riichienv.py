@@ -110,7 +110,8 @@ def main(argv: list[str] | None = None) -> int:
         if played[lv]:
             rate = played[lv] / spent[lv]
             ratio = f"  ratio {rate / base:5.2f}x riichienv random" if base else ""
-            print(f"  simulate --bots {lv:<7} {rate:7.2f}/s  ({played[lv]} games){ratio}")
+            print(f"  simulate --rules {rules.name} --bots {lv:<7} {rate:7.2f}/s  "
+                  f"({played[lv]} games){ratio}")
     return 0
 
 
