@@ -19,7 +19,7 @@ again from the prior.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from hanchan.ai.rivers import Key, discard_key, in_order
 from hanchan.engine.tiles import kind_of
@@ -57,6 +57,11 @@ class FoldWatch:
                 self.seen[s] += self._hand_seen[s]
             self._hand = view.hand_index
         self._latest = view
+
+    def copy(self) -> FoldWatch:
+        """A watch that goes on from these counts and leaves them as they are (the
+        hand's counts are replaced, never changed in place: they are shared)."""
+        return replace(self, safe=list(self.safe), seen=list(self.seen))
 
     def _settle(self) -> None:
         """Count the discards of the latest view observed, if not done yet."""

@@ -441,9 +441,10 @@ def tied(a: Judged, b: Judged, view: PlayerView) -> bool:
     :meth:`ai.club.ClubBot.judge`): the same shanten, an acceptance within the error of
     counting unseen tiles as drawable (:func:`acceptance_error`), a win's worth within
     the value model's error (:data:`VALUE_ERROR`) and a danger within the danger model's
-    (:data:`DANGER_ERROR`); or two discards that real players, as the style's fitted
-    preference reads them, make about as often (:data:`CHOICE_ODDS`).  The review, the
-    replay's marks and the discard drills count such a choice as agreeing with strong.
+    (:data:`DANGER_ERROR`, at least :data:`ai.defence.DANGER_FLOOR`); or two discards
+    that real players, as the style's fitted preference reads them, make about as often
+    (:data:`CHOICE_ODDS`).  The review, the replay's marks and the discard drills count
+    such a choice as agreeing with strong.
     """
     if a.refused or b.refused:
         return False
@@ -467,7 +468,7 @@ def _alike(a: Judged, b: Judged, view: PlayerView) -> bool:
     if abs(va - vb) > VALUE_ERROR * (1 + a.shanten) * max(va, vb):
         return False
     da, db = a.danger or 0.0, b.danger or 0.0
-    return abs(da - db) <= max(DANGER_FLOOR, DANGER_ERROR * max(da, db))
+    return abs(da - db) <= max(defence.DANGER_FLOOR, DANGER_ERROR * max(da, db))
 
 
 CHOICE_ODDS = 0.5
@@ -500,10 +501,6 @@ DANGER_ERROR = 0.5
 """Relative error of a discard's estimated deal-in loss (the threat's tenpai, its wait
 and its hand's value are all read from the table)."""
 
-DANGER_FLOOR = defence.DANGER_FLOOR
-"""Dangers closer than this (points) are within the danger model's error."""
-
-
 def acceptance_error(a: int, b: int, view: PlayerView) -> float:
     """The spread of the difference between two acceptance counts ``a`` and ``b``.
 
@@ -534,9 +531,7 @@ def _rule_note(asked: DecisionPoint, watch: FoldWatch) -> str:
         v = msgspec.structs.replace(asked.view, ruleset=alt)
         legal = [a for a in asked.legal if not isinstance(a, NineTerminals)
                  or alt.abort_nine_terminals]
-        bot = ClubBot("strong", seed=0, watch=dataclasses.replace(
-            watch, safe=list(watch.safe), seen=list(watch.seen),
-            _hand_safe=list(watch._hand_safe), _hand_seen=list(watch._hand_seen)))
+        bot = ClubBot("strong", seed=0, watch=watch.copy())
         return same_choice(bot.decide(v, legal).action, asked.played)
 
     if not agrees({n: getattr(ref, n) for n in differing}):

@@ -116,8 +116,7 @@ def test_counts_read_when_asked_are_the_counts_of_every_view() -> None:
             steps += 1
             if rng.random() < 0.2:
                 read += 1
-                copy = dataclasses.replace(watch, safe=list(watch.safe),
-                                           seen=list(watch.seen))
+                copy = watch.copy()
                 for s in range(4):
                     assert watch.fold_rate(s) == eager.fold_rate(s) == copy.fold_rate(s)
             return self.bot.choose(view, legal)
