@@ -6,15 +6,24 @@ import random
 import re
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
 from hanchan.ai import Bot, hint, make_bot
 from hanchan.ai.arena import play_game
-from hanchan.ai.club import STYLES, ClubBot, Situation, Style
+from hanchan.ai.club import STYLES, ClubBot, Situation, Style, discard
+from hanchan.ai.club import bot as club_bot
 from hanchan.ai.club import calls as club_calls
 from hanchan.ai.club.calls import kuikae_exclude
-from hanchan.ai.club.discard import limit_ron, pick_tile, red_lost, reds_lost, special_routes
+from hanchan.ai.club.discard import (
+    Option,
+    limit_ron,
+    pick_tile,
+    red_lost,
+    reds_lost,
+    special_routes,
+)
 from hanchan.ai.club.endgame import draw_tenpai_worth
 from hanchan.ai.hints import Hinter
 from hanchan.ai.opponents import FoldWatch
@@ -504,3 +513,33 @@ def test_reds_lost_is_red_lost_of_each_kind() -> None:
         for red_fives in (0, 1, 2, 3):
             assert reds_lost(tiles, red_fives) == [red_lost(tiles, k, red_fives)
                                                    for k in range(34)]
+
+
+def test_judge_scores_the_discards_once_for_its_decision_and_rows(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``judge`` measures every discard on the evaluation its decision was made with: one
+    :func:`~ai.club.discard.evaluate` a turn, and the decision is ``decide``'s."""
+    turns: list[tuple[PlayerView, list[Action]]] = []
+
+    class Recording(ClubBot):
+        def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+            if sum(isinstance(a, Discard) for a in legal) > 1 and not view.me.riichi:
+                turns.append((view, list(legal)))
+            return super().choose(view, legal)
+
+    play_game(load_ruleset("tenhou"), [Recording("strong", s) for s in range(4)], 7)
+    evaluated = 0
+
+    def counted(*args: Any, **kwargs: Any) -> list[Option]:
+        nonlocal evaluated
+        evaluated += 1
+        return discard.evaluate(*args, **kwargs)
+
+    monkeypatch.setattr(club_bot, "evaluate", counted)
+    for view, legal in turns[::7]:
+        evaluated = 0
+        judged = ClubBot("strong").judge(view, legal)
+        assert evaluated == 1, view
+        assert judged.decision == ClubBot("strong").decide(view, legal)
+        assert len(judged.choices) > 1
+    assert len(turns) > 100
