@@ -17,23 +17,18 @@ import json
 import sys
 from collections import Counter
 from collections.abc import Sequence
-from pathlib import Path
 
+from benchmarks.bench_review import games
 from hanchan.ai.arena import play_game
 from hanchan.ai.base import make_bot
 from hanchan.ai.review import KINDS, review_game
 from hanchan.engine.events import Event
 from hanchan.rulesets.schema import Ruleset
-from hanchan.saves.convert import events_from_recorded
-from hanchan.saves.logs.tenhou6 import parse_tenhou6
-
-LOGS = Path(__file__).resolve().parents[1] / "tests" / "data" / "logs" / "tenhou6"
 
 
 def real_games() -> list[list[Event]]:
-    """The events of every real log."""
-    return [events_from_recorded(parse_tenhou6(p.read_text(encoding="utf-8")))
-            for p in sorted(LOGS.glob("*.json"))]
+    """The events of every real log (:func:`benchmarks.bench_review.games`)."""
+    return [events for _, events in games()]
 
 
 def simulated_games(level: str, games: int) -> list[list[Event]]:
