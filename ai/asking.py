@@ -22,7 +22,6 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from hanchan.ai.base import MJAI, make_bot
-from hanchan.ai.club import ClubBot
 from hanchan.ai.club.bot import same_choice as same_choice  # (re-exported)
 from hanchan.ai.mjai.options import DEFAULT_TIMEOUT, Style
 from hanchan.ai.mjai.seat import MjaiSeat
@@ -153,17 +152,12 @@ class BotAsker:
     def see(self, event: Event) -> None:
         pass
 
-    def _choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        if isinstance(self.bot, ClubBot):
-            return self.bot.decide(view, legal).action
-        return self.bot.choose(view, legal)
-
     def ask(self, view: PlayerView, legal: Sequence[Action], declared: bool) -> Answer:
-        choice = self._choose(view, legal)
+        choice = self.bot.choose(view, legal)
         return Answer(choice, isinstance(choice, Discard) and choice.riichi)
 
     def ask_among(self, view: PlayerView, legal: Sequence[Action]) -> Action | None:
-        return self._choose(view, legal)
+        return self.bot.choose(view, legal)
 
     def close(self) -> list[str]:
         return []
