@@ -96,12 +96,9 @@ def riichi_pays(sit: Situation, tiles: list[int], best: Option, dama: float, sha
     mangan dama, the top at the last hand and a bad wait against a riichi stay dama by
     the rules of thumb of :func:`want_riichi`.)
     """
-    p_r, v_r, exact_r = riichi_odds(sit, tiles, best)
     if share >= 0.6 and dama >= limit_ron("mangan", dealer=sit.ctx.dealer):
         return True  # left to the rule of thumb
-    p_d, v_d = dama_odds(sit, best, dama, share, (p_r, exact_r), folders)
-    gain = p_r * sit.win_value(v_r) - p_d * sit.win_value(v_d)
-    return gain > RIICHI_DEPOSIT * (1.0 - p_r)
+    return _weighed(sit, tiles, best, dama, share, folders)[4] > 0.0
 
 
 def dama_odds(sit: Situation, best: Option, dama: float, share: float,
@@ -127,8 +124,14 @@ def riichi_versus_dama(sit: Situation, tiles: list[int], best: Option
     ``tiles`` is the concealed hand after ``best``'s discard."""
     dama, share = average_value(wait_values(sit.view, tiles, best.kinds, riichi=False),
                                 sit.unseen)
+    return _weighed(sit, tiles, best, dama, share, sit.folders())
+
+
+def _weighed(sit: Situation, tiles: list[int], best: Option, dama: float, share: float,
+             folders: bool) -> tuple[float, float, float, float, float]:
+    """:func:`riichi_versus_dama` from the dama value and share of the waits."""
     p_r, v_r, exact_r = riichi_odds(sit, tiles, best)
-    p_d, v_d = dama_odds(sit, best, dama, share, (p_r, exact_r), sit.folders())
+    p_d, v_d = dama_odds(sit, best, dama, share, (p_r, exact_r), folders)
     gain = (p_r * sit.win_value(v_r) - p_d * sit.win_value(v_d)
             - RIICHI_DEPOSIT * (1.0 - p_r))
     return p_r, v_r, p_d, v_d, gain
