@@ -25,6 +25,7 @@ import json
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import Any, Literal
 
+from hanchan.engine.parts import MAX_ABS_INT
 from hanchan.engine.tiles import FIVES, WIND_LETTERS, Tile, kind_of
 from hanchan.errors import HanchanError
 
@@ -41,9 +42,12 @@ class LogFormatError(HanchanError, ValueError):
 MAX_REDS = 2
 """Red fives of one suit a game can have (``Ruleset.red_fives``)."""
 
-MAX_NUMBER = 10**9
+MAX_NUMBER = MAX_ABS_INT
 """Scores, payments, honba and stick counts of a record are bounded by this in absolute
-value (as a saved game's numbers are, ``saves.codec.MAX_ABS_INT``)."""
+value, as a saved game's numbers are (``engine.parts.MAX_ABS_INT``)."""
+
+OUT_OF_RANGE = f"out of range (at most {MAX_NUMBER:,} either way)"
+"""What every reader says of a number beyond :data:`MAX_NUMBER`."""
 
 MAX_LOG_BYTES = 8 * 1024 * 1024
 """A log file is at most this long: a Tenhou hanchan is about 30 KB as tenhou.net/6 or
@@ -563,6 +567,7 @@ __all__ = [
     "LogFormatError",
     "MAX_NUMBER",
     "MAX_REDS",
+    "OUT_OF_RANGE",
     "Pon",
     "RecordedGame",
     "Riichi",
