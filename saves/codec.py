@@ -59,7 +59,7 @@ class Header(Struct, frozen=True, tag_field="type", tag="header"):
     source: str | None = None  # e.g. "tenhou6:2009022022gm-..." for an imported log
 
 
-IMPORTED_FROM = ("tenhou6", "mjlog", "mjai")
+IMPORTED_FROM = ("tenhou6", "mjai", "mjlog")
 """The formats ``hanchan import`` reads; an imported game's ``source`` is ``FORMAT:ID``."""
 
 
