@@ -286,7 +286,7 @@ def choices(g: Game, rec: Sequence[Event], i: int) -> list[Choice]:
     st = g.state
     # what the seats asked may do (a turn's own choice is checked alone: not listed)
     pending = {} if st.phase == "turn" else g.pending()
-    j = i if i < len(rec) and not isinstance(rec[i], _AUTOMATIC) else _deciding(rec, i)
+    j = _deciding(rec, i)
     if j < len(rec):
         return _BY_PHASE.get(st.phase, _answers)(st, pending, rec, j)
     if st.phase == "turn":

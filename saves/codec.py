@@ -3,10 +3,11 @@
 Every line is one JSON object.  The first is the :class:`Header`; every other
 line is one engine event (``engine.events``) with its class name in ``"type"``
 and its fields by name.  The events are tagged ``msgspec`` structs whose types carry
-every bound (a tile is 0..135, a seat 0..3, any other number within ``MAX_ABS_INT``),
-so one typed decoder reads a line straight into its event and refuses anything
-else, naming the path of the bad field: a tampered file cannot smuggle in impossible
-data.  A game's ruleset is read by the schema's own checks (:func:`ruleset_from_dict`).
+every bound (a tile is 0..135, a seat 0..3, any other number within
+``engine.parts.MAX_ABS_INT``), so one typed decoder reads a line straight into its
+event and refuses anything else, naming the path of the bad field: a tampered file
+cannot smuggle in impossible data.  A game's ruleset is read by the schema's own
+checks (:func:`ruleset_from_dict`).
 
 Every problem is a :class:`LineError` with a plain sentence; no traceback.
 
@@ -27,7 +28,6 @@ import msgspec
 from msgspec import Meta, Struct
 
 from hanchan.engine.events import EVENT_TYPES, Event, GameStarted
-from hanchan.engine.parts import MAX_ABS_INT as MAX_ABS_INT
 from hanchan.rulesets.schema import Ruleset, option_fields, saved_before
 
 FORMAT = "hanchan-game"
@@ -59,7 +59,7 @@ class Header(Struct, frozen=True, tag_field="type", tag="header"):
     source: str | None = None  # e.g. "tenhou6:2009022022gm-..." for an imported log
 
 
-IMPORTED_FROM = ("tenhou6", "mjlog", "mjai")
+IMPORTED_FROM = ("tenhou6", "mjai", "mjlog")
 """The formats ``hanchan import`` reads; an imported game's ``source`` is ``FORMAT:ID``."""
 
 

@@ -57,7 +57,7 @@ from hanchan.saves.codec import LineError, decode_event, event_to_dict, ruleset_
 from hanchan.saves.logs import model as m
 from hanchan.saves.logs.yaku import ID_TO_TENHOU_NUMBER
 from hanchan.saves.verify import referee
-from hanchan.saves.verify_words import hand_label_of
+from hanchan.saves.verify_words import hand_label_of, nth
 
 
 class ConvertError(HanchanError, ValueError):
@@ -536,11 +536,11 @@ only in hanchan's own field of the log, which hanchan import reads and other pro
         return None
     if len(game.left_out) == 1 and game.left_out[0].reason == UNFINISHED:
         h = game.left_out[0]
-        return (f"the {_ordinal(h.before + 1)} hand ({h.name}) was not finished when the game "
+        return (f"the {nth(h.before + 1)} hand ({h.name}) was not finished when the game "
                 f"was left, and {_article(fmt)} {fmt} hand needs a result: it is kept only in "
                 "hanchan's own field of the log, which hanchan import reads back to continue "
                 "the game and other programs skip")
-    which = " and ".join(f"the {_ordinal(h.before + i + 1)} hand ({h.name}, {h.reason})"
+    which = " and ".join(f"the {nth(h.before + i + 1)} hand ({h.name}, {h.reason})"
                          for i, h in enumerate(game.left_out))
     if len(game.left_out) == 1:
         return (f"{which} cannot be written as {_article(fmt)} {fmt} hand: it is kept only in "
@@ -554,11 +554,6 @@ only in hanchan's own field of the log, which hanchan import reads and other pro
 def _article(fmt: str) -> str:
     """"an mjai", "an mjlog", "a tenhou6": as the name is said."""
     return "an" if fmt[0] in "aeiou" or fmt.startswith("mj") else "a"
-
-
-def _ordinal(n: int) -> str:
-    tail = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{tail}"
 
 
 def _kyoku_of(hand: Sequence[Event], state: GameState) -> tuple[m.Kyoku, GameState]:

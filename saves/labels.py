@@ -23,8 +23,8 @@ from hanchan.engine.events import FinalRow
 from hanchan.engine.tiles import WIND_LETTERS
 from hanchan.saves.codec import SeatInfo
 from hanchan.saves.folder import SavedGame
+from hanchan.saves.verify_words import nth
 
-ORDINALS = ("1st", "2nd", "3rd", "4th")
 _NAME_WIDTH = 12
 
 
@@ -71,7 +71,7 @@ def placing(row: FinalRow, seats: Sequence[SeatInfo], imported: bool = False) ->
     who = _name(seats, row.seat, imported) if imported or (
         0 <= row.seat < len(seats) and seats[row.seat].bot is None) else (
         f"{WIND_LETTERS[row.seat % 4]} ({_name(seats, row.seat, imported)})")
-    rank = ORDINALS[row.rank - 1] if 1 <= row.rank <= 4 else f"#{row.rank}"
+    rank = nth(row.rank) if 1 <= row.rank <= 4 else f"#{row.rank}"
     return f"{who} {rank}, {row.points:,} ({row.result:+.1f})"
 
 

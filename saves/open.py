@@ -23,7 +23,7 @@ from typing import Any
 
 from hanchan.engine.events import Event
 from hanchan.rulesets.schema import Ruleset
-from hanchan.saves.codec import FORMAT
+from hanchan.saves.codec import FORMAT, IMPORTED_FROM
 from hanchan.saves.convert import ConvertError, events_from_recorded
 from hanchan.saves.logs.mjai import parse_mjai
 from hanchan.saves.logs.mjlog import parse_mjlog
@@ -32,7 +32,7 @@ from hanchan.saves.logs.tenhou6 import parse_tenhou6
 from hanchan.saves.reader import SaveError, load, read_regular
 from hanchan.saves.verify import refusal
 
-LOG_FORMATS = ("tenhou6", "mjai", "mjlog")
+LOG_FORMATS = IMPORTED_FROM
 """The other programs' logs this reads (``hanchan import --from``)."""
 
 

@@ -307,7 +307,7 @@ def referee(events: Sequence[Event], lines: Sequence[int] | None = None, *,
     if not starts:
         return Verdict(None, None, len(rec), list(rec))
     walls: Walls = [(h.wall, h.dice) for h in starts]
-    if seeded_walls and first.seed is not None and not _excerpt(first, starts[0]):
+    if seeded_walls and first.seed is not None:  # (a seeded game is never an excerpt)
         walls = _seeded_walls(first.seed, len(starts))
     line_1 = kept_lines[1] if kept_lines is not None and len(kept_lines) > 1 else None
     try:

@@ -53,12 +53,10 @@ from hanchan.engine.events import (
 from hanchan.engine.tiles import WIND_LETTERS, tile_name
 from hanchan.words.names import hand_label
 
-SEATS = WIND_LETTERS
-
 
 def seat_words(dealer: int, seat: int) -> str:
     """``seat 2 (W)``: a seat with its wind in the hand ``dealer`` deals."""
-    return f"seat {seat} ({SEATS[(seat - dealer) % 4]})"
+    return f"seat {seat} ({WIND_LETTERS[(seat - dealer) % 4]})"
 
 
 def tile_words(t: int | None, red: int) -> str:
@@ -80,6 +78,16 @@ def short(value: object) -> str:
     """A value as text, cut to about 120 characters."""
     text = str(value)
     return text if len(text) <= 120 else text[:116] + " ..."
+
+
+def nth(n: int) -> str:
+    """A count as an ordinal, as verify, import and the save pickers say it.
+
+    >>> [nth(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 102, 111)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '102nd', '111th']
+    """
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def hand_label_of(start: HandStarted) -> str:
@@ -248,16 +256,11 @@ def wall_place(i: int, dealer: int, dead_wall: int = 14) -> str:
         offset = (i - 48) if i >= 48 else (i % 16) // 4
         return f"in {seat_words(dealer, (dealer + offset) % 4)}'s starting hand"
     if i < 136 - dead_wall:
-        return f"the {_nth(i - wall_mod.FIRST_DRAW + 1)} draw from the live wall"
+        return f"the {nth(i - wall_mod.FIRST_DRAW + 1)} draw from the live wall"
     if i >= 132:
-        return f"the {_nth(136 - i)} replacement draw"
+        return f"the {nth(136 - i)} replacement draw"
     if i <= 131 and (131 - i) % 2 == 0:
-        return f"the {_nth((131 - i) // 2 + 1)} dora indicator"
+        return f"the {nth((131 - i) // 2 + 1)} dora indicator"
     if i <= 130 and (130 - i) % 2 == 0:
-        return f"the {_nth((130 - i) // 2 + 1)} ura dora indicator"
+        return f"the {nth((130 - i) // 2 + 1)} ura dora indicator"
     return "the dead wall"
-
-
-def _nth(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"

@@ -30,6 +30,7 @@ from hanchan.engine.tiles import EAST, WIND_LETTERS, is_honour, kind_of
 from .model import (
     MAX_NUMBER,
     MAX_REDS,
+    OUT_OF_RANGE,
     RYUUKYOKU_KINDS,
     Action,
     Ankan,
@@ -319,8 +320,7 @@ def _int(v: Any, where: str, what: str) -> int:
     if isinstance(v, bool) or not isinstance(v, int):
         raise LogFormatError(f"{where}: {what} must be an integer, not {_short(v)}")
     if abs(v) > MAX_NUMBER:
-        raise LogFormatError(
-            f"{where}: {what} {_short(v)} is out of range (at most {MAX_NUMBER:,} either way)")
+        raise LogFormatError(f"{where}: {what} {_short(v)} is {OUT_OF_RANGE}")
     return v
 
 

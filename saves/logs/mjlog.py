@@ -19,6 +19,7 @@ from urllib.parse import quote, unquote
 from .mjlog_meld import decode_meld, encode_meld
 from .model import (
     MAX_NUMBER,
+    OUT_OF_RANGE,
     Action,
     Ankan,
     Call,
@@ -81,8 +82,7 @@ def _ints(text: str | None, where: str, what: str) -> list[int]:
         ) from None
     for v in values:
         if abs(v) > MAX_NUMBER:
-            raise LogFormatError(f"{where}: attribute {what}: {_short(str(v))} is out of range "
-                                 f"(at most {MAX_NUMBER:,} either way)")
+            raise LogFormatError(f"{where}: attribute {what}: {_short(str(v))} is {OUT_OF_RANGE}")
     return values
 
 
@@ -450,8 +450,7 @@ def _owari(owari: str, where: str) -> tuple[tuple[int, ...], tuple[float, ...]]:
     except (ValueError, IndexError):
         raise LogFormatError(f"{where}: owari={_short(owari)} malformed") from None
     if not all(abs(x) <= MAX_NUMBER for x in final_scores + final_points):  # NaN too
-        raise LogFormatError(f"{where}: owari={_short(owari)}: a "
-                             f"number out of range (at most {MAX_NUMBER:,} either way)")
+        raise LogFormatError(f"{where}: owari={_short(owari)}: a number {OUT_OF_RANGE}")
     return final_scores, final_points
 
 

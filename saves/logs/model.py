@@ -25,7 +25,9 @@ import json
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import Any, Literal
 
-from hanchan.engine.tiles import FIVES, WIND_LETTERS, Tile, kind_of
+from hanchan.engine import tiles as engine_tiles
+from hanchan.engine.parts import MAX_ABS_INT
+from hanchan.engine.tiles import FIVES, WIND_LETTERS, Tile, kind_name, kind_of, tile_name
 from hanchan.errors import HanchanError
 
 Seat = int
@@ -41,9 +43,12 @@ class LogFormatError(HanchanError, ValueError):
 MAX_REDS = 2
 """Red fives of one suit a game can have (``Ruleset.red_fives``)."""
 
-MAX_NUMBER = 10**9
+MAX_NUMBER = MAX_ABS_INT
 """Scores, payments, honba and stick counts of a record are bounded by this in absolute
-value (as a saved game's numbers are, ``saves.codec.MAX_ABS_INT``)."""
+value, as a saved game's numbers are (``engine.parts.MAX_ABS_INT``)."""
+
+OUT_OF_RANGE = f"out of range (at most {MAX_NUMBER:,} either way)"
+"""What every reader says of a number beyond :data:`MAX_NUMBER`."""
 
 MAX_LOG_BYTES = 8 * 1024 * 1024
 """A log file is at most this long: a Tenhou hanchan is about 30 KB as tenhou.net/6 or
@@ -77,8 +82,9 @@ def load_json(text: str, where: str) -> Any:
 
 
 def is_red(tile: Tile, reds: int = 1) -> bool:
-    """Red fives are the lowest ``reds`` copies of 5m, 5p, 5s (with one: ids 16, 52, 88)."""
-    return kind_of(tile) in FIVES and tile % 4 < reds
+    """Red fives are the lowest ``reds`` copies of 5m, 5p, 5s (with one: ids 16, 52, 88):
+    ``engine.tiles.is_red``, with a log's usual one red five a suit."""
+    return engine_tiles.is_red(tile, reds)
 
 
 def tile_key(tile: Tile, reds: int = 1) -> tuple[int, bool]:
@@ -86,14 +92,9 @@ def tile_key(tile: Tile, reds: int = 1) -> tuple[int, bool]:
     return (kind_of(tile), is_red(tile, reds))
 
 
-_SUITS = "mpsz"
-
-
 def tile_to_mpsz(tile: Tile, reds: int = 1) -> str:
-    """``16`` -> ``"0m"``, ``17`` -> ``"5m"``, ``108`` -> ``"1z"``."""
-    kind = kind_of(tile)
-    digit = 0 if is_red(tile, reds) else kind % 9 + 1
-    return f"{digit}{_SUITS[kind // 9]}"
+    """``16`` -> ``"0m"``, ``17`` -> ``"5m"``, ``108`` -> ``"1z"`` (``engine.tiles.tile_name``)."""
+    return tile_name(tile, reds)
 
 
 class TileAllocator:
@@ -138,7 +139,7 @@ class TileAllocator:
                 self.used.add(tile)
                 return tile
         raise LogFormatError(
-            f"{self.where}: a fifth {tile_to_mpsz(kind * 4 + 1)[0]}{_SUITS[kind // 9]} "
+            f"{self.where}: a fifth {kind_name(kind)} "
             "(more copies of a tile than exist)"
         )
 
@@ -563,6 +564,7 @@ __all__ = [
     "LogFormatError",
     "MAX_NUMBER",
     "MAX_REDS",
+    "OUT_OF_RANGE",
     "Pon",
     "RecordedGame",
     "Riichi",

@@ -31,6 +31,7 @@ from hanchan.engine.tiles import kind_of
 from .model import (
     MAX_NUMBER,
     MAX_REDS,
+    OUT_OF_RANGE,
     Action,
     Ankan,
     Chi,
@@ -165,8 +166,7 @@ def _final(sc: Any) -> tuple[tuple[int, int, int, int] | None,
         raise LogFormatError("tenhou6: 'sc' must be 8 numbers (score, points per seat)")
     for i, x in enumerate(sc):
         if not abs(x) <= MAX_NUMBER:  # NaN too
-            raise LogFormatError(f"tenhou6: sc[{i}] = {x} is out of range "
-                                 f"(at most {MAX_NUMBER:,} either way)")
+            raise LogFormatError(f"tenhou6: sc[{i}] = {x} is {OUT_OF_RANGE}")
         if i % 2 == 0 and x != int(x):
             raise LogFormatError(f"tenhou6: sc[{i}] = {x}: a final score is whole points")
     return ((int(sc[0]), int(sc[2]), int(sc[4]), int(sc[6])),

@@ -37,6 +37,7 @@ from hanchan.engine.tiles import EAST, WIND_LETTERS, kind_of
 
 from .model import (
     MAX_NUMBER,
+    OUT_OF_RANGE,
     Action,
     Ankan,
     Chi,
@@ -139,7 +140,7 @@ class _Ctx:
 def _bounded(values: list[int], ctx: _Ctx, what: str) -> None:
     for v in values:
         if abs(v) > MAX_NUMBER:
-            raise ctx.err(f"{what}: {v} is out of range (at most {MAX_NUMBER:,} either way)")
+            raise ctx.err(f"{what}: {v} is {OUT_OF_RANGE}")
 
 
 def _int_list(value: Any, n: int | None, ctx: _Ctx, what: str) -> list[int]:
