@@ -71,6 +71,7 @@ from hanchan.engine.penalties import (
     riichi_withdrawn_penalty,
 )
 from hanchan.engine.refusals import has_chi, refusal
+from hanchan.engine.seats import four
 from hanchan.engine.state import GameState, apply, fold, waits_of
 from hanchan.engine.steps import is_lead, unfinished_step
 from hanchan.engine.tiles import is_red, is_wind, kind_of
@@ -140,8 +141,7 @@ class Game:
         if record:
             self._go_on(list(record))
             return
-        p = tuple(players)
-        self._emit(GameStarted(rules, (p[0], p[1], p[2], p[3]), seed))
+        self._emit(GameStarted(rules, four(players), seed))
         self._start_hand(0, 0, 0, 0, tuple([rules.start_points] * 4))
         self._advance()
 
@@ -446,7 +446,7 @@ class Game:
         self._continue_chosen = False
         self._emit(HandStarted(
             round_wind=round_index % 4, hand_number=dealer, honba=honba, sticks=sticks,
-            dealer=dealer, scores=(scores[0], scores[1], scores[2], scores[3]), dice=dice,
+            dealer=dealer, scores=four(scores), dice=dice,
             wall=wall,
         ))
 
