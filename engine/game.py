@@ -70,7 +70,7 @@ from hanchan.engine.penalties import (
     false_win_penalty,
     riichi_withdrawn_penalty,
 )
-from hanchan.engine.refusals import has_chi, refusal
+from hanchan.engine.refusals import RIICHI_HAND, first_refusal, has_chi, refusal
 from hanchan.engine.seats import four
 from hanchan.engine.state import GameState, apply, fold, waits_of
 from hanchan.engine.steps import is_lead, unfinished_step
@@ -291,7 +291,6 @@ class Game:
     def _mistake(self, seat: int, action: Action) -> bool:
         """Practice mode: play a mistake the rules penalise; False if it is not one."""
         st = self._state
-        s = st.seats[seat]
         if isinstance(action, TakeBack):
             return self._take_back(seat, action)
         if st.phase == "turn" and seat == st.turn:
@@ -299,8 +298,8 @@ class Game:
                 self._chombo(seat)
             elif (isinstance(action, Discard) and action.riichi
                   and Discard(action.tile) in self.pending()[seat]
-                  and s.closed and not (s.riichi or s.riichi_pending)
-                  and not s.called_this_turn):  # a noten riichi: found out at the draw
+                  and first_refusal(RIICHI_HAND, st, seat, action) is None):
+                # a noten riichi: found out at the draw
                 self._turn_action(seat, action)
             else:
                 return False
