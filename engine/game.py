@@ -354,6 +354,16 @@ class Game:
         self._advance()
         return True
 
+    def _practice_answers_settle(self) -> bool:
+        """Before a discard or kan is settled, the practice mistakes held back for it: a
+        false ron that stands is a chombo (True: that settles it); a call meant as ron is
+        the seat's ron or a false call."""
+        if self._false_rons and self._false_ron_stands():
+            return True
+        if self._calls_meant_ron:
+            self._settle_calls_meant_ron()
+        return False
+
     def _settle_calls_meant_ron(self) -> None:
         """ポン→ロン (teireikai 罰則5): a call said where the seat could win is its ron when
         no other seat claims the discard; beside another claim it is a false call."""
@@ -591,10 +601,8 @@ class Game:
         when none does, the next seat draws."""
         st = self._state
         assert st.last_discard is not None
-        if self._false_rons and self._false_ron_stands():
+        if self._practice_answers_settle():
             return
-        if self._calls_meant_ron:
-            self._settle_calls_meant_ron()
         resp = self._responses
         if resp:
             for answer in resp.values():
@@ -741,10 +749,8 @@ class Game:
         st = self._state
         assert st.last_kan is not None
         kseat, meld = st.last_kan
-        if self._false_rons and self._false_ron_stands():
+        if self._practice_answers_settle():
             return
-        if self._calls_meant_ron:
-            self._settle_calls_meant_ron()
         resp = self._responses
         rons = [s for s in _ORDER[kseat] if isinstance(resp.get(s), Ron)]
         self._responses = {}
