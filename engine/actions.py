@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Literal
 
 from msgspec import Struct
+from msgspec.structs import replace
 
 from hanchan.engine.tiles import Tile
 
@@ -103,21 +104,17 @@ Action = (
 
 def normalised(action: Action) -> Action:
     """The same action with its tiles in the engine's order (sorted): a call or kan
-    written with its tiles in any order is the one the engine lists.
+    written with its tiles in any order is the one the engine lists.  An action already
+    in order is given back as it is (``engine.legal.listed`` finds a listed one at once).
 
     >>> normalised(Pon((41, 40))), normalised(Discard(3))
     (Pon(tiles=(40, 41)), Discard(tile=3, riichi=False, open=False))
     """
-    if isinstance(action, Chi):
-        a, b = sorted(action.tiles)
-        return Chi((a, b))
-    if isinstance(action, Pon):
-        a, b = sorted(action.tiles)
-        return Pon((a, b))
-    if isinstance(action, OpenKan):
-        a, b, c = sorted(action.tiles)
-        return OpenKan((a, b, c))
-    if isinstance(action, ClosedKan):
-        a, b, c, d = sorted(action.tiles)
-        return ClosedKan((a, b, c, d))
+    if isinstance(action, _TILED):
+        tiles = sorted(action.tiles)
+        if tiles != list(action.tiles):
+            return replace(action, tiles=tuple(tiles))
     return action
+
+
+_TILED = (Chi, Pon, OpenKan, ClosedKan)  # the actions named by several tiles, any order

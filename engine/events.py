@@ -21,9 +21,7 @@ from typing import Annotated, Literal, TypeAlias
 
 from msgspec import Meta, Struct
 
-from hanchan.engine.parts import CallKind as CallKind
 from hanchan.engine.parts import Int, Real, Seat
-from hanchan.engine.parts import KanKind as KanKind
 from hanchan.engine.parts import Meld as Meld
 from hanchan.engine.parts import MeldKind as MeldKind
 from hanchan.engine.parts import Payment as Payment

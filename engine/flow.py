@@ -25,6 +25,7 @@ from hanchan.engine.events import (
     Won,
 )
 from hanchan.engine.scoring import ScoreResult, limit_points, win_payments
+from hanchan.engine.seats import four
 from hanchan.engine.settlement import final_table
 from hanchan.engine.shanten import shanten
 from hanchan.engine.state import GameState
@@ -47,13 +48,13 @@ def wareme_seat(st: GameState) -> int | None:
     return (st.dealer + sum(st.dice) - 1) % 4
 
 
-def _deltas(payments: tuple[Payment, ...] | list[Payment]) -> list[int]:
+def _deltas(payments: tuple[Payment, ...] | list[Payment]) -> tuple[int, int, int, int]:
     d = [0, 0, 0, 0]
     for p in payments:
         d[p.payee] += p.amount
         if p.payer is not None:
             d[p.payer] -= p.amount
-    return d
+    return four(d)
 
 
 def _chips(st: GameState, seat: int, from_seat: int | None,
@@ -89,7 +90,7 @@ def _chips(st: GameState, seat: int, from_seat: int | None,
         for o in point_payers:
             out[o] -= yk
             out[seat] += yk
-    return (out[0], out[1], out[2], out[3])
+    return four(out)
 
 
 def _chance_rows(hand: tuple[int, ...], melds: tuple[Meld, ...], ura: tuple[int, ...],
@@ -209,9 +210,9 @@ def make_won(
     """The ``Won`` event of ``winners`` (nearest to the discarder first)."""
     wins = tuple(_one_win(st, winners, i, from_seat, tile, chankan, chankan_ankan)
                  for i in range(len(winners)))
-    d = _deltas([p for w in wins for p in w.payments])
     taken = sum(n for n in (_sticks_to(st, winners, i) for i in range(len(winners))) if n > 0)
-    return Won(wins=wins, deltas=(d[0], d[1], d[2], d[3]), sticks_taken=taken)
+    return Won(wins=wins, deltas=_deltas([p for w in wins for p in w.payments]),
+               sticks_taken=taken)
 
 
 def tenpai_of(st: GameState, seat: int) -> bool:
@@ -265,7 +266,7 @@ def chombo_sticks_back(st: GameState, chombo_seat: int) -> tuple[int, int, int, 
                 back[seat] += st.riichi_sticks_this_hand[seat]
             if r.chombo_penalty_sticks_returned:
                 back[seat] += st.penalty_sticks_this_hand[seat]
-    return (back[0], back[1], back[2], back[3])
+    return four(back)
 
 
 def standing_after(st: GameState) -> tuple[tuple[int, int, int, int], int]:
@@ -275,14 +276,14 @@ def standing_after(st: GameState) -> tuple[tuple[int, int, int, int], int]:
     35, yokoyoko (1)), before anything else is decided: the next hand starts from these
     scores, a bust is judged on them and a game that ends settles them.
     """
-    scores = [st.scores[0], st.scores[1], st.scores[2], st.scores[3]]
+    scores = list(st.scores)
     sticks = st.sticks
     res = st.result
     if isinstance(res, Penalty) and res.kind == "chombo":
         for seat, back in enumerate(chombo_sticks_back(st, res.seat)):
             scores[seat] += 1000 * back
             sticks -= back
-    return (scores[0], scores[1], scores[2], scores[3]), sticks
+    return four(scores), sticks
 
 
 def show_choice_seats(st: GameState) -> list[int]:
@@ -347,7 +348,7 @@ def _nagashi_payments(st: GameState, nagashi: list[int]) -> tuple[list[Payment],
     taken = st.sticks if as_win and nagashi else 0
     if taken:
         payments.append(Payment(None, nagashi[0], 1000 * taken, "sticks"))
-    return payments, taken, (chips[0], chips[1], chips[2], chips[3])
+    return payments, taken, four(chips)
 
 
 def nagashi_seats(st: GameState) -> list[int]:
@@ -361,9 +362,8 @@ def nagashi_seats(st: GameState) -> list[int]:
 def nagashi_complete(st: GameState, seat: int) -> HandDrawn:
     """Nagashi completed by ``seat``'s last discard passing (``nagashi_at_last_discard``)."""
     payments, taken, chips = _nagashi_payments(st, [seat])
-    d = _deltas(payments)
     return HandDrawn(kind="exhaustive", nagashi=(seat,), payments=tuple(payments),
-                     deltas=(d[0], d[1], d[2], d[3]), sticks_taken=taken, chips=chips)
+                     deltas=_deltas(payments), sticks_taken=taken, chips=chips)
 
 
 def exhaustive_draw(st: GameState) -> HandDrawn:
@@ -390,10 +390,9 @@ def exhaustive_draw(st: GameState) -> HandDrawn:
                         # wareme (ako 8-01): the broken-wall seat pays and receives double
                         amount = each * 2 if wseat in (payer, payee) else each
                         payments.append(Payment(payer, payee, amount, "noten"))
-    d = _deltas(payments)
     return HandDrawn(
-        kind="exhaustive", tenpai=(tenpai[0], tenpai[1], tenpai[2], tenpai[3]), hands=hands,
-        nagashi=tuple(nagashi), payments=tuple(payments), deltas=(d[0], d[1], d[2], d[3]),
+        kind="exhaustive", tenpai=four(tenpai), hands=hands,
+        nagashi=tuple(nagashi), payments=tuple(payments), deltas=_deltas(payments),
         sticks_taken=taken, chips=chips,
     )
 

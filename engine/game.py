@@ -70,7 +70,8 @@ from hanchan.engine.penalties import (
     false_win_penalty,
     riichi_withdrawn_penalty,
 )
-from hanchan.engine.refusals import has_chi, refusal
+from hanchan.engine.refusals import RIICHI_HAND, first_refusal, has_chi, refusal
+from hanchan.engine.seats import four
 from hanchan.engine.state import GameState, apply, fold, waits_of
 from hanchan.engine.steps import is_lead, unfinished_step
 from hanchan.engine.tiles import is_red, is_wind, kind_of
@@ -140,8 +141,7 @@ class Game:
         if record:
             self._go_on(list(record))
             return
-        p = tuple(players)
-        self._emit(GameStarted(rules, (p[0], p[1], p[2], p[3]), seed))
+        self._emit(GameStarted(rules, four(players), seed))
         self._start_hand(0, 0, 0, 0, tuple([rules.start_points] * 4))
         self._advance()
 
@@ -291,7 +291,6 @@ class Game:
     def _mistake(self, seat: int, action: Action) -> bool:
         """Practice mode: play a mistake the rules penalise; False if it is not one."""
         st = self._state
-        s = st.seats[seat]
         if isinstance(action, TakeBack):
             return self._take_back(seat, action)
         if st.phase == "turn" and seat == st.turn:
@@ -299,8 +298,8 @@ class Game:
                 self._chombo(seat)
             elif (isinstance(action, Discard) and action.riichi
                   and Discard(action.tile) in self.pending()[seat]
-                  and s.closed and not (s.riichi or s.riichi_pending)
-                  and not s.called_this_turn):  # a noten riichi: found out at the draw
+                  and first_refusal(RIICHI_HAND, st, seat, action) is None):
+                # a noten riichi: found out at the draw
                 self._turn_action(seat, action)
             else:
                 return False
@@ -354,6 +353,16 @@ class Game:
             self._pending = None
         self._advance()
         return True
+
+    def _practice_answers_settle(self) -> bool:
+        """Before a discard or kan is settled, the practice mistakes held back for it: a
+        false ron that stands is a chombo (True: that settles it); a call meant as ron is
+        the seat's ron or a false call."""
+        if self._false_rons and self._false_ron_stands():
+            return True
+        if self._calls_meant_ron:
+            self._settle_calls_meant_ron()
+        return False
 
     def _settle_calls_meant_ron(self) -> None:
         """ポン→ロン (teireikai 罰則5): a call said where the seat could win is its ron when
@@ -446,7 +455,7 @@ class Game:
         self._continue_chosen = False
         self._emit(HandStarted(
             round_wind=round_index % 4, hand_number=dealer, honba=honba, sticks=sticks,
-            dealer=dealer, scores=(scores[0], scores[1], scores[2], scores[3]), dice=dice,
+            dealer=dealer, scores=four(scores), dice=dice,
             wall=wall,
         ))
 
@@ -592,10 +601,8 @@ class Game:
         when none does, the next seat draws."""
         st = self._state
         assert st.last_discard is not None
-        if self._false_rons and self._false_ron_stands():
+        if self._practice_answers_settle():
             return
-        if self._calls_meant_ron:
-            self._settle_calls_meant_ron()
         resp = self._responses
         if resp:
             for answer in resp.values():
@@ -742,10 +749,8 @@ class Game:
         st = self._state
         assert st.last_kan is not None
         kseat, meld = st.last_kan
-        if self._false_rons and self._false_ron_stands():
+        if self._practice_answers_settle():
             return
-        if self._calls_meant_ron:
-            self._settle_calls_meant_ron()
         resp = self._responses
         rons = [s for s in _ORDER[kseat] if isinstance(resp.get(s), Ron)]
         self._responses = {}

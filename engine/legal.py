@@ -50,6 +50,7 @@ from hanchan.engine.refusals import (
     refusal,
     tenpai_left,
 )
+from hanchan.engine.seats import four
 from hanchan.engine.state import GameState, SeatCache, SeatState, waits_of
 from hanchan.engine.tiles import FIVES, is_red, kind_of
 from hanchan.engine.wins import ron_result
@@ -209,7 +210,8 @@ def _kan_actions(st: GameState, seat: int) -> list[Action]:
     counts = s.counts
     cands: list[Action] = []
     if 4 in counts:
-        cands.extend(ClosedKan(_four(s.hand, k)) for k in range(34) if counts[k] == 4)
+        cands.extend(ClosedKan(four(sorted(t for t in s.hand if kind_of(t) == k)))
+                     for k in range(34) if counts[k] == 4)
     for m in s.melds:
         if m.kind == "pon":
             k = m.tiles[0] >> 2  # hot: kind_of inlined
@@ -257,11 +259,6 @@ def _riichi_discards(st: GameState, s: SeatState, cands: list[int]) -> list[Acti
             if r.open_riichi:
                 out.append(Discard(t, riichi=True, open=True))
     return out
-
-
-def _four(hand: list[int], k: int) -> tuple[int, int, int, int]:
-    ts = sorted(t for t in hand if kind_of(t) == k)
-    return (ts[0], ts[1], ts[2], ts[3])
 
 
 # ------------------------------------------------------------------ claims

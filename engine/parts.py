@@ -37,8 +37,6 @@ Int: TypeAlias = Annotated[int, Meta(ge=-MAX_ABS_INT, le=MAX_ABS_INT)]
 Real: TypeAlias = Annotated[float, Meta(ge=-MAX_ABS_INT, le=MAX_ABS_INT)]
 """A number of the final table (thousands of points); never NaN."""
 
-CallKind = Literal["chi", "pon", "minkan"]
-KanKind = Literal["ankan", "kakan"]
 MeldKind = Literal["chi", "pon", "minkan", "ankan", "kakan"]
 
 

@@ -32,6 +32,7 @@ from collections.abc import Mapping
 from typing import Literal
 
 from hanchan.engine.events import Payment, Penalty
+from hanchan.engine.seats import four
 from hanchan.rulesets.schema import Ruleset
 
 MANGAN_DEALER_SHARE = 4000  # a mangan tsumo: the dealer pays 4,000 ...
@@ -51,7 +52,7 @@ def _deltas(payments: list[Payment], payer: int, lost: int) -> tuple[int, int, i
             d[p.payer] -= p.amount
         d[p.payee] += p.amount
     d[payer] -= lost
-    return (d[0], d[1], d[2], d[3])
+    return four(d)
 
 
 def chombo_penalty(seat: int, dealer: int, rules: Ruleset, *,

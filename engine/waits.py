@@ -219,11 +219,12 @@ def _chiitoi_kokushi(pairs: int, kinds: int, tkinds: int, tpair: bool) -> int:
 # (the four group vector ids, 24 bits each) << 3 | sets -> (regular shanten,
 # per group the vector entries on which the minimum is reached)
 _HAND: dict[int, tuple[int, tuple[tuple[int, ...], ...]]] = {}
+_SHIFTS = (75, 51, 27, 3)  # where each group's vector id sits in a _HAND key
 
 
 def _hand_miss(key: int) -> tuple[int, tuple[tuple[int, ...], ...]]:
     sets = key & 7
-    ids = [key >> shift & 0xFFFFFF for shift in (75, 51, 27, 3)]
+    ids = [key >> shift & 0xFFFFFF for shift in _SHIFTS]
     m, p, s, h = ids
     mp = _combine(m, p)
     sh = _combine(s, h)
@@ -232,11 +233,18 @@ def _hand_miss(key: int) -> tuple[int, tuple[tuple[int, ...], ...]]:
     tights = []
     for gid, rest in zip(ids, rests, strict=True):
         regular, tight = _tight(gid, rest, sets)
-        tights.append(_POSITIONS[tight])
-    res = (regular, tuple(tights))
+        tights.append(tight)
+    return regular, _hand_after(key, regular, tights)
+
+
+def _hand_after(key: int, regular: int, tights: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    """Remember the hand ``key``'s regular shanten and the tight entries of each group (bit
+    sets, :func:`_tight`) in :data:`_HAND`; gives those entries."""
+    res = (_POSITIONS[tights[0]], _POSITIONS[tights[1]], _POSITIONS[tights[2]],
+           _POSITIONS[tights[3]])
     if len(_HAND) > 1 << 20:
         _HAND.clear()
-    _HAND[key] = res
+    _HAND[key] = (regular, res)
     return res
 
 
@@ -490,27 +498,24 @@ def discard_options(
     sets = 4 - melds
     hands = _after_each_discard(keys, vals, ids, melds, best_only)
     options: list[DiscardOption] = []
-    masks_of, tights_of = _MASKS, _TIGHTS  # hot: look-ups inlined
+    masks_of, hand_of = _MASKS, _HAND  # hot: look-ups inlined
     kept = [masks_of.get(k) or _masks(k) for k in keys]  # the groups a discard keeps
-    # the four vector ids and the sets, as _TIGHTS keys them; a discard puts its group's
+    # the four vector ids and the sets, as _HAND keys them; a discard puts its group's
     # new id in its place
     base = (ids[0] << 72 | ids[1] << 48 | ids[2] << 24 | ids[3]) << 3 | sets
     for after, kind, g, pkey, nid, regular, tight, new_packed, special in hands:
         if regular == after:
             # the tight entries of the other groups, against the group after the discard
             hand_key = base ^ (ids[g] ^ nid) << _SHIFTS[g]
-            tights = tights_of.get(hand_key)
-            if tights is None:
-                tights = _other_tights(ids, g, nid, tight, sets)
-                if len(tights_of) > 1 << 20:
-                    tights_of.clear()
-                tights_of[hand_key] = tights
+            known = hand_of.get(hand_key)
+            tights = known[1] if known is not None else _hand_after(
+                hand_key, regular, _other_tights(ids, g, nid, tight, sets))
         else:
-            tights = (0, 0, 0, 0)
+            tights = _NO_TIGHTS
         extra = _better_classes(new_packed, after) if special - 1 < after else ()
         found: list[int] = []
         for x in range(4):
-            wanted = _POSITIONS[tights[x]] + extra if extra else _POSITIONS[tights[x]]
+            wanted = tights[x] + extra if extra else tights[x]
             if wanted:
                 masks = (masks_of.get(pkey) or _masks(pkey)) if x == g else kept[x]
                 bits = 0
@@ -524,10 +529,7 @@ def discard_options(
     return options
 
 
-_SHIFTS = (75, 51, 27, 3)  # where each group's vector id sits in a _TIGHTS key
-_TIGHTS: dict[int, tuple[int, int, int, int]] = {}
-"""(the four group vector ids, 24 bits each) << 3 | sets -> the bit set of each group's
-tight entries (:func:`_tight`, against the other three): what :func:`_other_tights` gives."""
+_NO_TIGHTS: tuple[tuple[int, ...], ...] = ((), (), (), ())
 
 _Hand = tuple[int, int, int, bytes, int, int, int, int, int]
 """A hand after one discard: (shanten after, kind, group, the group's key and vector id
@@ -608,11 +610,4 @@ def _unseen_of(found: list[int], own: Sequence[int], visible: Sequence[int] | No
     """How many copies of the kinds ``found`` are unseen (see :func:`discard_options`)."""
     if unseen is not None:
         return sum(map(unseen.__getitem__, found))
-    if visible is None:
-        return 4 * len(found) - sum(map(own.__getitem__, found))
-    count = 0
-    for k in found:
-        left = 4 - own[k] - visible[k]
-        if left > 0:
-            count += left
-    return count
+    return _unseen(found, own, visible)

@@ -80,19 +80,23 @@ def _float_sink_problems(rules: Ruleset) -> list[str]:
                                  ("the 2nd and 3rd floating", f2, f3)):
         table = (-(second + third + s4), second, third, s4)
         if table[0] < table[1]:
-            shown = "[" + ", ".join(f"{v:+d}" if v else "0" for v in table) + "]"
-            return [f"uma_sink, uma_float: with {words} the uma by place is {shown}: the top "
-                    "would take less than the 2nd (it takes what the others do not: "
+            return [f"uma_sink, uma_float: with {words} the uma by place is {_shown(table)}: "
+                    "the top would take less than the 2nd (it takes what the others do not: "
                     "-(2nd + 3rd + 4th))"]
     return []
 
 
 def _table_problems(name: str, table: tuple[int, ...], zero_sum: bool) -> list[str]:
     out = []
-    shown = "[" + ", ".join(f"{v:+d}" if v else "0" for v in table) + "]"
+    shown = _shown(table)
     if zero_sum and sum(table) != 0:
         out.append(f"{name}: {shown} adds up to {sum(table):+d}, not 0: the final results "
                    "would not add up to zero")
     if any(a < b for a, b in zip(table, table[1:], strict=False)):
         out.append(f"{name}: {shown} gives a lower place more uma than a higher one")
     return out
+
+
+def _shown(table: tuple[int, ...]) -> str:
+    """An uma table as the problems name it: ``[+30, +10, -10, -30]``, a zero as 0."""
+    return "[" + ", ".join(f"{v:+d}" if v else "0" for v in table) + "]"

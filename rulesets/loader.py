@@ -493,10 +493,15 @@ def _check_literal(value: Any, tp: Any, meta: Mapping[str, Any], where: str) -> 
         return None, [f"{where}: must be one of {listing}, not {_show(value)} "
                       f"({_type_word(value)})"]
     if value not in allowed:
-        close = difflib.get_close_matches(value, allowed, n=1, cutoff=0.5)
-        hint = f" (did you mean \"{close[0]}\"?)" if close else ""
-        return None, [f"{where}: \"{value}\" is not allowed{hint}; allowed: {listing}"]
+        return None, [f"{where}: \"{value}\" is not allowed{_hint(value, allowed)}; "
+                      f"allowed: {listing}"]
     return value, []
+
+
+def _hint(word: str, allowed: Sequence[str]) -> str:
+    """`` (did you mean "x"?)`` for the allowed word closest to ``word``, or nothing."""
+    close = difflib.get_close_matches(word, list(allowed), n=1, cutoff=0.5)
+    return f" (did you mean \"{close[0]}\"?)" if close else ""
 
 
 def _check_tuple(value: Any, tp: Any, meta: Mapping[str, Any], where: str) -> Checked:
@@ -532,9 +537,7 @@ def _check_choices(value: list[Any], choices: Sequence[str], where: str) -> Chec
     problems: list[str] = []
     for i, item in enumerate(value):
         if not isinstance(item, str) or item not in choices:
-            close = (difflib.get_close_matches(item, list(choices), n=1, cutoff=0.5)
-                     if isinstance(item, str) else [])
-            hint = f" (did you mean \"{close[0]}\"?)" if close else ""
+            hint = _hint(item, choices) if isinstance(item, str) else ""
             problems.append(f"{where}[{i}]: {_show(item)} is not allowed{hint}; "
                             f"allowed: {', '.join(choices)}")
             continue
