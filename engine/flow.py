@@ -24,6 +24,7 @@ from hanchan.engine.events import (
     WinResult,
     Won,
 )
+from hanchan.engine.parts import net
 from hanchan.engine.scoring import ScoreResult, limit_points, win_payments
 from hanchan.engine.seats import four
 from hanchan.engine.settlement import final_table
@@ -46,15 +47,6 @@ def wareme_seat(st: GameState) -> int | None:
     if not st.rules.wareme:
         return None
     return (st.dealer + sum(st.dice) - 1) % 4
-
-
-def _deltas(payments: tuple[Payment, ...] | list[Payment]) -> tuple[int, int, int, int]:
-    d = [0, 0, 0, 0]
-    for p in payments:
-        d[p.payee] += p.amount
-        if p.payer is not None:
-            d[p.payer] -= p.amount
-    return four(d)
 
 
 def _chips(st: GameState, seat: int, from_seat: int | None,
@@ -211,7 +203,7 @@ def make_won(
     wins = tuple(_one_win(st, winners, i, from_seat, tile, chankan, chankan_ankan)
                  for i in range(len(winners)))
     taken = sum(n for n in (_sticks_to(st, winners, i) for i in range(len(winners))) if n > 0)
-    return Won(wins=wins, deltas=_deltas([p for w in wins for p in w.payments]),
+    return Won(wins=wins, deltas=net([p for w in wins for p in w.payments]),
                sticks_taken=taken)
 
 
@@ -363,7 +355,7 @@ def nagashi_complete(st: GameState, seat: int) -> HandDrawn:
     """Nagashi completed by ``seat``'s last discard passing (``nagashi_at_last_discard``)."""
     payments, taken, chips = _nagashi_payments(st, [seat])
     return HandDrawn(kind="exhaustive", nagashi=(seat,), payments=tuple(payments),
-                     deltas=_deltas(payments), sticks_taken=taken, chips=chips)
+                     deltas=net(payments), sticks_taken=taken, chips=chips)
 
 
 def exhaustive_draw(st: GameState) -> HandDrawn:
@@ -392,7 +384,7 @@ def exhaustive_draw(st: GameState) -> HandDrawn:
                         payments.append(Payment(payer, payee, amount, "noten"))
     return HandDrawn(
         kind="exhaustive", tenpai=four(tenpai), hands=hands,
-        nagashi=tuple(nagashi), payments=tuple(payments), deltas=_deltas(payments),
+        nagashi=tuple(nagashi), payments=tuple(payments), deltas=net(payments),
         sticks_taken=taken, chips=chips,
     )
 

@@ -21,10 +21,12 @@ msgspec.ValidationError: Expected `int` <= 3 - at `$.payer`
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Annotated, Literal, TypeAlias
 
 from msgspec import Meta, Struct
 
+from hanchan.engine.seats import four
 from hanchan.engine.tiles import Tile
 
 MAX_ABS_INT = 10**9
@@ -73,3 +75,18 @@ class Payment(Struct, frozen=True, gc=False, forbid_unknown_fields=True):
     payee: Seat
     amount: Int
     reason: str  # "hand", "honba", "sticks", "pao", "noten", "nagashi", "chombo", ...
+
+
+def net(payments: Iterable[Payment]) -> tuple[int, int, int, int]:
+    """What each seat gains (or, negative, loses) by ``payments``; the table's share is
+    nobody's.
+
+    >>> net([Payment(1, 0, 8000, "hand"), Payment(None, 0, 1000, "sticks")])
+    (9000, -8000, 0, 0)
+    """
+    d = [0, 0, 0, 0]
+    for p in payments:
+        d[p.payee] += p.amount
+        if p.payer is not None:
+            d[p.payer] -= p.amount
+    return four(d)

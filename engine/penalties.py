@@ -32,6 +32,7 @@ from collections.abc import Mapping
 from typing import Literal
 
 from hanchan.engine.events import Payment, Penalty
+from hanchan.engine.parts import net
 from hanchan.engine.seats import four
 from hanchan.rulesets.schema import Ruleset
 
@@ -46,11 +47,7 @@ def _check_seat(name: str, seat: int) -> None:
 
 
 def _deltas(payments: list[Payment], payer: int, lost: int) -> tuple[int, int, int, int]:
-    d = [0, 0, 0, 0]
-    for p in payments:
-        if p.payer is not None:
-            d[p.payer] -= p.amount
-        d[p.payee] += p.amount
+    d = list(net(payments))
     d[payer] -= lost
     return four(d)
 

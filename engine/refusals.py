@@ -48,7 +48,8 @@ from hanchan.engine.wins import ron_result, tsumo_result
 
 __all__ = [
     "Rule", "RULES", "DISCARD_RULES", "PLAIN_RULES", "RIICHI_SEAT", "RIICHI_HAND", "CALL_SEAT",
-    "KAN_SEAT", "KAN_TILES", "NO_KINDS", "RUN_KINDS", "refusal", "first_refusal", "can_kan_now", "open_kan_possible",
+    "KAN_SEAT", "KAN_TILES", "NO_KINDS", "RUN_KINDS", "refusal", "first_refusal", "can_kan_now",
+    "open_kan_possible",
     "kuikae_blocked", "danger_kinds", "tenpai_left", "hand_shanten", "chi_shapes", "has_chi",
     "leaves_discard", "riichi_kan_ok",
 ]

@@ -38,6 +38,7 @@ from hanchan.engine.events import (
     WinResult,
     Won,
 )
+from hanchan.engine.parts import net
 from hanchan.saves.verify_words import (
     describe,
     dice_words,
@@ -89,15 +90,6 @@ def _yaku_diff(rec: WinResult, comp: WinResult) -> str:
         else:
             parts.append(f"{y} {a[y]} recorded, {b[y]} computed")
     return ", ".join(parts)
-
-
-def _net(w: WinResult) -> list[int]:
-    d = [0, 0, 0, 0]
-    for p in w.payments:
-        d[p.payee] += p.amount
-        if p.payer is not None:
-            d[p.payer] -= p.amount
-    return d
 
 
 def _fu_compared(rec: WinResult, comp: WinResult, record: bool) -> bool:
@@ -156,9 +148,9 @@ def compare_win(dealer: int, rec: WinResult, comp: WinResult, *,
         if details:
             text += f" ({'; '.join(details)})"
         out.append(text)
-    if _net(rec) != _net(comp) and (rec.payments or not record):
-        out.append(f"{what} payments {signed_words(_net(rec))} recorded, "
-                   f"{signed_words(_net(comp))} computed")
+    if net(rec.payments) != net(comp.payments) and (rec.payments or not record):
+        out.append(f"{what} payments {signed_words(net(rec.payments))} recorded, "
+                   f"{signed_words(net(comp.payments))} computed")
     if out or record:
         return out
     return _first_other_part(what, rec, comp)

@@ -46,6 +46,7 @@ from hanchan.engine.events import (
     Won,
 )
 from hanchan.engine.flow import next_step, tenpai_of
+from hanchan.engine.parts import net
 from hanchan.engine.scoring.points import base_points, split
 from hanchan.engine.seats import four
 from hanchan.engine.settlement import final_table
@@ -615,15 +616,6 @@ def _call_of(seat: int, meld: Meld) -> m.Call:
     return m.Daiminkan(seat, meld.from_seat, meld.called, (tiles[0], tiles[1], tiles[2]))
 
 
-def _net(payments: Sequence[Payment]) -> tuple[int, int, int, int]:
-    d = [0, 0, 0, 0]
-    for p in payments:
-        d[p.payee] += p.amount
-        if p.payer is not None:
-            d[p.payer] -= p.amount
-    return four(d)
-
-
 def _model_win(st: GameState, w: WinResult, base_points: object, split: object) -> m.Win:
     dealer = w.seat == st.dealer
     tsumo = w.from_seat is None
@@ -643,7 +635,7 @@ def _model_win(st: GameState, w: WinResult, base_points: object, split: object) 
         seat=w.seat, from_seat=w.seat if tsumo else int(w.from_seat),  # type: ignore[arg-type]
         tile=w.tile, han=w.han, fu=w.fu or None, limit=limit,  # type: ignore[arg-type]
         yaku=tuple(m.Yaku(y, h) for y, h in w.yaku), points=w.points, ron=ron,
-        tsumo_dealer=tsumo_dealer, tsumo_other=tsumo_other, deltas=_net(w.payments),
+        tsumo_dealer=tsumo_dealer, tsumo_other=tsumo_other, deltas=net(w.payments),
         pao_seat=w.pao_seat, hand=w.hand,
     )
 
