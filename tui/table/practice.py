@@ -194,12 +194,5 @@ def refused_sample(group: str, view: PlayerView) -> Action | None:
         near = plausible_calls(call, hand, discard[1], rf) if discard is not None else []
         if near:
             return near[0]
-        size = 3 if group == "kan" else 2
-        if len(hand) < size:
-            return None
-        if group == "chi":
-            return Chi((hand[0], hand[1]))
-        if group == "pon":
-            return Pon((hand[0], hand[1]))
-        return OpenKan((hand[0], hand[1], hand[2]))
+        return _call_of(call, hand) if len(hand) >= (3 if call == "kan" else 2) else None
     return None
