@@ -130,11 +130,8 @@ def recorded_players(names: Sequence[str], bots: Sequence[str | None] = ()) -> F
 Player(name='Daiki (easy)', level=None))
     """
     def player(s: int) -> Player:
-        name, spec = names[s], bots[s] if s < len(bots) else None
-        words = level_words(spec) if spec else None
-        if words is not None and name.endswith(f" ({words})"):
-            return Player(name[:-len(words) - 3], words)
-        return Player(name)
+        spec = bots[s] if s < len(bots) else None
+        return Player.read(names[s], level_words(spec) if spec else None)
 
     return four(player(s) for s in range(4))
 
@@ -405,11 +402,8 @@ def _level_of(players: Sequence[str], human: int) -> str | None:
     """The bots' level in a save older than the header's levels, whose names were written
     as :attr:`Player.full` (``Bot 1 (easy)``): a name that is some name with a level's
     words after it.  Only a level is taken from a name, never an outside bot's command."""
-    for s, n in enumerate(players):
-        for level in LEVELS:
-            if s != human and n.endswith(Player("", level).full):
-                return level
-    return None
+    return next((level for s, n in enumerate(players) if s != human for level in LEVELS
+                 if Player.read(n, level).level), None)
 
 
 class _Buffer:
