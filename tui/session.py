@@ -34,8 +34,9 @@ from hanchan.engine.seats import four
 from hanchan.engine.view import PlayerView
 from hanchan.rulesets.schema import Ruleset
 from hanchan.saves.seats import human_seat, outside_command, recorded_commands, shown_command
+from hanchan.saves.writer import GameWriter
 from hanchan.tui.players import Player
-from hanchan.tui.savefiles import SaveFile, new_writer, resume_writer, summary
+from hanchan.tui.savefiles import new_writer, resume_writer, summary
 from hanchan.words.names import WIND_NAMES
 
 
@@ -145,7 +146,7 @@ class PlaySession:
         human: int,
         bots: dict[int, Bot],
         *,
-        save: SaveFile | None = None,
+        save: GameWriter | None = None,
         players: Four | None = None,
     ) -> None:
         """``players``: the names' parts (None: each recorded name whole, no level)."""
