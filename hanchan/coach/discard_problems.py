@@ -28,7 +28,7 @@ from hanchan.engine.view import PlayerView
 from hanchan.saves.folder import list_games
 from hanchan.saves.reader import SaveError
 from hanchan.saves.verify import load_checked
-from hanchan.words.names import WIND_NAMES
+from hanchan.words.names import WIND_NAMES, shanten_words
 
 
 @dataclass(frozen=True)
@@ -137,7 +137,7 @@ def _row_measure(j: Judged | Choice) -> str:
     """The measures of a judged row or a reviewed choice: shape, win chance, risk."""
     parts = []
     if j.shanten is not None:
-        parts.append("tenpai" if j.shanten == 0 else f"{j.shanten}-shanten")
+        parts.append(shanten_words(j.shanten))
     if j.ukeire is not None:
         parts.append(f"{j.ukeire} tiles")
     if j.win is not None:
@@ -152,8 +152,7 @@ def _why_not(said: Judged, best: Judged | None) -> str:
     if best is None or said.shanten is None or best.shanten is None:
         return "strong's discard is worth more by its measures"
     if said.shanten != best.shanten:
-        return f"strong's keeps the hand {best.shanten}-shanten" if best.shanten \
-            else "strong's keeps the hand tenpai"
+        return f"strong's keeps the hand {shanten_words(best.shanten)}"
     if (said.danger or 0.0) - (best.danger or 0.0) >= 200:
         return "strong's is safer"
     if (best.ukeire or 0) > (said.ukeire or 0):

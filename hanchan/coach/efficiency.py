@@ -22,6 +22,7 @@ from hanchan.coach.score_call import said_kind
 from hanchan.engine.shanten import shanten
 from hanchan.engine.tiles import counts_of, format_tiles, kind_name
 from hanchan.engine.waits import DiscardOption, discard_options
+from hanchan.words.names import shanten_words
 
 MAX_SHANTEN = 3
 """Hands further from ready than this are dealt again (too loose to have one answer)."""
@@ -68,8 +69,7 @@ class EfficiencyProblem:
 
 
 def _measure(o: DiscardOption) -> str:
-    sh = "tenpai" if o.shanten == 0 else f"{o.shanten}-shanten"
-    return f"{sh}, {o.ukeire_count} tiles improve it"
+    return f"{shanten_words(o.shanten)}, {o.ukeire_count} tiles improve it"
 
 
 def _kinds_words(opts: tuple[DiscardOption, ...]) -> str:
