@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import ast
 import doctest
+import importlib
 import json
 import os
 import subprocess
@@ -67,10 +69,25 @@ PUBLIC = [
 ]
 
 
+def _typed_homes() -> dict[str, tuple[str, str]]:
+    """The names hanchan/__init__.py imports for the type checker, each with its module
+    and its name there."""
+    assert hanchan.__file__ is not None
+    tree = ast.parse(Path(hanchan.__file__).read_text(encoding="utf-8"))
+    [block] = [n for n in tree.body
+               if isinstance(n, ast.If) and ast.unparse(n.test) == "TYPE_CHECKING"]
+    return {a.asname or a.name: (str(n.module), a.name)
+            for n in block.body if isinstance(n, ast.ImportFrom) for a in n.names}
+
+
 def test_the_public_names_are_pinned_and_all_resolve() -> None:
-    assert sorted(hanchan.__all__) == sorted(PUBLIC)
-    for name in PUBLIC:
-        assert getattr(hanchan, name) is not None
+    # The front door names each public name three times, as the tools need: imported
+    # under TYPE_CHECKING (mypy), in __all__ (ruff, mypy) and in _HOMES (the import on
+    # first use); they must agree, and each name must be the object the type checker sees.
+    homes = _typed_homes()
+    assert sorted(hanchan.__all__) == sorted(PUBLIC) == sorted(homes)
+    for name, (module, attr) in homes.items():
+        assert getattr(hanchan, name) is getattr(importlib.import_module(module), attr), name
     with pytest.raises(AttributeError, match="no attribute 'Gmae'"):
         _ = hanchan.Gmae
 

@@ -28,3 +28,15 @@ class Player:
     def full(self) -> str:
         """The name as the game records it (``GameStarted.players``): 'Botan (normal)'."""
         return self.name if self.level is None else f"{self.name} ({self.level})"
+
+    @classmethod
+    def read(cls, full: str, level: str | None) -> Player:
+        """The player a recorded name is when it ends with ``level``'s words (the
+        inverse of :attr:`full`); else the whole name, with no level.
+
+        >>> Player.read("Botan (normal)", "normal"), Player.read("Ann (club)", "normal")
+        (Player(name='Botan', level='normal'), Player(name='Ann (club)', level=None))
+        """
+        if level is not None and full.endswith(f" ({level})"):
+            return cls(full[:-len(level) - 3], level)
+        return cls(full)

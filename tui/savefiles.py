@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
 
 import msgspec
 
@@ -20,37 +19,17 @@ from hanchan.saves.writer import GameWriter, cannot_continue, make_header
 from hanchan.saves.writer import latest_unfinished as find_unfinished
 
 
-class SaveFile(Protocol):
-    """A game's open save file as a session uses it (``saves.writer.GameWriter`` is one)."""
-
-    @property
-    def path(self) -> Path:
-        """Where the game is written (a copy's path when it goes on in a copy)."""
-        ...
-
-    @property
-    def problem(self) -> str | None:
-        """Why the last write failed, in one sentence; None when everything is saved."""
-        ...
-
-    def append(self, event: Event) -> None:
-        """Write one event."""
-
-    def close(self) -> None:
-        """Write what is left and close the file (idempotent)."""
-
-
 @dataclass(frozen=True)
 class Resumed:
     """An unfinished game reopened: its file, its events and each seat's recorded bot."""
 
-    save: SaveFile
+    save: GameWriter
     events: list[Event]
     levels: list[str | None]  # the header's bot by seat (None: a person)
 
 
 def new_writer(save_dir: Path, rules: Ruleset, names: tuple[str, ...],
-               bots: str | Sequence[str | None], human: int, seed: int | None) -> SaveFile:
+               bots: str | Sequence[str | None], human: int, seed: int | None) -> GameWriter:
     """A new game file in ``save_dir`` (also the autosave to continue)."""
     levels = [bots] * len(names) if isinstance(bots, str) else list(bots)
     seats = tuple(SeatInfo(n, None if s == human else levels[s]) for s, n in enumerate(names))

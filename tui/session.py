@@ -34,8 +34,9 @@ from hanchan.engine.seats import four
 from hanchan.engine.view import PlayerView
 from hanchan.rulesets.schema import Ruleset
 from hanchan.saves.seats import human_seat, outside_command, recorded_commands, shown_command
+from hanchan.saves.writer import GameWriter
 from hanchan.tui.players import Player
-from hanchan.tui.savefiles import SaveFile, new_writer, resume_writer, summary
+from hanchan.tui.savefiles import new_writer, resume_writer, summary
 from hanchan.words.names import WIND_NAMES
 
 
@@ -130,11 +131,8 @@ def recorded_players(names: Sequence[str], bots: Sequence[str | None] = ()) -> F
 Player(name='Daiki (easy)', level=None))
     """
     def player(s: int) -> Player:
-        name, spec = names[s], bots[s] if s < len(bots) else None
-        words = level_words(spec) if spec else None
-        if words is not None and name.endswith(f" ({words})"):
-            return Player(name[:-len(words) - 3], words)
-        return Player(name)
+        spec = bots[s] if s < len(bots) else None
+        return Player.read(names[s], level_words(spec) if spec else None)
 
     return four(player(s) for s in range(4))
 
@@ -148,7 +146,7 @@ class PlaySession:
         human: int,
         bots: dict[int, Bot],
         *,
-        save: SaveFile | None = None,
+        save: GameWriter | None = None,
         players: Four | None = None,
     ) -> None:
         """``players``: the names' parts (None: each recorded name whole, no level)."""
@@ -405,11 +403,8 @@ def _level_of(players: Sequence[str], human: int) -> str | None:
     """The bots' level in a save older than the header's levels, whose names were written
     as :attr:`Player.full` (``Bot 1 (easy)``): a name that is some name with a level's
     words after it.  Only a level is taken from a name, never an outside bot's command."""
-    for s, n in enumerate(players):
-        for level in LEVELS:
-            if s != human and n.endswith(Player("", level).full):
-                return level
-    return None
+    return next((level for s, n in enumerate(players) if s != human for level in LEVELS
+                 if Player.read(n, level).level), None)
 
 
 class _Buffer:

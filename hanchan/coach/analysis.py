@@ -24,15 +24,10 @@ from hanchan.engine.actions import Discard
 from hanchan.engine.tiles import format_kinds, format_tiles, kind_of
 from hanchan.engine.view import PlayerView
 from hanchan.words.actions import action_words
+from hanchan.words.names import shanten_words
 
 HEADER = ("choice", "hand after", "tiles", "win", "value", "danger", "score")
 """The columns of :func:`analysis_lines`."""
-
-
-def _shanten(n: int | None) -> str:
-    if n is None:
-        return ""
-    return "win" if n < 0 else "tenpai" if n == 0 else f"{n}-shanten"
 
 
 def _num(v: float | None) -> str:
@@ -48,7 +43,8 @@ def _tiles(j: Judged) -> str:
 def cells(j: Judged, red_fives: int) -> tuple[str, ...]:
     """One row of the table: the :data:`HEADER` columns of ``j`` in words."""
     win = "" if j.win is None else f"{j.win * 100:.0f}%"
-    return (action_words(j.action, red_fives), _shanten(j.shanten), _tiles(j), win,
+    shape = "" if j.shanten is None else shanten_words(j.shanten)
+    return (action_words(j.action, red_fives), shape, _tiles(j), win,
             _num(j.value), _num(j.danger), _num(j.score))
 
 

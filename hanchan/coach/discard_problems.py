@@ -20,23 +20,15 @@ from pathlib import Path
 
 from hanchan.ai.decision import Judged
 from hanchan.ai.review import Choice, DecisionReview, review_game, tied
-from hanchan.coach.score_call import AnswerError
+from hanchan.coach.score_call import said_kind
 from hanchan.engine.actions import Discard
 from hanchan.engine.events import Event
-from hanchan.engine.tiles import (
-    TileError,
-    dora_of,
-    format_tiles,
-    kind_name,
-    kind_of,
-    parse_kinds,
-    tile_name,
-)
+from hanchan.engine.tiles import dora_of, format_tiles, kind_name, kind_of, tile_name
 from hanchan.engine.view import PlayerView
 from hanchan.saves.folder import list_games
 from hanchan.saves.reader import SaveError
 from hanchan.saves.verify import load_checked
-from hanchan.words.names import WIND_NAMES
+from hanchan.words.names import WIND_NAMES, shanten_words
 
 
 @dataclass(frozen=True)
@@ -85,15 +77,7 @@ class DiscardProblem:
 
     def check(self, text: str) -> tuple[bool, list[str]]:
         """Judge a typed tile (``5m``; ``0m`` is the red five)."""
-        try:
-            kinds = parse_kinds(text.strip().lower())
-        except TileError:
-            kinds = []
-        if len(kinds) != 1:
-            raise AnswerError(f"'{text.strip()}' is not one tile: write it as 5m, 3p, 7s or 1z")
-        k = kinds[0]
-        if k not in {kind_of(t) for t in self.view.concealed()}:
-            raise AnswerError(f"{kind_name(k)} is not in the hand")
+        k = said_kind(text, {kind_of(t) for t in self.view.concealed()})
         r = self.review
         said = _row(r, k)
         best_row = _row(r, kind_of(self.best))
@@ -149,10 +133,11 @@ def _row(r: DecisionReview, kind: int) -> Judged | None:
                  and kind_of(j.action.tile) == kind), None)
 
 
-def _row_measure(j: Judged) -> str:
+def _row_measure(j: Judged | Choice) -> str:
+    """The measures of a judged row or a reviewed choice: shape, win chance, risk."""
     parts = []
     if j.shanten is not None:
-        parts.append("tenpai" if j.shanten == 0 else f"{j.shanten}-shanten")
+        parts.append(shanten_words(j.shanten))
     if j.ukeire is not None:
         parts.append(f"{j.ukeire} tiles")
     if j.win is not None:
@@ -167,8 +152,7 @@ def _why_not(said: Judged, best: Judged | None) -> str:
     if best is None or said.shanten is None or best.shanten is None:
         return "strong's discard is worth more by its measures"
     if said.shanten != best.shanten:
-        return f"strong's keeps the hand {best.shanten}-shanten" if best.shanten \
-            else "strong's keeps the hand tenpai"
+        return f"strong's keeps the hand {shanten_words(best.shanten)}"
     if (said.danger or 0.0) - (best.danger or 0.0) >= 200:
         return "strong's is safer"
     if (best.ukeire or 0) > (said.ukeire or 0):
@@ -180,16 +164,8 @@ def _why_not(said: Judged, best: Judged | None) -> str:
 
 
 def _measure(c: Choice) -> str:
-    parts = [c.text]
-    if c.shanten is not None:
-        parts.append("tenpai" if c.shanten == 0 else f"{c.shanten}-shanten")
-    if c.ukeire is not None:
-        parts.append(f"{c.ukeire} tiles")
-    if c.win is not None:
-        parts.append(f"win {c.win:.0%}")
-    if c.danger:
-        parts.append(f"deal-in risk {c.danger:,.0f} points")
-    return ", ".join(parts)
+    """A reviewed choice in words and its measures."""
+    return ", ".join(p for p in (c.text, _row_measure(c)) if p)
 
 
 def problems_in_game(events: Sequence[Event], seat: int, source: str) -> list[DiscardProblem]:

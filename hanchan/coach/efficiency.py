@@ -18,10 +18,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from hanchan.coach.score_call import AnswerError
+from hanchan.coach.score_call import said_kind
 from hanchan.engine.shanten import shanten
-from hanchan.engine.tiles import TileError, counts_of, format_tiles, kind_name, parse_kinds
+from hanchan.engine.tiles import counts_of, format_tiles, kind_name
 from hanchan.engine.waits import DiscardOption, discard_options
+from hanchan.words.names import shanten_words
 
 MAX_SHANTEN = 3
 """Hands further from ready than this are dealt again (too loose to have one answer)."""
@@ -53,15 +54,8 @@ class EfficiencyProblem:
     def check(self, text: str) -> tuple[bool, list[str]]:
         """Judge a typed tile (``5m``); :class:`AnswerError` when it is not one tile of
         the hand."""
-        try:
-            kinds = parse_kinds(text.strip().lower())
-        except TileError:
-            kinds = []
-        if len(kinds) != 1:
-            raise AnswerError(f"'{text.strip()}' is not one tile: write it as 5m, 3p, 7s or 1z")
-        said = next((o for o in self.options if o.kind == kinds[0]), None)
-        if said is None:
-            raise AnswerError(f"{kind_name(kinds[0])} is not in the hand")
+        k = said_kind(text, [o.kind for o in self.options])
+        said = next(o for o in self.options if o.kind == k)
         right = said in self.best
         lines = [("Right" if right else "Wrong") + f": best is {_kinds_words(self.best)}, "
                  f"{_measure(self.best[0])}."]
@@ -75,8 +69,7 @@ class EfficiencyProblem:
 
 
 def _measure(o: DiscardOption) -> str:
-    sh = "tenpai" if o.shanten == 0 else f"{o.shanten}-shanten"
-    return f"{sh}, {o.ukeire_count} tiles improve it"
+    return f"{shanten_words(o.shanten)}, {o.ukeire_count} tiles improve it"
 
 
 def _kinds_words(opts: tuple[DiscardOption, ...]) -> str:

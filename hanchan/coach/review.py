@@ -24,7 +24,7 @@ from hanchan.coach.advice import reason_words
 from hanchan.engine.actions import Discard
 from hanchan.engine.tiles import dora_of, format_tiles, is_red, kind_name, kind_of
 from hanchan.engine.view import PlayerView
-from hanchan.words.names import WIND_NAMES
+from hanchan.words.names import WIND_NAMES, shanten_words
 
 
 def percent(p: float) -> str:
@@ -116,7 +116,7 @@ def _measure_parts(p: Choice, b: Choice) -> list[str]:
     parts: list[str] = []
     if p.shanten is not None and b.shanten is not None:
         if p.shanten != b.shanten:
-            parts.append(f"shape: {_shanten(p.shanten)} against {_shanten(b.shanten)}")
+            parts.append(f"shape: {shanten_words(p.shanten)} against {shanten_words(b.shanten)}")
         elif p.ukeire is not None and b.ukeire is not None and p.ukeire != b.ukeire:
             diff = b.ukeire - p.ukeire
             parts.append(f"shape: {abs(diff)} {'fewer' if diff > 0 else 'more'} tiles "
@@ -130,10 +130,6 @@ def _measure_parts(p: Choice, b: Choice) -> list[str]:
     if abs(pd - bd) >= 200.0:
         parts.append(f"safety: deal-in risk {_pts(pd)} points against {_pts(bd)}")
     return parts
-
-
-def _shanten(n: int) -> str:
-    return "tenpai" if n == 0 else f"{n}-shanten"
 
 
 def hand_line(v: PlayerView) -> str:

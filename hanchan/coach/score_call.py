@@ -22,12 +22,13 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 
 from hanchan.engine.events import WinResult
 from hanchan.engine.scoring import PointSplit, ScoreResult
 from hanchan.engine.scoring.points import LIMIT_BASE, base_points, limit_of, split
+from hanchan.engine.tiles import Kind, TileError, kind_name, parse_kinds
 from hanchan.rulesets.schema import Ruleset
 from hanchan.words.names import points
 from hanchan.words.yaku import yaku_name
@@ -40,6 +41,24 @@ HOW_TO_SAY = ("say han and fu (e.g. 3 30) or the limit (mangan, haneman, baiman,
 
 class AnswerError(ValueError):
     """A said answer that cannot be read; the message says how to say it."""
+
+
+def said_kind(text: str, hand: Collection[Kind]) -> Kind:
+    """The one tile kind typed as an answer (``5m``; ``0m`` is the red five), which must
+    be one of the kinds of ``hand``; :class:`AnswerError` says why otherwise.
+
+    >>> said_kind(" 0M", [4, 30]), said_kind("5m", [4])
+    (4, 4)
+    """
+    try:
+        kinds = parse_kinds(text.strip().lower())
+    except TileError:
+        kinds = []
+    if len(kinds) != 1:
+        raise AnswerError(f"'{text.strip()}' is not one tile: write it as 5m, 3p, 7s or 1z")
+    if kinds[0] not in hand:
+        raise AnswerError(f"{kind_name(kinds[0])} is not in the hand")
+    return kinds[0]
 
 
 @dataclass(frozen=True)

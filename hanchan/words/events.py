@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from hanchan.engine.events import (
     Called,
@@ -61,25 +61,34 @@ def _discarded(ev: Discarded, w: _Words) -> str:
     return f"{w.does(ev.seat, 'discards')} {tile_name(ev.tile, w.red)}{tg}"
 
 
+E = TypeVar("E")
+
+
+def _say(kind: type[E], line: Callable[[E, _Words], str]
+         ) -> tuple[type, Callable[[Any, _Words], str]]:
+    """One kind of event and its line, the line type-checked against the kind."""
+    return kind, line
+
+
 # One line per kind of event (an event of a kind not listed is named by its type).
-_LINES: dict[type, Callable[[Any, _Words], str]] = {
-    GameStarted: lambda ev, w: f"Game starts ({ev.ruleset.name})",
-    HandStarted: lambda ev, w: f"— {hand_label(ev.round_wind, ev.hand_number, ev.honba)} —",
-    Drew: lambda ev, w: f"{w.does(ev.seat, 'draws')}{' (rinshan)' if ev.rinshan else ''}",
-    Discarded: _discarded,
-    RiichiDeclared: lambda ev, w: f"{w.does(ev.seat, 'declares')} "
-                                  f"{'open ' if ev.open else ''}riichi",
-    RiichiAccepted: lambda ev, w: f"{w.who(ev.seat)}'s riichi stick is down",
-    Called: lambda ev, w: w.meld(ev.seat, ev.meld.kind, ev.meld.tiles),
-    Kan: lambda ev, w: w.meld(ev.seat, ev.meld.kind, ev.meld.tiles),
-    DoraRevealed: lambda ev, w: f"New dora indicator {tile_name(ev.indicator, w.red)}",
-    Won: _won,
-    HandDrawn: lambda ev, w: f"Draw ({ev.kind.replace('_', ' ')})",
-    GameEnded: lambda ev, w: "Game over",
-    Penalty: lambda ev, w: short(ev, w.names),
-    NotenDeclared: lambda ev, w: f"{w.does(ev.seat, 'declares')} noten",
-    Note: lambda ev, w: ev.text,
-}
+_LINES: dict[type, Callable[[Any, _Words], str]] = dict((
+    _say(GameStarted, lambda ev, w: f"Game starts ({ev.ruleset.name})"),
+    _say(HandStarted, lambda ev, w: f"— {hand_label(ev.round_wind, ev.hand_number, ev.honba)} —"),
+    _say(Drew, lambda ev, w: f"{w.does(ev.seat, 'draws')}{' (rinshan)' if ev.rinshan else ''}"),
+    _say(Discarded, _discarded),
+    _say(RiichiDeclared, lambda ev, w: f"{w.does(ev.seat, 'declares')} "
+                                       f"{'open ' if ev.open else ''}riichi"),
+    _say(RiichiAccepted, lambda ev, w: f"{w.who(ev.seat)}'s riichi stick is down"),
+    _say(Called, lambda ev, w: w.meld(ev.seat, ev.meld.kind, ev.meld.tiles)),
+    _say(Kan, lambda ev, w: w.meld(ev.seat, ev.meld.kind, ev.meld.tiles)),
+    _say(DoraRevealed, lambda ev, w: f"New dora indicator {tile_name(ev.indicator, w.red)}"),
+    _say(Won, _won),
+    _say(HandDrawn, lambda ev, w: f"Draw ({ev.kind.replace('_', ' ')})"),
+    _say(GameEnded, lambda ev, w: "Game over"),
+    _say(Penalty, lambda ev, w: short(ev, w.names)),
+    _say(NotenDeclared, lambda ev, w: f"{w.does(ev.seat, 'declares')} noten"),
+    _say(Note, lambda ev, w: ev.text),
+))
 
 
 def describe(ev: Event, names: Sequence[str], red_fives: int) -> str:

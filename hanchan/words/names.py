@@ -2,6 +2,8 @@
 
 >>> hand_label(1, 2, 3), hand_name(0, 0), signed(-1000), RELATIVE_NAMES[relative(3, 0)]
 ('S3-3', 'East 1', '-1,000', 'Left')
+>>> shanten_words(2), shanten_words(0), shanten_words(-1)
+('2-shanten', 'tenpai', 'win')
 """
 
 from __future__ import annotations
@@ -31,6 +33,11 @@ def hand_name(round_wind: int, hand_number: int) -> str:
 def hand_label(round_wind: int, hand_number: int, honba: int) -> str:
     """Short name of a hand with its honba: ``'E1-0'``."""
     return f"{WIND_LETTERS[round_wind]}{hand_number + 1}-{honba}"
+
+
+def shanten_words(n: int) -> str:
+    """How far a hand is from winning: ``'2-shanten'``, ``'tenpai'``, or ``'win'`` when whole."""
+    return "win" if n < 0 else "tenpai" if n == 0 else f"{n}-shanten"
 
 
 def points(n: int) -> str:

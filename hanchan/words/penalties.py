@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from hanchan.engine.events import Event, GameEnded, HandStarted, Penalty
+from hanchan.engine.events import Event, HandStarted, Penalty
 from hanchan.engine.seats import four
 from hanchan.words.hand_facts import HandFacts, Mistake
 from hanchan.words.names import hand_name, points
@@ -44,44 +44,37 @@ GOES_ON: dict[str, str] = {  # what follows a penalty that does not end the hand
 
 @dataclass(frozen=True)
 class PenaltyFacts:
-    """A penalty with what the events around it say."""
+    """A penalty, its cause and the facts of its hand (what follows is read only for a
+    chombo: any other penalty leaves the hand going on)."""
 
     penalty: Penalty
     cause: Mistake  # a key of CAUSES
-    before: tuple[int, int, int, int]  # every seat's points just before the penalty
-    rules_name: str
-    hand: HandStarted | None = None  # the start of the hand the penalty ends
-    riichi_put: tuple[int, int, int, int] = (0, 0, 0, 0)  # riichi sticks put down this hand
-    next_hand: HandStarted | None = None  # the hand that follows a chombo, once recorded
-    ended: GameEnded | None = None  # the game's end, when the chombo ended it
+    hand: HandFacts
 
     @property
     def sticks_back(self) -> tuple[int, int, int, int]:
         """Points given back to each seat between the chombo and the next hand."""
-        nxt = self.next_hand
+        nxt = self.hand.next_hand
         if nxt is None or self.penalty.kind != "chombo":
             return (0, 0, 0, 0)
         d = self.penalty.deltas
-        return four(nxt.scores[s] - self.before[s] - d[s] for s in range(4))
+        return four(nxt.scores[s] - self.hand.pre[s] - d[s] for s in range(4))
 
     @property
     def own_stick_stays(self) -> int:
         """The chombo player's riichi sticks left on the table for the next winner."""
-        if self.next_hand is None:
+        if self.hand.next_hand is None:
             return 0
         seat = self.penalty.seat
-        return max(0, self.riichi_put[seat] - self.sticks_back[seat] // 1000)
+        return max(0, self.hand.riichi_put[seat] - self.sticks_back[seat] // 1000)
 
 
 def facts(hand: HandFacts) -> PenaltyFacts:
-    """The cause of the hand's penalty, the hand around it and what follows."""
+    """The penalty that ends ``hand`` and its cause (``ValueError`` for a win or a draw)."""
     pen = hand.result
     if not isinstance(pen, Penalty) or hand.mistake is None:
         raise ValueError(f"the hand ends in {type(pen).__name__}, not a penalty")
-    chombo = pen.kind == "chombo"
-    return PenaltyFacts(pen, hand.mistake, hand.pre, hand.rules.name, hand.start,
-                        hand.riichi_put, hand.next_hand if chombo else None,
-                        hand.ended if chombo else None)
+    return PenaltyFacts(pen, hand.mistake, hand)
 
 
 def _verb(subject: str, verb: str) -> str:
@@ -105,11 +98,11 @@ def _join(items: Sequence[str]) -> str:
 
 def _next_hand(f: PenaltyFacts, names: Sequence[str]) -> list[str]:
     """What follows the chombo: the hand replayed or the next one, the deal, the honba."""
-    hand, nxt = f.hand, f.next_hand
-    if f.ended is not None:
-        why = {"bust": "a player went below zero"}.get(f.ended.reason, f.ended.reason)
+    hand, nxt, ended = f.hand.start, f.hand.next_hand, f.hand.ended
+    if ended is not None:
+        why = {"bust": "a player went below zero"}.get(ended.reason, ended.reason)
         return [f"The game ends here: {why}."]
-    if nxt is None or hand is None:
+    if nxt is None:
         return ["The hand is over."]
     dealer = names[nxt.dealer]
     honba = f"{nxt.honba} honba"
@@ -127,7 +120,7 @@ def _next_hand(f: PenaltyFacts, names: Sequence[str]) -> list[str]:
 
 def _sticks(f: PenaltyFacts, names: Sequence[str]) -> list[str]:
     """Which sticks of the hand go back, to whom, and which stay on the table."""
-    if f.next_hand is None:
+    if f.hand.next_hand is None:
         return []
     out: list[str] = []
     back = f.sticks_back
@@ -136,7 +129,7 @@ def _sticks(f: PenaltyFacts, names: Sequence[str]) -> list[str]:
         out.append(f"Sticks put down this hand go back: {_join(given)}.")
     who = names[f.penalty.seat]
     whose = "Your" if who == "You" else f"{who}'s"
-    put: int = sum(f.riichi_put)
+    put: int = sum(f.hand.riichi_put)
     if not given and put > 1:
         out.append("The riichi sticks put down this hand stay on the table for the next winner.")
     elif f.own_stick_stays:
@@ -167,7 +160,7 @@ def sentences(f: PenaltyFacts, names: Sequence[str],
                f"which the rules do not allow: {tried[1]}"]
     else:
         out = [f"{name[0].upper()}{name[1:]}: {subject} {deed}."]
-    rules = f" ({f.rules_name} rules)" if f.rules_name else ""
+    rules = f" ({f.hand.rules.name} rules)" if f.hand.rules.name else ""
     paid = [p for p in pen.payments if p.payer == pen.seat]
     costs: list[str] = []
     if paid and len(paid) == 3 and len({p.amount for p in paid}) == 1:

@@ -6,6 +6,7 @@ module picks which options are worth a glance.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -19,6 +20,9 @@ KEY_OPTIONS = (
     "double_ron", "triple_ron", "bust", "agariyame", "renchan_at_draw", "kiriage_mangan",
     "kazoe_yakuman", "double_yakuman", "nagashi_mangan", "ippatsu", "ura_dora", "kan_ura",
 )
+
+_FIRST_CLAUSE = re.compile(r" \(|[:;]")
+"""Where a schema meaning's first clause ends: at a parenthesis, a colon or a semicolon."""
 
 
 @dataclass(frozen=True)
@@ -57,7 +61,7 @@ def key_rules(rules: Ruleset, options: tuple[str, ...] = KEY_OPTIONS) -> list[tu
     for name in options:
         if name not in meta or not is_relevant(name, rules):
             continue
-        en = str(meta[name]["en"]).split(" (")[0].split(":")[0].split(";")[0].rstrip(".")
+        en = _FIRST_CLAUSE.split(str(meta[name]["en"]), maxsplit=1)[0].rstrip(".")
         out.append((f"{meta[name]['ja']} {en}", value_words(name, getattr(rules, name))))
     return out
 

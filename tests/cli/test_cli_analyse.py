@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+import xiangting
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
@@ -23,8 +24,6 @@ from hanchan.engine.tiles import (
     parse_kinds,
 )
 from hanchan.engine.waits import waits
-
-xiangting = pytest.importorskip("xiangting")
 
 TOP = {"seat_wind", "hand", "drawn", "melds", "dora_indicators", "tiles_left", "best", "reason",
        "choices"}

@@ -7,6 +7,7 @@ unseen copies of the tiles that lower it; the best on both, ties included, are r
 from __future__ import annotations
 
 import pytest
+import xiangting
 
 from hanchan.coach.efficiency import EfficiencyProblem, made_up_problems
 from hanchan.coach.score_call import AnswerError
@@ -14,7 +15,6 @@ from hanchan.engine.tiles import counts_of, kind_name
 
 
 def _oracle_best(p: EfficiencyProblem) -> set[int]:
-    xiangting = pytest.importorskip("xiangting")
     four = xiangting.PlayerCount.FOUR
     counts14 = counts_of(p.tiles, physical=True)
     measured = {}

@@ -27,7 +27,7 @@ from hanchan.tui.render import melds_text
 from hanchan.tui.tilefaces import FaceMode, dora_tiles, strip, tile_text
 from hanchan.words.hand_facts import HandFacts
 from hanchan.words.ledger import LedgerRow, hand_ledger
-from hanchan.words.names import WIND_NAMES, hand_label, points, signed
+from hanchan.words.names import hand_label, hand_name, points, signed
 from hanchan.words.penalties import facts, sentences
 from hanchan.words.penalties import title as penalty_title
 from hanchan.words.yaku import yaku_name
@@ -174,7 +174,7 @@ class HandResultScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         start, dora, red_fives = self.hand.start, self.hand.dora, self.hand.rules.red_fives
         title = hand_label(start.round_wind, start.hand_number, start.honba)
-        wind = WIND_NAMES[start.round_wind] + f" {start.hand_number + 1}"
+        wind = hand_name(start.round_wind, start.hand_number)
         with VerticalScroll():
             if isinstance(self.result, Penalty):
                 yield from self._penalty(wind, title)

@@ -46,6 +46,8 @@ from hanchan.engine.view import PlayerView
 from hanchan.words.actions import ACTION_TITLES
 
 CallGroup = Literal["chi", "pon", "kan"]
+_CALLS: dict[str, CallGroup] = {"chi": "chi", "pon": "pon", "kan": "kan"}
+"""The keys' groups that are calls of a discard."""
 MAX_OPTIONS = 9  # the chooser's number keys
 
 
@@ -139,11 +141,11 @@ def mistakes(group: str, view: PlayerView, legal: Sequence[Action]
         return [Tsumo(), TakeBack("tsumo")] if own_turn else None
     if group == "ron":
         return [Ron(), TakeBack("ron")] if asked else None
-    if group not in ("chi", "pon", "kan") or not asked or view.last_discard is None:
+    call = _CALLS.get(group)
+    if call is None or not asked or view.last_discard is None:
         return None
     rf = view.ruleset.red_fives
     tile = view.last_discard[1]
-    call: CallGroup = "chi" if group == "chi" else "pon" if group == "pon" else "kan"
     hand = view.concealed()
     options = plausible_calls(call, hand, tile, rf) or any_calls(call, hand, tile, rf)
     if not options:
@@ -188,18 +190,11 @@ def refused_sample(group: str, view: PlayerView) -> Action | None:
         return Discard(tile, riichi=True, open=group == "open_riichi")
     if group == "kan" and view.last_discard is None:
         return ClosedKan((hand[0], hand[1], hand[2], hand[3])) if len(hand) >= 4 else None
-    if group in ("chi", "pon", "kan"):
-        call: CallGroup = "chi" if group == "chi" else "pon" if group == "pon" else "kan"
+    call = _CALLS.get(group)
+    if call is not None:
         discard = view.last_discard
         near = plausible_calls(call, hand, discard[1], rf) if discard is not None else []
         if near:
             return near[0]
-        size = 3 if group == "kan" else 2
-        if len(hand) < size:
-            return None
-        if group == "chi":
-            return Chi((hand[0], hand[1]))
-        if group == "pon":
-            return Pon((hand[0], hand[1]))
-        return OpenKan((hand[0], hand[1], hand[2]))
+        return _call_of(call, hand) if len(hand) >= (3 if call == "kan" else 2) else None
     return None
