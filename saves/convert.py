@@ -58,7 +58,8 @@ from hanchan.saves.codec import LineError, decode_event, event_to_dict, ruleset_
 from hanchan.saves.logs import model as m
 from hanchan.saves.logs.yaku import ID_TO_TENHOU_NUMBER
 from hanchan.saves.verify import referee
-from hanchan.saves.verify_words import hand_label_of, nth
+from hanchan.saves.verify_words import hand_label_of
+from hanchan.words.names import nth
 
 
 class ConvertError(HanchanError, ValueError):

@@ -23,7 +23,7 @@ from hanchan.engine.events import FinalRow
 from hanchan.engine.tiles import WIND_LETTERS
 from hanchan.saves.codec import SeatInfo
 from hanchan.saves.folder import SavedGame
-from hanchan.saves.verify_words import nth
+from hanchan.words.names import nth
 
 _NAME_WIDTH = 12
 

@@ -51,7 +51,7 @@ from hanchan.engine.events import (
     Won,
 )
 from hanchan.engine.tiles import WIND_LETTERS, tile_name
-from hanchan.words.names import hand_label
+from hanchan.words.names import hand_label, nth
 
 
 def seat_words(dealer: int, seat: int) -> str:
@@ -78,16 +78,6 @@ def short(value: object) -> str:
     """A value as text, cut to about 120 characters."""
     text = str(value)
     return text if len(text) <= 120 else text[:116] + " ..."
-
-
-def nth(n: int) -> str:
-    """A count as an ordinal, as verify, import and the save pickers say it.
-
-    >>> [nth(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 102, 111)]
-    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '102nd', '111th']
-    """
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def hand_label_of(start: HandStarted) -> str:

@@ -24,7 +24,7 @@ from hanchan.coach.advice import reason_words
 from hanchan.engine.actions import Discard
 from hanchan.engine.tiles import dora_of, format_tiles, is_red, kind_name, kind_of
 from hanchan.engine.view import PlayerView
-from hanchan.words.names import WIND_NAMES, shanten_words
+from hanchan.words.names import WIND_NAMES, nth, shanten_words
 
 
 def percent(p: float) -> str:
@@ -190,13 +190,10 @@ def second_words(d: DecisionReview, by: SecondOpinion) -> str:
         ranked = rank_of(answer.values, d.played.action, d.view)
         if ranked is not None:
             place, n, gap = ranked
-            text += f"; yours {_ordinal(place)} of {n}" + (
+            text += f"; yours {nth(place)} of {n}" + (
                 f", {gap:.3g} below its best" if gap > 0 else "")
     return text
 
-
-def _ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 def mistake_lines(d: DecisionReview, number: int | None = None,

@@ -1,4 +1,4 @@
-"""Names of seats, winds and hands, and points as the table writes them.
+"""Names of seats, winds and hands, ordinals, and points as the table writes them.
 
 >>> hand_label(1, 2, 3), hand_name(0, 0), signed(-1000), RELATIVE_NAMES[relative(3, 0)]
 ('S3-3', 'East 1', '-1,000', 'Left')
@@ -38,6 +38,16 @@ def hand_label(round_wind: int, hand_number: int, honba: int) -> str:
 def shanten_words(n: int) -> str:
     """How far a hand is from winning: ``'2-shanten'``, ``'tenpai'``, or ``'win'`` when whole."""
     return "win" if n < 0 else "tenpai" if n == 0 else f"{n}-shanten"
+
+
+def nth(n: int) -> str:
+    """A count as an ordinal, as verify, import, the save pickers and the review say it.
+
+    >>> [nth(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 102, 111)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '102nd', '111th']
+    """
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def points(n: int) -> str:
