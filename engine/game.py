@@ -438,9 +438,7 @@ class Game:
         elif self._walls is not None and index < len(self._walls):
             spec = self._walls[index]
         if spec is None:
-            rng = self._rng
-            wall = wall_mod.shuffled_wall(rng)
-            return wall, (rng.randint(1, 6), rng.randint(1, 6))
+            return wall_mod.dealt(self._rng)
         if len(spec) == 2 and isinstance(spec[0], (tuple, list)):
             w, dice = spec
             return tuple(w), (int(dice[0]), int(dice[1]))

@@ -87,4 +87,15 @@ def shuffled_wall(rng: random.Random) -> tuple[int, ...]:
 
 
 _BIT_LENGTH = tuple((i + 1).bit_length() for i in range(136))
+
+
+def dealt(rng: random.Random) -> tuple[tuple[int, ...], tuple[int, int]]:
+    """The next hand's wall and dice from a game's generator, in the order ``Game`` draws
+    them; verify re-deals a seeded game's walls with it.
+
+    >>> dealt(random.Random(9))[0] == shuffled_wall(random.Random(9))
+    True
+    """
+    wall = shuffled_wall(rng)
+    return wall, (rng.randint(1, 6), rng.randint(1, 6))
 """Bits to draw for an index below ``i + 1``."""

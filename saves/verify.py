@@ -115,11 +115,7 @@ def _excerpt(first: GameStarted, start: HandStarted) -> bool:
 def _seeded_walls(seed: int | None, hands: int) -> Walls:
     """The walls and dice a seed deals, as ``Game`` makes them."""
     rng = random.Random(seed)
-    out = []
-    for _ in range(hands):
-        wall = wall_mod.shuffled_wall(rng)
-        out.append((wall, (rng.randint(1, 6), rng.randint(1, 6))))
-    return out
+    return [wall_mod.dealt(rng) for _ in range(hands)]
 
 
 def _start(first: GameStarted, rec: Sequence[Event], excerpt: bool, walls: Walls,
