@@ -15,8 +15,7 @@ from typing import NoReturn, TypeAlias
 DOCS = "docs/cli.md"
 SEATS = "ESWN"
 BOT_LEVELS = "random, greedy, easy, normal, strong"  # ai.base.LEVELS, checked by a test
-IMPORT_FORMATS = ("tenhou6", "mjai", "mjlog")
-EXPORT_FORMATS = ("tenhou6", "mjai", "mjlog")
+LOG_FORMATS = ("tenhou6", "mjai", "mjlog")  # saves.open.LOG_FORMATS, checked by a test
 FACES = ("letters", "kanji", "glyphs")
 LENGTHS = {"east": "east", "south": "east_south"}
 """``--length`` words and the ruleset's ``length`` value each picks (cli.inputs.load_rules)."""
@@ -323,7 +322,7 @@ def _files(sub: SubParsers) -> None:
                        description="Convert a tenhou.net/6 JSON, mjlog XML or mjai log "
                                    "into a saved game that verify and replay accept.")
     p.add_argument("log", metavar="LOG")
-    p.add_argument("--from", dest="fmt", choices=IMPORT_FORMATS,
+    p.add_argument("--from", dest="fmt", choices=LOG_FORMATS,
                    help="the log's format (default: from the file name)")
     p.add_argument("-o", "--output", metavar="SAVE", help="the game file to write "
                    "(default: the save folder, named after the log)")
@@ -337,7 +336,7 @@ def _files(sub: SubParsers) -> None:
                        description="Convert a saved game to a tenhou.net/6 JSON, mjai or "
                                    "Tenhou mjlog XML log.")
     p.add_argument("file", metavar="FILE")
-    p.add_argument("--format", dest="fmt", choices=EXPORT_FORMATS, required=True)
+    p.add_argument("--format", dest="fmt", choices=LOG_FORMATS, required=True)
     p.add_argument("-o", "--output", metavar="OUT", help="where to write (default: stdout)")
     p.set_defaults(run="files:run_export")
 
@@ -352,7 +351,7 @@ def _review(sub: SubParsers) -> None:
                    help="a saved game (.jsonl) or a tenhou6, mjlog or mjai log")
     p.add_argument("--seat", choices=list(SEATS) + list(SEATS.lower()), default=None,
                    help="the seat to review (default: the human of a saved game, else E)")
-    p.add_argument("--from", dest="fmt", choices=IMPORT_FORMATS,
+    p.add_argument("--from", dest="fmt", choices=LOG_FORMATS,
                    help="read FILE as a log of this format (default: a saved game, or "
                         "from the name as import does)")
     p.add_argument("--top", type=whole(1, MAX_TOP), default=None, metavar="N",

@@ -8,7 +8,8 @@ import pytest
 
 from hanchan.ai.base import LEVELS
 from hanchan.cli.main import main
-from hanchan.cli.parser import BOT_LEVELS
+from hanchan.cli.parser import BOT_LEVELS, LOG_FORMATS
+from hanchan.saves.open import LOG_FORMATS as READABLE
 
 BAD_RULES = [
     ["play", "--rules", "makra"],
@@ -58,3 +59,7 @@ def test_a_bad_bot_level_is_one_sentence(argv: list[str], capsys: pytest.Capture
 
 def test_the_help_names_every_bot_level() -> None:
     assert BOT_LEVELS == ", ".join(LEVELS)
+
+
+def test_import_and_export_offer_the_formats_the_saves_read() -> None:
+    assert LOG_FORMATS == READABLE
