@@ -46,8 +46,8 @@ import msgspec
 from hanchan.ai.arena import SeatStats, stats_from_events
 from hanchan.ai.review import review_game
 from hanchan.engine.events import Event, GameEnded
-from hanchan.saves.folder import SavedGame, file_key, list_games, signature, write_cache
-from hanchan.saves.reader import SaveError, load, read_regular
+from hanchan.saves.folder import SavedGame, file_key, list_games, read_cache, signature, write_cache
+from hanchan.saves.reader import SaveError, load
 
 CACHE = ".stats.json"
 """The per-game figures, beside the folder's index (a hidden file, not a game)."""
@@ -98,12 +98,8 @@ def _mac(name: str, entry: _Entry) -> str:
 
 
 def _read_cache(folder: Path) -> dict[str, _Entry]:
-    try:
-        cache = msgspec.json.decode(read_regular(folder / CACHE, MAX_CACHE_BYTES, "cache"),
-                                    type=_Cache)
-    except (SaveError, msgspec.DecodeError, RecursionError):
-        return {}
-    return cache.games if cache.version == CACHE_VERSION else {}
+    cache = read_cache(folder, CACHE, MAX_CACHE_BYTES, _Cache)
+    return cache.games if cache is not None and cache.version == CACHE_VERSION else {}
 
 
 @dataclass(frozen=True)

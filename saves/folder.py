@@ -41,7 +41,7 @@ import stat
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Literal, TypeVar
 
 import msgspec
 from platformdirs import user_state_dir
@@ -271,13 +271,21 @@ class _Index(msgspec.Struct):
     games: dict[str, _Entry]
 
 
+_C = TypeVar("_C", bound=msgspec.Struct)
+
+
 def _read_index(folder: Path) -> dict[str, _Entry]:
+    index = read_cache(folder, INDEX, MAX_INDEX_BYTES, _Index)
+    return index.games if index is not None and index.version == INDEX_VERSION else {}
+
+
+def read_cache(folder: Path, name: str, limit: int, kind: type[_C]) -> _C | None:
+    """The cache file ``name`` of ``folder`` as a ``kind``, or None when it is missing,
+    larger than ``limit`` bytes or not one (a cache is rebuilt, never needed)."""
     try:
-        index = msgspec.json.decode(read_regular(folder / INDEX, MAX_INDEX_BYTES, "index"),
-                                    type=_Index)
+        return msgspec.json.decode(read_regular(folder / name, limit, "cache"), type=kind)
     except (SaveError, msgspec.DecodeError, RecursionError):
-        return {}
-    return index.games if index.version == INDEX_VERSION else {}
+        return None
 
 
 def _write_index(folder: Path, games: dict[str, _Entry]) -> None:
