@@ -12,6 +12,7 @@ import random
 from collections.abc import Sequence
 
 import pytest
+import xiangting
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from mahjong.shanten import Shanten
@@ -429,7 +430,6 @@ def check_against_mahjong(hands: list[tuple[list[int], int]]) -> None:
 
 
 def check_against_xiangting(hands: list[tuple[list[int], int]]) -> None:
-    xiangting = pytest.importorskip("xiangting")
     four = xiangting.PlayerCount.FOUR
     for counts, melds in hands:
         if melds == 0 and sum(counts) == 13:
