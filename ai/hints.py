@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from hanchan.ai.club import ClubBot
 from hanchan.ai.decision import Decision, Judgement
 from hanchan.ai.opponents import FoldWatch
+from hanchan.ai.review import offered_win_points
 from hanchan.engine.actions import Action
 from hanchan.engine.events import Event, HandStarted
 from hanchan.engine.legal import legal_actions
@@ -82,7 +83,7 @@ def judge_moment(events: Sequence[Event], position: int, seat: int
     if not legal:
         return None
     view = view_of(state, seat)
-    return view, bot.judge(view, legal)
+    return view, bot.judge(view, legal, win_points=offered_win_points(state, seat, legal))
 
 
 def moments(events: Sequence[Event], seat: int) -> list[int]:

@@ -310,7 +310,7 @@ def decision_points(events: Sequence[Event], seat: int, progress: Progress | Non
         played = _played(events, i, state, seat, legal)
         if played is not None:
             out.append(DecisionPoint(i, view_of(state, seat), legal, played,
-                                     _win_points(state, seat, legal)))
+                                     offered_win_points(state, seat, legal)))
     return out
 
 
@@ -340,8 +340,9 @@ def _played(events: Sequence[Event], i: int, state: GameState, seat: int,
     return match
 
 
-def _win_points(state: GameState, seat: int, legal: Sequence[Action]) -> int | None:
-    """The points of the win offered (Tsumo or Ron legal), by the engine's score."""
+def offered_win_points(state: GameState, seat: int, legal: Sequence[Action]) -> int | None:
+    """The points of the win ``legal`` offers ``seat`` (Tsumo or Ron legal), by the
+    engine's score; None when it offers none."""
     if state.phase == "turn" and any(isinstance(a, Tsumo) for a in legal):
         res = tsumo_result(state, seat)
         return res.total if res is not None else None

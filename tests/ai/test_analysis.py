@@ -7,21 +7,19 @@ from __future__ import annotations
 
 import functools
 
-import pytest
+import xiangting
 
 from hanchan.ai.club import ClubBot
 from hanchan.ai.club.bot import same_choice
 from hanchan.ai.hints import judge_moment, moments
 from hanchan.ai.review import DecisionPoint, decision_points, review_game
-from hanchan.engine.actions import Chi, Discard, Pon
+from hanchan.engine.actions import Chi, Discard, Pon, Ron, Tsumo
 from hanchan.engine.events import Event
 from hanchan.engine.shanten import shanten
 from hanchan.engine.tiles import counts_of, kind_of
 from hanchan.engine.view import PlayerView
 from hanchan.engine.waits import waits
 from tests.kit.saved_games import played_game
-
-xiangting = pytest.importorskip("xiangting")
 
 
 @functools.lru_cache(maxsize=1)
@@ -101,6 +99,23 @@ def test_the_analysis_of_a_reviewed_moment_names_the_reviews_strong_choice() -> 
             view, judged = found
             assert view == d.view
             assert same_choice(judged.choices[0].action, d.best.action), d.position
+
+
+def test_the_analysis_weighs_a_win_offered_at_the_engines_points() -> None:
+    """A win row carries the engine's score, as the review's does, so the analysis can set
+    a ron against letting it go."""
+    n = 0
+    for events in _games():
+        for seat in range(4):
+            for p in decision_points(events, seat):
+                if p.win_points is None:
+                    continue
+                found = judge_moment(events, p.position, seat)
+                assert found is not None
+                wins = [r for r in found[1].choices if isinstance(r.action, (Tsumo, Ron))]
+                assert [r.value for r in wins] == [float(p.win_points)], p.position
+                n += 1
+    assert n > 0
 
 
 def test_moments_are_where_the_seat_has_a_choice() -> None:
