@@ -8,13 +8,16 @@ import os
 import pytest
 from hypothesis import HealthCheck, settings
 
-# dev: quick local runs; ci: more examples (CI sets CI=true, make test picks the profile).
+from tests.kit.budget import CI_EXAMPLES
+
+# dev: quick local runs; ci: what CI runs within ten minutes on two cores (CI sets CI=true,
+# make test picks the profile). Long checks scale with it (tests/kit/budget.py).
 settings.register_profile(
     "dev", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.register_profile(
-    "ci", max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow],
-    print_blob=True,
+    "ci", max_examples=CI_EXAMPLES, deadline=None,
+    suppress_health_check=[HealthCheck.too_slow], print_blob=True,
 )
 # thorough: on demand (HYPOTHESIS_PROFILE=thorough pytest -m slow ...), e.g. 2,000 games a
 # preset in tests/rulesets/test_hand_boundaries.py

@@ -48,12 +48,11 @@ def test_the_mirror_sees_what_the_engine_shows(preset: str) -> None:
     the other hands are hidden, yet furiten, kuikae, riichi and kan rules agree.  Open
     riichi is off: mjai has none (tenhou_differences says so)."""
     rules = load_ruleset(preset).replace(open_riichi=False)
-    for seed in (11, 12):
-        bots = [MirrorCheck(s, rules, seed * 4 + s) for s in range(4)]
-        events = play_game(rules, bots, seed)
-        assert isinstance(events[-1], GameEnded)
-        assert sum(b.choices for b in bots) > 200
-        assert [m for b in bots for m in b.mismatches] == []
+    bots = [MirrorCheck(s, rules, 44 + s) for s in range(4)]
+    events = play_game(rules, bots, 11)
+    assert isinstance(events[-1], GameEnded)
+    assert sum(b.choices for b in bots) > 200
+    assert [m for b in bots for m in b.mismatches] == []
 
 
 def test_four_hanchan_mjai_bots_play_a_whole_hanchan() -> None:

@@ -23,6 +23,7 @@ from hanchan.engine.legal import legal_actions
 from hanchan.engine.state import GameState, fold, snapshot
 from hanchan.rulesets.loader import list_presets, load_ruleset
 from hanchan.rulesets.schema import Ruleset, allowed_literals, option_types
+from tests.kit.budget import examples
 from tests.kit.game import CLUBS, eager_choice, smart_choice, uniform_choice
 
 MAX_STEPS = 200_000  # ako extends without limit until somebody has 30,000
@@ -124,7 +125,7 @@ def test_fold_equals_live_state_at_every_hand_start() -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("club", sorted(CLUBS))
-@settings(max_examples=15)
+@settings(max_examples=examples(5))
 @given(seed=st.integers(0, 1_000_000), chooser=st.sampled_from(["smart", "eager", "uniform"]))
 def test_many_random_games(club: str, seed: int, chooser: str) -> None:
     if club == "ako":
@@ -193,7 +194,7 @@ def test_any_combination_of_options_plays_to_the_end(rules: Ruleset, seed: int) 
 
 
 @pytest.mark.slow
-@settings(max_examples=60)
+@settings(max_examples=examples(20))
 @given(rules=rulesets(), seed=st.integers(0, 1_000_000))
 def test_many_combinations_of_options(rules: Ruleset, seed: int) -> None:
     CLUBS["any"] = rules

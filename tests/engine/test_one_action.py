@@ -21,6 +21,7 @@ from hanchan.engine.game import Game
 from hanchan.engine.legal import IllegalAction, legal_actions, may_discard, may_riichi, why_illegal
 from hanchan.engine.state import GameState, snapshot
 from hanchan.rulesets.schema import Ruleset
+from tests.kit.budget import examples
 from tests.kit.game import CLUBS, smart_choice, uniform_choice
 
 _TILES = range(-1, 137)  # every tile, and two that are none
@@ -90,7 +91,7 @@ def test_one_action_checked_alone_is_legal_exactly_when_listed() -> None:
     assert seen["open riichi's danger"] > 0, seen
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(club=st.sampled_from(sorted(CLUBS)), seed=st.integers(0, 1_000_000),
        chooser=st.sampled_from(["smart", "uniform"]), open_riichi=st.booleans(),
        kuikae=st.sampled_from(["allowed", "forbidden", "same_tile_forbidden"]),

@@ -9,7 +9,6 @@ points must agree, except for the documented differences in :func:`known_differe
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 import pytest
@@ -18,10 +17,10 @@ from hypothesis import strategies as st
 
 from hanchan.engine.scoring import WinContext, score_win
 from hanchan.rulesets.schema import Ruleset
+from tests.kit.budget import examples
 from tests.kit.mahjong_ref import HandSpec, a_set, build, hand_specs, ours, reference
 
-CI = bool(os.environ.get("CI")) or settings().max_examples >= 300
-SLOW_EXAMPLES = 10_000 if CI else 400
+SLOW_EXAMPLES = examples(1_000)
 
 RULESETS = [
     Ruleset(),

@@ -9,7 +9,6 @@ ruleset, whatever the memo holds.
 from __future__ import annotations
 
 import dataclasses
-import os
 from itertools import permutations
 from typing import Any
 
@@ -35,9 +34,8 @@ from hanchan.engine.scoring.suits import (
 )
 from hanchan.engine.tiles import parse_tiles
 from hanchan.rulesets.schema import Ruleset
+from tests.kit.budget import examples
 from tests.kit.mahjong_ref import HandSpec, a_set, build, hand_specs
-
-CI = bool(os.environ.get("CI")) or settings().max_examples >= 300
 
 RULESETS = [
     Ruleset(),
@@ -72,7 +70,7 @@ def check_same(ctx: WinContext, rules: Ruleset) -> None:
 
 
 @given(specs, rare_flags, st.integers(0, len(RULESETS) - 1), st.integers(-1, 13))
-@settings(max_examples=400 if CI else 150)
+@settings(max_examples=examples(150))
 def test_fast_path_equals_the_complete_scorer(spec: HandSpec, flags: dict[str, Any],
                                                which: int, win: int) -> None:
     ctx = dataclasses.replace(build(spec), **flags)

@@ -18,6 +18,8 @@ from textual.app import App, ComposeResult
 from textual.widget import Widget
 from textual.widgets import OptionList
 
+from hanchan.ai.base import make_bot
+from hanchan.engine.game import Game
 from hanchan.engine.scoring.registry import yaku_table
 from hanchan.engine.view import PlayerView
 from hanchan.rulesets.schema import Ruleset
@@ -27,7 +29,7 @@ from hanchan.tui.players import Player
 from hanchan.tui.screens.hand_result import HandResultScreen
 from hanchan.tui.screens.menu import NewGameScreen, RulesScreen, _examples
 from hanchan.tui.screens.table import TableScreen
-from hanchan.tui.session import NewGame
+from hanchan.tui.session import NewGame, PlaySession
 from hanchan.tui.settings import Settings
 from hanchan.tui.widgets.event_log import EventLog
 from hanchan.tui.widgets.size_notice import MIN_HEIGHT, MIN_WIDTH
@@ -120,11 +122,19 @@ async def test_a_large_terminal_grows_the_table_and_the_log(size: tuple[int, int
 @pytest.mark.parametrize("size", [(140, 44), (200, 60)], ids=["140x44", "200x60"])
 async def test_the_log_wraps_events_and_cuts_none(size: tuple[int, int],
                                                   tmp_path: Path) -> None:
-    app = HanchanApp("play", new_game=NewGame(Ruleset(), 9, "greedy", 0, tmp_path),
-                     save_dir=tmp_path, settings=Settings(bot_delay=0.0))
+    # the first 150 events played by the engine (greedy in every seat), the rest by keys,
+    # so that the log holds lines it was opened with and lines added as the game goes on
+    bots = {s: make_bot("greedy", 9 * 4 + s) for s in range(4)}
+    game = Game(Ruleset(), ("You", "Akane", "Botan", "Chika"), 9)
+    while len(game.events) < 150 or not game.pending().get(0):
+        for seat, legal in game.pending().items():
+            game.act(seat, bots[seat].choose(game.view(seat), legal))
+    session = PlaySession(game, 0, {s: bots[s] for s in (1, 2, 3)})
+    app = HanchanApp("play", session=session, save_dir=tmp_path,
+                     settings=Settings(bot_delay=0.0))
     async with app.run_test(size=size) as pilot:
         policy = Policy(call=False, riichi=True)
-        for _ in range(25):  # long enough for "(tsumogiri)" and a riichi stick in the log
+        for _ in range(6):
             scr = await settle(pilot)
             if isinstance(scr, HandResultScreen):
                 await pilot.press("enter")
@@ -143,6 +153,7 @@ async def test_the_log_wraps_events_and_cuts_none(size: tuple[int, int],
             elif line.strip() and last >= 0:
                 entries[last] += " " + line.strip()
         assert len(entries) > 20
+        assert max(entries) > 150  # lines added as the game went on are among those read
         assert app.session is not None
         names = [p.name for p in app.session.players]
         events = app.session.events
@@ -201,6 +212,8 @@ async def test_preset_pages_show_whole_words_and_cite_the_club(size: tuple[int, 
                 about.scroll_to(y=top, animate=False)
                 await pilot.pause()
                 shown += " " + " ".join(region_lines(app, about))
+                if top >= about.max_scroll_y:
+                    break  # the page's end is shown
             flat = _flat(shown)
             assert ".txt" not in flat  # the club's text is cited, not a file of ours
             assert info.title in flat and "Rules: " + info.source in flat

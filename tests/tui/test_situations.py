@@ -76,6 +76,18 @@ def app_for(game: Game, human: int = 0, bots: dict[int, Scripted] | None = None)
     return HanchanApp("play", session=session, settings=Settings(bot_delay=0.0))
 
 
+def until_asked(game: Game, human: int) -> Game:
+    """``game`` played on by the engine until ``human`` is asked a question (show the hand,
+    end the game), the human throwing each drawn tile and passing every claim as
+    :func:`to_result` does, the others as :func:`app_for`'s bots."""
+    me, bot = Scripted(wins=False), Scripted()
+    while not any(isinstance(a, (ShowHand, EndGame)) for a in game.pending().get(human, ())):
+        assert not game.over, "no question was asked"
+        for seat, legal in game.pending().items():
+            game.act(seat, (me if seat == human else bot).choose(game.view(seat), legal))
+    return game
+
+
 def first_hand(rules: Ruleset, *walls: tuple[int, ...]) -> Game:
     return Game(rules, NAMES, 0, walls=list(walls))
 
@@ -191,10 +203,13 @@ async def test_the_show_hand_question_at_a_draw(key: str, shown: bool) -> None:
     # silent) and may not riichi under 1,000 points
     rules = load_ruleset("gpc")
     wall = build_wall({**NOTEN, 0: TENPAI_DEALER[0]}, red_fives=rules.red_fives)
-    # under 1,000 points: no riichi to offer, so the tsumogiri key plays the hand out
-    app = app_for(resumed(rules, 0, 0, (900, 33000, 33000, 33100), wall))
+    # under 1,000 points: no riichi to offer; the hand is played out to the question by the
+    # engine (the player throwing each drawn tile, as the tsumogiri key does), so that the
+    # app is driven only for the question itself
+    game = until_asked(resumed(rules, 0, 0, (900, 33000, 33000, 33100), wall), 0)
+    app = app_for(game)
     async with app.run_test(size=SIZE) as pilot:
-        scr = await to_result(pilot)
+        scr = await settle(pilot)
         assert isinstance(scr, TableScreen) and set(scr.groups()) >= {"show", "noten"}
         text = text_of(app)
         assert "Show hand" in text
