@@ -15,8 +15,8 @@ The checks here are written from the clubs' rules (issue 22), not from ``engine/
 The seat 0 player is a practice seat that now and then claims a false tsumo or a false
 call, so chombo and false-call sticks cross hand boundaries too.  The quick part plays a
 few games per preset; the ``slow`` part takes its number of games from the hypothesis
-profile, at most 60 a preset in ordinary runs (``HYPOTHESIS_PROFILE=thorough pytest -m slow
-tests/rulesets/test_hand_boundaries.py`` plays 2,000 a preset).
+profile (tests/kit/budget.py): 25 a preset in CI, and ``HYPOTHESIS_PROFILE=thorough pytest
+-m slow tests/rulesets/test_hand_boundaries.py`` plays 500 a preset.
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ from hanchan.engine.legal import IllegalAction
 from hanchan.engine.tiles import is_yaochuu
 from hanchan.rulesets.loader import list_presets, load_ruleset
 from hanchan.rulesets.schema import Ruleset
+from tests.kit.budget import examples
 from tests.kit.game import smart_choice
 
 PRESETS = list_presets()
@@ -357,12 +358,8 @@ def test_hand_boundaries_follow_the_rules(name: str, seed: int) -> None:
     check_game(load_ruleset(name), seed)
 
 
-# The profile's budget (dev 60, ci 300), at most 60 games a preset in ordinary runs: about
-# 40 s for the eight presets on one core at a load of 6; the thorough profile plays 2,000.
-_PROFILE = settings.default
-assert _PROFILE is not None  # tests/conftest.py loads a profile
-_BUDGET = _PROFILE.max_examples
-GAMES = _BUDGET if _BUDGET >= 1000 else min(_BUDGET, 60)
+# 25 games a preset in CI (about 2 s a preset on one core), 500 under the thorough profile
+GAMES = examples(25)
 
 
 @pytest.mark.slow

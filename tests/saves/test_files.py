@@ -26,6 +26,7 @@ from hanchan.saves.codec import SeatInfo, encode_event, encode_header
 from hanchan.saves.reader import SaveError, load, loads
 from hanchan.saves.verify import verify_events
 from hanchan.saves.writer import GameWriter, latest_unfinished, make_header
+from tests.kit.budget import examples
 from tests.kit.saved_games import played_game
 
 SEATS = [SeatInfo("You"), SeatInfo("Bot 1", "easy"), SeatInfo("Bot 2", "easy"),
@@ -207,7 +208,7 @@ def test_kill_at_random_moments_loses_nothing(tmp_path: Path) -> None:
     rng = random.Random(5)
     before: list[Event] = []
     kills = 0
-    for _ in range(60):  # each run is killed early, so a whole game needs many runs
+    for _ in range(examples(20)):  # each run is killed early: a game takes many runs
         proc = subprocess.Popen([sys.executable, str(script), str(path), "11", "0.001"],
                                 stdout=subprocess.PIPE, env=env)
         assert proc.stdout is not None
