@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widget import Widget
@@ -29,6 +30,7 @@ from hanchan.engine.view import PlayerView
 from hanchan.rulesets import load_ruleset
 from hanchan.rulesets.schema import Ruleset
 from hanchan.tui.app import HanchanApp
+from hanchan.tui.screens import table as table_module
 from hanchan.tui.screens.chooser import ChooserScreen
 from hanchan.tui.screens.game_end import GameEndScreen
 from hanchan.tui.screens.hand_result import HandResultScreen
@@ -62,6 +64,14 @@ class Tsumogiri:
         plain = [a for a in legal if isinstance(a, Discard) and not a.riichi]
         drawn = next((a for a in plain if a.tile == view.drawn), None)
         return drawn or plain[-1] if plain else legal[0]
+
+
+def answer_in_time(monkeypatch: pytest.MonkeyPatch, first: tuple[float, ...] = ()) -> None:
+    """Practice mode passes by itself after :func:`pass_wait` (0.8 s): time a busy test
+    machine may take between two key presses.  The waits are ``first``, then a minute, so
+    that a test's key always comes before the pass it does not wait for."""
+    waits = iter(first)
+    monkeypatch.setattr(table_module, "pass_wait", lambda delay: next(waits, 60.0))
 
 
 def scripted_app(rules: Ruleset, hands: dict[int, str] = HANDS,
@@ -347,9 +357,11 @@ async def test_false_pon_in_teireikai_makes_a_dead_hand_shown_on_the_table() -> 
         assert "DEAD" not in screen_text(app)
 
 
-async def test_a_pon_without_the_tiles_is_a_false_call_that_names_what_was_wrong() -> None:
+async def test_a_pon_without_the_tiles_is_a_false_call_that_names_what_was_wrong(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     # makura 38): 空ポン (a pon with no pair of the tile) puts 1,000 on the table; the
     # result names the call and the engine's reason, not a refusal
+    answer_in_time(monkeypatch)
     app = scripted_app(practice("makura"), {0: "3469m159p19s1234z"},
                        settings=Settings(bot_delay=0.3))  # practice stops on South's 9m
     async with app.run_test(size=SIZE) as pilot:
@@ -388,9 +400,10 @@ async def test_a_kan_without_the_tiles_is_a_false_call() -> None:
         assert pen.kind == "false_call"
 
 
-async def test_a_chi_from_the_wrong_seat_says_so() -> None:
+async def test_a_chi_from_the_wrong_seat_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
     # makura 38): a chi of South's 9m by East (not the next seat) is a false call; the
     # message says the seat was wrong, not that the tiles were missing
+    answer_in_time(monkeypatch)
     app = scripted_app(practice("makura"), {0: "3478m159p19s1234z"},
                        settings=Settings(bot_delay=0.3))  # practice stops on South's 9m
     async with app.run_test(size=SIZE) as pilot:
@@ -537,9 +550,11 @@ def test_dead_seats_last_until_the_hand_ends() -> None:
     assert dead_seats([start, dead, start]) == frozenset()
 
 
-async def test_practice_asks_about_every_discard_and_passes_by_itself() -> None:
+async def test_practice_asks_about_every_discard_and_passes_by_itself(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     # gpc l.38: a false ron is possible on any discard, so practice mode stops on each
     # one for the bots' delay: pressing o there is a chombo; doing nothing passes.
+    answer_in_time(monkeypatch, (0.8,))  # South's 9m passes by itself; West's 9p waits
     app = scripted_app(practice("gpc"))
     app.settings = Settings(bot_delay=0.3)
     async with app.run_test(size=SIZE) as pilot:
@@ -550,7 +565,10 @@ async def test_practice_asks_about_every_discard_and_passes_by_itself() -> None:
         assert isinstance(scr, TableScreen)
         assert scr.session.legal() == (Pass(),)  # South's 9m: nothing legal but passing
         mark = len(scr.session.events)
-        await pilot.pause(1.2)  # nobody pressed a key: it passes and play goes on
+        for _ in range(100):  # nobody pressed a key: it passes and play goes on
+            await pilot.pause(0.1)
+            if len(scr.session.events) > mark:
+                break
         assert len(scr.session.events) > mark
         assert not penalties(app)
         scr = await settle(pilot)  # West's 9p: asked again
