@@ -2,16 +2,18 @@
 
 :func:`review_game` folds a saved (or imported) game's events, and at every point where
 the reviewed seat had a choice (a discard, riichi or dama, a call or a pass, a win or
-not, a kan, an abort) rebuilds that seat's :class:`~engine.view.PlayerView` and asks the
-``strong`` bot (:class:`ai.club.ClubBot`, which watches the seat's views as the game
-goes on, as a hint does) for its decision and its measure of every legal choice
-(:meth:`~ai.club.ClubBot.judge`: shanten and acceptance, the chance to win and the worth
-of the win, the deal-in danger, the score it maximises).  The review computes none of
-it again: the *cost* of a choice is the difference of the judge's scores, in points of
-the game's start (the unit of :mod:`ai.standing`).  A choice the judge cannot tell from
-strong's is a tie and agrees with it (:func:`tied`); one the models cannot judge is a
-difference only (:func:`unsure`); any other with a cost of at least
-:data:`MISTAKE_POINTS` is a mistake (docs/review.md).
+not, a kan, an abort, showing a tenpai hand at an exhaustive draw or declaring noten,
+the last dealer's stopping the game or playing on) rebuilds that seat's
+:class:`~engine.view.PlayerView` and asks the ``strong`` bot (:class:`ai.club.ClubBot`,
+which watches the seat's views as the game goes on, as a hint does) for its decision
+and its measure of every legal choice (:meth:`~ai.club.ClubBot.judge`: shanten and
+acceptance, the chance to win and the worth of the win, the deal-in danger, the score
+it maximises; at a hand's or the game's end, what the choice gains in points).  The
+review computes none of it again: the *cost* of a choice is the difference of the
+judge's scores, in points of the game's start (the unit of :mod:`ai.standing`).  A
+choice the judge cannot tell from strong's is a tie and agrees with it (:func:`tied`);
+one the models cannot judge is a difference only (:func:`unsure`); any other with a
+cost of at least :data:`MISTAKE_POINTS` is a mistake (docs/review.md).
 
 A seat with one legal action (a riichi hand's discard of its draw) is not asked.  A
 claim whose answer the log cannot show (another seat's call or ron took the tile
@@ -45,17 +47,20 @@ from hanchan.ai.club.calls import NO_YAKU
 from hanchan.ai.club.discard import shanten_text
 from hanchan.ai.decision import Decision, Judged, Judgement, Why
 from hanchan.ai.opponents import FoldWatch
+from hanchan.engine import flow
 from hanchan.engine.actions import (
     Action,
     AddedKan,
     Chi,
     ClosedKan,
     Discard,
+    EndGame,
     NineTerminals,
     OpenKan,
     Pass,
     Pon,
     Ron,
+    ShowHand,
     Tsumo,
 )
 from hanchan.engine.events import (
@@ -64,10 +69,14 @@ from hanchan.engine.events import (
     DoraRevealed,
     Drew,
     Event,
+    GameEnded,
     GameStarted,
     HandDrawn,
     HandStarted,
     Kan,
+    Note,
+    NotenDeclared,
+    Penalty,
     RiichiAccepted,
     RiichiDeclared,
     Won,
@@ -84,9 +93,10 @@ from hanchan.saves.replay import hand_name
 MISTAKE_POINTS = 300.0
 """A choice that gives up at least this much expected value (points) is a mistake."""
 
-Kind = Literal["efficiency", "push/fold", "riichi/dama", "calls", "win", "kan", "abort"]
+Kind = Literal["efficiency", "push/fold", "riichi/dama", "calls", "win", "kan", "abort",
+               "show/noten", "stop/play on"]
 KINDS: tuple[Kind, ...] = ("efficiency", "push/fold", "riichi/dama", "calls", "win", "kan",
-                           "abort")
+                           "abort", "show/noten", "stop/play on")
 """The kinds of decision, in the order the summaries list them."""
 
 REFERENCE = Ruleset()
@@ -290,7 +300,9 @@ def _claim_taken(events: Sequence[Event], j: int, seat: int,
 
 def decision_points(events: Sequence[Event], seat: int, progress: Progress | None = None
                     ) -> list[DecisionPoint]:
-    """Every point where ``seat`` chose among several actions, with what it chose.
+    """Every point where ``seat`` chose among several actions, with what it chose: its
+    turns and claims (:func:`engine.legal.legal_actions`), and the choices that end a
+    hand or the game (:func:`_end_choice`).
 
     A claim whose answer the log cannot show (another seat took the tile first) and an
     action outside the legal ones (a practice-mode mistake) are left out.
@@ -302,16 +314,54 @@ def decision_points(events: Sequence[Event], seat: int, progress: Progress | Non
         state = apply(state, ev)
         if progress is not None and i % 50 == 0:
             progress(i, n * 2)
-        if not _asked(state, ev, seat):
-            continue
-        legal = legal_actions(state, seat)
-        if len(legal) < 2:
-            continue
-        played = _played(events, i, state, seat, legal)
-        if played is not None:
-            out.append(DecisionPoint(i, view_of(state, seat), legal, played,
-                                     offered_win_points(state, seat, legal)))
+        if _asked(state, ev, seat):
+            legal = legal_actions(state, seat)
+            played = _played(events, i, state, seat, legal) if len(legal) > 1 else None
+            if played is not None:
+                out.append(DecisionPoint(i, view_of(state, seat), legal, played,
+                                         offered_win_points(state, seat, legal)))
+        end = _end_choice(events, i, state, seat)
+        if end is not None:
+            out.append(end)
     return out
+
+
+_SHOW = (ShowHand(True), ShowHand(False))
+_END = (EndGame(True), EndGame(False))
+
+
+def _end_choice(events: Sequence[Event], i: int, state: GameState, seat: int
+                ) -> DecisionPoint | None:
+    """The choice ``seat`` made right after ``events[i]`` that ends a hand or the game,
+    as the engine asks it (:class:`engine.game.Game`): at an exhaustive draw, to show
+    its tenpai hand or declare noten (:func:`engine.flow.show_choice_seats`), read from
+    its ``NotenDeclared``; after the last hand, the dealer's agari-yame or tenpai-yame
+    (``next_step``'s ``"choice"``), read from the ``GameEnded`` or ``HandStarted`` next."""
+    ev = events[i]
+    nxt = next((e for e in events[i + 1:] if not isinstance(e, Note)), None)
+    ph = state.phase
+    if ph == "hand_over" and isinstance(ev, (Won, HandDrawn, Penalty)):
+        if seat != state.dealer or not isinstance(nxt, (GameEnded, HandStarted)) \
+                or flow.next_step(state).action != "choice":
+            return None
+        return DecisionPoint(i, view_of(state, seat), _END, EndGame(isinstance(nxt, GameEnded)),
+                             None)
+    if ph != "claim" or isinstance(ev, (NotenDeclared, Note)) or state.live_remaining > 0:
+        return None
+    if not (isinstance(nxt, NotenDeclared) or isinstance(nxt, Penalty)
+            or isinstance(nxt, HandDrawn) and nxt.kind == "exhaustive" and not (
+                nxt.nagashi and state.rules.nagashi_as_win
+                and state.rules.nagashi_at_last_discard)):
+        return None  # a win on the last tile, or an abort: nobody is asked to show
+    if seat not in flow.show_choice_seats(state):
+        return None
+    hidden = False
+    for e in events[i + 1:]:
+        if isinstance(e, NotenDeclared):
+            hidden = hidden or e.seat == seat
+        elif not isinstance(e, Note):
+            break
+    return DecisionPoint(i, view_of(state, seat), _SHOW, ShowHand(not hidden), None)
 
 
 def _asked(state: GameState, ev: Event, seat: int) -> bool:
@@ -385,6 +435,10 @@ def action_text(a: Action, red_fives: int = 0) -> str:
         return f"added kan {kind_name(kind_of(a.tile))}"
     if isinstance(a, NineTerminals):
         return "abort"
+    if isinstance(a, ShowHand):
+        return "show the hand" if a.show else "declare noten"
+    if isinstance(a, EndGame):
+        return "stop the game" if a.stop else "play on"
     return type(a).__name__.lower()
 
 
@@ -416,6 +470,10 @@ def _kind(played: Action, best: Action, p: Choice, b: Choice, why: Why | None) -
         return "win"
     if any(isinstance(a, NineTerminals) for a in both):
         return "abort"
+    if any(isinstance(a, ShowHand) for a in both):
+        return "show/noten"
+    if any(isinstance(a, EndGame) for a in both):
+        return "stop/play on"
     if any(isinstance(a, (ClosedKan, AddedKan)) for a in both):
         return "kan"
     if any(isinstance(a, (Chi, Pon, OpenKan, Pass)) for a in both):

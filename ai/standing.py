@@ -26,7 +26,7 @@ their meaning.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
 from hanchan.engine.settlement import rank_order, uma_by_position
@@ -280,6 +280,38 @@ def noten_payments(rules: Ruleset, tenpai: Sequence[bool]) -> list[int]:
     return [each * (4 - n) if t else -each * n for t in tenpai]
 
 
+def _others_tenpai(me: int, chances: Sequence[float]) -> Iterator[tuple[float, list[bool]]]:
+    """Every way the seats other than ``me`` may be tenpai, with its chance (none of 0)."""
+    others = [s for s in range(4) if s != me]
+    for mask in range(8):
+        ten = [False] * 4
+        p = 1.0
+        for bit, seat in enumerate(others):
+            ten[seat] = bool(mask >> bit & 1)
+            p *= chances[seat] if ten[seat] else 1.0 - chances[seat]
+        if p != 0.0:
+            yield p, ten
+
+
+def show_payment_gain(rules: Ruleset, me: int, chances: Sequence[float]) -> float:
+    """What showing a tenpai hand at an exhaustive draw gains ``me`` in noten payments
+    over declaring noten: the expected difference, ``chances`` being each seat's chance
+    of being tenpai (``me``'s own entry is ignored).
+
+    >>> show_payment_gain(Ruleset(), 0, [0.0, 0.0, 0.0, 0.0])  # alone: +3,000 or nothing
+    3000.0
+    >>> show_payment_gain(Ruleset(), 0, [0.0, 1.0, 0.0, 0.0])  # +1,500 or -1,000
+    2500.0
+    """
+    gain = 0.0
+    for p, ten in _others_tenpai(me, chances):
+        ten[me] = True
+        shown = noten_payments(rules, ten)[me]
+        ten[me] = False
+        gain += p * (shown - noten_payments(rules, ten)[me])
+    return gain
+
+
 def declare_noten_gain(view: PlayerView, chances: Sequence[float]) -> float:
     """What a dealer's noten declaration in the game's last hand gains over showing.
 
@@ -294,21 +326,13 @@ def declare_noten_gain(view: PlayerView, chances: Sequence[float]) -> float:
     rules = view.ruleset
     me = view.seat
     scores = [s.score for s in view.seats]
-    others = [s for s in range(4) if s != me]
     on = SPREAD_PER_HAND * math.sqrt(RENCHAN)
     # does a noten dealer's deal pass (renchan_at_draw)? under ako's rule (8-15-01-01) it
     # stays after the East round, and declaring noten ends nothing
     passes = rules.renchan_at_draw in ("tenpai", "never") or (
         rules.renchan_at_draw == "tenpai_or_after_east" and view.round_wind == 0)
     gain = 0.0
-    for mask in range(8):
-        ten = [False] * 4
-        p = 1.0
-        for bit, seat in enumerate(others):
-            ten[seat] = bool(mask >> bit & 1)
-            p *= chances[seat] if ten[seat] else 1.0 - chances[seat]
-        if p == 0.0:
-            continue
+    for p, ten in _others_tenpai(me, chances):
         ten[me] = True
         shown = [a + b for a, b in zip(scores, noten_payments(rules, ten), strict=True)]
         ten[me] = False

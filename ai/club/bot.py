@@ -25,7 +25,7 @@ from hanchan.ai.club.discard import (
     pick_tile,
     tiles_after,
 )
-from hanchan.ai.club.endgame import end_game, show_hand
+from hanchan.ai.club.endgame import end_game, end_rows, show_hand, show_rows
 from hanchan.ai.club.prefs import prefer, utilities
 from hanchan.ai.club.reading import add_pao_danger
 from hanchan.ai.club.riichi import open_riichi_pays, riichi_versus_dama, want_riichi
@@ -131,8 +131,10 @@ class ClubBot:
         weighs (those the bot never makes with the rule against them), and the pass by
         the closed hand's worth, highest score first; then the other choices: a kan by
         the hand after it, a win of ``win_points`` (the engine's score, when the caller
-        has the game) and the pass that lets it go, furiten, by their worth; an open kan
-        or a call without a discard by the shape of the hand after it.  Like
+        has the game) and the pass that lets it go, furiten, by their worth; stopping the
+        game or playing on, showing the hand or declaring noten, by what the one gains
+        over the other (:func:`ai.club.endgame.end_rows`, :func:`~ai.club.endgame.show_rows`);
+        an open kan or a call without a discard by the shape of the hand after it.  Like
         :meth:`decide`, it observes ``view``.
         """
         sit = Situation(view, self.style, self.watch)  # reads the watch on first use: after
@@ -161,6 +163,12 @@ class ClubBot:
             judged = {row_key(r.action): r for r in _judge_calls(sit, calls, passes[0])}
             rows.extend(judged[row_key(a)] for a in _fresh(rows, [r.action for r in
                                                                   judged.values()]))
+        ends = [a for a in legal if isinstance(a, EndGame)]
+        if ends:
+            rows.extend(end_rows(sit.view, ends))
+        shows = [a for a in legal if isinstance(a, ShowHand)]
+        if shows:
+            rows.extend(show_rows(sit.view, self.style, shows))
         rows.extend(_judge_other(sit, a, win_points) for a in _fresh(rows, legal))
         return rows
 

@@ -21,7 +21,7 @@ from typing import Any
 from hanchan.ai.asking import SecondOpinion, rank_of
 from hanchan.ai.review import KINDS, MISTAKE_POINTS, Choice, DecisionReview, GameReview, action_text
 from hanchan.coach.advice import reason_words
-from hanchan.engine.actions import Discard
+from hanchan.engine.actions import Discard, EndGame, ShowHand
 from hanchan.engine.tiles import dora_of, format_tiles, is_red, kind_name, kind_of
 from hanchan.engine.view import PlayerView
 from hanchan.words.names import WIND_NAMES, nth, shanten_words
@@ -70,6 +70,18 @@ def why(d: DecisionReview) -> str:
         if b.shanten == -1:
             return f"a win of {_pts(b.value)} points was there to take"
         return f"strong keeps playing; the win of {_pts(p.value)} points is worth less here"
+    if d.kind == "show/noten":
+        if isinstance(b.action, ShowHand) and b.action.show:
+            return (f"the noten payments: showing the hand is worth {_pts(d.cost)} more "
+                    "(expected)")
+        return (f"the final ranks: declaring noten ends the game as it stands, "
+                f"{_pts(d.cost)} more than being paid and playing on")
+    if d.kind == "stop/play on":
+        if isinstance(b.action, EndGame) and b.action.stop:
+            return (f"the final ranks: stopping now is worth {_pts(d.cost)} more than "
+                    "one more dealer turn")
+        return (f"the final ranks: one more dealer turn is worth {_pts(d.cost)} more "
+                "than stopping here")
     if d.kind == "riichi/dama":
         said = b.text.startswith(("riichi", "open riichi"))
         r, dama = (b, p) if said else (p, b)
