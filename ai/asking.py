@@ -24,6 +24,7 @@ from typing import Any, Protocol
 from hanchan.ai.base import MJAI, make_bot
 from hanchan.ai.club.bot import same_choice as same_choice  # (re-exported)
 from hanchan.ai.mjai.options import DEFAULT_TIMEOUT, Style
+from hanchan.ai.mjai.protocol import automatic
 from hanchan.ai.mjai.seat import MjaiSeat
 from hanchan.ai.review import DecisionPoint, decision_points
 from hanchan.engine.actions import (
@@ -181,6 +182,8 @@ class MjaiAsker:
         self.seat.see(event)
 
     def ask(self, view: PlayerView, legal: Sequence[Action], declared: bool) -> Answer:
+        if len(legal) > 1 and automatic(legal) is not None:
+            return Answer(None)  # showing the hand, stopping: mjai never asks them
         self.seat.last_reply = None
         action, riichi = self.seat.recorded_choice(view, legal, declared=declared)
         return Answer(action, riichi, values_of(self.seat.last_reply))

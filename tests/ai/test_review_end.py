@@ -3,10 +3,13 @@ or declaring noten at an exhaustive draw, and the last dealer's stop or play on.
 
 from __future__ import annotations
 
+import shlex
+import sys
 from pathlib import Path
 
 import pytest
 
+from hanchan.ai.asking import asker_for, second_opinion
 from hanchan.ai.club import ClubBot
 from hanchan.ai.club.bot import row_key
 from hanchan.ai.review import DecisionReview, decision_points, review_game
@@ -161,3 +164,17 @@ def test_hanchan_review_prints_the_noten_mistake(tmp_path: Path,
     out = capsys.readouterr().out
     assert "E1-0 show/noten (you were South): -2," in out
     assert "show/noten 1/1" in out
+
+
+def test_an_mjai_bot_is_not_taken_to_answer_what_mjai_never_asks() -> None:
+    # mjai has no noten declaration nor agari-yame (ai.mjai.protocol.automatic): the
+    # outside bot gives no answer there rather than the automatic one
+    rules = preset("makura")
+    g = south4(rules, (32000, 20000, 20000, 28000), build_wall(WIN, ["1z", "3p"], dealer=3))
+    run(g, (0, "d 3p"), (3, "ron"), (3, "go"))
+    end = next(p for p in decision_points(g.events, 3) if isinstance(p.played, EndGame))
+    ours = f"mjai:{shlex.quote(sys.executable)} -m hanchan.cli mjai-bot --level strong"
+    second = second_opinion(g.events, 3, asker_for(ours, 3), "ours")
+    assert not second.notes
+    assert second.answers[end.position].action is None
+    assert second.agreement([(end.position, EndGame(True))]) is None
