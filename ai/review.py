@@ -338,30 +338,42 @@ def _end_choice(events: Sequence[Event], i: int, state: GameState, seat: int
     its ``NotenDeclared``; after the last hand, the dealer's agari-yame or tenpai-yame
     (``next_step``'s ``"choice"``), read from the ``GameEnded`` or ``HandStarted`` next."""
     ev = events[i]
-    nxt = next((e for e in events[i + 1:] if not isinstance(e, Note)), None)
     ph = state.phase
-    if ph == "hand_over" and isinstance(ev, (Won, HandDrawn, Penalty)):
-        if seat != state.dealer or not isinstance(nxt, (GameEnded, HandStarted)) \
+    if ph == "hand_over":
+        if seat != state.dealer or not isinstance(ev, (Won, HandDrawn, Penalty)):
+            return None
+        nxt = _next_event(events, i)
+        if not isinstance(nxt, (GameEnded, HandStarted)) \
                 or flow.next_step(state).action != "choice":
             return None
         return DecisionPoint(i, view_of(state, seat), _END, EndGame(isinstance(nxt, GameEnded)),
                              None)
-    if ph != "claim" or isinstance(ev, (NotenDeclared, Note)) or state.live_remaining > 0:
+    if ph != "claim" or state.live_remaining > 0 or isinstance(ev, (NotenDeclared, Note)):
         return None
-    if not (isinstance(nxt, NotenDeclared) or isinstance(nxt, Penalty)
+    nxt = _next_event(events, i)
+    if not (isinstance(nxt, NotenDeclared)
             or isinstance(nxt, HandDrawn) and nxt.kind == "exhaustive" and not (
                 nxt.nagashi and state.rules.nagashi_as_win
                 and state.rules.nagashi_at_last_discard)):
-        return None  # a win on the last tile, or an abort: nobody is asked to show
+        return None  # a win on the last tile, an abort, a penalty: left out
     if seat not in flow.show_choice_seats(state):
         return None
     hidden = False
-    for e in events[i + 1:]:
+    for j in range(i + 1, len(events)):
+        e = events[j]
         if isinstance(e, NotenDeclared):
             hidden = hidden or e.seat == seat
         elif not isinstance(e, Note):
             break
     return DecisionPoint(i, view_of(state, seat), _SHOW, ShowHand(not hidden), None)
+
+
+def _next_event(events: Sequence[Event], i: int) -> Event | None:
+    """The first event after ``events[i]`` that is not a :class:`~engine.events.Note`."""
+    for j in range(i + 1, len(events)):
+        if not isinstance(events[j], Note):
+            return events[j]
+    return None
 
 
 def _asked(state: GameState, ev: Event, seat: int) -> bool:
