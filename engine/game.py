@@ -70,7 +70,7 @@ from hanchan.engine.penalties import (
     false_win_penalty,
     riichi_withdrawn_penalty,
 )
-from hanchan.engine.refusals import RIICHI_HAND, first_refusal, has_chi, refusal
+from hanchan.engine.refusals import RIICHI_SEAT, first_refusal, has_chi, refusal
 from hanchan.engine.seats import four
 from hanchan.engine.state import GameState, apply, fold, waits_of
 from hanchan.engine.steps import is_lead, unfinished_step
@@ -298,8 +298,9 @@ class Game:
                 self._chombo(seat)
             elif (isinstance(action, Discard) and action.riichi
                   and Discard(action.tile) in self.pending()[seat]
-                  and first_refusal(RIICHI_HAND, st, seat, action) is None):
-                # a noten riichi: found out at the draw
+                  and first_refusal(RIICHI_SEAT, st, seat, action) is None):
+                # a noten riichi: found out at the draw (a riichi the seat may not declare
+                # at all, tenpai or not, is refused with the listing's reason)
                 self._turn_action(seat, action)
             else:
                 return False

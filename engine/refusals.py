@@ -47,7 +47,7 @@ from hanchan.engine.waits import is_tenpai, waits
 from hanchan.engine.wins import ron_result, tsumo_result
 
 __all__ = [
-    "Rule", "RULES", "DISCARD_RULES", "PLAIN_RULES", "RIICHI_SEAT", "RIICHI_HAND", "CALL_SEAT",
+    "Rule", "RULES", "DISCARD_RULES", "PLAIN_RULES", "RIICHI_SEAT", "CALL_SEAT",
     "KAN_SEAT", "KAN_TILES", "NO_KINDS", "RUN_KINDS", "refusal", "first_refusal", "can_kan_now",
     "open_kan_possible",
     "kuikae_blocked", "danger_kinds", "tenpai_left", "hand_shanten", "chi_shapes", "has_chi",
@@ -231,11 +231,9 @@ def _riichi_tenpai(st: GameState, seat: int, a: Discard) -> str | None:
 
 RIICHI_SEAT: tuple[Rule, ...] = (
     _riichi_once, _riichi_dead, _riichi_closed, _riichi_points, _riichi_wall)
-"""The riichi rules that read the seat alone (the listing asks them with no discard)."""
+"""The riichi rules that read the seat alone (the listing asks them with no discard); a
+practice seat's noten riichi must keep them too to be played as a mistake."""
 
-RIICHI_HAND: tuple[Rule, ...] = (_riichi_once, _riichi_closed)
-"""The riichi rules of the hand itself (not already in riichi, closed): what a practice
-seat's riichi, tenpai or not, must keep to be played as a mistake (a noten riichi)."""
 
 DISCARD_RULES: tuple[Rule, ...] = (
     _turn_to_discard, _held, _open_discard, *RIICHI_SEAT, _tsumogiri, _kuikae,

@@ -68,6 +68,46 @@ def test_noten_riichi_is_a_chombo_at_the_draw_and_the_stick_comes_back() -> None
     assert again.sticks == 0 and again.scores[0] == 25000 - 12000
 
 
+def test_a_noten_riichi_the_riichi_rules_forbid_is_refused_not_played() -> None:
+    # A riichi needs 1,000 points to put down where the rules say so (makura 20 says the
+    # opposite, hence the option): below it no riichi is declared at all, so a noten one is
+    # refused with that reason instead of being played as a noten-riichi chombo (makura 27)
+    rules = MAKURA_PRACTICE.replace(riichi_needs_points=True, start_points=900,
+                                    return_points=900)
+    wall = build_wall(NOTEN)
+    g = new_game(rules, wall, wall)
+    drawn = g.state.drawn
+    assert drawn is not None
+    with pytest.raises(IllegalAction, match="Riichi needs 1,000 points to put down"):
+        g.act(0, Discard(drawn, riichi=True))
+    assert not g.state.seats[0].riichi and not g.state.seats[0].riichi_pending
+    g.act(0, Discard(drawn))  # the plain discard stays open
+
+
+def test_a_dead_hand_cannot_declare_a_noten_riichi() -> None:
+    # teireikai 罰則3: after a false call the hand is dead (アガリ放棄): it never declares
+    # riichi, so a noten riichi from it is refused, not played as a second penalty
+    rules = CLUBS["teireikai"].replace(practice_mode=True, false_call="dead_hand")
+    hands = {0: "55z13579m2468p13s", 1: "2468m13579p2468s", 2: "13579s123467z9p9m",
+             3: "2468m2468p2468s7z"}
+    g = new_game(rules, build_wall(hands, ["1z", "5z", "5z"]))
+    run(g, (1, "d 5z"))
+    wrong = tuple(sorted(t for t in g.state.seats[0].hand if t >> 2 == 0))[:1] * 2
+    g.act(0, Pon((wrong[0], wrong[0] + 1)))
+    assert g.state.seats[0].dead
+    while g.state.turn != 0 or g.state.phase != "turn":
+        seat, acts = next(iter(g.pending().items()))
+        g.act(seat, default_action(g, seat, acts))
+    drawn = g.state.drawn
+    assert drawn is not None
+    with pytest.raises(IllegalAction) as refused:
+        g.act(0, Discard(drawn, riichi=True))
+    assert refused.value.reason == "After your false call this hand may only discard; it cannot " \
+        "win or call."
+    assert not g.state.seats[0].riichi_pending
+    assert sum(isinstance(e, Penalty) for e in g.events) == 1
+
+
 def test_false_ron_by_a_seat_asked_about_a_discard() -> None:
     hands = {0: "55z13579m2468p13s", 1: "2468m13579p2468s", 2: "13579s123467z9p9m",
              3: "2468m2468p2468s7z"}
