@@ -601,7 +601,9 @@ class Ruleset:
     # ------------------------------------------------------------------ penalties
     practice_mode: bool = opt(False, "penalties", "練習モード",
                               "Let the human make the mistakes the club penalises (false win, "
-                              "noten riichi, false call) and apply the penalty.",
+                              "noten riichi, false call) and apply the penalty; a riichi the "
+                              "rules forbid outright (too few points or tiles left, a dead "
+                              "hand) is still refused.",
                               also=("practice",))
     chombo: Literal["each_fixed", "mangan_each", "to_table", "to_nobody"] = opt(
         "mangan_each", "penalties", "チョンボ", "How a chombo is paid.",
