@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from hanchan.ai.club import ClubBot
 from hanchan.ai.decision import Decision, Judgement
 from hanchan.ai.opponents import FoldWatch
-from hanchan.ai.review import offered_win_points
+from hanchan.ai.review import end_choice, offered_win_points
 from hanchan.engine.actions import Action
 from hanchan.engine.events import Event, HandStarted
 from hanchan.engine.legal import legal_actions
@@ -66,7 +66,8 @@ def hint(view: PlayerView, legal: Sequence[Action]) -> Decision:
 def judge_moment(events: Sequence[Event], position: int, seat: int
                  ) -> tuple[PlayerView, Judgement] | None:
     """``seat``'s view after ``events[position]`` and the strong bot's judgement of every
-    choice it has there; None when it has nothing to decide.
+    choice it has there (the ending choices too: :func:`ai.review.end_choice`); None when it
+    has nothing to decide.
 
     The bot has read who folds against a riichi from the seat's view at the end of each
     earlier hand, as a hint's bot reads the game it watches (:class:`Hinter`).
@@ -79,19 +80,23 @@ def judge_moment(events: Sequence[Event], position: int, seat: int
         state = apply(state, ev)
     if state is None:
         return None
-    legal = legal_actions(state, seat)
-    if not legal:
-        return None
+    legal: Sequence[Action] = legal_actions(state, seat)
+    if not legal:  # a choice that ends the hand or the game, asked outside the listing
+        end = end_choice(events, position, state, seat)
+        if end is None:
+            return None
+        legal = end.legal
     view = view_of(state, seat)
     return view, bot.judge(view, legal, win_points=offered_win_points(state, seat, legal))
 
 
 def moments(events: Sequence[Event], seat: int) -> list[int]:
-    """The positions of ``events`` after which ``seat`` has a choice to make."""
+    """The positions of ``events`` after which ``seat`` has a choice to make (showing its
+    hand or declaring noten, and the last dealer's stop or play on, included)."""
     out: list[int] = []
     state: GameState | None = None
     for i, ev in enumerate(events):
         state = apply(state, ev)
-        if legal_actions(state, seat):
+        if legal_actions(state, seat) or end_choice(events, i, state, seat) is not None:
             out.append(i)
     return out

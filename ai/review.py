@@ -302,7 +302,7 @@ def decision_points(events: Sequence[Event], seat: int, progress: Progress | Non
                     ) -> list[DecisionPoint]:
     """Every point where ``seat`` chose among several actions, with what it chose: its
     turns and claims (:func:`engine.legal.legal_actions`), and the choices that end a
-    hand or the game (:func:`_end_choice`).
+    hand or the game (:func:`end_choice`).
 
     A claim whose answer the log cannot show (another seat took the tile first) and an
     action outside the legal ones (a practice-mode mistake) are left out.
@@ -320,7 +320,7 @@ def decision_points(events: Sequence[Event], seat: int, progress: Progress | Non
             if played is not None:
                 out.append(DecisionPoint(i, view_of(state, seat), legal, played,
                                          offered_win_points(state, seat, legal)))
-        end = _end_choice(events, i, state, seat)
+        end = end_choice(events, i, state, seat)
         if end is not None:
             out.append(end)
     return out
@@ -330,7 +330,7 @@ _SHOW = (ShowHand(True), ShowHand(False))
 _END = (EndGame(True), EndGame(False))
 
 
-def _end_choice(events: Sequence[Event], i: int, state: GameState, seat: int
+def end_choice(events: Sequence[Event], i: int, state: GameState, seat: int
                 ) -> DecisionPoint | None:
     """The choice ``seat`` made right after ``events[i]`` that ends a hand or the game,
     as the engine asks it (:class:`engine.game.Game`): at an exhaustive draw, to show

@@ -12,6 +12,7 @@ import pytest
 from hanchan.ai.asking import asker_for, second_opinion
 from hanchan.ai.club import ClubBot
 from hanchan.ai.club.bot import row_key
+from hanchan.ai.hints import judge_moment, moments
 from hanchan.ai.review import DecisionReview, decision_points, review_game
 from hanchan.cli.main import main
 from hanchan.coach.review import mistake_lines, summary_lines, why
@@ -147,6 +148,27 @@ def test_the_ending_choices_are_decision_points() -> None:
     g = game(rules.replace(noten_declaration="not_allowed"), build_wall(_dealt(1)))
     run(g, until_hand_end=True)
     assert not any(isinstance(p.played, ShowHand) for p in decision_points(g.events, 1))
+
+
+def test_the_replays_analysis_finds_and_judges_the_ending_choices() -> None:
+    """The replay's analysis of a moment (ai.hints) asks the same judge at the same moments
+    as the review: the noten declaration and the last dealer's stop are moments, and the
+    analysis' first row is the review's strong choice."""
+    rules = preset("makura")
+    draw = south4(rules, (20000, 25000, 25000, 30000), build_wall(_dealt(3), dealer=3))
+    run(draw, (3, "show"), until_hand_end=True)
+    win = south4(rules, (32000, 20000, 20000, 28000), build_wall(WIN, ["1z", "3p"], dealer=3))
+    run(win, (0, "d 3p"), (3, "ron"), (3, "go"))
+    for g, kind in ((draw, "show/noten"), (win, "stop/play on")):
+        d = _ended(g.events, 3, kind)
+        assert d.position in moments(g.events, 3)
+        found = judge_moment(g.events, d.position, 3)
+        assert found is not None
+        view, judged = found
+        assert view == d.view
+        assert [row_key(r.action) for r in judged.choices] == [
+            row_key(r.action) for r in d.judged]
+        assert row_key(judged.choices[0].action) == row_key(d.best.action)
 
 
 def test_hanchan_review_prints_the_noten_mistake(tmp_path: Path,
