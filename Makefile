@@ -9,13 +9,17 @@ HYPOTHESIS_PROFILE ?= $(if $(CI),ci,dev)
 
 .PHONY: play test check lint typecheck bench bench-deps clean external-bots
 
-$(VENV)/.installed: pyproject.toml
+$(VENV)/.created:
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
+	touch $@
+
+$(VENV)/.installed: $(VENV)/.created pyproject.toml
 	$(PY) -m pip install --quiet -e .
 	touch $@
 
-$(VENV)/.installed-test: $(VENV)/.installed pyproject.toml
+# One install with the test extras (not the plain one first: each builds the package again)
+$(VENV)/.installed-test: $(VENV)/.created pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $@
 

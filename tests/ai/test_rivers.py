@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hanchan.ai import defence, make_bot
@@ -20,6 +20,7 @@ from hanchan.engine.events import Called, Discarded, Event, HandStarted, RiichiD
 from hanchan.engine.game import Game
 from hanchan.rulesets.schema import Ruleset
 from tests.kit.botviews import make_view
+from tests.kit.budget import examples
 
 
 def _expected(hand: Sequence[Event], seat: int) -> set[int]:
@@ -81,6 +82,7 @@ def test_passed_tiles_follow_the_event_order_through_calls() -> None:
     assert non_dealer > 50
 
 
+@settings(max_examples=examples(30))  # two hands of four club bots each
 @given(st.integers(0, 10_000))
 def test_passed_tiles_property(seed: int) -> None:
     _check_game(seed, ("easy", "normal", "easy", "strong"), hands=2)
