@@ -84,16 +84,27 @@ def test_a_noten_riichi_the_riichi_rules_forbid_is_refused_not_played() -> None:
     g.act(0, Discard(drawn))  # the plain discard stays open
 
 
+CALL_HANDS = {0: "55z13579m2468p13s", 1: "2468m13579p2468s", 2: "13579s123467z9p9m",
+              3: "2468m2468p2468s7z"}
+"""Seat 0 may call South's 5z (its pair of 5z) and ron nothing: the practice calls' hands."""
+
+
+def false_pon_in_teireikai() -> Game:
+    """teireikai with false calls making a dead hand: seat 0 pons South's 5z naming two 1m,
+    which are not like the discard (a false call)."""
+    rules = CLUBS["teireikai"].replace(practice_mode=True, false_call="dead_hand")
+    g = new_game(rules, build_wall(CALL_HANDS, ["1z", "5z", "5z"]))
+    run(g, (1, "d 5z"))
+    assert 0 in g.pending()
+    wrong = tuple(sorted(t for t in g.state.seats[0].hand if t >> 2 == 0))[:1] * 2
+    g.act(0, Pon((wrong[0], wrong[0] + 1)))
+    return g
+
+
 def test_a_dead_hand_cannot_declare_a_noten_riichi() -> None:
     # teireikai 罰則3: after a false call the hand is dead (アガリ放棄): it never declares
     # riichi, so a noten riichi from it is refused, not played as a second penalty
-    rules = CLUBS["teireikai"].replace(practice_mode=True, false_call="dead_hand")
-    hands = {0: "55z13579m2468p13s", 1: "2468m13579p2468s", 2: "13579s123467z9p9m",
-             3: "2468m2468p2468s7z"}
-    g = new_game(rules, build_wall(hands, ["1z", "5z", "5z"]))
-    run(g, (1, "d 5z"))
-    wrong = tuple(sorted(t for t in g.state.seats[0].hand if t >> 2 == 0))[:1] * 2
-    g.act(0, Pon((wrong[0], wrong[0] + 1)))
+    g = false_pon_in_teireikai()
     assert g.state.seats[0].dead
     while g.state.turn != 0 or g.state.phase != "turn":
         seat, acts = next(iter(g.pending().items()))
@@ -109,9 +120,7 @@ def test_a_dead_hand_cannot_declare_a_noten_riichi() -> None:
 
 
 def test_false_ron_by_a_seat_asked_about_a_discard() -> None:
-    hands = {0: "55z13579m2468p13s", 1: "2468m13579p2468s", 2: "13579s123467z9p9m",
-             3: "2468m2468p2468s7z"}
-    g = new_game(MAKURA_PRACTICE, build_wall(hands, ["1z", "5z"]))
+    g = new_game(MAKURA_PRACTICE, build_wall(CALL_HANDS, ["1z", "5z"]))
     run(g, (1, "d 5z"))
     assert Ron() not in g.pending()[0]
     g.act(0, Ron())
@@ -120,14 +129,7 @@ def test_false_ron_by_a_seat_asked_about_a_discard() -> None:
 
 def test_false_call_makes_a_dead_hand_in_teireikai() -> None:
     # teireikai 罰則3: 空チー・空ポン -> アガリ放棄 (the hand may no longer win or call)
-    rules = CLUBS["teireikai"].replace(practice_mode=True, false_call="dead_hand")
-    hands = {0: "55z13579m2468p13s", 1: "2468m13579p2468s", 2: "13579s123467z9p9m",
-             3: "2468m2468p2468s7z"}
-    g = new_game(rules, build_wall(hands, ["1z", "5z", "5z"]))
-    run(g, (1, "d 5z"))
-    assert 0 in g.pending()
-    wrong = tuple(sorted(t for t in g.state.seats[0].hand if t >> 2 == 0))[:1] * 2
-    g.act(0, Pon((wrong[0], wrong[0] + 1)))
+    g = false_pon_in_teireikai()
     pen = next(e for e in g.events if isinstance(e, Penalty))
     assert pen.kind == "false_call" and pen.dead_hand and g.state.seats[0].dead
     assert not g.state.seats[0].melds  # the call was not made
@@ -138,9 +140,7 @@ def test_false_call_makes_a_dead_hand_in_teireikai() -> None:
 def test_false_call_without_a_penalty_is_just_refused() -> None:
     # ako: false calls are not penalised (the call is taken back)
     rules = CLUBS["ako"].replace(practice_mode=True, false_call="none")
-    hands = {0: "55z13579m2468p13s", 1: "2468m13579p2468s", 2: "13579s123467z9p9m",
-             3: "2468m2468p2468s7z"}
-    g = new_game(rules, build_wall(hands, ["1z", "5z"], red_fives=2))
+    g = new_game(rules, build_wall(CALL_HANDS, ["1z", "5z"], red_fives=2))
     run(g, (1, "d 5z"))
     with pytest.raises(IllegalAction):
         g.act(0, Pon((0, 1)))
