@@ -12,6 +12,7 @@ from hanchan.engine.game import Game
 from hanchan.engine.legal import IllegalAction
 from hanchan.rulesets.schema import Ruleset
 from tests.kit.game import CLUBS, build_wall, default_action, new_game, run
+from tests.kit.play import play_until
 
 NOTEN = {0: "13579m2468p1357s", 1: "2468m13579p2468s", 2: "13579s123456z99p",
          3: "2468m2468p2468s7z"}
@@ -106,9 +107,7 @@ def test_a_dead_hand_cannot_declare_a_noten_riichi() -> None:
     # riichi, so a noten riichi from it is refused, not played as a second penalty
     g = false_pon_in_teireikai()
     assert g.state.seats[0].dead
-    while g.state.turn != 0 or g.state.phase != "turn":
-        seat, acts = next(iter(g.pending().items()))
-        g.act(seat, default_action(g, seat, acts))
+    play_until(g, lambda g: g.state.turn == 0 and g.state.phase == "turn")
     drawn = g.state.drawn
     assert drawn is not None
     with pytest.raises(IllegalAction) as refused:

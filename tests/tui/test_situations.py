@@ -35,6 +35,7 @@ from tests.engine.test_scenarios_game_end import NOTEN as NOTEN_SOUTH4
 from tests.engine.test_scenarios_multi_ron import DRAWS as RON_DRAWS
 from tests.engine.test_scenarios_multi_ron import double_wall
 from tests.kit.game import build_wall
+from tests.kit.play import play_until
 from tests.kit.screen_text import screen_text
 from tests.kit.screen_truth import Tally, check_end, check_result, check_table
 from tests.kit.tui_driver import settle
@@ -74,18 +75,6 @@ def app_for(game: Game, human: int = 0, bots: dict[int, Scripted] | None = None)
     session = PlaySession(game, human, {s: bots.get(s, Scripted()) for s in range(4)
                                         if s != human})
     return HanchanApp("play", session=session, settings=Settings(bot_delay=0.0))
-
-
-def until_asked(game: Game, human: int) -> Game:
-    """``game`` played on by the engine until ``human`` is asked a question (show the hand,
-    end the game), the human throwing each drawn tile and passing every claim as
-    :func:`to_result` does, the others as :func:`app_for`'s bots."""
-    me, bot = Scripted(wins=False), Scripted()
-    while not any(isinstance(a, (ShowHand, EndGame)) for a in game.pending().get(human, ())):
-        assert not game.over, "no question was asked"
-        for seat, legal in game.pending().items():
-            game.act(seat, (me if seat == human else bot).choose(game.view(seat), legal))
-    return game
 
 
 def first_hand(rules: Ruleset, *walls: tuple[int, ...]) -> Game:
@@ -206,7 +195,8 @@ async def test_the_show_hand_question_at_a_draw(key: str, shown: bool) -> None:
     # under 1,000 points: no riichi to offer; the hand is played out to the question by the
     # engine (the player throwing each drawn tile, as the tsumogiri key does), so that the
     # app is driven only for the question itself
-    game = until_asked(resumed(rules, 0, 0, (900, 33000, 33000, 33100), wall), 0)
+    game = resumed(rules, 0, 0, (900, 33000, 33000, 33100), wall)
+    play_until(game, lambda g: any(isinstance(a, ShowHand) for a in g.pending().get(0, ())))
     app = app_for(game)
     async with app.run_test(size=SIZE) as pilot:
         scr = await settle(pilot)
