@@ -190,8 +190,8 @@ class Penalty(_Event, frozen=True):
     ``Ruleset.chombo``/``false_call``/``false_win_withdrawn``/``riichi_withdrawn``."""
 
     seat: Seat
-    kind: str  # "chombo", "false_call", "false_tsumo_withdrawn", "false_ron_withdrawn",
-    # "riichi_withdrawn"
+    kind: str  # "chombo", "false_call", "false_meld", "false_tsumo_withdrawn",
+    # "false_ron_withdrawn", "riichi_withdrawn"
     reason: str
     payments: tuple[Payment, ...] = ()
     deltas: Scores = (0, 0, 0, 0)

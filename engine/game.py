@@ -67,10 +67,17 @@ from hanchan.engine.legal import (
 from hanchan.engine.penalties import (
     chombo_penalty,
     false_call_penalty,
+    false_meld_penalty,
     false_win_penalty,
     riichi_withdrawn_penalty,
 )
-from hanchan.engine.refusals import RIICHI_SEAT, first_refusal, has_chi, refusal
+from hanchan.engine.refusals import (
+    RIICHI_SEAT,
+    first_refusal,
+    has_chi,
+    meld_made_wrongly,
+    refusal,
+)
 from hanchan.engine.seats import four
 from hanchan.engine.state import GameState, apply, fold, waits_of
 from hanchan.engine.steps import is_lead, unfinished_step
@@ -296,6 +303,8 @@ class Game:
         if st.phase == "turn" and seat == st.turn:
             if isinstance(action, Tsumo):  # a false tsumo (誤ツモ)
                 self._chombo(seat)
+            elif isinstance(action, ClosedKan):  # a false kan (錯カン, 空カン)
+                return self._false_kan(seat, action)
             elif (isinstance(action, Discard) and action.riichi
                   and Discard(action.tile) in self.pending()[seat]
                   and first_refusal(RIICHI_SEAT, st, seat, action) is None):
@@ -319,6 +328,13 @@ class Game:
                 self._calls_meant_ron.append(seat)
                 self._responses[seat] = Pass()
                 self._pending = None
+            elif (isinstance(action, (Chi, Pon, OpenKan)) and st.phase == "claim"
+                  and st.rules.false_meld != "taken_back"
+                  and meld_made_wrongly(st, seat, action)):
+                # a meld made wrongly (誤フーロ) stands: it claims the discard as the call
+                # would, and the hand is dead once it is made (gpc l.49, ako 7-05-02)
+                self._responses[seat] = action
+                self._pending = None
             elif isinstance(action, (Chi, Pon, OpenKan)) and st.phase == "claim":
                 pen = false_call_penalty(seat, st.rules)
                 if pen is None:
@@ -330,6 +346,27 @@ class Game:
                 return False
         else:
             return False
+        self._advance()
+        return True
+
+    def _false_kan(self, seat: int, action: ClosedKan) -> bool:
+        """Practice mode: a closed kan that is not four of a kind.  Made as a kan with a dead
+        hand, or a chombo, where ``false_meld`` says so (gpc l.49, ako 7-05-02/03); else
+        taken back as a false call (空カン), turning no kan dora (yokoyoko (5)).  False when
+        it is not penalised (the refusal says why)."""
+        st = self._state
+        if st.rules.false_meld != "taken_back" and meld_made_wrongly(st, seat, action):
+            if st.rules.false_meld == "dead_hand_ankan_chombo":
+                self._chombo(seat, closed_kan=True)
+            else:  # the penalty first: it is written with the kan, never apart from it
+                self._emit(false_meld_penalty(seat, "kan"))
+                self._turn_action(seat, action)
+        else:
+            pen = false_call_penalty(seat, st.rules)
+            if pen is None:
+                return False
+            self._emit(pen)
+            self._pending = None
         self._advance()
         return True
 
@@ -390,8 +427,9 @@ class Game:
         self._chombo(false[0])
         return True
 
-    def _chombo(self, seat: int, *, during_play: bool = True) -> None:
-        """Record ``seat``'s chombo; ``during_play``: the others could still have won."""
+    def _chombo(self, seat: int, *, during_play: bool = True, closed_kan: bool = False) -> None:
+        """Record ``seat``'s chombo; ``during_play``: the others could still have won;
+        ``closed_kan``: for a closed kan of unlike tiles."""
         st = self._state
         self._responses = {}
         self._show = None
@@ -400,7 +438,7 @@ class Game:
             values = {s: best_win_points(st, s) for s in range(4) if s != seat}
             best = {s: v for s, v in values.items() if v is not None}
         self._emit(chombo_penalty(seat, st.dealer, st.rules, wareme_seat=flow.wareme_seat(st),
-                                  tenpai_best=best))
+                                  tenpai_best=best, closed_kan=closed_kan))
 
     def _noten_riichi_chombo(self, *, exhaustive: bool = True) -> bool:
         """Practice mode: a riichi seat found noten when the hand is drawn (``exhaustive``,
@@ -712,6 +750,10 @@ class Game:
         assert isinstance(a, (Pon, OpenKan, Chi))
         kind = "chi" if isinstance(a, Chi) else "pon" if isinstance(a, Pon) else "minkan"
         tiles = tuple(sorted(a.tiles + (tile,)))
+        if st.rules.practice_mode and meld_made_wrongly(st, seat, a):
+            # (only practice mode's false_meld lets one be answered) the penalty first: it
+            # is written with the meld, never apart from it
+            self._emit(false_meld_penalty(seat, kind))
         self._emit(Called(seat, Meld(kind, tiles, tile, dseat)))  # type: ignore[arg-type]
         return True
 

@@ -6,7 +6,8 @@ and ``false_call``; they return an :class:`engine.events.Penalty` that the game
 engine records and applies (``deltas``; ``to_table`` for points put on the table,
 which the next winner takes; ``replay_hand``; ``dead_hand``).  A false win taken back
 before the hand is shown (``false_win_withdrawn``) and a riichi taken back before its
-discard (``riichi_withdrawn``) cost less than a chombo, as the clubs grade them.  What
+discard (``riichi_withdrawn``) cost less than a chombo, as the clubs grade them; a meld
+made with tiles that make no set (``false_meld``) leaves a dead hand.  What
 happens to the riichi sticks of the hand (``chombo_sticks_returned``) and to the deal
 (``chombo_dealer_passes``) is the engine's part, read from the same ruleset.
 
@@ -52,9 +53,15 @@ def _deltas(payments: list[Payment], payer: int, lost: int) -> tuple[int, int, i
     return four(d)
 
 
+CLOSED_KAN_CHOMBO = "chombo for a closed kan of unlike tiles"
+"""How a chombo's reason begins when it is for a closed kan with wrong hidden tiles
+(``Ruleset.false_meld``), not for a false win or a noten riichi."""
+
+
 def chombo_penalty(seat: int, dealer: int, rules: Ruleset, *,
                    wareme_seat: int | None = None,
-                   tenpai_best: Mapping[int, int] | None = None) -> Penalty:
+                   tenpai_best: Mapping[int, int] | None = None,
+                   closed_kan: bool = False) -> Penalty:
     """The chombo (錯和) of ``seat`` while ``dealer`` deals, under ``rules.chombo``.
 
     ``wareme_seat``: the seat in front of which the wall was broken (used when
@@ -62,6 +69,7 @@ def chombo_penalty(seat: int, dealer: int, rules: Ruleset, *,
     ``rules.chombo_tenpai_best``, the best points each tenpai seat's hand could have
     won (chance yaku excluded); such a seat receives that when it is more than its
     mangan share (the clause compensates the tenpai player: it never pays it less).
+    ``closed_kan``: the chombo is for a closed kan of unlike tiles (its reason says so).
     """
     _check_seat("seat", seat)
     _check_seat("dealer", dealer)
@@ -93,6 +101,8 @@ def chombo_penalty(seat: int, dealer: int, rules: Ruleset, *,
         if wareme_seat == seat:
             lost *= 2
             to_table *= 2
+    if closed_kan:
+        reason = CLOSED_KAN_CHOMBO + reason.removeprefix("chombo")
     return Penalty(seat=seat, kind="chombo", reason=reason, payments=tuple(payments),
                    deltas=_deltas(payments, seat, lost), replay_hand=rules.chombo_replay,
                    dead_hand=False, to_table=to_table)
@@ -101,6 +111,26 @@ def chombo_penalty(seat: int, dealer: int, rules: Ruleset, *,
 def false_call_penalty(seat: int, rules: Ruleset) -> Penalty | None:
     """A false call (空ポン, a withdrawn call or riichi) by ``seat``; None when unpenalised."""
     return _light(seat, "false_call", "false call", rules.false_call)
+
+
+_MELD_WORDS = {"chi": "a chi that is no run", "pon": "a pon of unlike tiles",
+               "minkan": "an open kan of unlike tiles", "kan": "a closed kan of unlike tiles"}
+
+
+def false_meld_penalty(seat: int, meld: str) -> Penalty:
+    """A ``meld`` (``"chi"``, ``"pon"``, ``"minkan"`` or ``"kan"``) made with tiles that make
+    no set (誤フーロ, 錯カン): it stands and the hand is dead (``Ruleset.false_meld``).
+
+    >>> p = false_meld_penalty(1, "pon")
+    >>> p.kind, p.dead_hand, p.deltas
+    ('false_meld', True, (0, 0, 0, 0))
+    >>> p.reason
+    'a pon of unlike tiles: the hand may no longer win (dead hand)'
+    """
+    _check_seat("seat", seat)
+    return Penalty(seat=seat, kind="false_meld",
+                   reason=f"{_MELD_WORDS[meld]}: the hand may no longer win (dead hand)",
+                   dead_hand=True)
 
 
 def false_win_penalty(seat: int, rules: Ruleset, declared: Literal["tsumo", "ron"]

@@ -51,7 +51,7 @@ __all__ = [
     "KAN_SEAT", "KAN_TILES", "NO_KINDS", "RUN_KINDS", "refusal", "first_refusal", "can_kan_now",
     "open_kan_possible",
     "kuikae_blocked", "danger_kinds", "tenpai_left", "hand_shanten", "chi_shapes", "has_chi",
-    "leaves_discard", "riichi_kan_ok",
+    "leaves_discard", "riichi_kan_ok", "meld_made_wrongly",
 ]
 
 NO_KINDS: frozenset[int] = frozenset()
@@ -564,6 +564,42 @@ RULES: dict[type, tuple[Rule, ...]] = {
     TakeBack: (_game_over, _other_turn, _take_back_practice, _take_back_what),
 }
 """The rules of each kind of action, in the order :func:`why_illegal` names them."""
+
+
+_SHAPE_RULES = (_call_shape, _call_makes_set, _kan_tiles)
+"""The rules that ask whether a call's or kan's tiles make its set."""
+
+
+def _four_held(st: GameState, seat: int, a: ClosedKan) -> str | None:
+    hand = st.seats[seat].hand
+    held = len(set(a.tiles)) == 4 and all(t in hand for t in a.tiles)
+    return None if held else "Those tiles are not in your hand."
+
+
+def meld_made_wrongly(st: GameState, seat: int, action: Action) -> bool:
+    """Whether ``action`` is a chi, pon or kan (open or closed) that ``seat`` could make
+    now but for its tiles, held in the hand, making no set with it (誤フーロ, 錯カン:
+    practice mode's ``Ruleset.false_meld``).
+
+    >>> from hanchan.engine.game import Game
+    >>> from hanchan.rulesets.schema import Ruleset
+    >>> g = Game(Ruleset(), seed=3)
+    >>> hand = sorted(g.state.seats[0].hand)
+    >>> meld_made_wrongly(g.state, 0, ClosedKan((hand[0], hand[1], hand[2], hand[3])))
+    True
+    >>> meld_made_wrongly(g.state, 0, ClosedKan((hand[0], hand[0], hand[1], hand[2])))
+    False
+    """
+    if isinstance(action, ClosedKan):
+        rules: tuple[Rule, ...] = (*RULES[ClosedKan], _four_held)
+    elif isinstance(action, (Chi, Pon, OpenKan)):
+        rules = RULES[type(action)]
+    else:
+        return False
+    shape = [r for r in rules if r in _SHAPE_RULES]
+    rest = tuple(r for r in rules if r not in _SHAPE_RULES)
+    return (first_refusal(rest, st, seat, action) is None
+            and first_refusal(tuple(shape), st, seat, action) is not None)
 
 
 def first_refusal(rules: tuple[Rule, ...], st: GameState, seat: int, action: Any) -> str | None:

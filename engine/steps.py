@@ -31,7 +31,7 @@ def is_lead(ev: Event) -> bool:
     automatic move, brings about until the game waits again): a riichi declaration (its
     discard follows), a riichi stick or a kan dora indicator on the way to a decision's
     outcome, a noten declaration or a false call's (or a false ron's taken back) penalty while
-    other seats still answer.
+    other seats still answer, the penalty of a meld made wrongly (its meld follows).
 
     A record that ends in one cannot be resumed as it stands: the seats' answers that led
     to it are not in the record (``Game.from_events`` would ask again with the lead
@@ -44,7 +44,7 @@ def is_lead(ev: Event) -> bool:
     """
     if isinstance(ev, Penalty):
         # a false call or a false ron taken back: the claim is still being answered
-        return ev.kind in ("false_call", "false_ron_withdrawn")
+        return ev.kind in ("false_call", "false_ron_withdrawn", "false_meld")
     return isinstance(ev, _LEADS)
 
 

@@ -660,6 +660,17 @@ class Ruleset:
                 "dead_hand": "アガリ放棄: the hand may not win"},
                 also=("gopon", "karapon", "false_pon"))
 
+    false_meld: Literal["taken_back", "dead_hand", "dead_hand_ankan_chombo"] = opt(
+        "taken_back", "penalties", "誤フーロ・錯カン",
+        "A call or kan whose tiles make no set with it (a chi that is no run, a pon or kan "
+        "of unlike tiles; practice mode) by a seat that could otherwise call or kan now.",
+        values={"taken_back": "the meld is taken back and is a false call (false_call's "
+                              "penalty); a false kan turns no kan dora",
+                "dead_hand": "the meld stands as made and the hand is dead (アガリ放棄): it "
+                             "plays on but may not win or call; a kan turns its kan dora",
+                "dead_hand_ankan_chombo": "as dead_hand, but a closed kan with unlike hidden "
+                                          "tiles is a chombo at once"},
+        also=("gofuro", "sakukan"))
     false_win_withdrawn: Literal["chombo", "none", "dead_hand", "table_1000_dead_hand"] = opt(
         "chombo", "penalties", "倒牌前に取り消した誤ロン・誤ツモ",
         "A false tsumo or ron taken back before the hand is shown (practice mode's "

@@ -59,6 +59,7 @@ from hanchan.engine.events import (
 )
 from hanchan.engine.game import Game
 from hanchan.engine.legal import shared_discard
+from hanchan.engine.penalties import CLOSED_KAN_CHOMBO
 from hanchan.engine.state import GameState
 from hanchan.saves.verify_words import describe, seat_words, tile_words
 
@@ -68,6 +69,9 @@ Choice = tuple[int, Action, int]
 PASS = Pass()
 FALSE_CALL = Chi((0, 0))
 """A call that is never legal: in practice mode it plays a false call."""
+FALSE_KAN = ClosedKan((0, 0, 0, 0))
+"""A closed kan that is never legal nor a meld made wrongly (one tile four times): in
+practice mode it plays a false kan (空カン) taken back."""
 
 _AUTOMATIC = (DoraRevealed, RiichiAccepted)
 """Events the engine makes on its own in the middle of a decision's outcome."""
@@ -154,6 +158,25 @@ _TAKEN_BACK: dict[str, Action] = {
 """The declaration a penalty's kind shows taken back (any other is the false win itself,
 or a false call)."""
 
+_ON_A_TURN: dict[str, Action] = {**_TAKEN_BACK, "false_call": FALSE_KAN}
+"""What a penalty on the own turn shows: a declaration taken back, a false kan (空カン);
+any other is a false tsumo."""
+
+
+def _turn_penalty(st: GameState, ev: Penalty, rec: Sequence[Event],
+                  j: int) -> list[Choice] | None:
+    """A penalty on the own turn: a closed kan of unlike tiles (made, its penalty before it;
+    or a chombo, any such kan of the hand), else what :data:`_ON_A_TURN` says."""
+    if ev.kind == "false_meld":
+        if j + 1 == len(rec):
+            return []  # the record stops between the kan's penalty and the kan
+        kan = rec[j + 1]
+        return _kan(st, kan, rec, j) if isinstance(kan, Kan) else None
+    if ev.kind == "chombo" and ev.reason.startswith(CLOSED_KAN_CHOMBO):
+        hand = sorted(st.seats[ev.seat].hand)  # (never fourteen tiles of one kind)
+        return [(ev.seat, ClosedKan((hand[0], hand[1], hand[2], hand[-1])), j)]
+    return [(ev.seat, _ON_A_TURN.get(ev.kind, Tsumo()), j)]
+
 
 _TURN: dict[type, _TurnReading] = {
     RiichiDeclared: _riichi,
@@ -161,7 +184,7 @@ _TURN: dict[type, _TurnReading] = {
     Kan: _kan,
     Won: _tsumo,
     HandDrawn: _nine_terminals,
-    Penalty: lambda st, ev, rec, j: [(ev.seat, _TAKEN_BACK.get(ev.kind, Tsumo()), j)],
+    Penalty: _turn_penalty,
 }
 """What a recorded event shows on a turn (None: nothing a turn can choose)."""
 
@@ -265,6 +288,10 @@ def _answers(st: GameState, pending: dict[int, tuple[Action, ...]],
     if any(type(acts[0]) is ShowHand for acts in pending.values()):
         return _shown(pending, rec, j)
     ev = rec[j]
+    if isinstance(ev, Penalty) and ev.kind == "false_meld":
+        if j + 1 == len(rec):
+            return []  # the record stops between a meld's penalty and the meld
+        ev = rec[j + 1]  # a meld made wrongly: its penalty, then the meld (the call)
     answer = _ANSWERS.get(type(ev))
     chosen = answer(st, ev, j) if answer is not None else {}
     if isinstance(chosen, list):

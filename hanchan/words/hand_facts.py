@@ -37,11 +37,12 @@ from hanchan.engine.events import (
     Penalty,
     Won,
 )
+from hanchan.engine.penalties import CLOSED_KAN_CHOMBO
 from hanchan.engine.seats import four
 from hanchan.engine.state import GameState, apply, fold
 from hanchan.rulesets.schema import Ruleset
 
-Mistake = Literal["tsumo", "ron", "noten_riichi", "call", "tsumo_taken_back",
+Mistake = Literal["tsumo", "ron", "noten_riichi", "call", "meld", "kan", "tsumo_taken_back",
                   "ron_taken_back", "riichi_taken_back"]
 """What a penalised player did: a false tsumo or ron, a noten riichi, a false call."""
 
@@ -89,8 +90,12 @@ def _mistake(st: GameState, pen: Penalty) -> Mistake:
     taken_back = _TAKEN_BACK.get(pen.kind)
     if taken_back is not None:
         return taken_back
+    if pen.kind == "false_meld":
+        return "meld"
     if pen.kind != "chombo":
         return "call"
+    if pen.reason.startswith(CLOSED_KAN_CHOMBO):
+        return "kan"  # a closed kan's hidden tiles found wrong (ako 7-05-03)
     if st.phase == "turn" and st.turn == seat:
         return "tsumo"
     if st.seats[seat].riichi and st.live_remaining <= 0 and not flow.tenpai_of(st, seat):

@@ -25,6 +25,9 @@ CAUSES: dict[Mistake, tuple[str, str]] = {  # what the mistake is called, and wh
     "noten_riichi": ("riichi while noten (ノーテンリーチ)",
                      "declared riichi and was found noten at the exhaustive draw"),
     "call": ("a false call (空ポン・空チー・空カン)", "made a call the rules do not allow"),
+    "meld": ("a meld made wrongly (誤フーロ)", "made a meld whose tiles make no set"),
+    "kan": ("a false closed kan (暗槓の伏せ牌の誤り)",
+            "made a closed kan whose hidden tiles are not four of a kind"),
     "tsumo_taken_back": ("a false tsumo taken back (誤ツモ、倒牌前)",
                          "declared tsumo without a winning hand and took it back before "
                          "showing the hand"),
@@ -36,6 +39,7 @@ CAUSES: dict[Mistake, tuple[str, str]] = {  # what the mistake is called, and wh
 }
 GOES_ON: dict[str, str] = {  # what follows a penalty that does not end the hand
     "false_call": "The call is not made; play goes on.",
+    "false_meld": "The meld stands as it was made; play goes on.",
     "false_tsumo_withdrawn": "No hand was shown, so there is no chombo; play goes on.",
     "false_ron_withdrawn": "No hand was shown, so there is no chombo; play goes on.",
     "riichi_withdrawn": "No riichi is declared; play goes on.",

@@ -27,14 +27,17 @@ Settled = HandResultScreen | GameEndScreen | ChooserScreen | ScoreCallScreen | T
 
 
 async def settle(pilot: Pilot[Any], timeout: float = 20.0) -> Settled:
-    """Wait until the human must act, or a result, score call, chooser or end screen is up."""
+    """Wait until the human must act, or a result, score call, chooser or end screen is up
+    and drawn."""
     app = pilot.app
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         await pilot.pause()
         scr = app.screen
         if isinstance(scr, (HandResultScreen, GameEndScreen, ChooserScreen, ScoreCallScreen)):
-            return scr
+            if screen_text(app).strip():  # pushed and drawn (a busy machine lags between)
+                return scr
+            continue
         if isinstance(scr, TableScreen):
             legal = scr.session.legal()
             if legal and scr.legal_now == legal and not scr.busy:

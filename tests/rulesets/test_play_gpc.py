@@ -267,16 +267,38 @@ def test_no_nagashi_mangan(rules: Ruleset) -> None:
 def test_a_false_pon_costs_nothing_since_2020(rules: Ruleset) -> None:
     # gpc l.54-57: the 1,000 for a withdrawn pon/chi/kan was abolished in 2020 (※2020年度
     # より廃止); since 2022 only a withdrawn riichi costs 1,000 (※2022年度より更新).  l.4 is
-    # the older summary.  A pon the practice seat cannot make is refused: no penalty, no
+    # the older summary.  A pon said without the tiles for it is refused: no penalty, no
     # stick, the hand plays on.
     g = game(rules.replace(practice_mode=True), build_wall(TENPAI_DEALER))
     play_until(g, lambda g: g.state.phase == "claim" and g.state.last_discard is not None
                and g.state.last_discard[0] == 1 and 0 in g.pending())
-    hand = sorted(g.state.seats[0].hand)
+    missing = [t for t in range(136) if t not in g.state.seats[0].hand][:2]
     with pytest.raises(IllegalAction):
-        g.act(0, Pon((hand[0], hand[1])))
+        g.act(0, Pon((missing[0], missing[1])))
     assert not any(isinstance(e, Penalty) for e in g.events)
     assert g.state.sticks == 0 and g.state.scores == [25000] * 4
+
+
+def test_a_meld_made_wrongly_stands_and_the_hand_is_dead(rules: Ruleset) -> None:
+    # gpc l.49: 誤フーロ (自分が打牌を完了した後は訂正出来ずアガリ放棄のまま続行): a pon of
+    # two tiles unlike the discard is made as it was shown, costs no points, and the hand
+    # plays on dead: no win, no call, noten at the draw
+    g = game(rules.replace(practice_mode=True), build_wall(TENPAI_DEALER))
+    play_until(g, lambda g: g.state.phase == "claim" and g.state.last_discard is not None
+               and g.state.last_discard[0] == 1 and 0 in g.pending())
+    assert g.state.last_discard is not None
+    discard = g.state.last_discard[1]
+    wrong = [t for t in sorted(g.state.seats[0].hand) if t >> 2 != discard >> 2][:2]
+    g.act(0, Pon((wrong[0], wrong[1])))
+    meld = g.state.seats[0].melds[-1]
+    assert meld.kind == "pon" and sorted(meld.tiles) == sorted((*wrong, discard))
+    pen = g.events[-2]  # (written with its meld, before it)
+    assert isinstance(pen, Penalty) and pen.kind == "false_meld" and pen.dead_hand
+    assert pen.deltas == (0, 0, 0, 0) and g.state.seats[0].dead
+    assert g.state.phase == "turn" and g.state.turn == 0  # it discards, as after any pon
+    play_until(g, lambda g: g.state.phase == "claim" and g.state.last_discard is not None
+               and g.state.last_discard[0] != 0)
+    assert 0 not in g.pending()  # a dead hand is not asked about discards any more
 
 
 def test_riichi_below_1000_points(rules: Ruleset) -> None:

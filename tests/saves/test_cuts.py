@@ -24,8 +24,9 @@ import msgspec
 import pytest
 from hypothesis import settings
 
-from hanchan.engine.actions import Chi, Discard
+from hanchan.engine.actions import Chi, Discard, Pon
 from hanchan.engine.events import (
+    Called,
     Discarded,
     DoraRevealed,
     Event,
@@ -281,6 +282,32 @@ def test_continue_after_a_false_call_asks_the_call_again(tmp_path: Path) -> None
             seat, actions = next(iter(played.pending().items()))
             played.act(seat, actions[0])
     assert check_loaded(load(path)).problem is None
+
+
+def test_a_meld_made_wrongly_is_never_written_apart_from_its_penalty(tmp_path: Path) -> None:
+    """gpc l.49 (誤フーロ: アガリ放棄のまま続行): the dead hand's penalty and its meld are one
+    write; a file cut between them ends inside the step, and Continue asks the discard
+    again, so a meld is never kept without the dead hand it makes."""
+    rules = load_ruleset("gpc").replace(practice_mode=True)
+    g = Game(rules, seed=5, practice_seats=(0,))
+    for _ in range(400):
+        st = g.state
+        if st.phase == "claim" and 0 in g.pending() and st.last_discard is not None:
+            d = st.last_discard[1]
+            wrong = [t for t in sorted(st.seats[0].hand) if t >> 2 != d >> 2][:2]
+            g.act(0, Pon((wrong[0], wrong[1])))
+            break
+        seat, actions = next(iter(g.pending().items()))
+        g.act(seat, actions[0] if seat else next(a for a in actions if type(a) is not Pon))
+    events = g.events
+    k = next(i for i, e in enumerate(events) if isinstance(e, Penalty))
+    pen = events[k]
+    assert isinstance(pen, Penalty) and pen.kind == "false_meld"
+    assert isinstance(events[k + 1], Called)
+    assert is_lead(events[k]) and not is_lead(events[k + 1])
+    data = file_bytes(events[:k + 1])  # the penalty alone: a torn write
+    outcome = cut_and_continue(tmp_path, data, len(data), seed=0)
+    assert outcome.problem is None and outcome.kept == k, outcome
 
 
 def test_cut_after_game_started_deals_the_first_hand(tmp_path: Path) -> None:

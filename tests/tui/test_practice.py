@@ -424,14 +424,34 @@ async def test_a_chi_from_the_wrong_seat_says_so(monkeypatch: pytest.MonkeyPatch
 
 
 async def test_without_a_false_call_penalty_the_call_is_refused_with_the_reason() -> None:
-    # ako 7-05-11: 発声がなかったものとしてそのまま続行する (no penalty: nothing happens)
-    app = scripted_app(practice("ako"))
+    # yokoyoko (5): 誤発声 (空ポン) はペナルティ無しで取り消せる; さらし間違えは訂正可
+    app = scripted_app(practice("yokoyoko"))
     async with app.run_test(size=SIZE) as pilot:
         await to_chi_offer(pilot)
         await pilot.press("p")
         await settle(pilot)
         assert "A pon needs two tiles like the discard in your hand." in screen_text(app)
         assert penalties(app) == []
+
+
+async def test_a_pon_of_unlike_tiles_stands_and_the_hand_is_dead_in_ako() -> None:
+    # ako 7-05-02 d: 誤った鳴き (順子・刻子・槓子になっていない) は発覚後和り放棄: the pon is
+    # made as shown, the result says so, and the table marks the hand dead
+    app = scripted_app(practice("ako"))
+    async with app.run_test(size=SIZE) as pilot:
+        await to_chi_offer(pilot)
+        await pilot.press("p")
+        scr = await settle(pilot)
+        if isinstance(scr, ChooserScreen):  # several pons tried: the first
+            await pilot.press("1")
+            scr = await settle(pilot)
+        assert isinstance(scr, HandResultScreen)
+        text = penalty_words(app)
+        assert "A meld made wrongly (誤フーロ): you made a meld whose tiles make no set." in text
+        assert "Your hand is dead (アガリ放棄)" in text
+        (pen,) = penalties(app)
+        assert pen.kind == "false_meld" and pen.dead_hand and pen.to_table == 0
+        assert app.session is not None and app.session.game.state.seats[0].melds
 
 
 async def test_several_false_calls_are_offered_in_a_chooser() -> None:

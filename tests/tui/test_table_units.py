@@ -10,7 +10,17 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 
-from hanchan.engine.actions import Action, Chi, Discard, Pass, Pon, Ron, TakeBack, Tsumo
+from hanchan.engine.actions import (
+    Action,
+    Chi,
+    ClosedKan,
+    Discard,
+    Pass,
+    Pon,
+    Ron,
+    TakeBack,
+    Tsumo,
+)
 from hanchan.engine.game import Game
 from hanchan.engine.tiles import kind_of, parse_kinds
 from hanchan.engine.view import PlayerView
@@ -126,6 +136,19 @@ def test_practice_mistakes_by_key() -> None:
     # no pair of 5m, no 4m or 6m beside one: a pon without the tiles (空ポン), any tiles
     pons = mistakes("pon", view, asked)
     assert isinstance(pons, list) and pons and all(isinstance(a, Pon) for a in pons)
+
+
+def test_the_kan_key_tries_a_closed_kan_of_unlike_tiles_on_the_own_turn() -> None:
+    # makura 38) a, b (空カン): with no kan in hand the key offers closed kans of nearly
+    # four of a kind, each held and none a kan; the engine penalises the one sent
+    choice = own_turn(load_ruleset("makura").replace(practice_mode=True))
+    assert not any(isinstance(a, ClosedKan) for a in choice.legal)
+    kans = mistakes("kan", choice.view, choice.legal)
+    assert isinstance(kans, list) and kans and all(isinstance(a, ClosedKan) for a in kans)
+    hand = list(choice.view.concealed())
+    for kan in kans:
+        assert isinstance(kan, ClosedKan) and len(set(kan.tiles)) == 4
+        assert all(t in hand for t in kan.tiles) and len({t >> 2 for t in kan.tiles}) > 1
 
 
 # ---------------------------------------------------------------------- autoplay

@@ -104,7 +104,9 @@ def words_match_events(events: list[Event], pen: Penalty) -> str:
     assert (f"{lost:,} to nobody" in text) == (lost > 0), text
     assert ("hand is dead" in text) == pen.dead_hand, text
     if pen.kind != "chombo":
-        assert text.endswith("The call is not made; play goes on.")
+        ends = {"false_call": "The call is not made; play goes on.",
+                "false_meld": "The meld stands as it was made; play goes on."}
+        assert text.endswith(ends[pen.kind]), text
         return text
     start = next(e for e in reversed(events[:idx]) if isinstance(e, HandStarted))
     after = next(e for e in events[idx + 1:] if isinstance(e, (HandStarted, GameEnded)))
@@ -151,8 +153,15 @@ def test_every_chombo_a_preset_gives_is_told_from_its_events(name: str) -> None:
 @pytest.mark.parametrize("name", PRESETS)
 def test_every_false_call_a_preset_gives_is_told_from_its_events(name: str) -> None:
     rules = practice(name)
+    if rules.false_meld != "taken_back":
+        # gpc l.49, ako 7-05-02: the pon of two unlike tiles stands and the hand is dead
+        g = false_pon(rules)
+        assert penalty(g).kind == "false_meld"
+        text = words_match_events(list(g.events), penalty(g))
+        assert "you made a meld whose tiles make no set" in text, text
+        return
     if rules.false_call == "none":
-        # ako 7-05-11, yokoyoko (5): the call is simply taken back, no penalty
+        # yokoyoko (5): the call is simply taken back, no penalty
         with pytest.raises(IllegalAction):
             false_pon(rules)
         return

@@ -339,7 +339,7 @@ class TableScreen(Screen[None]):
 
     def submit(self, action: Action) -> None:
         """Send the human's action to the engine; show the reason if it is refused."""
-        if isinstance(action, (Chi, Pon, OpenKan)) and action not in self.legal_now:
+        if isinstance(action, (Chi, Pon, OpenKan, ClosedKan)) and action not in self.legal_now:
             # practice mode: the engine penalises it; the result names what was wrong
             rf = self.session.rules.red_fives
             self._false_call = (action_words(action, rf), self.session.why_not(action))

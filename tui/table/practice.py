@@ -5,7 +5,7 @@ or call, or riichi on any discard; the engine decides whether each is a mistake
 and penalises it.  A false tsumo or ron may be shown (a chombo) or taken back before
 the hand is shown (``Ruleset.false_win_withdrawn`` says what that costs).  These
 functions only choose what to send, from the view and the legal actions: tiles close to
-the discard for a call, any discard for riichi.
+the discard for a call, nearly four of a kind for a closed kan, any discard for riichi.
 
 >>> from hanchan.engine.tiles import parse_tiles, tile_name
 >>> hand = parse_tiles("3446m159p19s1234z")
@@ -124,6 +124,32 @@ def any_calls(group: CallGroup, hand: Sequence[Tile], discard: Tile, red_fives: 
     return [_call_of(group, c) for _, c in found[:MAX_OPTIONS]]
 
 
+def plausible_kans(hand: Sequence[Tile], red_fives: int) -> list[Action]:
+    """Closed kans a person might try on the own turn with four tiles of ``hand`` that are
+    not four of a kind (錯カン): three or two copies of a kind and neighbours of it, the
+    fewest odd tiles first; else the hand's first four tiles (空カン).
+
+    >>> from hanchan.engine.tiles import parse_tiles, tile_name
+    >>> hand = parse_tiles("1114m159p19s12345z")
+    >>> [tile_name(t, 1) for t in plausible_kans(hand, 1)[0].tiles]
+    ['1m', '1m', '1m', '4m']
+    """
+    seen: set[tuple[tuple[int, bool], ...]] = set()
+    found: list[tuple[int, tuple[Tile, ...]]] = []
+    for combo in combinations(sorted(hand), 4):
+        kinds = [kind_of(t) for t in combo]
+        top = max(set(kinds), key=kinds.count)
+        odd = 4 - kinds.count(top)
+        key = tuple(sorted((kind_of(t), is_red(t, red_fives)) for t in combo))
+        if 1 <= odd <= 2 and all(_near(k, top, 3) for k in kinds) and key not in seen:
+            seen.add(key)
+            found.append((odd * 10 + sum(abs(k - top) for k in kinds), combo))
+    found.sort()
+    if not found and len(hand) >= 4:
+        found = [(0, tuple(sorted(hand)[:4]))]
+    return [ClosedKan((c[0], c[1], c[2], c[3])) for _, c in found[:MAX_OPTIONS]]
+
+
 def mistakes(group: str, view: PlayerView, legal: Sequence[Action]
              ) -> list[Action] | str | None:
     """What the ``group`` key sends when nothing of it is legal: actions, or why nothing.
@@ -141,6 +167,8 @@ def mistakes(group: str, view: PlayerView, legal: Sequence[Action]
         return [Tsumo(), TakeBack("tsumo")] if own_turn else None
     if group == "ron":
         return [Ron(), TakeBack("ron")] if asked else None
+    if group == "kan" and own_turn:  # a closed kan of unlike tiles (錯カン)
+        return plausible_kans(view.concealed(), view.ruleset.red_fives) or None
     call = _CALLS.get(group)
     if call is None or not asked or view.last_discard is None:
         return None
