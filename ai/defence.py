@@ -205,15 +205,21 @@ def _meld_worth(view: PlayerView, info: SeatInfo, dora: Sequence[int]) -> tuple[
 
 
 def _shown_waits(info: SeatInfo) -> frozenset[int] | None:
-    """The waits of an open riichi, read from the hand it shows (None when not shown)."""
+    """The waits of an open riichi, read from the tiles it shows (None when not shown).
+
+    Those are its whole concealed hand or, under ``open_riichi_shows = "wait"``, only the
+    part that makes the wait, the rest being complete sets: either way ``k`` tiles
+    (3n+1) that lack ``(13 - k) / 3`` sets (the melds, and the sets kept face down).
+    """
     if not (info.open_riichi and info.shown_hand):
         return None
     counts = [0] * 34
     for t in info.shown_hand:
         counts[kind_of(t)] += 1
-    if sum(counts) % 3 != 1:
+    n = len(info.shown_hand)
+    if n % 3 != 1:
         return None  # not a hand waiting for its 14th tile
-    return frozenset(winning_kinds(counts, len(info.melds)))
+    return frozenset(winning_kinds(counts, (13 - n) // 3))
 
 
 def deal_in_chance(kind: int, safe: frozenset[int], unseen: Sequence[int],

@@ -86,11 +86,14 @@ class SeatCache:
     :class:`~engine.view.SeatInfo`, shared by every view until :func:`apply` applies an
     event that may change it.  ``before``: at a draw, the tile drawn with ``rest`` and
     ``waits`` as they were just before it (None: no waits known), so that discarding
-    that very tile gives them back (the hand is again the one before the draw).  A copy of
-    the state (:func:`checkpoint`) starts empty.
+    that very tile gives them back (the hand is again the one before the draw).  ``shown``:
+    an open riichi's sorted 3n+1 hand and the part of it that it shows (None: none found),
+    so that the part is found again only when that hand changes (at the riichi discard,
+    at a closed kan).  A copy of the state (:func:`checkpoint`) starts empty.
     """
 
-    __slots__ = ("waits", "rest", "shanten", "tiles", "hand", "drawn", "public", "before")
+    __slots__ = ("waits", "rest", "shanten", "tiles", "hand", "drawn", "public", "before",
+                 "shown")
 
     UNKNOWN = -9
 
@@ -103,6 +106,7 @@ class SeatCache:
         self.drawn: Tile | None = None
         self.public: SeatInfo | None = None
         self.before: tuple[Tile, int, tuple[Kind, ...]] | None = None
+        self.shown: tuple[tuple[Tile, ...], tuple[Tile, ...]] | None = None
 
     def clear(self) -> None:
         """Forget everything (the hand changed)."""
@@ -113,6 +117,7 @@ class SeatCache:
         self.hand = None
         self.public = None
         self.before = None
+        self.shown = None
 
     def __deepcopy__(self, memo: dict[int, object]) -> SeatCache:
         return SeatCache()

@@ -46,7 +46,9 @@ class SeatInfo(Struct, frozen=True, gc=False):
     melds: tuple[Meld, ...]
     river: tuple[RiverTile, ...]
     hand_size: int  # concealed tiles, including a drawn tile
-    shown_hand: tuple[Tile, ...] = ()  # an open-riichi hand, or hands shown at a draw
+    # what an open riichi shows (its hand, or the part that makes its wait: the rules'
+    # open_riichi_shows), or a hand shown at a draw
+    shown_hand: tuple[Tile, ...] = ()
 
 
 class PlayerView(Struct, frozen=True, gc=False):

@@ -17,7 +17,9 @@ from __future__ import annotations
 
 from hanchan.engine.events import HandDrawn
 from hanchan.engine.state import GameState, waits_of
+from hanchan.engine.tiles import Tile, counts_of
 from hanchan.engine.view import PlayerView, SeatInfo
+from hanchan.engine.waits import wait_part
 
 __all__ = ["view"]
 
@@ -79,8 +81,44 @@ def _public(st: GameState, i: int) -> SeatInfo:
     if isinstance(result, HandDrawn) and len(result.hands) > i and result.hands[i]:
         shown = result.hands[i]
     elif s.open_riichi and riichi:
-        shown = tuple(sorted(s.hand))
+        shown = tuple(sorted(s.hand)) if st.rules.open_riichi_shows == "hand" else _part(st, i)
     info = SeatInfo(i, (i - st.dealer) % 4, st.scores[i], riichi, s.open_riichi and riichi,
                     s.riichi_turn, tuple(s.melds), tuple(s.river), len(s.hand), shown)
     s.cache.public = info
     return info
+
+
+def _part(st: GameState, i: int) -> tuple[Tile, ...]:
+    """The tiles an open riichi shows under ``open_riichi_shows = "wait"``: the part
+    :func:`~engine.waits.wait_part` finds in its 3n+1 hand (a tile just drawn left out;
+    nothing before the riichi discard), remembered with the hand it was found for.
+
+    Of each kind the highest-numbered copies are shown, so a red five (the lowest copies)
+    only where the hand has no plain five to stand for it.
+    """
+    s = st.seats[i]
+    cache = s.cache
+    tiles = cache.tiles
+    if tiles is None:
+        tiles = cache.tiles = sorted(s.hand)
+    if len(tiles) % 3 == 2:
+        drawn = st.drawn
+        if not s.riichi or drawn is None or st.turn != i or drawn not in tiles:
+            return ()  # declared, the riichi discard still to come: no wait yet
+        rest = list(tiles)
+        rest.remove(drawn)
+        hand = tuple(rest)
+    else:
+        hand = tuple(tiles)
+    known = cache.shown
+    if known is not None and known[0] == hand:
+        return known[1]
+    need = counts_of(wait_part(counts_of(hand, physical=True), len(s.melds)))
+    out: list[Tile] = []
+    for t in reversed(hand):
+        if need[t >> 2]:
+            need[t >> 2] -= 1
+            out.append(t)
+    part = tuple(reversed(out))
+    cache.shown = (hand, part)
+    return part

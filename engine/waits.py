@@ -44,6 +44,7 @@ __all__ = [
     "discard_options",
     "is_tenpai",
     "ukeire",
+    "wait_part",
     "waits",
 ]
 
@@ -397,6 +398,59 @@ def waits(counts: Sequence[int], melds: int = 0) -> list[int]:
                 out.append(k)
     out.sort()
     return out
+
+
+def wait_part(counts: Sequence[int], melds: int = 0) -> list[int]:
+    """The fewest tiles of a 3n+1 hand that show its waits (部分さらし), as sorted kinds.
+
+    An open riichi that shows only the part of its hand that makes the wait: complete sets
+    (pungs and chows) are taken out of ``counts`` in every way, and a remainder is a
+    candidate when its waits, the sets taken out counted as melds, are exactly the
+    hand's.  The whole hand is always one, so a wait that only seven pairs or thirteen
+    orphans give (a 13-tile form) shows the whole hand, as does a hand with no wait.  Of
+    the smallest candidates the one whose sorted kinds come first is taken.
+
+    >>> from hanchan.engine.tiles import counts_of, format_kinds, parse_kinds
+    >>> def part(text: str, melds: int = 0) -> str:
+    ...     return format_kinds(wait_part(counts_of(parse_kinds(text)), melds))
+    >>> part("123m456p789s45s11z"), part("123m456p789s123s1z"), part("123m456p789s1234s")
+    ('45s11z', '1z', '1234s')
+    >>> part("1122m3344p5566s7z"), part("23m55p", 2)  # seven pairs: all of it
+    ('1122m3344p5566s7z', '23m55p')
+    """
+    _check_hand(counts, melds, 1)
+    whole = waits(counts, melds)
+    best = tuple(k for k in range(34) for _ in range(counts[k]))
+    if not whole:
+        return list(best)
+    # every remainder after taking sets out, with the number of sets taken
+    taken = {bytes(counts): 0}
+    todo = [bytes(counts)]
+    while todo:
+        key = todo.pop()
+        n = taken[key] + 1
+        for k in range(34):
+            if key[k] >= 3:
+                c = bytearray(key)
+                c[k] -= 3
+                if bytes(c) not in taken:
+                    taken[bytes(c)] = n
+                    todo.append(bytes(c))
+            if k < 27 and k % 9 <= 6 and key[k] and key[k + 1] and key[k + 2]:
+                c = bytearray(key)
+                c[k] -= 1
+                c[k + 1] -= 1
+                c[k + 2] -= 1
+                if bytes(c) not in taken:
+                    taken[bytes(c)] = n
+                    todo.append(bytes(c))
+    # the smallest remainders first (the most sets taken), then by their sorted kinds
+    order = sorted((-n, tuple(k for k in range(34) for _ in range(key[k])), key)
+                   for key, n in taken.items() if n)
+    for minus_sets, kinds, key in order:
+        if waits(key, melds - minus_sets) == whole:
+            return list(kinds)
+    return list(best)
 
 
 def is_tenpai(

@@ -54,6 +54,7 @@ _RELEVANT: dict[str, Callable[[Ruleset], bool]] = {
     "kan_dora_on_rinshan_win": lambda r: r.kan_dora,
     "kan_dora_on_discard_ron": lambda r: r.kan_dora,
     "ippatsu_on_chankan": lambda r: r.ippatsu,
+    "open_riichi_shows": lambda r: r.open_riichi,
     "kiriage_3han_60fu": lambda r: r.kiriage_mangan,
     "kazoe_cap": lambda r: r.kazoe_yakuman,
     "double_yakuman_when_furiten": lambda r: bool(r.double_yakuman),

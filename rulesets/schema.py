@@ -439,6 +439,18 @@ class Ruleset:
                             "yakuman; a careless discard of a tile it can win on is refused "
                             "(none while it is furiten).",
                             also=("puuriichi", "open_reach"))
+    open_riichi_shows: Literal["hand", "wait"] = opt(
+        "hand", "riichi", "オープンリーチのさらし方",
+        "What an open riichi shows the table from its declaration to the end of the hand "
+        "(at an exhaustive draw the tenpai hands are shown whole either way).",
+        values={"hand": "the whole concealed hand, a tile just drawn included",
+                "wait": "部分さらし: from the riichi discard on, only the part that makes "
+                        "the wait: the fewest tiles whose waits, the rest taken as complete "
+                        "sets, are exactly the hand's (of two such parts the one of lower "
+                        "tiles; the whole hand for a seven-pairs or thirteen-orphans wait); "
+                        "the rest and a tile just drawn stay face down, and a red five is "
+                        "shown only where no plain five of the hand can stand for it"},
+        also=("bubun_sarashi", "partial_open_riichi"))
     double_riichi: bool = opt(True, "riichi", "ダブル立直", "Double riichi (2 han).",
                               also=("daburii", "daburu_riichi"))
     ippatsu: bool = opt(True, "riichi", "一発", "Ippatsu.")

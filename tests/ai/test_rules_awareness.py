@@ -235,6 +235,23 @@ def test_an_open_riichi_is_read_from_the_hand_it_shows() -> None:
     assert all(danger[k] == 0.0 for k in range(34) if k not in threat.waits)
 
 
+def test_an_open_riichi_is_read_from_the_part_it_shows() -> None:
+    """makura 18): 部分さらし: the part 11s34s, the other nine tiles face down as sets,
+    still waits on 2s-5s, and only they are dangerous."""
+    used: set[int] = set()
+    shown = tuple(parse_tiles("11s34s", 1, used=used))
+    v = make_view("19m19p19s1234567z", riichi=(1,), riichi_turns={1: 0}, rivers=("", "6s", "", ""),
+                  rules=load_ruleset("makura"), used=used)
+    open_seat = msgspec.structs.replace(v.seats[1], open_riichi=True, shown_hand=shown)
+    v = msgspec.structs.replace(v, seats=(v.seats[0], open_seat, v.seats[2], v.seats[3]))
+    assert open_seat.hand_size == 13
+    threat = next(t for t in defence.threats(v) if t.seat == 1)
+    assert threat.waits == frozenset(parse_kinds("2s5s"))
+    danger = defence.danger_table(v, unseen_counts(v), [threat])
+    assert danger[parse_kinds("2s")[0]] == danger[parse_kinds("5s")[0]] == threat.value > 0
+    assert all(danger[k] == 0.0 for k in range(34) if k not in threat.waits)
+
+
 def test_standing_knows_a_west_round_dealer_keeps_playing_after_a_win() -> None:
     """Tenhou's West round (extension_dealer_keeps as_last_hand): a dealer who wins plays
     on though somebody already has 30,000, unless it is top with the target itself; with

@@ -16,13 +16,17 @@ from hanchan.engine.events import (
     DoraRevealed,
     Drew,
     GameStarted,
+    HandDrawn,
     HandStarted,
     Kan,
+    RiichiDeclared,
     Won,
 )
 from hanchan.engine.game import Game
 from hanchan.engine.legal import IllegalAction, legal_actions
-from hanchan.engine.tiles import kind_name, kind_of
+from hanchan.engine.state import fold
+from hanchan.engine.tiles import format_tiles, is_red, kind_name, kind_of, parse_kinds
+from hanchan.engine.visibility import view
 from tests.kit.game import CLUBS, build_wall, default_action, last_result, new_game, run
 
 KUIKAE = {0: "56789m2468p2468s", 1: "1234m13579p1357s", 2: "9m2468p2468s1234z",
@@ -443,3 +447,72 @@ def test_claims_ron_beats_pon_beats_chi() -> None:
     run(g, (0, "d 5p"), (1, "chi 46p"), (2, "pon"), (3, "ron"))
     won = last_result(g)
     assert isinstance(won, Won) and won.wins[0].seat == 3
+
+
+# ------------------------------------------------------- what an open riichi shows
+
+WAIT_PART = {0: "05567m23p123s789s", 1: "2468m13579p2468s", 2: "1357m2468p1357s1z",
+             3: "2468m2468p2468s7z"}
+
+
+def _open_riichi(shows: str, hands: dict[int, str] = WAIT_PART, draws: Sequence[str] = ("9p",),
+                 rinshan: str = "") -> Game:
+    g = new_game(CLUBS["makura"].replace(open_riichi_shows=shows),
+                 build_wall(hands, list(draws), rinshan=rinshan))
+    run(g, (0, "open-riichi " + draws[0]))
+    return g
+
+
+def test_open_riichi_shows_only_the_part_that_makes_its_wait() -> None:
+    # makura 18): 部分さらし（アガリ手を示す部分だけ）: 55m23p waits on 1p-4p; the sets
+    # 567m, 123s and 789s stay face down, and so does the red five among them
+    g = _open_riichi("wait")
+    for seat in range(4):
+        info = g.view(seat).seats[0]
+        assert info.open_riichi and info.hand_size == 13
+        assert format_tiles(info.shown_hand) == "55m23p"
+    assert sorted(kind_of(t) for t in g.view(1).seats[0].shown_hand) == parse_kinds("55m23p")
+    # the whole hand is 05567m23p123s789s: a red five hidden
+    assert any(is_red(t, 1) for t in g.state.seats[0].hand)
+    assert not any(is_red(t, 1) for t in g.view(1).seats[0].shown_hand)
+
+
+def test_open_riichi_shows_its_whole_hand_under_hand() -> None:
+    g = _open_riichi("hand")
+    info = g.view(1).seats[0]
+    assert info.open_riichi and sorted(info.shown_hand) == sorted(g.state.seats[0].hand)
+    assert format_tiles(info.shown_hand) == "05567m23p123789s"
+
+
+def test_open_riichi_part_leaves_the_drawn_tile_and_the_declaration_face_down() -> None:
+    # makura 18): the part is of the hand that waits: a tile just drawn is not in it, and
+    # until the riichi discard there is no wait to show
+    g = _open_riichi("wait", draws=("9p", "1z", "2z", "3z", "4z"))
+    run(g, (1, "d 1z"), (2, "d 2z"), (3, "d 3z"))
+    assert g.state.turn == 0 and g.state.phase == "turn" and g.state.drawn is not None
+    info = g.view(2).seats[0]
+    assert info.hand_size == 14 and format_tiles(info.shown_hand) == "55m23p"
+    declared = next(i for i, e in enumerate(g.events) if isinstance(e, RiichiDeclared))
+    assert view(fold(g.events[:declared + 1]), 1).seats[0].shown_hand == ()
+
+
+def test_open_riichi_part_after_a_closed_kan() -> None:
+    # makura 18), 29): the hand changes at a closed kan in riichi; the part is found again
+    hands = {0: "123m456p999s11z45s", 1: "2468m13579p2468s", 2: "1357m2468p1357s2z",
+             3: "2468m2468p1368s7z"}
+    g = _open_riichi("wait", hands, draws=("9m", "1p", "2p", "3p", "9s"), rinshan="4z")
+    assert format_tiles(g.view(1).seats[0].shown_hand) == "45s11z"
+    run(g, (1, "d 1p"), (2, "d 2p"), (3, "d 3p"), (0, "ankan 9s"))
+    info = g.view(1).seats[0]
+    assert [m.kind for m in info.melds] == ["ankan"] and info.hand_size == 11
+    assert format_tiles(info.shown_hand) == "45s11z"
+
+
+def test_a_draw_shows_the_whole_hand_of_an_open_riichi() -> None:
+    # makura 32): at the exhaustive draw a riichi hand is shown whole
+    g = _open_riichi("wait")
+    run(g, until_hand_end=True)
+    end = next(i for i, e in enumerate(g.events) if isinstance(e, HandDrawn))
+    st = fold(g.events[:end + 1])
+    assert st.phase == "hand_over" and st.seats[0].open_riichi
+    assert format_tiles(view(st, 1).seats[0].shown_hand) == "05567m23p123789s"

@@ -39,6 +39,7 @@ CLUBS: dict[str, Ruleset] = {
     "tenhou": BASE,
     "makura": CLUB_BASE.replace(
         name="makura", kuikae="forbidden", riichi_needs_points=False, open_riichi=True,
+        open_riichi_shows="wait",
         renhou="yakuman", paarenchan=True, multi_ron_honba="each", triple_ron="allowed",
         agariyame="always", tenpaiyame="none", extension="none", noten_declaration="allowed",
         kan_dora_on_rinshan_win=True, kiriage_mangan=True, rounding="toward_zero",

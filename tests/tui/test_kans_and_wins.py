@@ -265,7 +265,8 @@ async def test_robbing_a_kan_is_a_ron_with_chankan_on_the_result_screen() -> Non
 # ---------------------------------------------------------------------- open riichi
 
 async def test_an_open_riichi_across_the_table_shows_its_hand() -> None:
-    # makura 18): オープンリーチ — the declarer's hand lies open for everyone
+    # makura 18): オープンリーチ, 部分さらし — the part of the declarer's hand that makes
+    # the wait lies open for everyone, the rest face down
     rules = load_ruleset("makura")
     hands = {2: "123m456p789s1122z"}  # West: tenpai on 1z and 2z
     app = scripted_app(hands, ["9m", "3z", "9p"], rules=rules,
@@ -280,4 +281,6 @@ async def test_an_open_riichi_across_the_table_shows_its_hand() -> None:
         assert west.open_riichi and west.shown_hand
         text = screen_text(app)
         assert "OPEN RIICHI" in text
-        assert strip(sorted(west.shown_hand), "letters", rules.red_fives).plain in text
+        assert len(west.shown_hand) == 4  # 1122z: the sets 123m 456p 789s face down
+        part = strip(sorted(west.shown_hand), "letters", rules.red_fives).plain
+        assert part + " " + "▮" * (west.hand_size - 4) in text

@@ -16,7 +16,7 @@ from hanchan.ai.arena import play_game
 from hanchan.ai.base import make_bot
 from hanchan.engine.events import HandStarted, RiichiDeclared, Won
 from hanchan.engine.game import Game
-from hanchan.engine.tiles import parse_tiles
+from hanchan.engine.tiles import format_tiles, parse_tiles
 from hanchan.rulesets import load_ruleset
 from hanchan.tui.app import HanchanApp
 from hanchan.tui.screens.hand_result import HandResultScreen
@@ -126,7 +126,8 @@ async def test_four_dora_in_kanji_stay_inside_the_centre(size: tuple[int, int]) 
 
 async def test_the_players_own_open_riichi_under_makura() -> None:
     # makura 18): オープンリーチあり (二翻) -- the player's own: R, pick the tile, Enter;
-    # the hand lies open to the others, and the win counts the open riichi
+    # the part of the hand that makes the wait lies open to the others (部分さらし),
+    # and the win counts the open riichi
     rules = load_ruleset("makura")
     wall = build_wall({0: "123m456p789s1122z"}, ["7z", "9m", "3z", "9p", "1z"],
                       red_fives=rules.red_fives)
@@ -146,8 +147,8 @@ async def test_the_players_own_open_riichi_under_makura() -> None:
         (declared,) = [e for e in events if isinstance(e, RiichiDeclared)]
         assert declared.seat == 0 and declared.open
         across = scr.session.game.view(2).seats[0]  # what the others see of the player
-        assert across.open_riichi and sorted(across.shown_hand) == sorted(
-            scr.session.view().concealed())
+        assert across.open_riichi and format_tiles(across.shown_hand) == "1122z"
+        assert set(across.shown_hand) < set(scr.session.view().concealed())
         centre = "\n".join(region_lines(app, scr.query_one(CenterPanel)))
         assert "E 24,000 R" in centre  # the stick is down, the R beside the player
         assert "tsumo" in scr.groups()  # the 1z drawn completes the hand

@@ -8,8 +8,11 @@ from textual.app import App, ComposeResult
 
 from hanchan.engine.events import Meld
 from hanchan.engine.tiles import parse_tiles
+from hanchan.engine.view import SeatInfo
+from hanchan.tui.players import Player
 from hanchan.tui.render import meld_text
 from hanchan.tui.widgets.hand import HandData, HandView
+from hanchan.tui.widgets.seat_panel import SeatPanel
 from hanchan.tui.widgets.table_view import TableView
 from tests.kit.screen_text import screen_text
 from tests.kit.tui_sample import mid_hand_view
@@ -94,5 +97,34 @@ def test_table_shows_every_part_of_a_view() -> None:
             lines = text.splitlines()
             row = next(i for i, ln in enumerate(lines) if "1z 9p 2m 6s 3z 1p" in ln)
             assert lines[row + 1].split()[-1] == "7m"
+
+    asyncio.run(run())
+
+
+def test_seat_panel_shows_an_open_riichis_part_and_backs_for_the_rest() -> None:
+    # makura 18): 部分さらし: the part that makes the wait, the other nine tiles face down
+    part = tuple(parse_tiles("1122z"))
+    whole = tuple(parse_tiles("123m456p789s1122z"))
+
+    def info(shown: tuple[int, ...], size: int) -> SeatInfo:
+        return SeatInfo(2, 2, 24000, True, True, 0, (), (), size, shown)
+
+    class One(App[None]):
+        def compose(self) -> ComposeResult:
+            yield SeatPanel()
+
+    async def run() -> None:
+        app = One()
+        async with app.run_test(size=(60, 4)) as pilot:
+            panel = app.query_one(SeatPanel)
+            for shown, size, want in ((part, 13, "1z 1z 2z 2z " + "▮" * 9),
+                                      (part, 14, "1z 1z 2z 2z " + "▮" * 10),  # a tile drawn
+                                      (whole, 13, "1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 2z 2z")):
+                panel.show(info(shown, size), me=0, player=Player("Chika"), dealer=False,
+                           turn=False, red_fives=1)
+                await pilot.pause()
+                lines = screen_text(app).splitlines()
+                assert "OPEN RIICHI" in lines[0]
+                assert lines[1].rstrip() == want
 
     asyncio.run(run())

@@ -100,6 +100,10 @@ class SeatPanel(Widget):
         shown = self.hand if self.hand is not None else s.shown_hand
         if shown:
             hand.append_text(strip(sorted(shown), self.mode, self.red_fives))
+            hidden = s.hand_size - len(shown)  # an open riichi that shows only its wait
+            if hidden > 0:
+                hand.append(" ")
+                hand.append_text(backs(hidden, self.mode))
         else:
             hand.append_text(backs(s.hand_size, self.mode))
             hand.append(f" {s.hand_size}", style=self._style("count"))
