@@ -190,7 +190,7 @@ class Penalty(_Event, frozen=True):
     ``Ruleset.chombo``/``false_call``/``false_win_withdrawn``/``riichi_withdrawn``."""
 
     seat: Seat
-    kind: str  # "chombo", "false_call", "false_meld", "false_tsumo_withdrawn",
+    kind: str  # "chombo", "false_call", "false_kan", "false_meld", "false_tsumo_withdrawn",
     # "false_ron_withdrawn", "riichi_withdrawn"
     reason: str
     payments: tuple[Payment, ...] = ()

@@ -362,7 +362,7 @@ class Game:
                 self._emit(false_meld_penalty(seat, "kan"))
                 self._turn_action(seat, action)
         else:
-            pen = false_call_penalty(seat, st.rules)
+            pen = false_call_penalty(seat, st.rules, kan=True)
             if pen is None:
                 return False
             self._emit(pen)

@@ -108,8 +108,11 @@ def chombo_penalty(seat: int, dealer: int, rules: Ruleset, *,
                    dead_hand=False, to_table=to_table)
 
 
-def false_call_penalty(seat: int, rules: Ruleset) -> Penalty | None:
-    """A false call (空ポン, a withdrawn call or riichi) by ``seat``; None when unpenalised."""
+def false_call_penalty(seat: int, rules: Ruleset, *, kan: bool = False) -> Penalty | None:
+    """A false call (空ポン, a withdrawn call) by ``seat``; ``kan``: a closed kan on the own
+    turn (空カン, kind ``"false_kan"``: it ends no claim); None when unpenalised."""
+    if kan:
+        return _light(seat, "false_kan", "false kan", rules.false_call)
     return _light(seat, "false_call", "false call", rules.false_call)
 
 

@@ -130,7 +130,8 @@ class SeatState:
         "hand", "counts", "melds", "river", "river_kinds", "riichi", "riichi_pending",
         "double_riichi", "open_riichi", "ippatsu", "riichi_turn", "temp_furiten",
         "riichi_furiten", "discards", "drawn_once", "nagashi", "pao", "kans",
-        "kuikae", "noten_declared", "called_this_turn", "dead", "silent", "cache",
+        "kuikae", "noten_declared", "called_this_turn", "dead", "silent",
+        "furiten_outlasts_discard", "cache",
     )
 
     CACHES = frozenset({"cache"})
@@ -149,6 +150,7 @@ class SeatState:
         self.ippatsu = False
         self.riichi_turn: int | None = None
         self.temp_furiten: int | None = None  # claim-window number that made it
+        self.furiten_outlasts_discard = False  # the own discard does not clear temp_furiten
         self.riichi_furiten: int | None = None
         self.discards = 0
         self.drawn_once = False
@@ -453,7 +455,9 @@ def _discarded(st: GameState, ev: Discarded) -> None:
     if not st.calls_made and s.discards == 0:
         st.first_winds.append(kind)
     s.discards += 1
-    if not s.riichi:
+    if s.furiten_outlasts_discard:  # a false kan on this turn: no ron until the next draw
+        s.furiten_outlasts_discard = False
+    elif not s.riichi:
         s.temp_furiten = None
     s.kuikae = _NO_KINDS
     s.called_this_turn = False
@@ -687,10 +691,13 @@ def _penalty(st: GameState, ev: Penalty) -> None:
     s = st.seats[ev.seat]
     if ev.kind == "riichi_withdrawn" and st.rules.riichi_withdrawn_silent:
         s.silent = True
-    if ev.kind == "false_call" and st.rules.false_call_blocks_ron and not s.riichi:
+    if ev.kind in ("false_call", "false_kan") and st.rules.false_call_blocks_ron \
+            and not s.riichi:
         # no ron until the own next draw: temporary furiten from the next discard on
-        # (cleared, as furiten of a passed tile is, by the seat's own discard)
+        # (cleared, as furiten of a passed tile is, by the seat's own discard: the one after
+        # this turn's, for a false kan on the own turn)
         s.temp_furiten = st.window
+        s.furiten_outlasts_discard = ev.kind == "false_kan"
     if ev.kind == "chombo":
         st.result = ev
         st.phase = "hand_over"

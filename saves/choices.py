@@ -158,7 +158,7 @@ _TAKEN_BACK: dict[str, Action] = {
 """The declaration a penalty's kind shows taken back (any other is the false win itself,
 or a false call)."""
 
-_ON_A_TURN: dict[str, Action] = {**_TAKEN_BACK, "false_call": FALSE_KAN}
+_ON_A_TURN: dict[str, Action] = {**_TAKEN_BACK, "false_kan": FALSE_KAN}
 """What a penalty on the own turn shows: a declaration taken back, a false kan (空カン);
 any other is a false tsumo."""
 

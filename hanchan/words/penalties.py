@@ -39,6 +39,7 @@ CAUSES: dict[Mistake, tuple[str, str]] = {  # what the mistake is called, and wh
 }
 GOES_ON: dict[str, str] = {  # what follows a penalty that does not end the hand
     "false_call": "The call is not made; play goes on.",
+    "false_kan": "The kan is not made; play goes on.",
     "false_meld": "The meld stands as it was made; play goes on.",
     "false_tsumo_withdrawn": "No hand was shown, so there is no chombo; play goes on.",
     "false_ron_withdrawn": "No hand was shown, so there is no chombo; play goes on.",
@@ -90,10 +91,12 @@ def _verb(subject: str, verb: str) -> str:
 
 
 def title(penalty: Penalty) -> str:
-    """'Chombo', 'False call' or 'Taken back'."""
+    """'Chombo', 'False call', 'Meld made wrongly' or 'Taken back'."""
     if penalty.kind == "chombo":
         return "Chombo (錯和)"
-    return "False call" if penalty.kind == "false_call" else "Taken back"
+    if penalty.kind == "false_meld":
+        return "Meld made wrongly (誤フーロ)"
+    return "False call" if penalty.kind in ("false_call", "false_kan") else "Taken back"
 
 
 def _join(items: Sequence[str]) -> str:

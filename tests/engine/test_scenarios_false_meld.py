@@ -7,7 +7,8 @@ import pytest
 
 from hanchan.engine.actions import Chi, ClosedKan, Discard, OpenKan
 from hanchan.engine.events import Called, DoraRevealed, Kan, Penalty
-from hanchan.engine.game import Game
+from hanchan.engine.facts import is_furiten
+from hanchan.engine.game import Game, is_lead
 from hanchan.engine.legal import IllegalAction
 from hanchan.engine.tiles import kind_of, parse_tiles
 from hanchan.rulesets import load_ruleset
@@ -104,10 +105,19 @@ def test_a_false_kan_costs_1000_and_is_not_made_in_makura() -> None:
     g, kan = false_kan_game("makura")
     g.act(0, kan)
     pen = next(e for e in g.events if isinstance(e, Penalty))
-    assert pen.kind == "false_call" and pen.to_table == 1000 and not pen.dead_hand
+    assert pen.kind == "false_kan" and pen.to_table == 1000 and not pen.dead_hand
+    assert not is_lead(pen)  # it ends its step: the turn is asked again, the penalty kept
     assert not any(isinstance(e, (Kan, DoraRevealed)) for e in g.events)
     assert g.state.phase == "turn" and g.state.turn == 0 and len(g.state.seats[0].hand) == 14
     g.act(0, Discard(sorted(g.state.seats[0].hand)[-1]))
+    # makura 39): チーポンカンを取り消した場合、次の自分のツモまでは、ロンの発声ができない: the
+    # own discard after the false kan does not lift it, the next draw (and discard) does
+    for seat in (1, 2, 3):
+        play_until(g, lambda g, seat=seat: g.state.phase == "claim"  # type: ignore[misc]
+                   and g.state.last_discard is not None and g.state.last_discard[0] == seat)
+        assert is_furiten(g.state, 0), seat
+    play_until(g, lambda g: g.state.turn == 1 and g.state.phase == "turn")
+    assert not is_furiten(g.state, 0)
     assert verify_events(g.events, practice_seats=(0,)) == []
 
 

@@ -208,7 +208,8 @@ async def test_preset_pages_show_whole_words_and_cite_the_club(size: tuple[int, 
                     for y in yaku_table(info.rules)])
                 allowed |= _words(*[t.plain for t in _examples(info.rules, "letters")])
             shown = ""
-            for top in range(0, 400, size[1] // 2):  # the whole page, scrolled through
+            step = max(about.scrollable_content_region.height, 1)  # a page at a time
+            for top in range(0, 400, step):  # the whole page, scrolled through
                 about.scroll_to(y=top, animate=False)
                 await pilot.pause()
                 shown += " " + " ".join(region_lines(app, about))

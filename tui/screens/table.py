@@ -534,7 +534,7 @@ class TableScreen(Screen[None]):
             self.modal = False
 
         tried = None
-        if isinstance(event, Penalty) and event.kind == "false_call" \
+        if isinstance(event, Penalty) and event.kind in ("false_call", "false_kan") \
                 and event.seat == self.session.human:
             tried, self._false_call = self._false_call, None
 
