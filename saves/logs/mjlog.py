@@ -3,7 +3,8 @@
 The record is a flat list of elements: ``GO`` (rules bitfield), ``UN`` (names, URL-encoded),
 ``TAIKYOKU``, then per hand ``INIT``, draws ``T/U/V/W<id>``, discards ``D/E/F/G<id>``, ``N``
 (calls, ``m`` bitfield, see :func:`decode_meld`), ``REACH`` (step 1 declaration, step 2 stick
-paid), ``DORA``, and ``AGARI`` / ``RYUUKYOKU`` (the last one carries ``owari``). ``BYE`` and
+paid), ``DORA``, and ``AGARI`` / ``RYUUKYOKU`` (the last one carries ``owari``, the game's
+end; our record with no hand of Tenhou's elements has it on :data:`EXTENSION`). ``BYE`` and
 reconnection ``UN`` elements are skipped.
 """
 
@@ -56,7 +57,9 @@ parser expand entities (a "billion laughs") or name outside files."""
 
 EXTENSION = "HANCHAN"
 """Our element, before the first ``INIT``: ``ruleset`` (the save header's ruleset) and
-``left_out`` (hands only we can read, :class:`~.model.LeftOut`), each a JSON attribute.
+``left_out`` (hands only we can read, :class:`~.model.LeftOut`), each a JSON attribute, and
+``owari`` (the game's end, as Tenhou writes it) when no hand is written in Tenhou's elements
+and so no ``AGARI``/``RYUUKYOKU`` can carry it: Tenhou has no other place for a game's end.
 Tenhou's viewer skips elements it does not know."""
 
 RYUUKYOKU_TYPES = {
@@ -328,6 +331,8 @@ class _Record:
         self.shuffle_ref: str | None = None
         self.ruleset: dict[str, Any] | None = None
         self.left_out_raw: Any = None
+        self.extension_end: tuple[str, tuple[tuple[int, ...], tuple[float, ...]]] | None = None
+        """Where our element is and the end it carries (a record with no hand of its own)."""
 
     def element(self, index: int, el: ET.Element) -> None:
         """One element: a draw or discard, else by :data:`_GAME` or :data:`_PLAY`."""
@@ -389,6 +394,8 @@ class _Record:
         if self.hand is not None:  # only before the first hand
             raise LogFormatError(f"{where}: unknown element")
         self.ruleset, self.left_out_raw = _extension(el, where)
+        if el.get("owari") is not None:
+            self.extension_end = where, _owari(el.get("owari") or "", where)
 
     def init(self, el: ET.Element, where: str) -> None:
         if self.hand is not None:
@@ -409,6 +416,13 @@ class _Record:
             raise LogFormatError("mjlog: no <UN> element with the player names")
         if rules is None:
             raise LogFormatError("mjlog: no <GO> element with the rules")
+        final_scores, final_points = self.final_scores, self.final_points
+        if self.extension_end is not None:
+            where, (final_scores, final_points) = self.extension_end
+            if kyokus:  # Tenhou's place is the last result: the end is given once
+                raise LogFormatError(
+                    f"{where}: owari is only for a record without hands of Tenhou's "
+                    f"elements; this one has {len(kyokus)}, whose last result carries it")
         game_ref = self.ref or self.shuffle_ref
         date = None
         if game_ref and re.match(r"^\d{10}gm-", game_ref):
@@ -419,8 +433,8 @@ class _Record:
             names=(names[0], names[1], names[2], names[3]),
             rules=rules,
             kyokus=tuple(kyokus),
-            final_scores=self.final_scores,  # type: ignore[arg-type]
-            final_points=self.final_points,  # type: ignore[arg-type]
+            final_scores=final_scores,  # type: ignore[arg-type]
+            final_points=final_points,  # type: ignore[arg-type]
             ref=game_ref,
             date=date,
             ruleset=self.ruleset,
@@ -668,7 +682,13 @@ def _shown_melds(k: Kyoku, seat: Seat) -> list[Call]:
 
 def to_mjlog_element(game: RecordedGame) -> ET.Element:
     """The game as Tenhou's ``<mjloggm>`` element (see :func:`format_mjlog`)."""
-    root = _head(game)
+    owari = None
+    if game.final_scores is not None and game.final_points is not None:
+        owari = ",".join(
+            f"{_hundreds(game.final_scores[s], 'a final score')},{game.final_points[s]:.1f}"
+            for s in range(4))
+    # the end rides on the last AGARI/RYUUKYOKU; with no hand written, on our element
+    root = _head(game, owari if not game.kyokus else None)
     last: ET.Element | None = None
     for k in game.kyokus:
         w = _Writer(k, game.rules.reds)
@@ -682,15 +702,14 @@ def to_mjlog_element(game: RecordedGame) -> ET.Element:
             root.append(el)
             if isinstance(a, (Win, Ryuukyoku)):
                 last = el
-    if last is not None and game.final_scores is not None and game.final_points is not None:
-        last.set("owari", ",".join(
-            f"{_hundreds(game.final_scores[s], 'a final score')},{game.final_points[s]:.1f}"
-            for s in range(4)))
+    if last is not None and owari is not None:
+        last.set("owari", owari)
     return root
 
 
-def _head(game: RecordedGame) -> ET.Element:
-    """``<mjloggm>`` with the elements before the first hand: rules, names, our extension."""
+def _head(game: RecordedGame, owari: str | None) -> ET.Element:
+    """``<mjloggm>`` with the elements before the first hand: rules, names, our extension
+    (with ``owari``, the game's end, when given: a record of no hand has no result for it)."""
     r = game.rules
     root = ET.Element("mjloggm", ver="2.3")
     type_ = 0x01 | (0 if r.red_fives else 0x02) | (0 if r.open_tanyao else 0x04) | (
@@ -704,6 +723,8 @@ def _head(game: RecordedGame) -> ET.Element:
         extension["ruleset"] = json.dumps(game.ruleset, ensure_ascii=False)
     if game.left_out:
         extension["left_out"] = json.dumps(left_out_data(game.left_out), ensure_ascii=False)
+    if owari is not None:
+        extension["owari"] = owari
     if extension:
         ET.SubElement(root, EXTENSION, extension)
     first_dealer = game.kyokus[0].dealer if game.kyokus else 0
@@ -726,7 +747,8 @@ def _init(k: Kyoku) -> ET.Element:
 def format_mjlog(game: RecordedGame) -> str:
     """Tenhou's mjlog XML of the game (what :func:`parse_mjlog` reads back): ``GO``, ``UN``,
     ``TAIKYOKU``, each hand's ``INIT``, draws and discards, ``N``, ``REACH``, ``DORA`` and its
-    ``AGARI``/``RYUUKYOKU``, the last with ``owari``.  :class:`ValueError` for a game a figure
-    of which mjlog cannot hold (points not in whole hundreds, a yaku Tenhou has no number for).
+    ``AGARI``/``RYUUKYOKU``, the last with ``owari`` (with no hand, our element has it).
+    :class:`ValueError` for a game a figure of which mjlog cannot hold (points not in whole
+    hundreds, a yaku Tenhou has no number for).
     """
     return ET.tostring(to_mjlog_element(game), encoding="unicode")

@@ -59,6 +59,28 @@ def practice_game(seed: int, rules: Ruleset, level: str = "easy") -> tuple[Event
 
 
 @functools.lru_cache(maxsize=4)
+def chombo_game(seed: int, rules: Ruleset, level: str = "easy") -> tuple[Event, ...]:
+    """A practice-mode game where seat 0 (the person) declares a false tsumo (a chombo) at
+    its first turn of every hand, until its payments end the game (``rules.bust`` must be
+    ``below_zero``, or this never ends); bots play everything else."""
+    bots = [make_bot(level, seed * 4 + i) for i in range(4)]
+    events: list[Event] = []
+    game = Game(rules.replace(practice_mode=True), seed=seed, listeners=[events.append],
+                practice_seats=(0,))
+    erred: set[int] = set()
+    while not game.over:
+        hand = game.state.hands_started
+        for seat, actions in game.pending().items():
+            if seat == 0 and hand not in erred and Tsumo() not in actions \
+                    and game.state.phase == "turn":
+                erred.add(hand)
+                game.act(0, Tsumo())
+                break
+            game.act(seat, bots[seat].choose(game.view(seat), actions))
+    return tuple(events)
+
+
+@functools.lru_cache(maxsize=4)
 def open_riichi_game(seed: int, rules: Ruleset, level: str = "easy") -> tuple[Event, ...]:
     """A finished hanchan between bots where every riichi a seat may declare open is declared
     open (``rules`` must allow open riichi)."""

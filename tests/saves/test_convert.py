@@ -167,6 +167,9 @@ def test_real_games_round_trip_through_mjlog(path: Path, tmp_path: Path,
     ('ruleset="[1]"', "ruleset must be an object"),
     ('ruleset="{not json"', "not JSON"),
     ('left_out="{}"', "must be a list of hands"),
+    ('owari="250,nan"', r"element #\d+ <HANCHAN>: owari='250,nan' malformed"),
+    # the end of a game of Tenhou's hands is on its last result, not in our element
+    ('owari="250,0.0,250,0.0,250,0.0,250,0.0"', "owari is only for a record without hands"),
 ])
 def test_a_bad_hanchan_element_in_an_mjlog_is_named(attrs: str, words: str) -> None:
     """Our element in mjlog is plain JSON data, refused with a reason when it is not ours."""

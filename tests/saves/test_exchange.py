@@ -9,6 +9,7 @@ cannot hold (a practice-mode penalty) is said on stderr and still comes back.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -38,7 +39,7 @@ from hanchan.saves.verify import verify_events
 from hanchan.saves.writer import GameWriter, make_header
 from hanchan.tui.savefiles import continue_problem
 from tests.kit.budget import examples
-from tests.kit.saved_games import open_riichi_game, played_game, practice_game
+from tests.kit.saved_games import chombo_game, open_riichi_game, played_game, practice_game
 
 FORMATS = ("tenhou6", "mjai", "mjlog")
 
@@ -177,8 +178,6 @@ def test_a_practice_game_with_penalties_comes_back(preset: str, fmt: str, tmp_pa
 def test_open_riichi_is_kept_in_mjai_and_left_out_of_tenhou6(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # makura 18): open riichi (two han); tenhou6 has no way to write it
-    # (a game whose every hand has an open riichi loses its end in mjlog: no hand is
-    # written there to carry owari; seed 2 has hands without one)
     events = open_riichi_game(2, load_ruleset("makura"))
     assert any(isinstance(e, RiichiDeclared) and e.open for e in events)
     for fmt in FORMATS:
@@ -186,6 +185,72 @@ def test_open_riichi_is_kept_in_mjai_and_left_out_of_tenhou6(
         back, note = round_trip(events, fmt, tmp_path / fmt, capsys)
         assert results(back) == results(events)
         assert ("open riichi by seat" in note) == (fmt != "mjai")
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("game", ["open riichi", "chombo"])
+def test_a_game_none_of_whose_hands_the_format_holds_keeps_its_end(
+        game: str, fmt: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # before: mjlog carries the end (owari) on the last AGARI/RYUUKYOKU; with every hand in
+    # our extension there was none, and the import had no GameEnded.  makura 18) open
+    # riichi in every hand (seed 4: 8 hands); makura 33) a chombo (4,000 to each other seat)
+    # in every hand until seat 0 goes below 0 (makura 3), 3 hands) -- a practice-mode
+    # Penalty, which no format holds
+    rules = load_ruleset("makura")
+    events = open_riichi_game(4, rules) if game == "open riichi" else chombo_game(1, rules)
+    hands = [e for e in events if isinstance(e, HandStarted)]
+    if game == "open riichi":
+        opened = {i for i, e in enumerate(events) if isinstance(e, RiichiDeclared) and e.open}
+        starts = [i for i, e in enumerate(events) if isinstance(e, HandStarted)]
+        assert all(any(a <= i < b for i in opened)
+                   for a, b in zip(starts, starts[1:] + [len(events)], strict=True))
+    else:
+        assert sum(isinstance(e, Penalty) and e.kind == "chombo" for e in events) == len(hands)
+    assert isinstance(events[-1], GameEnded) and len(hands) > 1
+    back, note = round_trip(events, fmt, tmp_path, capsys)
+    assert results(back) == results(events)
+    assert back[-1] == events[-1]  # the final table
+    text = (tmp_path / f"game.{'json' if fmt == 'tenhou6' else 'mjson'}").read_text()
+    if fmt == "mjai" and game == "open riichi":  # mjai writes open riichi (reach.open)
+        assert note == ""
+        return
+    assert "cannot be written as" in note
+    # what other programs see: no hand, and the end only in our own field (Tenhou's own
+    # place for it, owari on the last AGARI/RYUUKYOKU, does not exist without a hand)
+    if fmt == "mjlog":
+        assert "<INIT " not in text and "<AGARI " not in text and "<RYUUKYOKU " not in text
+        assert text.count(" owari=") == 1 and '<HANCHAN ' in text
+        assert "owari" in text.split("<HANCHAN ", 1)[1].split(">", 1)[0]
+    elif fmt == "tenhou6":
+        assert json.loads(text)["log"] == [] and len(json.loads(text)["sc"]) == 8
+    else:
+        assert '"type":"start_kyoku"' not in text and '"scores":' in text
+
+
+@pytest.mark.parametrize("owari, words", [
+    ("250,10.0", "owari='250,10.0' malformed"),
+    ("a,b,c,d,e,f,g,h", "malformed"),
+    ("250,nan,250,0.0,250,0.0,250,0.0", "a number out of range"),
+    ("250,1e99,250,0.0,250,0.0,250,0.0", "a number out of range"),
+])
+def test_a_damaged_end_in_our_mjlog_element_is_named(
+        owari: str, words: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The end our element carries is read like Tenhou's owari: a damaged one is refused in
+    one sentence naming the element and the attribute, and nothing is written."""
+    game = save(chombo_game(1, load_ruleset("makura")), tmp_path / "game.jsonl")
+    log = tmp_path / "game.xml"
+    assert main(["export", str(game), "--format", "mjlog", "-o", str(log)]) == 0
+    text = log.read_text()
+    bad, n = re.subn(r' owari="[^"]*"', f' owari="{owari}"', text)
+    assert n == 1
+    log.write_text(bad)
+    capsys.readouterr()
+    out = tmp_path / "back.jsonl"
+    assert main(["import", str(log), "--from", "mjlog", "-o", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("hanchan: ") and err.count("\n") == 1, err
+    assert "not a valid mjlog log: mjlog element #3 <HANCHAN>: owari=" in err and words in err
+    assert not out.exists()
 
 
 def log_of_elsewhere(tmp: Path, capsys: pytest.CaptureFixture[str]) -> Path:
