@@ -16,7 +16,9 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from hanchan.ai.base import make_bot
 from hanchan.cli.main import main
+from hanchan.engine.actions import ClosedKan, Pon
 from hanchan.engine.events import (
     Event,
     GameEnded,
@@ -27,7 +29,9 @@ from hanchan.engine.events import (
     RiichiDeclared,
     Won,
 )
+from hanchan.engine.game import Game
 from hanchan.rulesets.loader import list_presets, load_ruleset
+from hanchan.rulesets.schema import Ruleset
 from hanchan.saves.codec import SeatInfo
 from hanchan.saves.convert import events_from_recorded, recorded_from_events
 from hanchan.saves.logs.mjai import format_mjai, parse_mjai
@@ -144,6 +148,51 @@ def test_seeded_games_round_trip(seed: int, preset: str, fmt: str, level: str,
     back = events_from_recorded(again)
     assert verify_events(back) == []
     assert results(back) == results(events)
+
+
+def wrong_melds_game(seed: int, rules: Ruleset) -> tuple[Event, ...]:
+    """A practice hanchan where seat 0 pons the first discard it may answer in each of the
+    first two hands with two tiles unlike it (誤フーロ), and tries a closed kan of its first
+    four tiles on its first turn of the third (錯カン); greedy bots play the rest."""
+    bots = [make_bot("greedy", seed * 4 + i) for i in range(4)]
+    g = Game(rules.replace(practice_mode=True), seed=seed, practice_seats=(0,))
+    erred: set[int] = set()
+    while not g.over:
+        hand = g.state.hands_started
+        st = g.state
+        if hand not in erred and 0 in g.pending() and hand <= 3:
+            if hand < 3 and st.phase == "claim" and st.last_discard is not None:
+                d = st.last_discard[1]
+                wrong = [t for t in sorted(st.seats[0].hand) if t >> 2 != d >> 2][:2]
+                erred.add(hand)
+                g.act(0, Pon((wrong[0], wrong[1])))
+                continue
+            if hand == 3 and st.phase == "turn" and st.turn == 0:
+                h = sorted(st.seats[0].hand)
+                erred.add(hand)
+                g.act(0, ClosedKan((h[0], h[1], h[2], h[-1])))
+                continue
+        seat, actions = next(iter(g.pending().items()))
+        g.act(seat, bots[seat].choose(g.view(seat), actions))
+    return tuple(g.events)
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize(("preset", "kinds"), [("gpc", {"false_meld"}),
+                                               ("ako", {"false_meld", "chombo"})])
+def test_a_game_with_melds_made_wrongly_comes_back(preset: str, kinds: set[str], fmt: str,
+                                                    tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    # gpc l.49, ako 7-05-02/03: the hands with a meld made wrongly (its dead hand) or a
+    # closed kan of unlike tiles (a chombo under ako) are kept whole through every format
+    events = wrong_melds_game(2, load_ruleset(preset))
+    penalties = [e for e in events if isinstance(e, Penalty)]
+    assert {p.kind for p in penalties} == kinds
+    assert verify_events(list(events), practice_seats=(0,)) == []
+    back, note = round_trip(events, fmt, tmp_path, capsys)
+    assert results(back) == results(events)
+    assert [e for e in back if isinstance(e, Penalty)] == penalties
+    assert note.startswith("note: ")
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
