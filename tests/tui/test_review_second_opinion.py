@@ -185,6 +185,39 @@ async def test_escape_while_a_hung_bot_is_asked_ends_it_at_once(tmp_path: Path) 
         assert scr.second is None
 
 
+async def test_the_second_opinion_stays_through_the_replay() -> None:
+    """Enter shows a mistake in the replay; Esc back to the list keeps the bot's answers
+    (in memory), and so does r again on the same seat."""
+
+    class Replayer(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(ReplayScreen(_bad_discard(), title="bad"))
+
+    app = Replayer()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        replay = app.screen
+        await pilot.press("r")
+        scr = await _ask(pilot, OURS)
+        second = scr.second
+        assert second is not None and "as strong at 100%." in flat(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is replay and replay.second is second
+        await pilot.press("escape")
+        await pilot.pause()
+        back = app.screen
+        assert isinstance(back, ReviewScreen) and back is not scr and back.second is second
+        assert "as strong at 100%." in flat(app) and " hanchan riichi" in flat(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        again = app.screen
+        assert isinstance(again, ReviewScreen) and again.second is second
+
+
 def _save_short_game(folder: Path) -> Path:
     """The first hand of a game between easy bots, saved as a game in progress."""
     events = played_game(6, "easy")

@@ -69,7 +69,9 @@ class ReviewScreen(Screen[int | None]):
     def __init__(self, events: Sequence[Event], seat: int, *,
                  review: GameReview | None = None,
                  on_review: Callable[[GameReview], None] | None = None,
-                 at: int | None = None, mjai: MjaiOptions = DEFAULT_MJAI) -> None:
+                 at: int | None = None, mjai: MjaiOptions = DEFAULT_MJAI,
+                 second: SecondOpinion | None = None,
+                 on_second: Callable[[SecondOpinion], None] | None = None) -> None:
         super().__init__()
         self.at = at  # the position of the decision to highlight (back from the replay)
         self.events = list(events)
@@ -79,7 +81,8 @@ class ReviewScreen(Screen[int | None]):
         self._mistakes: list[DecisionReview] = []
         self._show_hands = False
         self.mjai = mjai  # how a second opinion's bot is spoken to
-        self.second: SecondOpinion | None = None
+        self.second = second  # the last second opinion (kept by the screen that opened this)
+        self.on_second = on_second
         self._said = ""  # a sentence on the second opinion: being asked, or not asked
         self._command = ""  # the last command typed: this screen's memory, never a file
         self._asker: MjaiAsker | None = None  # the bot being asked
@@ -223,6 +226,8 @@ class ReviewScreen(Screen[int | None]):
 
     def _show_second(self, second: SecondOpinion) -> None:
         self._asker = None
+        if self.on_second is not None:
+            self.on_second(second)
         if not self.is_attached:
             return
         self.second = second
