@@ -196,6 +196,10 @@ class MjaiAsker:
         self.seat.close()
         return notes
 
+    def stop(self) -> None:
+        """End the bot now, from any thread (the review that asked it was left)."""
+        self.seat.stop()
+
 
 def asker_for(bot: str, seat: int, timeout: float = DEFAULT_TIMEOUT, style: Style = "wire"
               ) -> Asker:

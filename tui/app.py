@@ -276,7 +276,7 @@ class HanchanApp(App[int]):
         self.push_screen(ReplayScreen(message.events, title="review", seat=message.review.seat,
                                       settings=self.settings, position=message.position,
                                       review=message.review, pushed=True,
-                                      players=message.players))
+                                      players=message.players, second=message.second))
 
     def on_leave_screen(self, message: LeaveScreen) -> None:
         """Leave a screen (game end, replay): the menu if asked or opened on it, else quit."""

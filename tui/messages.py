@@ -19,6 +19,7 @@ from hanchan.tui.session import NewGame
 from hanchan.tui.settings import Settings
 
 if TYPE_CHECKING:
+    from hanchan.ai.asking import SecondOpinion
     from hanchan.ai.review import GameReview
 
 
@@ -70,8 +71,10 @@ class ReplayAt(Message):
     """Show ``events`` in the replay viewer at ``position``, marked by ``review``."""
 
     def __init__(self, events: Sequence[Event], review: GameReview, position: int,
-                 players: Sequence[Player] | None = None) -> None:
+                 players: Sequence[Player] | None = None,
+                 second: SecondOpinion | None = None) -> None:
         super().__init__()
+        self.second = second  # the review's second opinion, when one was asked
         self.players = players  # the players' parts, when known (a game just played)
         self.events = list(events)
         self.review = review

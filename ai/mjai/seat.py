@@ -460,6 +460,11 @@ class MjaiSeat:
                               f"it {default_words(default)}.")
             return default
 
+    def stop(self) -> None:
+        """End the bot and its processes now, from any thread (what asked it is gone): a
+        reply being waited for ends as the bot's exit does, and nothing more is sent."""
+        self._stop(grace=0.0)
+
     def close(self) -> None:
         """Send what is left (the end of the game), then stop the bot and its processes."""
         if self.gone is None and self._proc is not None and self.outbox:

@@ -12,6 +12,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from hanchan.ai.asking import SecondOpinion
 from hanchan.ai.review import GameReview
 from hanchan.engine.events import Event, GameEnded, GameStarted
 from hanchan.engine.settlement import result_with_chips, table_balance
@@ -112,6 +113,7 @@ class GameEndScreen(Screen[None]):
         self.human = human
         self.names = list(names)
         self.review: GameReview | None = None
+        self.second: SecondOpinion | None = None  # an mjai bot's answers, when asked
 
     def compose(self) -> ComposeResult:
         ended = next((e for e in reversed(self.events) if isinstance(e, GameEnded)), None)
@@ -144,15 +146,19 @@ class GameEndScreen(Screen[None]):
 
     def action_review(self) -> None:
         """Review the player's decisions; a mistake picked there opens in the replay."""
-        self.app.push_screen(ReviewScreen(self.events, self.human, on_review=self._reviewed),
-                             self._picked)
+        self.app.push_screen(ReviewScreen(self.events, self.human, on_review=self._reviewed,
+                                          on_second=self._seconded), self._picked)
 
     def _reviewed(self, review: GameReview) -> None:
-        self.review = review
+        self.review, self.second = review, None
+
+    def _seconded(self, second: SecondOpinion) -> None:
+        self.second = second
 
     def _picked(self, position: int | None) -> None:
         if position is not None and self.review is not None:
-            self.post_message(ReplayAt(self.events, self.review, position, self.players))
+            self.post_message(ReplayAt(self.events, self.review, position, self.players,
+                                       self.second))
 
     def action_leave(self, menu: bool) -> None:
         """Enter: the main menu, whichever way the game was opened; Q: out (or the menu)."""

@@ -23,6 +23,7 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Footer
 
+from hanchan.ai.asking import SecondOpinion
 from hanchan.ai.review import DecisionReview, GameReview
 from hanchan.coach.review import signed_points
 from hanchan.engine.events import Event, GameEnded, GameStarted, HandDrawn, Penalty, Won
@@ -82,15 +83,17 @@ class ReplayScreen(Screen[None]):
     def __init__(self, events: Sequence[Event], *, title: str = "", seat: int = 0,
                  settings: Settings | None = None, position: int | None = None,
                  review: GameReview | None = None, pushed: bool = False,
-                 players: Sequence[Player] | None = None) -> None:
+                 players: Sequence[Player] | None = None,
+                 second: SecondOpinion | None = None) -> None:
         """``players``: the names' parts (:func:`tui.session.recorded_players` of the file);
-        None: each recorded name whole."""
+        None: each recorded name whole.  ``second``: the review's second opinion (memory)."""
         super().__init__()
         self.pushed = pushed  # opened over another screen (a review): leaving pops it
         # the decision shown from a review's list: Esc goes back to the list, at it
         self.listed: int | None = position if review is not None and pushed else None
         self.review: GameReview | None = None
         self.marks: dict[int, DecisionReview] = {}
+        self.second = second  # an mjai bot's answers beside the review's, when asked
         self.replay = Replay(events)
         self.events = list(events)
         first = self.events[0]
@@ -231,8 +234,10 @@ class ReplayScreen(Screen[None]):
         """Review the seat shown (again only when another seat is shown)."""
         cached = self.review if self.review is not None and \
             self.review.seat == self.seat else None
-        self.app.push_screen(ReviewScreen(self.events, self.seat, review=cached,
-                                          on_review=self._reviewed), self._picked)
+        self.app.push_screen(ReviewScreen(
+            self.events, self.seat, review=cached, on_review=self._reviewed,
+            second=self.second if cached is not None else None, on_second=self._seconded),
+            self._picked)
 
     def action_analyse(self) -> None:
         """Every choice of the seat in view at this moment, as strong measures it."""
@@ -245,8 +250,13 @@ class ReplayScreen(Screen[None]):
             self.position = position
 
     def _reviewed(self, review: GameReview) -> None:
+        if review is not self.review:
+            self.second = None  # (another seat's)
         self.review = review
         self.marks = {d.position: d for d in review.decisions if not d.agrees}
+
+    def _seconded(self, second: SecondOpinion) -> None:
+        self.second = second
 
     def _picked(self, position: int | None) -> None:
         if position is not None and self.review is not None:
@@ -274,7 +284,8 @@ class ReplayScreen(Screen[None]):
         if self.listed is not None and self.review is not None:
             at, self.listed = self.listed, None
             self.app.push_screen(ReviewScreen(self.events, self.review.seat, review=self.review,
-                                              at=at), self._picked)
+                                              at=at, second=self.second,
+                                              on_second=self._seconded), self._picked)
             return
         if self.pushed:
             self.app.pop_screen()
