@@ -171,7 +171,7 @@ class MjaiAsker:
     def __init__(self, command: str, seat: int, timeout: float, style: Style = "wire"
                  ) -> None:
         self.seat = MjaiSeat(command, seat, fallback=make_bot("strong"), timeout=timeout,
-                             style=style)
+                             style=style, then="it is asked no more and strong's review stands")
 
     @property
     def name(self) -> str:

@@ -121,7 +121,8 @@ class MjaiSeat:
 
     def __init__(self, command: str, seat: int, *, fallback: Any, style: Style = "wire",
                  timeout: float = DEFAULT_TIMEOUT, name: str | None = None,
-                 level: str | None = None) -> None:
+                 level: str | None = None,
+                 then: str = "the seat plays on as the strong bot") -> None:
         if style not in STYLES:
             raise ValueError(f"mjai style must be one of {', '.join(STYLES)}")
         problem = timeout_problem(timeout)
@@ -134,6 +135,7 @@ class MjaiSeat:
         self.name = name or bot_name(command)
         self.level = level or f"mjai:{command}"
         self.fallback = fallback
+        self.then = then  # what the note says happens once the bot is given up
         self.stream = SeatStream(seat)
         self.outbox: list[dict[str, Any]] = []
         self.notes: list[str] = []
@@ -343,7 +345,7 @@ class MjaiSeat:
     def _give_up(self, why: str) -> None:
         self.gone = why
         self.notes.append(f"The mjai bot {self.name} in seat {WIND_LETTERS[self.seat]} {why}; "
-                          f"the seat plays on as the strong bot.")
+                          f"{self.then}.")
         self._stop(grace=0.0)
 
     def _stop(self, grace: float) -> None:

@@ -55,7 +55,7 @@ def test_the_review_shows_the_outside_choice_beside_strongs(
 
 
 @pytest.mark.parametrize(("code", "says", "timeout"), [
-    ("import sys; sys.exit(3)", "plays on as the strong bot", "10"),  # dies at once
+    ("import sys; sys.exit(3)", "strong's review stands", "10"),  # dies at once
     ("import sys; [print('no json here', flush=True) for line in sys.stdin]", "not JSON",
      "30"),
     ("import sys, time; [time.sleep(5) for line in sys.stdin]", "did not answer", "0.2"),

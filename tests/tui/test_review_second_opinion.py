@@ -152,7 +152,7 @@ async def test_a_flooding_bot_is_stopped_and_the_screen_stays_usable(
         scr = await _ask(pilot, command(script, pids))
         text = flat(app)
         assert f"The mjai bot {script.name} in seat E wrote more than 16 lines it was not " \
-            "asked for; the seat plays on as the strong bot." in text
+            "asked for; it is asked no more and strong's review stands." in text
         assert scr.second is not None and len(scr.second.notes) == 1
         assert left_over(pids) == []
         await pilot.press("h")
