@@ -177,6 +177,12 @@ async def test_escape_while_a_hung_bot_is_asked_ends_it_at_once(tmp_path: Path) 
                 break
             await pilot.pause(0.05)
         assert bar.progress == 2 and "Asking hang.py at every decision" in screen_text(app)
+        said: list[str] = []
+        scr.notify = lambda message, **_: said.append(message)  # type: ignore[method-assign]
+        await pilot.press("b")  # a second bot while this one is asked: refused, and said
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen)
+        assert said == ["Wait: the bot asked is still at work."]
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, ReviewScreen)

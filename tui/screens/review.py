@@ -189,7 +189,9 @@ class ReviewScreen(Screen[int | None]):
     def action_second(self) -> None:
         """Ask for an mjai bot's command, to ask that bot at every decision."""
         if self.review is None or self._asker is not None:
-            return  # the review, or the bot, is still at work
+            busy = "the review" if self.review is None else "the bot asked"
+            self.notify(f"Wait: {busy} is still at work.", severity="warning")
+            return
         self.app.push_screen(BotCommandScreen(self._command), self._ask)
 
     def _ask(self, typed: str | None) -> None:
