@@ -32,9 +32,13 @@ play: $(VENV)/.installed
 # symlinks under hanchan/, hence the folders by name.)
 COMPILE := $(PY) -m compileall -q -j 0 engine ai tui rulesets saves hanchan tests
 
+# Three workers on two cores: the app tests spend much of their time waiting on Textual's
+# idle clock, and a third worker runs meanwhile; worksteal evens out the long tests at the end.
+PYTEST_WORKERS := -n 3 --dist worksteal
+
 test: $(VENV)/.installed-test
 	$(COMPILE)
-	$(PY) -m pytest -n 2 -q --hypothesis-profile=$(HYPOTHESIS_PROFILE)
+	$(PY) -m pytest $(PYTEST_WORKERS) -q --hypothesis-profile=$(HYPOTHESIS_PROFILE)
 
 # The edit loop: everything but the slow checks and the tests that drive the app.
 check: $(VENV)/.installed-test
