@@ -90,10 +90,12 @@ class Tally:
         self.seen[what] += 1
 
 
-def region_text(app: App[Any], widget: Widget) -> list[str]:
-    """The rendered lines inside ``widget``'s content region."""
+def region_text(app: App[Any], widget: Widget, lines: list[str] | None = None) -> list[str]:
+    """The rendered lines inside ``widget``'s content region (``lines``: the screen's, when
+    already read: rendering the whole screen is most of a check's time)."""
     r = widget.content_region
-    lines = screen_text(app).splitlines()
+    if lines is None:
+        lines = screen_text(app).splitlines()
     return [line[r.x:r.right].strip() for line in lines[r.y:r.bottom]]
 
 
@@ -112,7 +114,8 @@ def check_table(app: HanchanApp, tally: Tally) -> None:
     state: GameState = app.session.game.state
     me = app.session.human
     where = f"table {WINDS[state.round_wind]} {state.hand_number + 1}"
-    text = "\n".join(region_text(app, scr.query_one(CenterPanel)))
+    screen = screen_text(app).splitlines()  # one screen for the whole check (no await in it)
+    text = "\n".join(region_text(app, scr.query_one(CenterPanel), screen))
     m = re.search(r"(East|South|West|North) (\d)\s+(\d+) honba\s+(\d+) sticks?", text)
     if m is None:
         raise Mismatch(f"{where}: no round line in the centre:\n{text}")
@@ -128,7 +131,7 @@ def check_table(app: HanchanApp, tally: Tally) -> None:
     tally.same("dora indicators", m.group(3).split(), tile_names(indicators), where)
     tally.same("dora", m.group(2).split(),
                [kind_name(dora_of(kind_of(t))) for t in indicators], where)
-    own = " ".join(region_text(app, scr.query_one("#own")))  # the line over the hand
+    own = " ".join(region_text(app, scr.query_one("#own"), screen))  # the line over the hand
     m = re.search(r"· (East|South|West|North) seat.* · ([\d,]+) · (\S+) rules", own)
     if m is None:
         raise Mismatch(f"{where}: no own line over the hand: {own}")
@@ -145,8 +148,8 @@ def check_table(app: HanchanApp, tally: Tally) -> None:
     view = app.session.game.view(me)
     for rel, name in ((1, "right"), (2, "across"), (3, "left")):
         seat = (me + rel) % 4
-        lines = [line for line in region_text(app, scr.query_one(f"#seat-{name}", SeatPanel))
-                 if line]
+        lines = [line for line in region_text(app, scr.query_one(f"#seat-{name}", SeatPanel),
+                                              screen) if line]
         head = lines[0]
         m = re.match(rf"([ESWN]) .*?({NUMBER})(?:\s|$)", head)
         if m is None:
