@@ -139,10 +139,12 @@ while True:
 '''
 
 
-async def test_a_hung_bot_never_stalls_the_game_and_ends_with_the_app(
-        tmp_path: Path) -> None:
+@pytest.mark.parametrize("leave", ["quit", "menu"])
+async def test_a_hung_bot_never_stalls_the_game_and_ends_with_the_table(
+        tmp_path: Path, leave: str) -> None:
     """The bot (and the child it forked) never answers, with a minute to do it: the hint
-    is strong's, the game goes on, keys are answered, and quitting ends both processes."""
+    is strong's, the game goes on, keys are answered, and leaving the table (quitting the
+    app, or the menu in its place) ends both processes."""
     pids = tmp_path / "pids"
     spec = NewGame(Ruleset(), 3, "easy", 0, tmp_path, mjai_options=MjaiOptions(timeout=60.0))
     app = HanchanApp("play", new_game=spec, save_dir=tmp_path,
@@ -172,6 +174,11 @@ async def test_a_hung_bot_never_stalls_the_game_and_ends_with_the_app(
         strong, by = await hint_lines(pilot, scr)
         assert by == "hang.py is still at an earlier hint; strong's hint stands."
         assert len(pids.read_text().splitlines()) == 2  # the bot and its child
+        if leave == "menu":
+            app.open_menu()  # the table is replaced, as when a game ends
+            await pilot.pause()
+            assert not isinstance(app.screen, TableScreen)
+            assert left_over(pids) == []
     assert left_over(pids) == []
 
 
@@ -187,6 +194,10 @@ async def test_a_flooding_bot_is_stopped_and_the_game_goes_on(
     async with app.run_test(size=SIZE) as pilot:
         scr = await settle(pilot)
         assert isinstance(scr, TableScreen)
+        deadline = time.monotonic() + 30
+        while when == "at once" and time.monotonic() < deadline and not (
+                pids.exists() and left_over(pids) == []):
+            await pilot.pause(0.05)  # flooded before it is asked: ended by the bound
         _, by = await hint_lines(pilot, scr)
         # a flood that starts with the reply: its first line is read as one (no action)
         assert by == flooded or when == "when asked" and \
