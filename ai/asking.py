@@ -168,10 +168,11 @@ class MjaiAsker:
     """An outside mjai bot (``mjai:CMD``) in the seat, sent the seat's events as they were
     recorded whatever it answered; it cannot be asked among the riichi discards only."""
 
-    def __init__(self, command: str, seat: int, timeout: float, style: Style = "wire"
-                 ) -> None:
+    def __init__(self, command: str, seat: int, timeout: float, style: Style = "wire", *,
+                 then: str = "it is asked no more and strong's review stands") -> None:
+        """``then``: what its note says stands once the bot is given up."""
         self.seat = MjaiSeat(command, seat, fallback=make_bot("strong"), timeout=timeout,
-                             style=style, then="it is asked no more and strong's review stands")
+                             style=style, then=then)
 
     @property
     def name(self) -> str:

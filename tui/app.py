@@ -20,7 +20,7 @@ from textual.geometry import Size
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
-from hanchan.ai.base import DEFAULT_MJAI
+from hanchan.ai.base import DEFAULT_MJAI, MjaiOptions
 from hanchan.engine.events import GameStarted
 from hanchan.saves.writer import GameLocked
 from hanchan.tui import palette
@@ -69,7 +69,10 @@ class HanchanApp(App[int]):
         settings_notes: Sequence[str] = (),
         session: PlaySession | None = None,
         replay_seat: int = 0,
+        hint_by: str | None = None,
     ) -> None:
+        """``hint_by``: the command of an mjai bot to ask for hints in every game of this
+        app (``hanchan play --hint-by``); kept in memory, never in a file."""
         super().__init__()
         self.start = start
         self.new_game = new_game
@@ -90,6 +93,12 @@ class HanchanApp(App[int]):
         # the outside bots' commands the player gave (command line, new-game screen): only
         # these start when a game file names them; any other is asked about first
         self.trusted: set[str] = set(new_game.commands()) if new_game is not None else set()
+        self.hint_by = hint_by  # the hint bot's command: the last one given or typed
+
+    @property
+    def mjai_options(self) -> MjaiOptions:
+        """How outside bots are spoken to (the command line's options)."""
+        return self.new_game.mjai_options if self.new_game is not None else DEFAULT_MJAI
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         """The game's colours as CSS variables for ``hanchan.tcss`` (``$felt``, ``$gold`` ...)."""
@@ -164,7 +173,7 @@ class HanchanApp(App[int]):
         self.push_screen(StartProgramScreen(path.name, asked), answered)
 
     def _resume(self, path: Path, trusted: set[str]) -> None:
-        options = self.new_game.mjai_options if self.new_game is not None else DEFAULT_MJAI
+        options = self.mjai_options
         self._close_session()
         damaged = damage(path)
         try:
@@ -209,13 +218,18 @@ class HanchanApp(App[int]):
     def _open_table(self) -> None:
         assert self.session is not None
         self.settings = self.settings.for_new_game()  # no toggle carried in, unless kept
-        self._replace(TableScreen(self.session, self.settings))
+        self._replace(TableScreen(self.session, self.settings, hint_by=self.hint_by,
+                                  mjai=self.mjai_options, on_hint_by=self._keep_hint_by))
         # the file is made once the table is on screen: the player does not wait for a disk
         # (events meanwhile are kept by the session and written when the file opens)
         self.call_after_refresh(self.run_worker, self._open_save, thread=True, group="save")
         self._told = None
         if self._save_timer is None:
             self._save_timer = self.set_interval(1.0, self._watch_save)
+
+    def _keep_hint_by(self, command: str) -> None:
+        """A hint bot typed at the table: the next games of this app ask it too."""
+        self.hint_by = command
 
     def _watch_save(self) -> None:
         """Tell the player once when the game file cannot be written, and when it can again."""

@@ -145,6 +145,9 @@ def _play(sub: SubParsers) -> None:
                         "or the saved setting)")
     p.add_argument("--faces", choices=FACES, default=None,
                    help="tile faces: letters (5m), kanji (五萬) or Unicode glyphs")
+    p.add_argument("--hint-by", metavar="mjai:CMD", default=None,
+                   help="also ask this mjai bot (the command, as for --bots) when you press "
+                        "h, and show its choice under strong's hint; kept in memory only")
     p.set_defaults(run="play:run_play")
 
 

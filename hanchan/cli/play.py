@@ -21,6 +21,7 @@ from hanchan.cli.parser import SEATS
 from hanchan.saves.reader import SaveError, load
 from hanchan.saves.writer import save_dir
 from hanchan.tui.app import HanchanApp
+from hanchan.tui.screens.bot_command import bot_command
 from hanchan.tui.session import NewGame
 from hanchan.tui.settings import ReadSettings, read_settings
 
@@ -80,14 +81,35 @@ def game_spec(args: argparse.Namespace, folder: Path | None = None) -> NewGame:
                    mjai_options=mjai_options(args))
 
 
+def hint_bot(args: argparse.Namespace) -> str | None:
+    """``--hint-by``, checked: the command of an mjai bot as typed (never from a file).
+
+    >>> hint_bot(argparse.Namespace(hint_by="mjai:./mybot {seat}"))
+    './mybot {seat}'
+    >>> hint_bot(argparse.Namespace(hint_by="strong"))
+    Traceback (most recent call last):
+    hanchan.cli.inputs.UserError: --hint-by takes an mjai bot as mjai:COMMAND, not 'strong'
+    """
+    by: str | None = getattr(args, "hint_by", None)
+    if by is None:
+        return None
+    if not by.strip().startswith(MJAI) or not by.strip()[len(MJAI):].strip():
+        raise UserError(f"--hint-by takes an mjai bot as mjai:COMMAND, not {by!r}")
+    command, problem = bot_command(by)
+    if problem is not None:
+        raise UserError(f"--hint-by {by!r}: {problem.split(': ', 1)[1]}")
+    return command
+
+
 def run_play(args: argparse.Namespace) -> int:
     """Start a game at once."""
     spec = game_spec(args)  # rules and bots checked before the save folder is made
+    hint_by = hint_bot(args)
     folder = save_dir(args.save_dir)
     read = _settings(args, folder)
     app = HanchanApp("play", new_game=replace(spec, save_dir=folder), save_dir=folder,
                      settings=read.settings, settings_notes=read.notes,
-                     settings_path=settings_path(folder))
+                     settings_path=settings_path(folder), hint_by=hint_by)
     return open_app(app)
 
 

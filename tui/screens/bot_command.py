@@ -1,7 +1,8 @@
 """``BotCommandScreen``: the command of an mjai bot to ask for a second opinion, typed now.
 
 The review screen's ``b`` asks any mjai AI (Mortal, akochan, ``hanchan mjai-bot``...) at
-every decision, as ``hanchan review --by mjai:CMD`` does.  A command runs with the player's
+every decision, as ``hanchan review --by mjai:CMD`` does; the table's ``H`` asks one for
+hints, as ``hanchan play --hint-by`` does.  A command runs with the player's
 rights, so it comes only from the player's keyboard at that moment: it is kept in the running
 app's memory, and never read from or written to a file (settings, saves, headers).
 :func:`bot_command` reads what was typed: a program to start, or the sentence that says why
@@ -27,6 +28,7 @@ from hanchan.ai.base import MJAI
 
 HELP = ("Runs this program to ask it at every decision. The command is kept in memory "
         "only, never written to a file. Enter asks, Esc cancels.")
+TITLE = "Second opinion: the command of an mjai bot"
 
 
 def bot_command(typed: str) -> tuple[str, str | None]:
@@ -64,16 +66,19 @@ class BotCommandScreen(ModalScreen[str | None]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, command: str = "") -> None:
+    def __init__(self, command: str = "", *, heading: str = TITLE, words: str = HELP
+                 ) -> None:
         super().__init__()
         self.command = command  # the one typed before on the screen that asks (memory only)
+        self.heading = heading
+        self.words = words  # what the bot is asked for; that the command stays in memory
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static("Second opinion: the command of an mjai bot", classes="title")
+            yield Static(self.heading, classes="title")
             yield Input(self.command, placeholder="e.g. ./mybot {seat}  or  "
                         "python mortal.py {seat}", id="bot-command")
-            yield Static(HELP, classes="hint")
+            yield Static(self.words, classes="hint")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

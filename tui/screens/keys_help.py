@@ -28,6 +28,7 @@ KEYS = (
     ("y  x", "show hand / noten at a draw; stop / play on at the last hand"),
     ("h", "hint from the bots: what they would play and why; a discard hint also "
           "selects that tile (Enter plays it)"),
+    ("H", "an outside mjai bot's hint too, under strong's: type its command (memory only)"),
     ("a  s  g", "toggles: auto-win (not in practice mode), skip calls, tsumogiri; skip calls "
                 "and tsumogiri end with the hand, auto-win with the game"),
     ("K", "keep the toggles between hands and games (off unless you turn it on)"),

@@ -8,12 +8,18 @@ that play for the human, the bots' pace).  Its state is in reactives whose
 the legal actions, the selection), ``settings``, ``moves`` (a move was made
 here), ``busy`` (the bots' worker runs), ``modal`` (a chooser or result is open).
 Results (a win, a draw, a penalty, the end of the game) open their own screens.
+
+``h`` shows strong's hint (:class:`ai.hints.Hinter`) and, when the player gave an outside
+mjai bot for hints (``hanchan play --hint-by``, or typed after ``H``), that bot's choice on
+a line under it (:class:`ai.hints.HintBot`).  Both are asked in worker threads; the bot's
+command is kept in memory only, and the bot ends when the screen does.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections import deque
+from collections.abc import Callable
 
 from rich.text import Text
 from textual import events, work
@@ -23,7 +29,8 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Footer
 
-from hanchan.ai.hints import Hinter
+from hanchan.ai.base import DEFAULT_MJAI, MjaiOptions
+from hanchan.ai.hints import BotHint, HintBot, Hinter
 from hanchan.coach.advice import advise, best_discards, reason_words
 from hanchan.engine.actions import (
     Action,
@@ -39,6 +46,7 @@ from hanchan.engine.events import Event, GameEnded, GameStarted, HandDrawn, Pena
 from hanchan.engine.tiles import tile_name
 from hanchan.engine.view import PlayerView
 from hanchan.tui.messages import SettingsChanged
+from hanchan.tui.screens.bot_command import BotCommandScreen, bot_command
 from hanchan.tui.screens.chooser import ChooserScreen
 from hanchan.tui.screens.keys_help import KeysHelpScreen
 from hanchan.tui.screens.score_call import ScoreCallScreen
@@ -65,6 +73,28 @@ from hanchan.words.penalties import dead_seats
 
 
 _KEY_NAMES = {"-": "minus", "=": "equals_sign", "\\": "backslash"}  # Textual's names
+HINT_TITLE = "Hints: the command of an mjai bot"
+HINT_HELP = ("Runs this program in your seat and asks it when you press h, beside strong. "
+             "The command is kept in memory only, never written to a file. Enter starts "
+             "it, Esc cancels.")
+
+
+def bot_hint_words(hint: BotHint, red_fives: int) -> str:
+    """An outside bot's hint line: ``Mortal: Discard 5p``, or why it gave none.
+
+    >>> from hanchan.ai.asking import Answer
+    >>> from hanchan.engine.actions import Pass
+    >>> bot_hint_words(BotHint("Mortal", Answer(Pass())), 1)
+    'Mortal: Pass'
+    >>> bot_hint_words(BotHint("Mortal", Answer(None, riichi=True)), 1)
+    'Mortal: riichi'
+    """
+    answer = hint.answer
+    if answer is None:
+        return hint.why or f"{hint.name} gave no hint."
+    if answer.action is None:
+        return f"{hint.name}: riichi"
+    return f"{hint.name}: {action_words(answer.action, red_fives)}"
 
 
 class TableScreen(Screen[None]):
@@ -99,6 +129,7 @@ class TableScreen(Screen[None]):
         Binding("x", "group_no", "No", show=False),
         Binding("escape", "cancel", "Cancel", show=False),
         Binding("h", "hint", "Hint"),
+        Binding("H", "hint_bot", "Hint bot", show=False),
         Binding("a", "switch('auto_win')", "Auto-win"),
         Binding("s", "switch('skip_calls')", "Skip calls"),
         Binding("g", "switch('tsumogiri')", "Tsumogiri"),
@@ -118,12 +149,22 @@ class TableScreen(Screen[None]):
     modal: var[bool] = var(False, init=False)  # a chooser or a result is open over the table
     broken: var[str | None] = var[str | None](None, init=False)  # a bot failed: play stops
 
-    def __init__(self, session: PlaySession, settings: Settings) -> None:
+    def __init__(self, session: PlaySession, settings: Settings, *,
+                 hint_by: str | None = None, mjai: MjaiOptions = DEFAULT_MJAI,
+                 on_hint_by: Callable[[str], None] | None = None) -> None:
+        """``hint_by``: the command of an mjai bot asked for hints too (from the player,
+        never from a file); ``on_hint_by`` is told a command typed here (``H``)."""
         super().__init__()
         self.session = session
         self.set_reactive(TableScreen.settings, settings)
         self.pacer = BotPacer(session)
         self.hinter = Hinter()  # watches the human's views as the game goes on
+        self.hint_by = hint_by  # memory only
+        self.mjai = mjai
+        self.on_hint_by = on_hint_by
+        self.hint_bot: HintBot | None = None  # started on mount, ended on unmount
+        self._hint_words: list[str | None] = [None, None]  # strong's hint, the bot's
+        self._hint_for: tuple[object, tuple[Action, ...]] | None = None  # (press, legal)
         self._queue: deque[Event] = deque()  # events not shown yet
         self._false_call: tuple[str, str] | None = None  # a call sent as a mistake, and why
 
@@ -147,8 +188,15 @@ class TableScreen(Screen[None]):
         self._fit(self.app.size.width, self.app.size.height)
         self.table.mode = self.settings.faces
         self._draw_banner()
+        if self.hint_by is not None:
+            self._start_hint_bot(self.hint_by)
         self.session.new_events()  # results before this moment were seen already
         self.moves += 1
+
+    def on_unmount(self) -> None:
+        """The game or the app is left: the hint bot ends now (a question to it too)."""
+        if self.hint_bot is not None:
+            self.hint_bot.stop()
 
     # ------------------------------------------------------------------ state
 
@@ -478,14 +526,30 @@ class TableScreen(Screen[None]):
             return
         view = self.session.view()
         self.hinter.observe(view)
+        press = object()
+        self._hint_for = (press, legal)
+        self._hint_words = [None, None]
         self.info.say("Thinking about a hint…", "quiet")
-        self._hint(view, legal)
+        self._hint(press, view, legal)
+        bot = self.hint_bot
+        if bot is not None:
+            self._hint_words[1] = f"{bot.name}: thinking…"
+            with self.session.lock:
+                events = list(self.session.events)
+            self._ask_hint_bot(press, bot, events, view, legal)
+
+    def _hint_now(self, press: object, legal: tuple[Action, ...]) -> bool:
+        """The hint asked by ``press`` is still the one to show: no other asked since,
+        and the player has still the same choice to make."""
+        return self._hint_for is not None and self._hint_for[0] is press \
+            and self.session.legal() == legal
 
     @work(group="hint", exclusive=True)
-    async def _hint(self, view: PlayerView, legal: tuple[Action, ...]) -> None:
+    async def _hint(self, press: object, view: PlayerView, legal: tuple[Action, ...]
+                    ) -> None:
         """Ask the bots' hint API in a thread; select the suggested tile."""
         hint = await asyncio.to_thread(self.hinter.hint, view, legal)
-        if self.session.legal() != legal:
+        if not self._hint_now(press, legal):
             return  # the moment has passed
         action = hint.action
         words = action_words(action, view.ruleset.red_fives)
@@ -494,8 +558,55 @@ class TableScreen(Screen[None]):
             if action.tile in tiles:  # said, so that a key pressed next is no surprise
                 self.choice = self.choice.picked(tiles.index(action.tile))
                 words += " (selected: Enter plays it)"
-        self.info.say(in_faces(f"Hint: {words} — {reason_words(hint)}", self.settings.faces),
-                      "hint")
+        self._hint_words[0] = f"Hint: {words} — {reason_words(hint)}"
+        self._say_hint()
+
+    @work(group="hint-bot", exclusive=True)
+    async def _ask_hint_bot(self, press: object, bot: HintBot, events: list[Event],
+                            view: PlayerView, legal: tuple[Action, ...]) -> None:
+        """Ask the outside bot in a thread (it may take its whole timeout, or be ended when
+        the screen is); its line goes under strong's hint."""
+        hint = await asyncio.to_thread(bot.ask, events, view, legal)
+        if self._hint_now(press, legal):
+            self._hint_words[1] = bot_hint_words(hint, view.ruleset.red_fives)
+            self._say_hint()
+
+    def _say_hint(self) -> None:
+        """Strong's hint, and the outside bot's line under it; once strong's is in."""
+        strong, bot = self._hint_words
+        if strong is not None:
+            text = strong if bot is None else f"{strong}\n{bot}"
+            self.info.say(in_faces(text, self.settings.faces), "hint")
+
+    def action_hint_bot(self) -> None:
+        """Ask for the command of an mjai bot to ask for hints too (memory only)."""
+        def done(typed: str | None) -> None:
+            if typed is not None:
+                command, problem = bot_command(typed)
+                if problem is not None:
+                    self.info.say(problem, "error")
+                else:
+                    self._start_hint_bot(command)
+                    if self.on_hint_by is not None:
+                        self.on_hint_by(command)
+            self.modal = False
+
+        self.modal = True
+        self.app.push_screen(BotCommandScreen(self.hint_by or "", heading=HINT_TITLE,
+                                              words=HINT_HELP), done)
+
+    def _start_hint_bot(self, command: str) -> None:
+        """Start the bot of ``command`` for hints, in place of the one before."""
+        if self.hint_bot is not None:
+            self.hint_bot.stop()
+        self.hint_by = command
+        self.hint_bot = bot = HintBot(command, self.session.human, self.mjai)
+        gone = bot.asker.seat.gone
+        if gone is not None:
+            self.info.say(f"The mjai bot {bot.name} {gone}; h shows strong's hint alone.",
+                          "error")
+        else:
+            self.info.say(f"h asks {bot.name} too, beside strong.")
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size.width, event.size.height)
