@@ -11,7 +11,7 @@ Results (a win, a draw, a penalty, the end of the game) open their own screens.
 
 ``h`` shows strong's hint (:class:`ai.hints.Hinter`) and, when the player gave an outside
 mjai bot for hints (``hanchan play --hint-by``, or typed after ``H``), that bot's choice on
-a line under it (:class:`ai.hints.HintBot`).  Both are asked in worker threads; the bot's
+a line under it (:class:`ai.hint_bot.HintBot`).  Both are asked in worker threads; the bot's
 command is kept in memory only, and the bot ends when the screen does.
 """
 
@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 from collections import deque
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import events, work
@@ -30,7 +31,7 @@ from textual.screen import Screen
 from textual.widgets import Footer
 
 from hanchan.ai.base import DEFAULT_MJAI, MjaiOptions
-from hanchan.ai.hints import BotHint, HintBot, Hinter
+from hanchan.ai.hints import Hinter
 from hanchan.coach.advice import advise, best_discards, reason_words
 from hanchan.engine.actions import (
     Action,
@@ -66,6 +67,9 @@ from hanchan.tui.widgets.table_layout import TableLayout
 from hanchan.tui.widgets.table_view import TableExtras
 from hanchan.words.actions import ACTION_TITLES, action_group, action_words
 from hanchan.words.hand_facts import hand_facts
+
+if TYPE_CHECKING:  # (imported where a hint bot starts: see _start_hint_bot)
+    from hanchan.ai.hint_bot import BotHint, HintBot
 from hanchan.words.penalties import dead_seats
 
 # The result screens (hand result, game end) are imported when first shown: the first
@@ -83,6 +87,7 @@ def bot_hint_words(hint: BotHint, red_fives: int) -> str:
     """An outside bot's hint line: ``Mortal: Discard 5p``, or why it gave none.
 
     >>> from hanchan.ai.asking import Answer
+    >>> from hanchan.ai.hint_bot import BotHint
     >>> from hanchan.engine.actions import Pass
     >>> bot_hint_words(BotHint("Mortal", Answer(Pass())), 1)
     'Mortal: Pass'
@@ -599,6 +604,11 @@ class TableScreen(Screen[None]):
         """Start the bot of ``command`` for hints, in place of the one before."""
         if self.hint_bot is not None:
             self.hint_bot.stop()
+        # The mjai bridge (subprocesses, threads, the protocol and the log models) is
+        # imported here, where a hint bot starts: `hanchan play` without one loads none of
+        # it (as ai.base.make_seat does for a seat; tests/cli/test_cli_imports.py)
+        from hanchan.ai.hint_bot import HintBot  # noqa: PLC0415
+
         self.hint_by = command
         self.hint_bot = bot = HintBot(command, self.session.human, self.mjai)
         gone = bot.asker.seat.gone
