@@ -5,6 +5,7 @@ review whole, and the command is written nowhere."""
 from __future__ import annotations
 
 import shlex
+import shutil
 import sys
 from pathlib import Path
 from typing import Any
@@ -266,3 +267,24 @@ async def test_the_command_typed_is_written_nowhere(
     assert tmp_path / "settings.json" in files and path in files
     for p in files:
         assert mark.encode() not in p.read_bytes(), p
+
+
+EXTERNAL = Path(__file__).resolve().parents[2] / "benchmarks" / "external"
+MAJIANG = EXTERNAL / "node_modules" / "@kobalab" / "majiang-ai" / "package.json"
+
+
+@pytest.mark.skipif(not MAJIANG.is_file() or shutil.which("node") is None,
+                    reason="majiang-ai is not installed: run `make external-bots`")
+async def test_majiang_ai_gives_a_second_opinion_in_the_app() -> None:
+    """電脳麻将's AI typed at the review screen's b: an answer at every decision, no note,
+    its agreement with the player and with strong shown (as `review --by` gives them)."""
+    events = _bad_discard()
+    app = Viewer(ReviewScreen(events, 0, mjai=MjaiOptions(timeout=30.0)))
+    async with app.run_test(size=SIZE) as pilot:
+        scr = await _ask(pilot, f"mjai:node {shlex.quote(str(EXTERNAL / 'majiang_mjai.js'))}")
+        review, second = scr.review, scr.second
+        assert review is not None and second is not None and second.notes == ()
+        assert set(second.answers) == {d.position for d in review.decisions}
+        assert all(a.action is not None or a.riichi for a in second.answers.values())
+        text = flat(app)
+        assert "majiang_mjai.js chose as you at " in text and "as strong at " in text, text
