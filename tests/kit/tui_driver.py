@@ -7,9 +7,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from hanchan.engine.tiles import counts_of
 from hanchan.engine.waits import discard_options
+from hanchan.tui.screens.bot_command import BotCommandScreen
 from hanchan.tui.screens.chooser import ChooserScreen
 from hanchan.tui.screens.game_end import GameEndScreen
 from hanchan.tui.screens.hand_result import HandResultScreen
@@ -142,3 +144,16 @@ async def play_until_call_offer(pilot: Pilot[Any], max_steps: int = 500) -> Tabl
         else:
             raise Stuck(f"unexpected screen {type(scr).__name__}")
     raise Stuck("no call was offered")
+
+
+async def type_bot_command(pilot: Pilot[Any], key: str, typed: str) -> None:
+    """Press ``key`` for the dialog that asks for an mjai bot's command, check that it says
+    the command is never stored, type ``typed`` and press Enter."""
+    await pilot.press(key)
+    await pilot.pause()
+    dialog = pilot.app.screen
+    assert isinstance(dialog, BotCommandScreen)
+    assert "never written to a file" in screen_text(pilot.app)
+    dialog.query_one(Input).value = typed
+    await pilot.press("enter")
+    await pilot.pause()

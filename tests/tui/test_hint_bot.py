@@ -20,13 +20,12 @@ from hanchan.cli.main import main
 from hanchan.engine.actions import Pass
 from hanchan.rulesets.schema import Ruleset
 from hanchan.tui.app import HanchanApp
-from hanchan.tui.screens.bot_command import BotCommandScreen
 from hanchan.tui.screens.table import TableScreen
 from hanchan.tui.session import NewGame
 from hanchan.tui.settings import Settings
 from tests.ai.test_mjai_hostile import PRELUDE, command, left_over
 from tests.kit.screen_text import screen_text
-from tests.kit.tui_driver import settle
+from tests.kit.tui_driver import settle, type_bot_command
 from tests.tui.test_practice import practice, scripted_app
 
 SIZE = (120, 40)
@@ -221,14 +220,7 @@ async def test_the_hint_bot_typed_after_shift_h(tmp_path: Path) -> None:
         table: TableScreen = scr
         for typed, says in (("'unclosed", "No bot was asked: the command cannot be read "
                              "(No closing quotation)."), (OURS, "h asks hanchan too")):
-            await pilot.press("H")
-            await pilot.pause()
-            dialog = app.screen
-            assert isinstance(dialog, BotCommandScreen)
-            assert "never written to a file" in screen_text(app)
-            dialog.query_one(Input).value = typed
-            await pilot.press("enter")
-            await pilot.pause()
+            await type_bot_command(pilot, "H", typed)
             assert app.screen is table and says in table.info.message
         assert scr.hint_bot is not None and app.hint_by == OURS
         strong, by = await hint_lines(pilot, scr)

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from textual.app import App
 from textual.pilot import Pilot
-from textual.widgets import Input, OptionList, ProgressBar
+from textual.widgets import OptionList, ProgressBar
 
 from hanchan.ai.asking import same_choice
 from hanchan.ai.base import MjaiOptions
@@ -24,13 +24,13 @@ from hanchan.rulesets.schema import Ruleset
 from hanchan.saves.codec import SeatInfo
 from hanchan.saves.writer import GameWriter, make_header
 from hanchan.tui.app import HanchanApp
-from hanchan.tui.screens.bot_command import BotCommandScreen
 from hanchan.tui.screens.replay import ReplayScreen
 from hanchan.tui.screens.review import ReviewScreen
 from hanchan.tui.settings import Settings
 from tests.ai.test_mjai_hostile import BODIES, command, left_over, write_bot
 from tests.kit.saved_games import played_game
 from tests.kit.screen_text import screen_text
+from tests.kit.tui_driver import type_bot_command
 from tests.tui.test_review_screen import SIZE, _bad_discard
 
 OURS = f"{shlex.quote(sys.executable)} -m hanchan.cli mjai-bot --level strong"
@@ -59,14 +59,7 @@ async def _ask(pilot: Pilot[Any], typed: str, *, wait: bool = True) -> ReviewScr
     await pilot.pause()
     scr = app.screen
     assert isinstance(scr, ReviewScreen) and scr.review is not None
-    await pilot.press("b")
-    await pilot.pause()
-    dialog = app.screen
-    assert isinstance(dialog, BotCommandScreen)
-    assert "never written to a file" in screen_text(app)
-    dialog.query_one(Input).value = typed
-    await pilot.press("enter")
-    await pilot.pause()
+    await type_bot_command(pilot, "b", typed)
     assert isinstance(app.screen, ReviewScreen) and app.screen is scr  # the dialog closed
     if wait:
         await app.workers.wait_for_complete()
