@@ -4,8 +4,6 @@ other choices and Escape brings the viewer there."""
 
 from __future__ import annotations
 
-from textual.app import App
-
 from hanchan.ai.hints import moments
 from hanchan.engine.events import Drew, Event
 from hanchan.engine.shanten import shanten
@@ -15,6 +13,7 @@ from hanchan.rulesets.schema import Ruleset
 from hanchan.tui.screens.analysis import AnalysisScreen
 from hanchan.tui.screens.replay import ReplayScreen
 from tests.kit.game import build_wall, run
+from tests.kit.one_screen import OneScreen
 from tests.kit.play import game
 from tests.kit.screen_text import screen_text
 
@@ -46,11 +45,7 @@ async def test_x_analyses_the_moment_against_the_engine() -> None:
     events = _game()
     drew = next(i for i, ev in enumerate(events) if isinstance(ev, Drew) and ev.seat == 0)
 
-    class Viewer(App[None]):
-        def on_mount(self) -> None:
-            self.push_screen(ReplayScreen(events, title="t", position=drew))
-
-    app = Viewer()
+    app = OneScreen(ReplayScreen(events, title="t", position=drew))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, ReplayScreen)
@@ -91,11 +86,7 @@ async def test_x_analyses_the_moment_against_the_engine() -> None:
 async def test_x_where_the_seat_has_nothing_to_decide() -> None:
     events = _game()
 
-    class Viewer(App[None]):
-        def on_mount(self) -> None:
-            self.push_screen(ReplayScreen(events, title="t", seat=2, position=0))
-
-    app = Viewer()
+    app = OneScreen(ReplayScreen(events, title="t", seat=2, position=0))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("x")

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.app import App
 from textual.widgets import Select
 
 from hanchan.tui.app import HanchanApp
@@ -14,6 +13,7 @@ from hanchan.tui.screens.menu import MenuScreen, NewGameScreen, RulesScreen
 from hanchan.tui.screens.saves import FilePickerScreen
 from hanchan.tui.screens.table import TableScreen
 from hanchan.tui.settings import Settings
+from tests.kit.one_screen import OneScreen
 from tests.kit.screen_text import screen_text
 from tests.kit.tui_driver import settle
 
@@ -88,17 +88,16 @@ async def test_replay_picker_opens_a_file_by_path(tmp_path: Path) -> None:
 async def test_chooser_picks_by_number_or_cancels() -> None:
     results: list[int | None] = []
 
-    class One(App[None]):
-        def on_mount(self) -> None:
-            self.push_screen(ChooserScreen("Which chi?", ["Chi 34m", "Chi 46m"]), results.append)
+    def chooser() -> OneScreen:
+        return OneScreen(ChooserScreen("Which chi?", ["Chi 34m", "Chi 46m"]), results.append)
 
-    app = One()
+    app = chooser()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert "Which chi?" in screen_text(app)
         await pilot.press("2")
         await pilot.pause()
-    app = One()
+    app = chooser()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("escape")

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.app import App
-
 from hanchan.ai.arena import play_game
 from hanchan.ai.base import make_bot
 from hanchan.engine.events import Discarded, Event
@@ -23,6 +21,7 @@ from hanchan.tui.players import Player
 from hanchan.tui.screens.replay import ReplayScreen
 from hanchan.tui.session import _level_of, player_names, players, recorded_players
 from hanchan.tui.settings import Settings
+from tests.kit.one_screen import OneScreen
 from tests.kit.screen_text import screen_text
 
 NAMES = ("You", "Ann (club)", "Botan (normal)", "Daiki (easy)")
@@ -76,18 +75,13 @@ async def test_the_replay_of_a_file_shows_the_name_without_the_level(tmp_path: P
         assert "Ann (club)" in screen_text(app)
 
 
-class Viewer(App[None]):
-    def __init__(self, events: list[Event]) -> None:
-        super().__init__()
-        self.events = events
-
-    def on_mount(self) -> None:
-        self.push_screen(ReplayScreen(self.events))
+def viewer(events: list[Event]) -> OneScreen:
+    return OneScreen(ReplayScreen(events))
 
 
 async def test_a_replay_of_bare_events_keeps_every_name_whole() -> None:
     events = _game()
-    app = Viewer(events)
+    app = viewer(events)
     async with app.run_test(size=(200, 60)) as pilot:
         await pilot.pause()
         scr = app.screen

@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.app import App
 from textual.pilot import Pilot
 from textual.widget import Widget
 
@@ -43,6 +42,7 @@ from hanchan.tui.table.practice import plausible_calls
 from hanchan.words.penalties import dead_seats
 from hanchan.words.stats import score_history
 from tests.kit.game import build_wall
+from tests.kit.one_screen import OneScreen
 from tests.kit.screen_text import screen_text
 from tests.kit.tui_driver import settle
 
@@ -534,11 +534,7 @@ async def test_replay_viewer_and_log_show_a_penalty() -> None:
         events = list(app.session.events)
     index = next(i for i, e in enumerate(events) if isinstance(e, Penalty))
 
-    class Viewer(App[None]):
-        def on_mount(self) -> None:
-            self.push_screen(ReplayScreen(events, title="practice"))
-
-    viewer = Viewer()
+    viewer = OneScreen(ReplayScreen(events, title="practice"))
     async with viewer.run_test(size=SIZE) as viewing:
         await viewing.pause()
         scr = viewer.screen

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from textual.app import App
-
 from hanchan.engine.events import GameEnded, Won
 from hanchan.saves.convert import events_from_recorded
 from hanchan.saves.logs.tenhou6 import parse_tenhou6
 from hanchan.tui.screens.replay import ReplayScreen
+from tests.kit.one_screen import OneScreen
 from tests.kit.real_logs import TENHOU6
 from tests.kit.screen_text import screen_text
 
@@ -17,11 +16,7 @@ async def test_replay_of_an_imported_tenhou_game() -> None:
     game = parse_tenhou6(path.read_text(encoding="utf-8"))
     events = events_from_recorded(game)
 
-    class Viewer(App[None]):
-        def on_mount(self) -> None:
-            self.push_screen(ReplayScreen(events, title=path.name))
-
-    app = Viewer()
+    app = OneScreen(ReplayScreen(events, title=path.name))
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         # app.screen itself is narrowed: a name narrowed alone to ReplayScreen (a

@@ -5,13 +5,13 @@ was), at 100x32, 120x40 and 200x60."""
 from __future__ import annotations
 
 import pytest
-from textual.app import App
 
 from hanchan.engine.events import Event, Won
 from hanchan.tui.screens.replay import ReplayScreen
 from hanchan.words.events import describe
 from tests.engine.test_scenarios_multi_ron import double_wall
 from tests.kit.game import CLUBS, new_game, run
+from tests.kit.one_screen import OneScreen
 from tests.kit.screen_text import screen_text
 
 SIZES = [(100, 32), (120, 40), (200, 60)]
@@ -24,20 +24,15 @@ def double_ron() -> list[Event]:
     return list(g.events)
 
 
-class Viewer(App[None]):
-    def __init__(self, events: list[Event], position: int) -> None:
-        super().__init__()
-        self.events, self.position = events, position
-
-    def on_mount(self) -> None:
-        self.push_screen(ReplayScreen(self.events, title="2009022022gm-00a9-0000-cd94aac8",
-                                      position=self.position))
+def viewer(events: list[Event], position: int) -> OneScreen:
+    return OneScreen(ReplayScreen(events, title="2009022022gm-00a9-0000-cd94aac8",
+                                  position=position))
 
 
 @pytest.mark.parametrize("size", SIZES)
 async def test_the_status_line_numbers_events_as_the_log_does(size: tuple[int, int]) -> None:
     events = double_ron()
-    app = Viewer(events, 3)
+    app = viewer(events, 3)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         for _ in range(4):  # a few steps: the number and the log's highlight move together
@@ -59,7 +54,7 @@ async def test_a_double_ron_and_the_footer_are_shown_whole(size: tuple[int, int]
     won = next(i for i, e in enumerate(events) if isinstance(e, Won))
     words = describe(events[won], ("You", "Bot 1", "Bot 2", "Bot 3"), 1)
     assert "; Bot 1 wins ron off Bot 3" in words  # the second winner
-    app = Viewer(events, won)
+    app = viewer(events, won)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         text = screen_text(app)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from rich.cells import cell_len
-from textual.app import App
 
 from hanchan.engine.events import (
     Event,
@@ -18,6 +17,7 @@ from hanchan.engine.tiles import parse_tiles
 from hanchan.rulesets.schema import Ruleset
 from hanchan.tui.screens.hand_result import HandResultScreen, sticks_line, win_text
 from hanchan.words.hand_facts import hand_facts
+from tests.kit.one_screen import OneScreen
 from tests.kit.screen_text import screen_text
 
 NAMES = ("You", "Bot S", "Bot W", "Bot N")
@@ -34,11 +34,7 @@ def _events(result: Won | HandDrawn) -> list[Event]:
 async def _show(result: Won | HandDrawn) -> str:
     events = _events(result)
 
-    class One(App[None]):
-        def on_mount(self) -> None:
-            self.push_screen(HandResultScreen(hand_facts(events, result), 0, NAMES))
-
-    app = One()
+    app = OneScreen(HandResultScreen(hand_facts(events, result), 0, NAMES))
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         return screen_text(app)

@@ -20,6 +20,7 @@ from hanchan.tui.screens.replay import ReplayScreen
 from hanchan.tui.screens.review import ReviewScreen
 from hanchan.tui.settings import Settings
 from tests.kit.game import build_wall, run
+from tests.kit.one_screen import OneScreen
 from tests.kit.play import game
 from tests.kit.saved_games import played_game
 from tests.kit.screen_text import screen_text
@@ -47,11 +48,7 @@ async def _reviewed(pilot: Pilot[Any], app: App[Any]) -> ReviewScreen:
 async def test_review_from_the_replay_viewer_marks_and_jumps() -> None:
     events = _bad_discard()
 
-    class Viewer(App[None]):
-        def on_mount(self) -> None:
-            self.push_screen(ReplayScreen(events, title="bad"))
-
-    app = Viewer()
+    app = OneScreen(ReplayScreen(events, title="bad"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         # app.screen itself is narrowed: a name narrowed alone to ReplayScreen (a
@@ -165,15 +162,7 @@ async def test_a_tie_is_no_mark_in_the_replay() -> None:
         run(g, (0, move), until_hand_end=True)
         events, review = g.events, review_game(g.events, 0)
 
-        class Viewer(App[None]):
-            def __init__(self, screen: ReplayScreen) -> None:
-                super().__init__()
-                self.shown = screen
-
-            def on_mount(self) -> None:
-                self.push_screen(self.shown)
-
-        async with Viewer(ReplayScreen(events, title="tie", review=review)).run_test(
+        async with OneScreen(ReplayScreen(events, title="tie", review=review)).run_test(
                 size=SIZE) as pilot:
             await pilot.pause()
             assert isinstance(pilot.app.screen, ReplayScreen)

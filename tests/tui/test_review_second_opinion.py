@@ -28,6 +28,7 @@ from hanchan.tui.screens.replay import ReplayScreen
 from hanchan.tui.screens.review import ReviewScreen
 from hanchan.tui.settings import Settings
 from tests.ai.test_mjai_hostile import BODIES, command, left_over, write_bot
+from tests.kit.one_screen import OneScreen
 from tests.kit.saved_games import played_game
 from tests.kit.screen_text import screen_text
 from tests.kit.tui_driver import type_bot_command
@@ -35,16 +36,6 @@ from tests.tui.test_review_screen import SIZE, _bad_discard
 
 OURS = f"{shlex.quote(sys.executable)} -m hanchan.cli mjai-bot --level strong"
 
-
-class Viewer(App[None]):
-    """The review screen alone, as the replay viewer opens it."""
-
-    def __init__(self, screen: ReviewScreen) -> None:
-        super().__init__()
-        self.shown = screen
-
-    def on_mount(self) -> None:
-        self.push_screen(self.shown)
 
 
 def flat(app: App[Any]) -> str:
@@ -69,7 +60,7 @@ async def _ask(pilot: Pilot[Any], typed: str, *, wait: bool = True) -> ReviewScr
 
 async def test_our_mjai_bot_agrees_with_strong_at_every_decision() -> None:
     events = _bad_discard()
-    app = Viewer(ReviewScreen(events, 0))
+    app = OneScreen(ReviewScreen(events, 0))
     async with app.run_test(size=SIZE) as pilot:
         scr = await _ask(pilot, OURS)
         review, second = scr.review, scr.second
@@ -109,7 +100,7 @@ async def test_a_bot_that_cannot_answer_gets_a_sentence_and_strong_stays(
     events = _bad_discard()
     typed = str(tmp_path / "no-such-bot") if code is None else \
         f"{shlex.quote(sys.executable)} -c {shlex.quote(code)}"
-    app = Viewer(ReviewScreen(events, 0))
+    app = OneScreen(ReviewScreen(events, 0))
     async with app.run_test(size=SIZE) as pilot:
         scr = await _ask(pilot, typed)
         assert scr.review is not None
@@ -131,7 +122,7 @@ async def test_a_bot_that_cannot_answer_gets_a_sentence_and_strong_stays(
 ])
 async def test_a_command_naming_no_program_is_refused_in_a_sentence(
         typed: str, says: str) -> None:
-    app = Viewer(ReviewScreen(_bad_discard(), 0))
+    app = OneScreen(ReviewScreen(_bad_discard(), 0))
     async with app.run_test(size=SIZE) as pilot:
         scr = await _ask(pilot, typed)
         assert scr.second is None and says in screen_text(app)
@@ -141,7 +132,7 @@ async def test_a_flooding_bot_is_stopped_and_the_screen_stays_usable(
         tmp_path: Path) -> None:
     pids = tmp_path / "pids"
     script = write_bot(tmp_path, "flood", BODIES["flood_stdout"])
-    app = Viewer(ReviewScreen(_bad_discard(), 0))
+    app = OneScreen(ReviewScreen(_bad_discard(), 0))
     async with app.run_test(size=SIZE) as pilot:
         scr = await _ask(pilot, command(script, pids))
         text = flat(app)
@@ -162,7 +153,7 @@ async def test_escape_while_a_hung_bot_is_asked_ends_it_at_once(tmp_path: Path) 
     seen a single late reply."""
     pids = tmp_path / "pids"
     script = write_bot(tmp_path, "hang", BODIES["hang"], fork=True)
-    app = Viewer(ReviewScreen(_bad_discard(), 0, mjai=MjaiOptions(timeout=60.0)))
+    app = OneScreen(ReviewScreen(_bad_discard(), 0, mjai=MjaiOptions(timeout=60.0)))
     async with app.run_test(size=SIZE) as pilot:
         scr = await _ask(pilot, command(script, pids), wait=False)
         bar = scr.query_one(ProgressBar)
@@ -272,7 +263,7 @@ async def test_majiang_ai_gives_a_second_opinion_in_the_app() -> None:
     """電脳麻将's AI typed at the review screen's b: an answer at every decision, no note,
     its agreement with the player and with strong shown (as `review --by` gives them)."""
     events = _bad_discard()
-    app = Viewer(ReviewScreen(events, 0, mjai=MjaiOptions(timeout=30.0)))
+    app = OneScreen(ReviewScreen(events, 0, mjai=MjaiOptions(timeout=30.0)))
     async with app.run_test(size=SIZE) as pilot:
         scr = await _ask(pilot, f"mjai:node {shlex.quote(str(EXTERNAL / 'majiang_mjai.js'))}")
         review, second = scr.review, scr.second
