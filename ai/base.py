@@ -16,6 +16,7 @@ way and builds no view for it.
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
@@ -115,6 +116,32 @@ def seat_spec(spec: str) -> str:
     if not command:
         raise BotLevelError("'mjai:' needs the command that starts the bot, as in mjai:./mybot")
     return MJAI + command
+
+
+def typed_command(typed: str) -> tuple[str, str | None]:
+    """An mjai bot's command as the player typed it, with or without ``mjai:`` before it
+    (read as :func:`outside_command` reads a seat): (the command; why it starts nothing,
+    or None).
+
+    >>> typed_command(" MJAI: ./mybot {seat}")
+    ('./mybot {seat}', None)
+    >>> typed_command("'unclosed")[1]
+    'No bot was asked: the command cannot be read (No closing quotation).'
+    >>> typed_command("'' --level strong")[1]
+    'No bot was asked: the command names no program.'
+    """
+    command = outside_command(typed)
+    if command is None:
+        command = typed.strip()
+    if not command:
+        return command, "No bot was asked: no command was typed."
+    try:
+        words = shlex.split(command)
+    except ValueError as exc:
+        return command, f"No bot was asked: the command cannot be read ({exc})."
+    if not words or not words[0].strip():
+        return command, "No bot was asked: the command names no program."
+    return command, None
 
 
 def split_seats(text: str) -> list[str]:

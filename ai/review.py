@@ -351,11 +351,9 @@ def end_choice(events: Sequence[Event], i: int, state: GameState, seat: int
     if ph != "claim" or state.live_remaining > 0 or isinstance(ev, (NotenDeclared, Note)):
         return None
     nxt = _next_event(events, i)
-    if not (isinstance(nxt, NotenDeclared)
-            or isinstance(nxt, HandDrawn) and nxt.kind == "exhaustive" and not (
-                nxt.nagashi and state.rules.nagashi_as_win
-                and state.rules.nagashi_at_last_discard)):
-        return None  # a win on the last tile, an abort, a penalty: left out
+    if not (isinstance(nxt, NotenDeclared) or isinstance(nxt, HandDrawn)
+            and nxt.kind == "exhaustive" and not flow.nagashi_at_last_discard(state)):
+        return None  # a win on the last tile, a nagashi at it, an abort, a penalty: left out
     if seat not in flow.show_choice_seats(state):
         return None
     hidden = False

@@ -38,7 +38,8 @@ from hanchan.rulesets.schema import Ruleset, last_round_index, regular_rounds
 __all__ = [
     "make_won", "exhaustive_draw", "abortive_draw", "show_choice_seats", "next_step",
     "game_ended", "NextHand", "tenpai_of", "wareme_seat", "ron_winners", "nagashi_seats",
-    "nagashi_complete", "is_last_hand", "chombo_sticks_back", "standing_after",
+    "nagashi_at_last_discard", "nagashi_complete", "is_last_hand", "chombo_sticks_back",
+    "standing_after",
 ]
 
 
@@ -349,6 +350,15 @@ def nagashi_seats(st: GameState) -> list[int]:
         return []
     order = [(st.dealer + k) % 4 for k in range(4)] if st.rules.nagashi_as_win else range(4)
     return [i for i in order if st.seats[i].nagashi and st.seats[i].river]
+
+
+def nagashi_at_last_discard(st: GameState) -> bool:
+    """Whether the discard now open completes a nagashi (``nagashi_at_last_discard``, ako
+    3-17-01-06): its player's last discard, passed by every seat, ends the hand with
+    :func:`nagashi_complete` (before any show-or-noten choice at an exhaustive draw)."""
+    r = st.rules
+    return (r.nagashi_as_win and r.nagashi_at_last_discard and st.live_remaining <= 3
+            and st.last_discard is not None and st.last_discard[0] in nagashi_seats(st))
 
 
 def nagashi_complete(st: GameState, seat: int) -> HandDrawn:

@@ -750,18 +750,17 @@ class Game:
         assert isinstance(a, (Pon, OpenKan, Chi))
         kind = "chi" if isinstance(a, Chi) else "pon" if isinstance(a, Pon) else "minkan"
         tiles = tuple(sorted(a.tiles + (tile,)))
-        if st.rules.practice_mode and meld_made_wrongly(st, seat, a):
-            # (only practice mode's false_meld lets one be answered) the penalty first: it
-            # is written with the meld, never apart from it
+        if (st.rules.practice_mode and st.rules.false_meld != "taken_back"
+                and seat in self._practice_seats and meld_made_wrongly(st, seat, a)):
+            # (only a practice seat's mistake under false_meld is answered so) the penalty
+            # first: it is written with the meld, never apart from it
             self._emit(false_meld_penalty(seat, kind))
         self._emit(Called(seat, Meld(kind, tiles, tile, dseat)))  # type: ignore[arg-type]
         return True
 
     def _nagashi_at_last(self, st: GameState) -> bool:
         """ako 3-17-01-06: the player's last discard passed, so nagashi is complete."""
-        r = st.rules
-        return (r.nagashi_as_win and r.nagashi_at_last_discard and st.live_remaining <= 3
-                and st.last_discard is not None and st.last_discard[0] in flow.nagashi_seats(st))
+        return flow.nagashi_at_last_discard(st)
 
     def _settle_nagashi(self, st: GameState) -> bool:
         assert st.last_discard is not None

@@ -576,6 +576,18 @@ def _four_held(st: GameState, seat: int, a: ClosedKan) -> str | None:
     return None if held else "Those tiles are not in your hand."
 
 
+def _split(rules: tuple[Rule, ...]) -> tuple[tuple[Rule, ...], tuple[Rule, ...]]:
+    """(every rule but those of the set's shape, those of the shape)."""
+    return (tuple(r for r in rules if r not in _SHAPE_RULES),
+            tuple(r for r in rules if r in _SHAPE_RULES))
+
+
+_MELD_RULES: dict[type, tuple[tuple[Rule, ...], tuple[Rule, ...]]] = {
+    Chi: _split(RULES[Chi]), Pon: _split(RULES[Pon]), OpenKan: _split(RULES[OpenKan]),
+    ClosedKan: _split((*RULES[ClosedKan], _four_held))}
+"""For :func:`meld_made_wrongly`: each meld's rules, split once."""
+
+
 def meld_made_wrongly(st: GameState, seat: int, action: Action) -> bool:
     """Whether ``action`` is a chi, pon or kan (open or closed) that ``seat`` could make
     now but for its tiles, held in the hand, making no set with it (誤フーロ, 錯カン:
@@ -590,16 +602,12 @@ def meld_made_wrongly(st: GameState, seat: int, action: Action) -> bool:
     >>> meld_made_wrongly(g.state, 0, ClosedKan((hand[0], hand[0], hand[1], hand[2])))
     False
     """
-    if isinstance(action, ClosedKan):
-        rules: tuple[Rule, ...] = (*RULES[ClosedKan], _four_held)
-    elif isinstance(action, (Chi, Pon, OpenKan)):
-        rules = RULES[type(action)]
-    else:
+    split = _MELD_RULES.get(type(action))
+    if split is None:
         return False
-    shape = [r for r in rules if r in _SHAPE_RULES]
-    rest = tuple(r for r in rules if r not in _SHAPE_RULES)
+    rest, shape = split
     return (first_refusal(rest, st, seat, action) is None
-            and first_refusal(tuple(shape), st, seat, action) is not None)
+            and first_refusal(shape, st, seat, action) is not None)
 
 
 def first_refusal(rules: tuple[Rule, ...], st: GameState, seat: int, action: Any) -> str | None:

@@ -15,13 +15,12 @@ from dataclasses import replace
 from pathlib import Path
 
 from hanchan.ai.base import MJAI, BotLevelError, level_name, seat_spec, split_seats
-from hanchan.cli.bot_options import mjai_options
+from hanchan.cli.bot_options import mjai_command, mjai_options
 from hanchan.cli.inputs import UserError, existing_file, load_rules
 from hanchan.cli.parser import SEATS
 from hanchan.saves.reader import SaveError, load
 from hanchan.saves.writer import save_dir
 from hanchan.tui.app import HanchanApp
-from hanchan.tui.screens.bot_command import bot_command
 from hanchan.tui.session import NewGame
 from hanchan.tui.settings import ReadSettings, read_settings
 
@@ -81,30 +80,10 @@ def game_spec(args: argparse.Namespace, folder: Path | None = None) -> NewGame:
                    mjai_options=mjai_options(args))
 
 
-def hint_bot(args: argparse.Namespace) -> str | None:
-    """``--hint-by``, checked: the command of an mjai bot as typed (never from a file).
-
-    >>> hint_bot(argparse.Namespace(hint_by="mjai:./mybot {seat}"))
-    './mybot {seat}'
-    >>> hint_bot(argparse.Namespace(hint_by="strong"))
-    Traceback (most recent call last):
-    hanchan.cli.inputs.UserError: --hint-by takes an mjai bot as mjai:COMMAND, not 'strong'
-    """
-    by: str | None = getattr(args, "hint_by", None)
-    if by is None:
-        return None
-    if not by.strip().startswith(MJAI) or not by.strip()[len(MJAI):].strip():
-        raise UserError(f"--hint-by takes an mjai bot as mjai:COMMAND, not {by!r}")
-    command, problem = bot_command(by)
-    if problem is not None:
-        raise UserError(f"--hint-by {by!r}: {problem.split(': ', 1)[1]}")
-    return command
-
-
 def run_play(args: argparse.Namespace) -> int:
     """Start a game at once."""
     spec = game_spec(args)  # rules and bots checked before the save folder is made
-    hint_by = hint_bot(args)
+    hint_by = mjai_command("--hint-by", args.hint_by)
     folder = save_dir(args.save_dir)
     read = _settings(args, folder)
     app = HanchanApp("play", new_game=replace(spec, save_dir=folder), save_dir=folder,

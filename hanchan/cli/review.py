@@ -15,7 +15,7 @@ from pathlib import Path
 from hanchan.ai.asking import SecondOpinion, asker_for, second_opinion
 from hanchan.ai.base import MJAI
 from hanchan.ai.review import GameReview, review_game
-from hanchan.cli.bot_options import mjai_options
+from hanchan.cli.bot_options import mjai_command, mjai_options
 from hanchan.cli.inputs import UserError, existing_file
 from hanchan.cli.stats import terminal_progress
 from hanchan.coach.review import review_json, review_text
@@ -79,10 +79,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _second_bot(args: argparse.Namespace) -> str | None:
     """``--by``, checked: an mjai bot's command as typed (never read from a file)."""
-    by: str | None = args.by
-    if by is None:
+    command = mjai_command("--by", args.by)
+    if command is None:
         return None
-    if not by.startswith(MJAI) or not by[len(MJAI):].strip():
-        raise UserError(f"--by takes an mjai bot as mjai:COMMAND, not {by!r}")
     mjai_options(args)  # the timeout checked before the review's work
-    return by
+    return MJAI + command

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import msgspec
+import pytest
 
 from hanchan.ai import defence, make_bot
 from hanchan.ai.club import STYLES, ClubBot
@@ -219,27 +220,14 @@ def test_open_riichi_only_where_its_han_beats_the_rons_it_gives_up() -> None:
     assert not choice(good, (), 60).open
 
 
-def test_an_open_riichi_is_read_from_the_hand_it_shows() -> None:
-    """makura 18): an open riichi shows its waits; only they are dangerous."""
+@pytest.mark.parametrize("shown_text", ["123m456p789p11s34s", "11s34s"],
+                         ids=["whole hand", "the wait's part"])
+def test_an_open_riichi_is_read_from_the_tiles_it_shows(shown_text: str) -> None:
+    """makura 18): an open riichi shows its waits, its whole hand or only the part that
+    makes them (部分さらし: 11s34s, the other nine tiles face down as sets); either way it
+    waits on 2s-5s, and only they are dangerous."""
     used: set[int] = set()
-    shown = tuple(parse_tiles("123m456p789p11s34s", 1, used=used))
-    v = make_view("19m19p19s1234567z", riichi=(1,), riichi_turns={1: 0}, rivers=("", "6s", "", ""),
-                  rules=load_ruleset("makura"), used=used)
-    open_seat = msgspec.structs.replace(v.seats[1], open_riichi=True, shown_hand=shown)
-    v = msgspec.structs.replace(v, seats=(v.seats[0], open_seat, v.seats[2], v.seats[3]))
-    threat = next(t for t in defence.threats(v) if t.seat == 1)
-    assert threat.waits == frozenset(parse_kinds("2s5s"))
-    danger = defence.danger_table(v, unseen_counts(v), [threat])
-    assert danger[parse_kinds("2s")[0]] == threat.value > 0
-    assert danger[parse_kinds("5s")[0]] == threat.value  # its 6s does not make 5s furiten
-    assert all(danger[k] == 0.0 for k in range(34) if k not in threat.waits)
-
-
-def test_an_open_riichi_is_read_from_the_part_it_shows() -> None:
-    """makura 18): 部分さらし: the part 11s34s, the other nine tiles face down as sets,
-    still waits on 2s-5s, and only they are dangerous."""
-    used: set[int] = set()
-    shown = tuple(parse_tiles("11s34s", 1, used=used))
+    shown = tuple(parse_tiles(shown_text, 1, used=used))
     v = make_view("19m19p19s1234567z", riichi=(1,), riichi_turns={1: 0}, rivers=("", "6s", "", ""),
                   rules=load_ruleset("makura"), used=used)
     open_seat = msgspec.structs.replace(v.seats[1], open_riichi=True, shown_hand=shown)
@@ -248,6 +236,7 @@ def test_an_open_riichi_is_read_from_the_part_it_shows() -> None:
     threat = next(t for t in defence.threats(v) if t.seat == 1)
     assert threat.waits == frozenset(parse_kinds("2s5s"))
     danger = defence.danger_table(v, unseen_counts(v), [threat])
+    # its 6s does not make 5s furiten
     assert danger[parse_kinds("2s")[0]] == danger[parse_kinds("5s")[0]] == threat.value > 0
     assert all(danger[k] == 0.0 for k in range(34) if k not in threat.waits)
 

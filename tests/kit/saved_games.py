@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import msgspec
 
 from hanchan.ai.base import make_bot
-from hanchan.engine.actions import Chi, Discard, Tsumo
+from hanchan.engine.actions import Action, Chi, Discard, Tsumo
 from hanchan.engine.events import Event, GameStarted
 from hanchan.engine.game import Game
 from hanchan.rulesets.schema import Ruleset
@@ -30,32 +30,50 @@ def played_game(seed: int = 1, level: str = "easy", rules: Ruleset | None = None
     return tuple(events)
 
 
+Mistake = Callable[[Game, tuple[Action, ...]], Action | None]
+"""What the person (seat 0) plays instead of its bot's choice, asked before each of its
+choices with the game and its legal actions; None: the bot's choice."""
+
+
+def erring_game(seed: int, rules: Ruleset, mistake: Mistake, level: str = "easy"
+                ) -> tuple[Event, ...]:
+    """A finished practice-mode game between bots of ``level`` in which seat 0 (the
+    person) makes the mistakes ``mistake`` names."""
+    bots = [make_bot(level, seed * 4 + i) for i in range(4)]
+    events: list[Event] = []
+    game = Game(rules.replace(practice_mode=True), seed=seed, listeners=[events.append],
+                practice_seats=(0,))
+    while not game.over:
+        for seat, actions in game.pending().items():
+            wrong = mistake(game, actions) if seat == 0 else None
+            if wrong is not None:
+                game.act(0, wrong)
+                break
+            game.act(seat, bots[seat].choose(game.view(seat), actions))
+    return tuple(events)
+
+
 @functools.lru_cache(maxsize=8)
 def practice_game(seed: int, rules: Ruleset, level: str = "easy") -> tuple[Event, ...]:
     """A finished practice-mode hanchan where seat 0 (the person) errs: a false tsumo (a
     chombo) at its first turn of the second hand and, when the rules have a false-call
     penalty, a false chi at its first chance to answer a discard in the third hand; bots
     play everything else, seat 0 too."""
-    bots = [make_bot(level, seed * 4 + i) for i in range(4)]
-    events: list[Event] = []
-    game = Game(rules.replace(practice_mode=True), seed=seed, listeners=[events.append],
-                practice_seats=(0,))
     erred: set[str] = set()
-    while not game.over:
+
+    def mistake(game: Game, actions: tuple[Action, ...]) -> Action | None:
         hand = game.state.hands_started
-        for seat, actions in game.pending().items():
-            if seat == 0 and hand == 2 and "chombo" not in erred and Tsumo() not in actions \
-                    and game.state.phase == "turn":
-                erred.add("chombo")
-                game.act(0, Tsumo())
-                break
-            if (seat == 0 and hand == 3 and "call" not in erred and rules.false_call != "none"
-                    and game.state.phase == "claim"):
-                erred.add("call")
-                game.act(0, Chi((0, 0)))
-                break
-            game.act(seat, bots[seat].choose(game.view(seat), actions))
-    return tuple(events)
+        if hand == 2 and "chombo" not in erred and Tsumo() not in actions \
+                and game.state.phase == "turn":
+            erred.add("chombo")
+            return Tsumo()
+        if (hand == 3 and "call" not in erred and rules.false_call != "none"
+                and game.state.phase == "claim"):
+            erred.add("call")
+            return Chi((0, 0))
+        return None
+
+    return erring_game(seed, rules, mistake, level)
 
 
 @functools.lru_cache(maxsize=4)
@@ -63,21 +81,16 @@ def chombo_game(seed: int, rules: Ruleset, level: str = "easy") -> tuple[Event, 
     """A practice-mode game where seat 0 (the person) declares a false tsumo (a chombo) at
     its first turn of every hand, until its payments end the game (``rules.bust`` must be
     ``below_zero``, or this never ends); bots play everything else."""
-    bots = [make_bot(level, seed * 4 + i) for i in range(4)]
-    events: list[Event] = []
-    game = Game(rules.replace(practice_mode=True), seed=seed, listeners=[events.append],
-                practice_seats=(0,))
     erred: set[int] = set()
-    while not game.over:
+
+    def mistake(game: Game, actions: tuple[Action, ...]) -> Action | None:
         hand = game.state.hands_started
-        for seat, actions in game.pending().items():
-            if seat == 0 and hand not in erred and Tsumo() not in actions \
-                    and game.state.phase == "turn":
-                erred.add(hand)
-                game.act(0, Tsumo())
-                break
-            game.act(seat, bots[seat].choose(game.view(seat), actions))
-    return tuple(events)
+        if hand not in erred and Tsumo() not in actions and game.state.phase == "turn":
+            erred.add(hand)
+            return Tsumo()
+        return None
+
+    return erring_game(seed, rules, mistake, level)
 
 
 @functools.lru_cache(maxsize=4)

@@ -16,9 +16,8 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from hanchan.ai.base import make_bot
 from hanchan.cli.main import main
-from hanchan.engine.actions import ClosedKan, Pon
+from hanchan.engine.actions import Action, ClosedKan, Pon
 from hanchan.engine.events import (
     Event,
     GameEnded,
@@ -43,7 +42,13 @@ from hanchan.saves.verify import verify_events
 from hanchan.saves.writer import GameWriter, make_header
 from hanchan.tui.savefiles import continue_problem
 from tests.kit.budget import examples
-from tests.kit.saved_games import chombo_game, open_riichi_game, played_game, practice_game
+from tests.kit.saved_games import (
+    chombo_game,
+    erring_game,
+    open_riichi_game,
+    played_game,
+    practice_game,
+)
 
 FORMATS = ("tenhou6", "mjai", "mjlog")
 
@@ -152,29 +157,27 @@ def test_seeded_games_round_trip(seed: int, preset: str, fmt: str, level: str,
 
 def wrong_melds_game(seed: int, rules: Ruleset) -> tuple[Event, ...]:
     """A practice hanchan where seat 0 pons the first discard it may answer in each of the
-    first two hands with two tiles unlike it (誤フーロ), and tries a closed kan of its first
-    four tiles on its first turn of the third (錯カン); greedy bots play the rest."""
-    bots = [make_bot("greedy", seed * 4 + i) for i in range(4)]
-    g = Game(rules.replace(practice_mode=True), seed=seed, practice_seats=(0,))
+    first two hands with two tiles unlike it (誤フーロ), and tries a closed kan of unlike
+    tiles on its first turn of the third (錯カン); greedy bots play the rest."""
     erred: set[int] = set()
-    while not g.over:
-        hand = g.state.hands_started
+
+    def mistake(g: Game, actions: tuple[Action, ...]) -> Action | None:
         st = g.state
-        if hand not in erred and 0 in g.pending() and hand <= 3:
-            if hand < 3 and st.phase == "claim" and st.last_discard is not None:
-                d = st.last_discard[1]
-                wrong = [t for t in sorted(st.seats[0].hand) if t >> 2 != d >> 2][:2]
-                erred.add(hand)
-                g.act(0, Pon((wrong[0], wrong[1])))
-                continue
-            if hand == 3 and st.phase == "turn" and st.turn == 0:
-                h = sorted(st.seats[0].hand)
-                erred.add(hand)
-                g.act(0, ClosedKan((h[0], h[1], h[2], h[-1])))
-                continue
-        seat, actions = next(iter(g.pending().items()))
-        g.act(seat, bots[seat].choose(g.view(seat), actions))
-    return tuple(g.events)
+        hand = st.hands_started
+        if hand in erred or hand > 3:
+            return None
+        if hand < 3 and st.phase == "claim" and st.last_discard is not None:
+            d = st.last_discard[1]
+            wrong = [t for t in sorted(st.seats[0].hand) if t >> 2 != d >> 2][:2]
+            erred.add(hand)
+            return Pon((wrong[0], wrong[1]))
+        if hand == 3 and st.phase == "turn" and st.turn == 0:
+            h = sorted(st.seats[0].hand)
+            erred.add(hand)
+            return ClosedKan((h[0], h[1], h[2], h[-1]))
+        return None
+
+    return erring_game(seed, rules, mistake, "greedy")
 
 
 @pytest.mark.parametrize("fmt", FORMATS)

@@ -28,7 +28,7 @@ from textual.widgets import Footer, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
 from hanchan.ai.asking import MjaiAsker, SecondOpinion, second_opinion
-from hanchan.ai.base import DEFAULT_MJAI, MjaiOptions
+from hanchan.ai.base import DEFAULT_MJAI, MjaiOptions, typed_command
 from hanchan.ai.review import DecisionReview, GameReview, review_game
 from hanchan.coach.review import (
     hand_lines,
@@ -38,7 +38,7 @@ from hanchan.coach.review import (
     summary_lines,
 )
 from hanchan.engine.events import Event
-from hanchan.tui.screens.bot_command import BotCommandScreen, bot_command
+from hanchan.tui.screens.bot_command import BotCommandScreen
 from hanchan.words.names import WIND_NAMES
 
 
@@ -198,7 +198,7 @@ class ReviewScreen(Screen[int | None]):
         """Start the bot typed and ask it in a worker thread (or say why not)."""
         if typed is None or self.review is None:
             return  # the dialog was left with Escape
-        command, problem = bot_command(typed)
+        command, problem = typed_command(typed)
         if problem is not None:
             self._said = problem
             self._summary()

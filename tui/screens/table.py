@@ -30,7 +30,7 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Footer
 
-from hanchan.ai.base import DEFAULT_MJAI, MjaiOptions
+from hanchan.ai.base import DEFAULT_MJAI, MjaiOptions, typed_command
 from hanchan.ai.hints import Hinter
 from hanchan.coach.advice import advise, best_discards, reason_words
 from hanchan.engine.actions import (
@@ -47,7 +47,7 @@ from hanchan.engine.events import Event, GameEnded, GameStarted, HandDrawn, Pena
 from hanchan.engine.tiles import tile_name
 from hanchan.engine.view import PlayerView
 from hanchan.tui.messages import SettingsChanged
-from hanchan.tui.screens.bot_command import BotCommandScreen, bot_command
+from hanchan.tui.screens.bot_command import BotCommandScreen
 from hanchan.tui.screens.chooser import ChooserScreen
 from hanchan.tui.screens.keys_help import KeysHelpScreen
 from hanchan.tui.screens.score_call import ScoreCallScreen
@@ -587,7 +587,7 @@ class TableScreen(Screen[None]):
         """Ask for the command of an mjai bot to ask for hints too (memory only)."""
         def done(typed: str | None) -> None:
             if typed is not None:
-                command, problem = bot_command(typed)
+                command, problem = typed_command(typed)
                 if problem is not None:
                     self.info.say(problem, "error")
                 else:
